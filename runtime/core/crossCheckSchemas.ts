@@ -1,0 +1,152 @@
+import type { SchemaIssue } from './createSchemaValidator.ts';
+import { isPlainObject } from './mergePatch.ts';
+import { schemaKind } from './schemaKind.ts';
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json => (isPlainObject(value) ? value : {});
+
+/**
+ * Checks the references between schema files that no single meta-schema can see: permission
+ * keys and modules used by menus, enums and relations used by entities, fields used by forms,
+ * grids and reports, and the themes, modules and domains of the tenants.
+ */
+export function crossCheckSchemas(
+  schemas: Record<string, unknown>,
+  allFiles: Record<string, unknown>,
+): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  const push = (file: string, pointer: string, message: string) => issues.push({ file, pointer, message });
+  const permissions = obj(schemas['schemas/permissions/keys.json']);
+  const keys = obj(permissions.keys);
+  const modules = obj(permissions.modules);
+  const enumExists = (name: string) => `schemas/enums/${name}.enum.json` in schemas;
+  const entityPath = (name: string) => `schemas/entities/${name}/${name}.entity.json`;
+  const entityFields = (name: string): Json | null =>
+    entityPath(name) in schemas ? obj(obj(schemas[entityPath(name)]).fields) : null;
+
+  for (const [key, value] of Object.entries(keys)) {
+    const module = obj(value).module;
+    if (typeof module === 'string' && !(module in modules))
+      push(
+        'schemas/permissions/keys.json',
+        `/keys/${key}/module`,
+        `módulo "${module}" não declarado em modules`,
+      );
+  }
+
+  for (const [path, content] of Object.entries(schemas)) {
+    const kind = schemaKind(path);
+    const data = obj(content);
+    if (kind === 'menu') checkMenuItems(path, obj(data.items), '/items');
+    if (kind === 'entity') {
+      const fields = obj(data.fields);
+      if (typeof data.permission === 'string' && !(data.permission in keys))
+        push(path, '/permission', `chave de permissão "${data.permission}" não existe em keys.json`);
+      for (const [name, field] of Object.entries(fields)) {
+        const spec = obj(field);
+        if (typeof spec.enum === 'string' && !enumExists(spec.enum))
+          push(path, `/fields/${name}/enum`, `enumeração "${spec.enum}" não existe em schemas/enums`);
+        const relation = obj(spec.relation);
+        if (typeof relation.entity === 'string' && entityFields(relation.entity) === null)
+          push(path, `/fields/${name}/relation/entity`, `entidade "${relation.entity}" não existe`);
+      }
+      for (const pointerField of ['display', 'tree'] as const) {
+        const value = data[pointerField];
+        if (typeof value === 'string' && !(value in fields))
+          push(path, `/${pointerField}`, `campo "${value}" não existe`);
+      }
+      for (const [name, index] of Object.entries(obj(data.indexes))) {
+        const list = obj(index).fields;
+        for (const [i, field] of (Array.isArray(list) ? list : []).entries())
+          if (typeof field === 'string' && !(field in fields))
+            push(path, `/indexes/${name}/fields/${i}`, `campo "${field}" não existe`);
+      }
+      for (const [name, child] of Object.entries(obj(data.children))) {
+        const target = obj(child).entity;
+        if (typeof target === 'string' && entityFields(target) === null)
+          push(path, `/children/${name}/entity`, `entidade "${target}" não existe`);
+      }
+    }
+    if (kind === 'form' || kind === 'grid' || kind === 'report') checkFieldUse(path, kind, data);
+  }
+
+  const domains = new Map<string, string>();
+  const idConfigs = new Map<string, string>();
+  const themes = obj(obj(schemas['schemas/tenant/themes.json']).themes);
+  for (const [path, content] of Object.entries(allFiles)) {
+    if (schemaKind(path) !== 'tenant-settings') continue;
+    const tenant = obj(content);
+    const folder = path.split('/')[1];
+    if (tenant.slug !== folder) push(path, '/slug', `deve ser igual ao nome da pasta ("${folder}")`);
+    if (typeof tenant.tema === 'string' && !(tenant.tema in themes))
+      push(path, '/tema', `tema "${tenant.tema}" não existe em schemas/tenant/themes.json`);
+    for (const [i, module] of (Array.isArray(tenant.modulos) ? tenant.modulos : []).entries()) {
+      const id = obj(module).id;
+      if (typeof id === 'string' && !(id in modules))
+        push(path, `/modulos/${i}/id`, `módulo "${id}" não existe em keys.json`);
+    }
+    for (const [i, domain] of (Array.isArray(tenant.domains) ? tenant.domains : []).entries()) {
+      const owner = domains.get(String(domain));
+      if (owner) push(path, `/domains/${i}`, `domínio "${domain}" já pertence a ${owner}`);
+      else domains.set(String(domain), path);
+    }
+    const idConfig = String(tenant.idConfig);
+    const owner = idConfigs.get(idConfig);
+    if (owner) push(path, '/idConfig', `idConfig "${idConfig}" já pertence a ${owner}`);
+    else idConfigs.set(idConfig, path);
+  }
+  return issues;
+
+  function checkMenuItems(path: string, items: Json, pointer: string): void {
+    for (const [id, raw] of Object.entries(items)) {
+      const item = obj(raw);
+      const key = obj(item.data).key;
+      if (typeof key === 'string' && !(key in keys))
+        push(path, `${pointer}/${id}/data/key`, `chave de permissão "${key}" não existe em keys.json`);
+      const module = obj(item.conditions).module;
+      if (typeof module === 'string' && !(module in modules))
+        push(path, `${pointer}/${id}/conditions/module`, `módulo "${module}" não existe em keys.json`);
+      if (isPlainObject(item.children)) checkMenuItems(path, item.children, `${pointer}/${id}/children`);
+    }
+  }
+
+  function checkFieldUse(path: string, kind: 'form' | 'grid' | 'report', data: Json): void {
+    const entity = kind === 'report' ? obj(data.source).entity : data.entity;
+    const fields = typeof entity === 'string' ? entityFields(entity) : null;
+    if (fields === null) {
+      push(path, kind === 'report' ? '/source/entity' : '/entity', `entidade "${String(entity)}" não existe`);
+      return;
+    }
+    const known = (name: string) =>
+      (name.split('.')[0] as string) in fields || ['id', 'criadoEm', 'alteradoEm'].includes(name);
+    if (kind === 'form') {
+      const tabs = obj(data.tabs);
+      for (const [sectionId, section] of Object.entries(obj(data.sections))) {
+        const tab = obj(section).tab;
+        if (typeof tab === 'string' && !(tab in tabs))
+          push(path, `/sections/${sectionId}/tab`, `aba "${tab}" não existe em tabs`);
+        for (const name of Object.keys(obj(obj(section).fields)))
+          if (!known(name))
+            push(path, `/sections/${sectionId}/fields/${name}`, `campo "${name}" não existe na entidade`);
+      }
+    }
+    if (kind === 'grid') {
+      for (const name of Object.keys(obj(data.columns)))
+        if (!known(name)) push(path, `/columns/${name}`, `campo "${name}" não existe na entidade`);
+      for (const [i, name] of (Array.isArray(data.searchFields) ? data.searchFields : []).entries())
+        if (!known(String(name))) push(path, `/searchFields/${i}`, `campo "${name}" não existe na entidade`);
+    }
+    if (kind === 'report') {
+      if (typeof data.permission === 'string' && !(data.permission in keys))
+        push(path, '/permission', `chave de permissão "${data.permission}" não existe em keys.json`);
+      for (const [name, filter] of Object.entries(obj(data.filters))) {
+        const field = String(obj(filter).field);
+        if (!known(field)) push(path, `/filters/${name}/field`, `campo "${field}" não existe na entidade`);
+      }
+      for (const [name, column] of Object.entries(obj(data.columns))) {
+        const field = String(obj(column).field ?? name);
+        if (!known(field)) push(path, `/columns/${name}`, `campo "${field}" não existe na entidade`);
+      }
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { envelope, HttpError } from '../errors.ts';
+
+/** Turns every error into the LoopBack envelope with a pt-BR message; never a stack trace. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .code(404)
+      .send(
+        envelope(
+          404,
+          'ROTA_NAO_ENCONTRADA',
+          `Recurso não encontrado: ${request.method} ${request.url.split('?')[0]}`,
+        ),
+      );
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .send(envelope(error.statusCode, error.code, error.message, error.details));
+    }
+    if (error.validation) {
+      const details = error.validation.map((issue) => ({
+        campo: (
+          issue.instancePath ||
+          `/${String((issue.params as { missingProperty?: string }).missingProperty ?? '')}`
+        )
+          .replace(/^\//, '')
+          .replaceAll('/', '.'),
+        mensagem: issue.message ?? 'inválido',
+      }));
+      const first = details[0];
+      const where = error.validationContext === 'querystring' ? 'parâmetro' : 'campo';
+      const message = first
+        ? `Dados inválidos: ${where} "${first.campo}" ${first.mensagem}.`
+        : 'Dados inválidos.';
+      return reply.code(400).send(envelope(400, 'DADOS_INVALIDOS', message, { fields: details }));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const known: Record<string, string> = {
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de conteúdo não suportado; envie application/json.',
+        FST_ERR_CTP_EMPTY_JSON_BODY: 'O corpo da requisição está vazio; envie um JSON.',
+        FST_ERR_CTP_BODY_TOO_LARGE: 'O corpo da requisição é grande demais.',
+        FST_ERR_CTP_INVALID_JSON_BODY: 'O corpo da requisição não é um JSON válido.',
+      };
+      const message =
+        known[error.code] ?? (/[ãçéáíóú]/i.test(error.message) ? error.message : 'Requisição inválida.');
+      return reply.code(status).send(envelope(status, error.code ?? 'REQUISICAO_INVALIDA', message));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply
+      .code(500)
+      .send(
+        envelope(
+          500,
+          'ERRO_INTERNO',
+          'Erro interno do servidor. Tente novamente; se persistir, contate o suporte.',
+        ),
+      );
+  });
+}

@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resolveTenant, tenantForHost, tenantSlugs } from '../../runtime/core/resolveTenant.ts';
+import { type SchemaFiles, validateSchemaSet } from '../../runtime/core/validateSchemaSet.ts';
+import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
+
+let files: SchemaFiles;
+beforeAll(async () => {
+  const read = await readSchemaFiles();
+  expect(read.issues).toEqual([]);
+  files = read.files;
+});
+
+/** A copy of the real tree with some files replaced, to prove each check rejects bad input. */
+function withFiles(changes: SchemaFiles): SchemaFiles {
+  return { ...structuredClone(files), ...changes };
+}
+
+describe('schemas/ and tenants/ as shipped', () => {
+  it('are all valid', () => {
+    expect(validateSchemaSet(files)).toEqual([]);
+  });
+
+  it('ship at least two white-labels on distinct domains', () => {
+    const slugs = tenantSlugs(files);
+    expect(slugs).toEqual(expect.arrayContaining(['demo', 'verde']));
+    const tenants = slugs.map((slug) => resolveTenant(files, slug).settings);
+    expect(tenantForHost(tenants, 'localhost:3000')?.slug).toBe('demo');
+    expect(tenantForHost(tenants, '127.0.0.1')?.slug).toBe('demo');
+    expect(tenantForHost(tenants, 'verde.localhost:3000')?.slug).toBe('verde');
+    expect(tenantForHost(tenants, 'VERDE.localhost')?.slug).toBe('verde');
+  });
+});
+
+describe('validation errors name the file, the JSON pointer and the reason', () => {
+  it('rejects a wrong type inside an enum file', () => {
+    const path = 'schemas/enums/tipoPessoa.enum.json';
+    const bad = structuredClone(files[path]) as { values: Array<{ label: unknown }> };
+    (bad.values[0] as { label: unknown }).label = 42;
+    const issues = validateSchemaSet(withFiles({ [path]: bad }));
+    expect(issues).toContainEqual({ file: path, pointer: '/values/0/label', message: 'deve ser um texto' });
+  });
+
+  it('rejects an unknown member with its name', () => {
+    const path = 'schemas/tenant/themes.json';
+    const bad = structuredClone(files[path]) as { themes: Record<string, Record<string, unknown>> };
+    (bad.themes.azul as Record<string, unknown>).cor = '#000000';
+    const issues = validateSchemaSet(withFiles({ [path]: bad }));
+    expect(issues).toEqual([
+      { file: path, pointer: '/themes/azul', message: 'não são permitidas propriedades adicionais: "cor"' },
+    ]);
+  });
+
+  it('rejects a file whose name does not follow the conventions', () => {
+    const issues = validateSchemaSet(withFiles({ 'schemas/enums/Errado.json': {} }));
+    expect(issues[0]).toMatchObject({ file: 'schemas/enums/Errado.json', pointer: '/' });
+  });
+
+  it('rejects a tenant using a theme that does not exist', () => {
+    const path = 'tenants/verde/tenant.json';
+    const bad = { ...(files[path] as object), tema: 'dourado' };
+    expect(validateSchemaSet(withFiles({ [path]: bad }))).toEqual([
+      { file: path, pointer: '/tema', message: 'tema "dourado" não existe em schemas/tenant/themes.json' },
+    ]);
+  });
+
+  it('rejects two tenants claiming the same domain', () => {
+    const path = 'tenants/verde/tenant.json';
+    const bad = { ...(files[path] as object), domains: ['verde.localhost', 'localhost'] };
+    const issues = validateSchemaSet(withFiles({ [path]: bad }));
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ file: path, pointer: '/domains/1' });
+    expect(issues[0]?.message).toContain('já pertence a tenants/demo/tenant.json');
+  });
+});
