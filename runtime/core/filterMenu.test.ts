@@ -200,7 +200,7 @@ describe('filterMenu', () => {
     });
 
     it('a condition on a group removes the whole group', () => {
-      const items = {
+      const items: Record<string, MenuItemSchema> = {
         pagamentos: { title: 'Pagamentos', conditions: { boletoGateway: true }, children: { a: leaf() } },
       };
       expect(filterMenu(items, context({ boletoGateway: false }))).toEqual([]);
