@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['runtime/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
+    globalSetup: ['tests/support/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

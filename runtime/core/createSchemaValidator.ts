@@ -3,7 +3,8 @@ import localizeModule from 'ajv-i18n/localize/pt-BR/index.js';
 
 type Localize = (errors?: ErrorObject[] | null) => void;
 // The package is CommonJS (module.exports = fn); bundlers and Node disagree on where the default lands.
-const localizePtBR: Localize =
+/** Translates ajv error messages to pt-BR in place (ajv-i18n). */
+export const localizePtBR: Localize =
   (localizeModule as unknown as { default?: Localize }).default ?? (localizeModule as unknown as Localize);
 
 /** One problem found in a schema file: which file, where in it (JSON pointer), and why. */

@@ -1,19 +1,34 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppServices } from './context.ts';
 import { errorEnvelopeSchema } from './errors.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errorHandler.ts';
-import { pingRoutes } from './routes/ping/index.ts';
+import { registerTenantContext } from './plugins/tenantContext.ts';
+import { routeModules } from './routes/index.ts';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Absent only when building the app to read its OpenAPI document (npm run generate). */
+  services?: AppServices;
 }
 
 /** Builds the Fastify app; every route declares its schemas, which become the OpenAPI spec. */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: {
+      customOptions: {
+        allErrors: false,
+        coerceTypes: 'array',
+        removeAdditional: false,
+        allowUnionTypes: true,
+      },
+    },
   });
+  for (const [name, service] of Object.entries(options.services ?? {})) app.decorate(name, service);
   app.addSchema(errorEnvelopeSchema);
   await app.register(swagger, {
     openapi: {
@@ -31,6 +46,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   registerErrorHandler(app);
-  await app.register(pingRoutes);
+  registerTenantContext(app);
+  registerAuth(app);
+  for (const routes of routeModules) await app.register(routes);
   return app;
 }

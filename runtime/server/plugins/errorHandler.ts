@@ -1,4 +1,7 @@
+import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { localizePtBR } from '../../core/createSchemaValidator.ts';
+import { FilterError } from '../../core/loopbackFilter.ts';
 import { envelope, HttpError } from '../errors.ts';
 
 /** Turns every error into the LoopBack envelope with a pt-BR message; never a stack trace. */
@@ -21,7 +24,35 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .code(error.statusCode)
         .send(envelope(error.statusCode, error.code, error.message, error.details));
     }
+    if (error instanceof FilterError) {
+      return reply.code(400).send(envelope(400, error.code, error.message));
+    }
+    const pgCode = (error as { code?: string }).code ?? '';
+    if (/^22[0-9A-Z]{3}$/.test(pgCode)) {
+      return reply
+        .code(400)
+        .send(envelope(400, 'VALOR_INVALIDO', 'Valor inválido ou fora do intervalo permitido.'));
+    }
+    if (pgCode === '23505') {
+      return reply
+        .code(409)
+        .send(
+          envelope(409, 'REGISTRO_DUPLICADO', 'Registro duplicado, verifique os dados e tente novamente'),
+        );
+    }
+    if (pgCode === '23503') {
+      return reply
+        .code(409)
+        .send(
+          envelope(
+            409,
+            'REGISTRO_RELACIONADO',
+            'Operação não permitida: o registro está relacionado a outros dados.',
+          ),
+        );
+    }
     if (error.validation) {
+      localizePtBR(error.validation as unknown as ErrorObject[]);
       const details = error.validation.map((issue) => ({
         campo: (
           issue.instancePath ||

@@ -1,0 +1,36 @@
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { Mailer } from './mail/createMailer.ts';
+import type { Tenant, TenantRegistry } from './services/tenantRegistry.ts';
+
+/** The signed-in user behind a request's token. */
+export interface AuthInfo {
+  tokenHash: Buffer;
+  usuarioId: number;
+  empresaId: number;
+  configWhiteLabelId: number;
+  filialId: number | null;
+  perfilAdmin: boolean;
+  suporteWhiteLabel: boolean;
+  isContador: boolean;
+  isAvanco: boolean;
+  master: boolean;
+  painelAdministrativo: boolean;
+  permissoes: Record<string, number> | null;
+}
+
+/** Services the routes reach through the app instance (Fastify decorators). */
+export interface AppServices {
+  db: Database;
+  tenants: TenantRegistry;
+  config: ServerConfig;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance extends AppServices {}
+  interface FastifyRequest {
+    tenant: Tenant;
+    auth: AuthInfo | null;
+  }
+}

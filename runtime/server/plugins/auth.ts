@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkPermission } from '../../core/checkPermission.ts';
+import type { AuthInfo } from '../context.ts';
+import { HttpError } from '../errors.ts';
+import { hashToken } from '../services/tokens.ts';
+
+interface TokenRow {
+  usuario_id: number;
+  empresa_id: number;
+  config_white_label_id: number;
+  filial_selecionada_id: number | null;
+  perfil_admin: boolean;
+  suporte_white_label: boolean;
+  is_contador: boolean;
+  is_avanco: boolean;
+  master: boolean;
+  painel_administrativo: boolean;
+  permissoes: Record<string, number> | null;
+}
+
+/** The raw token of a request: Authorization header (raw, as LoopBack sends it, or Bearer) or ?access_token=. */
+export function rawToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && header.trim()) return header.replace(/^Bearer\s+/i, '').trim();
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.access_token;
+  return typeof fromQuery === 'string' && fromQuery ? fromQuery : null;
+}
+
+/** Resolves the token of every request into request.auth (null when absent, invalid or expired). */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+  app.addHook('preValidation', async (request) => {
+    const raw = rawToken(request);
+    if (!raw || raw.length > 200 || !app.db) return;
+    const tokenHash = hashToken(raw);
+    const row = await app.db.withSystem((tx) =>
+      tx.maybeOne<TokenRow>(
+        `SELECT u.id AS usuario_id, u.empresa_id, u.config_white_label_id, u.filial_selecionada_id, u.perfil_admin,
+                u.suporte_white_label, u.is_contador, u.is_avanco, u.master, u.painel_administrativo, p.permissoes
+           FROM access_token t
+           JOIN usuario u ON u.id = t.usuario_id AND u.ativo
+           LEFT JOIN perfil p ON p.id = u.perfil_id
+          WHERE t.token_hash = $1 AND t.expira_em > now()`,
+        [tokenHash],
+      ),
+    );
+    if (!row) return;
+    // A token works only on its own white-label's addresses (platform staff excepted).
+    if (request.tenant && row.config_white_label_id !== request.tenant.id && !row.is_avanco) return;
+    request.auth = {
+      tokenHash,
+      usuarioId: row.usuario_id,
+      empresaId: row.empresa_id,
+      configWhiteLabelId: row.config_white_label_id,
+      filialId: row.filial_selecionada_id,
+      perfilAdmin: row.perfil_admin,
+      suporteWhiteLabel: row.suporte_white_label,
+      isContador: row.is_contador,
+      isAvanco: row.is_avanco,
+      master: row.master,
+      painelAdministrativo: row.painel_administrativo,
+      permissoes: row.perfil_admin ? null : (row.permissoes ?? null),
+    };
+  });
+}
+
+/** The signed-in user, or 401 with the LoopBack code clients expect. */
+export function requireUser(request: FastifyRequest): AuthInfo {
+  if (!request.auth) {
+    throw new HttpError(
+      401,
+      'AUTHORIZATION_REQUIRED',
+      'Sessão inválida ou expirada. Entre novamente no sistema.',
+    );
+  }
+  return request.auth;
+}
+
+/** The signed-in user holding `key` at `level` (spec 000 §6 check), or 403. */
+export function requirePermission(request: FastifyRequest, key: string, level: number): AuthInfo {
+  const user = requireUser(request);
+  if (!checkPermission(user, key, level)) {
+    throw new HttpError(
+      403,
+      'ACESSO_NEGADO',
+      'Você não tem permissão para esta ação. Fale com o administrador da empresa.',
+    );
+  }
+  return user;
+}
+
+/** Platform staff (isAvanco) or master users only (administrator area). */
+export function requireAvancoOrMaster(request: FastifyRequest): AuthInfo {
+  const user = requireUser(request);
+  if (!user.isAvanco && !user.master) {
+    throw new HttpError(403, 'ACESSO_NEGADO', 'Somente a equipe da plataforma pode realizar esta ação.');
+  }
+  return user;
+}

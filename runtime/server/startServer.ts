@@ -1,0 +1,93 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { validateSchemaSet } from '../core/validateSchemaSet.ts';
+import { buildApp } from './app.ts';
+import type { ServerConfig } from './config.ts';
+import { createDatabase, type Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemo } from './db/seed/seedDemo.ts';
+import { seedReference } from './db/seed/seedReference.ts';
+import { type EmbeddedServer, startEmbeddedPostgres } from './db/startEmbeddedPostgres.ts';
+import { createMailer } from './mail/createMailer.ts';
+import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
+import { TenantRegistry } from './services/tenantRegistry.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  db: Database;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+const EMBEDDED_DATABASE = 'erp';
+
+/** Creates the database on the embedded cluster when missing and returns its URL. */
+async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Everything `npm start` does before listening: validate schemas, start (or reach) PostgreSQL,
+ * migrate, load reference data, sync the white-labels, seed the demo data, build the app.
+ */
+export async function startServer(
+  config: ServerConfig,
+  options: { seedDemoData?: boolean; logger?: boolean | object } = {},
+): Promise<RunningServer> {
+  const log = (message: string) => console.log(`[erp] ${message}`);
+  const { files, issues: parseIssues } = await readSchemaFiles();
+  const issues = [...parseIssues, ...validateSchemaSet(files)];
+  if (issues.length > 0) {
+    throw new Error(
+      `schemas inválidos:\n${issues.map((i) => `${i.file}#${i.pointer}: ${i.message}`).join('\n')}`,
+    );
+  }
+
+  let embedded: EmbeddedServer | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dir: join(config.dataDir, 'pg'),
+      port: config.embeddedPgPort,
+      log,
+    });
+    databaseUrl = await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
+    log(`PostgreSQL embutido na porta ${config.embeddedPgPort} (dados em ${join(config.dataDir, 'pg')})`);
+  }
+  await migrate(databaseUrl, log);
+  const db = createDatabase(databaseUrl);
+  await seedReference(db, files['schemas/enums/uf.enum.json']);
+  const tenants = new TenantRegistry(db, files);
+  await tenants.sync();
+  if (options.seedDemoData !== false && (await seedDemo(db, tenants))) log('dados de demonstração criados');
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, log });
+  const app = await buildApp({
+    logger: options.logger ?? { level: config.logLevel },
+    services: { db, tenants, config, mailer },
+  });
+  let stopped = false;
+  return {
+    app,
+    db,
+    databaseUrl,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await app.close();
+      await db.close();
+      await embedded?.stop();
+    },
+  };
+}
