@@ -1,11 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+import { ambientesRoutes } from './ambientes/index.ts';
+import { cepsRoutes } from './Ceps/index.ts';
+import { configWhiteLabelsRoutes } from './ConfigWhiteLabels/index.ts';
+import { planosRoutes } from './Planos/index.ts';
 import { pingRoutes } from './ping/index.ts';
 import { usuariosAuthRoutes } from './Usuarios/auth.ts';
 import { usuariosCadastroRoutes } from './Usuarios/cadastro.ts';
+import { usuariosCrudRoutes } from './Usuarios/crud.ts';
+import { usuariosPlanosRoutes } from './Usuarios/planos.ts';
+import { usuariosResetRoutes } from './Usuarios/reset.ts';
 
 /** Every route module, registered in this order (one folder per API area). */
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   pingRoutes,
+  ambientesRoutes,
   usuariosAuthRoutes,
   usuariosCadastroRoutes,
+  usuariosResetRoutes,
+  usuariosCrudRoutes,
+  usuariosPlanosRoutes,
+  configWhiteLabelsRoutes,
+  planosRoutes,
+  cepsRoutes,
 ];
