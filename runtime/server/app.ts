@@ -1,16 +1,20 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { resolveTheme } from '../core/resolveTenant.ts';
 import type { AppServices } from './context.ts';
 import { errorEnvelopeSchema } from './errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errorHandler.ts';
 import { registerTenantContext } from './plugins/tenantContext.ts';
 import { routeModules } from './routes/index.ts';
+import { serveWebApp } from './web/serveWebApp.ts';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Absent only when building the app to read its OpenAPI document (npm run generate). */
   services?: AppServices;
+  /** Serve the built SPA from dist/web at "/". */
+  serveWeb?: boolean;
 }
 
 /** Builds the Fastify app; every route declares its schemas, which become the OpenAPI spec. */
@@ -49,5 +53,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerTenantContext(app);
   registerAuth(app);
   for (const routes of routeModules) await app.register(routes);
+  if (options.serveWeb) {
+    await serveWebApp(
+      app,
+      (request) =>
+        resolveTheme(request.tenant.schemas['schemas/tenant/themes.json'], request.tenant.settings)
+          .themeColor,
+    );
+  }
   return app;
 }

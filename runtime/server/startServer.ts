@@ -12,6 +12,7 @@ import { type EmbeddedServer, startEmbeddedPostgres } from './db/startEmbeddedPo
 import { createMailer } from './mail/createMailer.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
 import { TenantRegistry } from './services/tenantRegistry.ts';
+import { buildWebIfStale } from './web/buildWebIfStale.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -43,7 +44,7 @@ async function ensureDatabase(serverUrl: string, name: string): Promise<string> 
  */
 export async function startServer(
   config: ServerConfig,
-  options: { seedDemoData?: boolean; logger?: boolean | object } = {},
+  options: { seedDemoData?: boolean; serveWeb?: boolean; logger?: boolean | object } = {},
 ): Promise<RunningServer> {
   const log = (message: string) => console.log(`[erp] ${message}`);
   const { files, issues: parseIssues } = await readSchemaFiles();
@@ -72,10 +73,12 @@ export async function startServer(
   await tenants.sync();
   if (options.seedDemoData !== false && (await seedDemo(db, tenants))) log('dados de demonstração criados');
 
+  if (options.serveWeb !== false) await buildWebIfStale(log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, log });
   const app = await buildApp({
     logger: options.logger ?? { level: config.logLevel },
     services: { db, tenants, config, mailer },
+    serveWeb: options.serveWeb !== false,
   });
   let stopped = false;
   return {

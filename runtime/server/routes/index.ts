@@ -4,6 +4,7 @@ import { cepsRoutes } from './Ceps/index.ts';
 import { configWhiteLabelsRoutes } from './ConfigWhiteLabels/index.ts';
 import { planosRoutes } from './Planos/index.ts';
 import { pingRoutes } from './ping/index.ts';
+import { schemasRoutes } from './Schemas/index.ts';
 import { usuariosAuthRoutes } from './Usuarios/auth.ts';
 import { usuariosCadastroRoutes } from './Usuarios/cadastro.ts';
 import { usuariosCrudRoutes } from './Usuarios/crud.ts';
@@ -22,4 +23,5 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   configWhiteLabelsRoutes,
   planosRoutes,
   cepsRoutes,
+  schemasRoutes,
 ];

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { schemaKind } from '../../../core/schemaKind.ts';
+
+const bundleSchema = {
+  $id: 'SchemaBundle',
+  type: 'object',
+  required: ['menus', 'permissions', 'themes', 'enums'],
+  properties: {
+    menus: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
+    permissions: { type: 'object', additionalProperties: true },
+    themes: { type: 'object', additionalProperties: true },
+    enums: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
+    entities: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
+  },
+} as const;
+
+/**
+ * GET /api/Schemas/bundle — the request's white-label schemas with its patches merged (menus,
+ * permission keys, themes, enums, entity/form/grid files): what the browser runtime renders.
+ * Public: none of it is secret, and the login screen already needs the theme.
+ */
+export async function schemasRoutes(app: FastifyInstance): Promise<void> {
+  app.addSchema(bundleSchema);
+  app.get(
+    '/api/Schemas/bundle',
+    {
+      schema: {
+        operationId: 'schemasBundle',
+        tags: ['Schemas'],
+        summary: 'Schemas do white-label (menus, permissões, temas, enumerações, entidades) já mesclados',
+        response: { 200: { $ref: 'SchemaBundle#' } },
+      },
+    },
+    async (request, reply) => {
+      const schemas = request.tenant.schemas;
+      const bundle = {
+        menus: {} as Record<string, unknown>,
+        permissions: schemas['schemas/permissions/keys.json'],
+        themes: schemas['schemas/tenant/themes.json'],
+        enums: {} as Record<string, unknown>,
+        entities: {} as Record<string, Record<string, unknown>>,
+      };
+      for (const [path, content] of Object.entries(schemas)) {
+        const kind = schemaKind(path);
+        const name = (path.split('/').pop() as string).replace(/\.[a-z]+\.json$/, '');
+        if (kind === 'menu') bundle.menus[name] = content;
+        if (kind === 'enum') bundle.enums[name] = content;
+        if (kind === 'entity' || kind === 'form' || kind === 'grid') {
+          const entity = path.split('/')[2] as string;
+          bundle.entities[entity] = { ...(bundle.entities[entity] ?? {}), [kind]: content };
+        }
+      }
+      reply.header('Cache-Control', 'no-cache');
+      return bundle;
+    },
+  );
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../schemas/readSchemaFiles.ts';
+import { WEB_DIST } from './serveWebApp.ts';
+
+async function newestMtime(dir: string): Promise<number> {
+  let newest = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.test.ts')) continue;
+    newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds the SPA with Vite when dist/web is missing or older than its sources (runtime/web,
+ * runtime/core, generated/). Skipped when Vite is not installed (a production install without
+ * dev dependencies serves whatever dist/web holds).
+ */
+export async function buildWebIfStale(log: (message: string) => void): Promise<void> {
+  const index = join(WEB_DIST, 'index.html');
+  const sources = ['runtime/web', 'runtime/core', 'generated'].map((dir) => join(REPO_ROOT, dir));
+  const newest = Math.max(
+    ...(await Promise.all(sources.map(newestMtime))),
+    (await stat(join(REPO_ROOT, 'vite.config.ts'))).mtimeMs,
+  );
+  if (existsSync(index) && (await stat(index)).mtimeMs >= newest) return;
+  let vite: typeof import('vite');
+  try {
+    vite = await import('vite');
+  } catch {
+    log('Vite não instalado: servindo dist/web como está');
+    return;
+  }
+  log('compilando o aplicativo web (dist/web)…');
+  const started = Date.now();
+  await vite.build({ configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  log(`aplicativo web compilado em ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

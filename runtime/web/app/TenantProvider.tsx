@@ -1,0 +1,83 @@
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { CACHE_TTL_MS } from '../../core/constants.ts';
+import { FullPageLoading } from '../ui/FullPageLoading.tsx';
+import { createAppTheme } from './createAppTheme.ts';
+import { TenantContext, type TenantState, useRuntime } from './RuntimeContext.tsx';
+import { SystemUnavailablePage } from './SystemUnavailablePage.tsx';
+
+interface ThemeEntry {
+  themeColor: string;
+  useCustomColor?: boolean;
+}
+
+/**
+ * Loads the white-label configuration (cached 1 h when the tenant enables caching) and its merged
+ * schemas before anything renders (spec 000 §2.2); on failure shows the system-unavailable page.
+ */
+export function TenantProvider({ children }: { children: ReactNode }) {
+  const runtime = useRuntime();
+  const [state, setState] = useState<TenantState | 'loading' | 'failed'>('loading');
+
+  useEffect(() => {
+    let cancelled = false;
+    const load = async () => {
+      const filter = JSON.stringify({ where: { idConfig: runtime.boot.idConfig } });
+      const config = await runtime.cache.get(
+        `ConfigWhiteLabels:${runtime.boot.idConfig}`,
+        CACHE_TTL_MS.configWhiteLabel,
+        async () => {
+          const { data, error } = await runtime.api.GET('/api/ConfigWhiteLabels', {
+            params: { query: { filter } },
+          });
+          if (error || !data?.[0]) throw new Error('configuração do white-label indisponível');
+          return data[0];
+        },
+      );
+      const { data: schemas, error } = await runtime.api.GET('/api/Schemas/bundle');
+      if (error || !schemas) throw new Error('schemas indisponíveis');
+      const themes = (schemas.themes as { themes?: Record<string, ThemeEntry> }).themes ?? {};
+      const theme = themes[config.tema ?? 'azul'] ?? themes.azul;
+      const themeColor = theme?.useCustomColor
+        ? (config.misc?.customThemeColor ?? '#707070')
+        : (theme?.themeColor ?? '#2196f3');
+      runtime.setCacheActive(Boolean(config.cacheAtivo));
+      if (!cancelled) setState({ config, schemas, themeColor });
+    };
+    load().catch(() => !cancelled && setState('failed'));
+    return () => {
+      cancelled = true;
+    };
+  }, [runtime]);
+
+  useEffect(() => {
+    // Ctrl+F5 clears every cached response before the browser reloads (spec 000 §2.2).
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey && event.key === 'F5') runtime.storage.clearCache();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [runtime]);
+
+  const theme = useMemo(
+    () =>
+      typeof state === 'object'
+        ? createAppTheme(state.themeColor, state.config.misc?.secondaryThemeColor ?? '#ff9300')
+        : createAppTheme('#2196f3', '#ff9300'),
+    [state],
+  );
+
+  useEffect(() => {
+    if (typeof state !== 'object') return;
+    document.title = state.config.title ?? document.title;
+  }, [state]);
+
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {state === 'loading' && <FullPageLoading />}
+      {state === 'failed' && <SystemUnavailablePage />}
+      {typeof state === 'object' && <TenantContext.Provider value={state}>{children}</TenantContext.Provider>}
+    </ThemeProvider>
+  );
+}
