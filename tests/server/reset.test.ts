@@ -241,6 +241,10 @@ describe('POST /api/Usuarios/primeiroAcesso', () => {
     expect((await post('/api/Usuarios/primeiroAcesso', { senha: 'x', confirmaSenha: 'x' })).statusCode).toBe(
       401,
     );
+    // Users who signed up chose their password; one created by an administrator still has the first access pending.
+    await server.db.withSystem((tx) =>
+      tx.query(`UPDATE usuario SET primeiro_acesso = true WHERE email = 'painel@erp.local'`),
+    );
     const other = await login(server.app, 'painel@erp.local');
     const token = await login(server.app, 'painel@erp.local');
     const auth = { authorization: token };

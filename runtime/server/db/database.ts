@@ -62,11 +62,11 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
     // An idle client lost its connection (server restart); the pool replaces it.
   });
 
-  async function transaction<T>(setup: (client: pg.PoolClient) => Promise<void>, fn: (tx: Tx) => Promise<T>) {
+  /** One round trip opens the transaction and sets role and tenant (values are validated integers). */
+  async function transaction<T>(begin: string, fn: (tx: Tx) => Promise<T>) {
     const client = await pool.connect();
     try {
-      await client.query('BEGIN');
-      await setup(client);
+      await client.query(begin);
       const result = await fn(wrap(client));
       await client.query('COMMIT');
       return result;
@@ -78,31 +78,27 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
     }
   }
 
+  const optionalId = (value: number | null | undefined): string => {
+    if (value === null || value === undefined) return '';
+    if (!Number.isSafeInteger(value) || value <= 0) throw new Error('tenant ids must be positive integers');
+    return String(value);
+  };
+
   return {
     pool,
     withTenant(context, fn) {
-      if (!Number.isInteger(context.empresaId) || context.empresaId <= 0) {
+      if (!Number.isSafeInteger(context.empresaId) || context.empresaId <= 0) {
         throw new Error('withTenant requires a positive empresaId');
       }
-      return transaction(async (client) => {
-        await client.query(
-          `SELECT set_config('role', $1, true), set_config('app.empresa_id', $2, true),
-                  set_config('app.usuario_id', $3, true), set_config('app.filial_id', $4, true)`,
-          [
-            APP_ROLE,
-            String(context.empresaId),
-            String(context.usuarioId ?? ''),
-            String(context.filialId ?? ''),
-          ],
-        );
-      }, fn);
+      const begin = `BEGIN; SELECT set_config('role', '${APP_ROLE}', true), set_config('app.empresa_id', '${context.empresaId}', true),
+        set_config('app.usuario_id', '${optionalId(context.usuarioId)}', true), set_config('app.filial_id', '${optionalId(context.filialId)}', true)`;
+      return transaction(begin, fn);
     },
     withSystem(fn) {
-      return transaction(async (client) => {
-        await client.query(`SELECT set_config('role', $1, true), set_config('app.empresa_id', '', true)`, [
-          SYSTEM_ROLE,
-        ]);
-      }, fn);
+      return transaction(
+        `BEGIN; SELECT set_config('role', '${SYSTEM_ROLE}', true), set_config('app.empresa_id', '', true)`,
+        fn,
+      );
     },
     close: () => pool.end(),
   };

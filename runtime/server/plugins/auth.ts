@@ -18,6 +18,15 @@ interface TokenRow {
   permissoes: Record<string, number> | null;
 }
 
+/** Finds the user behind a token hash (valid, not expired, active user); run as the system role. */
+export const TOKEN_LOOKUP_SQL = `SELECT u.id AS usuario_id, u.empresa_id, u.config_white_label_id, u.filial_selecionada_id,
+       u.perfil_admin, u.suporte_white_label, u.is_contador, u.is_avanco, u.master, u.painel_administrativo,
+       p.permissoes
+  FROM access_token t
+  JOIN usuario u ON u.id = t.usuario_id AND u.ativo
+  LEFT JOIN perfil p ON p.id = u.perfil_id
+ WHERE t.token_hash = $1 AND t.expira_em > now()`;
+
 /** The raw token of a request: Authorization header (raw, as LoopBack sends it, or Bearer) or ?access_token=. */
 export function rawToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -34,17 +43,7 @@ export function registerAuth(app: FastifyInstance): void {
     const raw = rawToken(request);
     if (!raw || raw.length > 200 || !app.db) return;
     const tokenHash = hashToken(raw);
-    const row = await app.db.withSystem((tx) =>
-      tx.maybeOne<TokenRow>(
-        `SELECT u.id AS usuario_id, u.empresa_id, u.config_white_label_id, u.filial_selecionada_id, u.perfil_admin,
-                u.suporte_white_label, u.is_contador, u.is_avanco, u.master, u.painel_administrativo, p.permissoes
-           FROM access_token t
-           JOIN usuario u ON u.id = t.usuario_id AND u.ativo
-           LEFT JOIN perfil p ON p.id = u.perfil_id
-          WHERE t.token_hash = $1 AND t.expira_em > now()`,
-        [tokenHash],
-      ),
-    );
+    const row = await app.db.withSystem((tx) => tx.maybeOne<TokenRow>(TOKEN_LOOKUP_SQL, [tokenHash]));
     if (!row) return;
     // A token works only on its own white-label's addresses (platform staff excepted).
     if (request.tenant && row.config_white_label_id !== request.tenant.id && !row.is_avanco) return;

@@ -133,6 +133,32 @@ async function attachRelations(tx: Tx, users: Usuario[], relations: string[]): P
   }
 }
 
+/** The SQL (and params) listing users for a parsed filter in `scope`; shared with the API benchmark's baseline. */
+export function buildUsuarioListQuery(
+  filter: LoopBackFilter,
+  scope: UsuarioScope,
+  fieldMap: FieldMap,
+): { sql: string; params: unknown[] } {
+  const whiteLabel = 'configWhiteLabelId' in scope;
+  const compiled = compileFilter({ ...filter, fields: undefined }, fieldMap, {
+    defaultOrder: 'nome ASC',
+    defaultLimit: 100,
+    params: [whiteLabel ? scope.configWhiteLabelId : scope.empresaId],
+  });
+  const params = [...compiled.params, compiled.limit ?? 100, compiled.offset ?? 0];
+  const sql = `SELECT u.id, u.email, u.nome, u.avatar, u.perfil_id, u.perfil_admin, u.suporte_white_label, u.is_contador,
+            u.is_avanco, u.master, u.painel_administrativo, u.filial_selecionada_id, u.ativo, u.primeiro_acesso,
+            u.empresa_id, u.criado_em, u.alterado_em, u.versao,
+            ARRAY(SELECT uf.filial_id FROM usuario_filial uf WHERE uf.usuario_id = u.id ORDER BY uf.filial_id)
+              AS filiais
+            ${whiteLabel ? ', e.nome AS empresa_nome' : ''}
+       FROM usuario u ${whiteLabel ? 'JOIN empresa e ON e.id = u.empresa_id' : ''}
+      WHERE ${whiteLabel ? 'u.config_white_label_id' : 'u.empresa_id'} = $1 AND (${compiled.where})
+      ${compiled.orderBy}
+      LIMIT $${params.length - 1} OFFSET $${params.length}`;
+  return { sql, params };
+}
+
 /**
  * Lists users for a parsed LoopBack filter inside `scope`: where/order compiled against the allow-list,
  * default order nome ASC and limit 100; `fields` picks API properties; include perfil and filiais.
@@ -147,25 +173,8 @@ export async function listUsuarios(
   const known = whiteLabel ? [...PROPERTIES, 'empresaNome'] : PROPERTIES;
   const selected = selectedProperties(filter.fields, known);
   const relations = checkIncludes(filter);
-  const compiled = compileFilter({ ...filter, fields: undefined }, fieldMap, {
-    defaultOrder: 'nome ASC',
-    defaultLimit: 100,
-    params: [whiteLabel ? scope.configWhiteLabelId : scope.empresaId],
-  });
-  const params = [...compiled.params, compiled.limit ?? 100, compiled.offset ?? 0];
-  const rows = await tx.query<UsuarioRow>(
-    `SELECT u.id, u.email, u.nome, u.avatar, u.perfil_id, u.perfil_admin, u.suporte_white_label, u.is_contador,
-            u.is_avanco, u.master, u.painel_administrativo, u.filial_selecionada_id, u.ativo, u.primeiro_acesso,
-            u.empresa_id, u.criado_em, u.alterado_em, u.versao,
-            ARRAY(SELECT uf.filial_id FROM usuario_filial uf WHERE uf.usuario_id = u.id ORDER BY uf.filial_id)
-              AS filiais
-            ${whiteLabel ? ', e.nome AS empresa_nome' : ''}
-       FROM usuario u ${whiteLabel ? 'JOIN empresa e ON e.id = u.empresa_id' : ''}
-      WHERE ${whiteLabel ? 'u.config_white_label_id' : 'u.empresa_id'} = $1 AND (${compiled.where})
-      ${compiled.orderBy}
-      LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
+  const query = buildUsuarioListQuery(filter, scope, fieldMap);
+  const rows = await tx.query<UsuarioRow>(query.sql, query.params);
   const users = rows.map(toUsuario);
   await attachRelations(tx, users, relations);
   if (!selected) return users;

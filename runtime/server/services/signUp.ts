@@ -140,8 +140,8 @@ export async function createAccount(
   );
   const usuario = await tx.one<{ id: number }>(
     `INSERT INTO usuario (empresa_id, config_white_label_id, email, nome, senha_hash, perfil_id, perfil_admin,
-                          filial_selecionada_id)
-     VALUES ($1, $2, $3, $4, $5, $6, true, $7) RETURNING id`,
+                          filial_selecionada_id, primeiro_acesso)
+     VALUES ($1, $2, $3, $4, $5, $6, true, $7, false) RETURNING id`,
     [
       empresa.id,
       tenant.id,

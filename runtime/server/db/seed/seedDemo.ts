@@ -112,8 +112,8 @@ export async function seedDemo(db: Database, registry: TenantRegistry): Promise<
     const addUser = async (email: string, nome: string, extra: string, perfilId: number | null) => {
       const user = await tx.one<{ id: number }>(
         `INSERT INTO usuario (empresa_id, config_white_label_id, email, nome, senha_hash, perfil_id, filial_selecionada_id,
-                              perfil_admin, is_contador, is_avanco, master, painel_administrativo)
-         SELECT $1, $2, $3, $4, $5, $6, $7, ${extra} RETURNING id`,
+                              perfil_admin, is_contador, is_avanco, master, painel_administrativo, primeiro_acesso)
+         SELECT $1, $2, $3, $4, $5, $6, $7, ${extra}, false RETURNING id`,
         [main.empresaId, demo.id, email, nome, hash, perfilId, matriz.id],
       );
       await tx.query('INSERT INTO usuario_filial (usuario_id, filial_id, empresa_id) VALUES ($1, $2, $3)', [
@@ -140,8 +140,8 @@ export async function seedDemo(db: Database, registry: TenantRegistry): Promise<
     ]);
     const painel = await tx.one<{ id: number }>(
       `INSERT INTO usuario (empresa_id, config_white_label_id, email, nome, senha_hash, painel_administrativo,
-                            filial_selecionada_id, perfil_id)
-       SELECT $1, $2, 'painel@erp.local', 'Paula Painel', $3, true, f.id, p.id
+                            filial_selecionada_id, perfil_id, primeiro_acesso)
+       SELECT $1, $2, 'painel@erp.local', 'Paula Painel', $3, true, f.id, p.id, false
          FROM filial f, perfil p WHERE f.empresa_id = $1 AND p.empresa_id = $1 LIMIT 1 RETURNING id`,
       [plataforma.empresaId, demo.id, hash],
     );

@@ -1,0 +1,39 @@
+/** JSON schemas of the address reference data (municipalities, UFs, banks). */
+
+export const referenceErrorResponses = {
+  400: { $ref: 'ErrorEnvelope#' },
+  404: { $ref: 'ErrorEnvelope#' },
+} as const;
+
+export const cidadeSchema = {
+  $id: 'Cidade',
+  type: 'object',
+  properties: {
+    codigo: { type: 'integer', description: 'Código IBGE do município (7 dígitos)' },
+    nome: { type: 'string', description: 'Nome com acentos' },
+    uf: { type: 'string', description: 'Sigla da UF' },
+  },
+} as const;
+
+export const ufSchema = {
+  $id: 'Uf',
+  type: 'object',
+  required: ['sigla', 'nome', 'codigo'],
+  properties: {
+    sigla: { type: 'string' },
+    nome: { type: 'string' },
+    codigo: { type: 'integer', description: 'Código IBGE da UF (EX = 99, exterior)' },
+  },
+} as const;
+
+export const bancoSchema = {
+  $id: 'Banco',
+  type: 'object',
+  required: ['codigo', 'ispb', 'nome', 'nomeCurto'],
+  properties: {
+    codigo: { type: 'string', description: 'Código COMPE (3 dígitos)' },
+    ispb: { type: 'string' },
+    nome: { type: 'string' },
+    nomeCurto: { type: 'string' },
+  },
+} as const;

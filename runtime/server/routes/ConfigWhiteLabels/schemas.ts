@@ -1,0 +1,104 @@
+/** JSON schemas of the white-label configuration API (spec 001 §3.6, §7.1). */
+
+export const configErrorResponses = {
+  400: { $ref: 'ErrorEnvelope#' },
+  401: { $ref: 'ErrorEnvelope#' },
+  403: { $ref: 'ErrorEnvelope#' },
+  404: { $ref: 'ErrorEnvelope#' },
+  409: { $ref: 'ErrorEnvelope#' },
+} as const;
+
+const text = { type: 'string' } as const;
+const flag = { type: 'boolean' } as const;
+
+/** Members shared by the configuration returned and the one sent (POST/PUT). */
+const settingsProperties = {
+  idConfig: { type: 'string', minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9_.-]+$' },
+  title: { type: 'string', minLength: 1, maxLength: 120 },
+  tema: { type: 'string', description: 'Nome do tema (schemas/tenant/themes.json)' },
+  misc: {
+    type: 'object',
+    additionalProperties: true,
+    properties: {
+      textoDestaqueCadastro: text,
+      textoAlertaCadastro: text,
+      exibirCpfCnpjTelaCadastro: flag,
+      exibirNomeUsuarioTelaCadastro: flag,
+      exibirNomeEmpresaTelaCadastro: flag,
+      exibirTelefoneTelaCadastro: flag,
+      exibirRegimeTelaCadastro: flag,
+      customThemeColor: text,
+      secondaryThemeColor: text,
+      linkFavicon: text,
+      scriptIncorporar: text,
+      scriptLink: text,
+      adobeAnalytics: flag,
+      integracaoPloomes: {
+        type: 'object',
+        description: 'TOKEN e STAGE_ID só aparecem para a equipe da plataforma (isAvanco/master)',
+        properties: { STAGE_ID: { type: ['integer', 'string'] }, TOKEN: text, URL: text },
+      },
+    },
+  },
+  modulos: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { id: text, ativo: flag, menus: { type: 'array', items: text } },
+    },
+  },
+  planoModulos: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { id: text, nome: text, descricao: text, valor: { type: 'number' }, visivel: flag },
+    },
+  },
+  imagens: {
+    type: 'object',
+    description: 'Endereços carregáveis pelo navegador (caminhos de tenants/<slug>/ viram /tenants/<slug>/…)',
+    properties: { logo: text, capa: text },
+  },
+  documentos: { type: 'object', properties: { termoUso: text, politicaPrivacidade: text } },
+  API_ENDPOINT: { type: 'string', description: 'Base da API; vazio = mesma origem' },
+  cacheAtivo: flag,
+  cadastroAtivo: flag,
+  telaLogin: {
+    type: 'object',
+    properties: { tipo: { type: 'string', enum: ['imagem', 'iframe', 'html'] }, iframeUrl: text, html: text },
+  },
+  planoPadrao: {
+    type: 'object',
+    properties: { idExterno: text, diasTrial: { type: 'integer' } },
+  },
+  enderecoDownloadPdv: text,
+  dominios: { type: 'array', items: { type: 'string', maxLength: 253 } },
+} as const;
+
+export const configWhiteLabelSchema = {
+  $id: 'ConfigWhiteLabel',
+  type: 'object',
+  required: ['id', 'idConfig', 'title', 'tema', 'misc', 'modulos', 'imagens', 'dominios'],
+  properties: { id: { type: 'integer' }, ...settingsProperties },
+} as const;
+
+/** PUT body: any subset of the members (objects merge into the current value, arrays replace). */
+export const configWhiteLabelInputSchema = {
+  $id: 'ConfigWhiteLabelInput',
+  type: 'object',
+  properties: { id: { type: 'integer' }, ...settingsProperties },
+} as const;
+
+/** POST body: a new configuration needs its idConfig, title and at least one domain. */
+export const configWhiteLabelCreateSchema = {
+  $id: 'ConfigWhiteLabelCreate',
+  type: 'object',
+  required: ['idConfig', 'title', 'dominios'],
+  properties: settingsProperties,
+} as const;
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+} as const;

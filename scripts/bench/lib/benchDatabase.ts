@@ -1,0 +1,43 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createDatabase } from '../../../runtime/server/db/database.ts';
+import { migrate } from '../../../runtime/server/db/migrate.ts';
+import { seedDemo } from '../../../runtime/server/db/seed/seedDemo.ts';
+import { seedReference } from '../../../runtime/server/db/seed/seedReference.ts';
+import { startEmbeddedPostgres } from '../../../runtime/server/db/startEmbeddedPostgres.ts';
+import { readSchemaFiles } from '../../../runtime/server/schemas/readSchemaFiles.ts';
+import { TenantRegistry } from '../../../runtime/server/services/tenantRegistry.ts';
+
+/**
+ * A throw-away embedded PostgreSQL with the demo data plus `extraUsers` users in the demo company,
+ * so list queries sort and page through a realistic table. Returns its URL and a stop function.
+ */
+export async function benchDatabase(port: number, extraUsers: number) {
+  const dir = await mkdtemp(join(tmpdir(), 'erp-bench-'));
+  const server = await startEmbeddedPostgres({ dir: join(dir, 'pg'), port });
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query('CREATE DATABASE bench');
+  await admin.end();
+  const url = server.url.replace(/\/postgres$/, '/bench');
+  await migrate(url);
+  const db = createDatabase(url, { max: 2 });
+  const { files } = await readSchemaFiles();
+  await seedReference(db, files['schemas/enums/uf.enum.json']);
+  const tenants = new TenantRegistry(db, files);
+  await tenants.sync();
+  await seedDemo(db, tenants);
+  await db.withSystem((tx) =>
+    tx.query(
+      `INSERT INTO usuario (empresa_id, config_white_label_id, email, nome, senha_hash, perfil_id, filial_selecionada_id)
+       SELECT u.empresa_id, u.config_white_label_id, 'usuario' || g || '@bench.local', 'Usuário ' || lpad(g::text, 6, '0'),
+              u.senha_hash, u.perfil_id, u.filial_selecionada_id
+         FROM usuario u, generate_series(1, $1::int) g WHERE u.email = 'vendedor@erp.local'`,
+      [extraUsers],
+    ),
+  );
+  await db.close();
+  return { url, stop: () => server.stop() };
+}
