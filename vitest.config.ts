@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['runtime/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
+    exclude: ['node_modules/**'],
     globalSetup: ['tests/support/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -8,6 +8,7 @@ import { migrate } from '../../runtime/server/db/migrate.ts';
 import { seedReference } from '../../runtime/server/db/seed/seedReference.ts';
 import { startEmbeddedPostgres } from '../../runtime/server/db/startEmbeddedPostgres.ts';
 import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
+import { buildWebIfStale } from '../../runtime/server/web/buildWebIfStale.ts';
 
 export const TEMPLATE_DATABASE = 'erp_template';
 
@@ -35,6 +36,8 @@ export default async function setup(project: TestProject) {
   const { files } = await readSchemaFiles();
   await seedReference(db, files['schemas/enums/uf.enum.json']);
   await db.close();
+  // Browser tests load the built SPA; build it once per run when its sources changed.
+  await buildWebIfStale(() => {});
   project.provide('pgServerUrl', server.url);
   return async () => {
     await server.stop();

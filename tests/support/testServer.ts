@@ -28,7 +28,12 @@ export interface TestServer {
  * Real PostgreSQL, real RLS; the demo data is seeded unless `seedDemoData: false`.
  */
 export async function createTestServer(
-  options: { seedDemoData?: boolean; config?: Partial<ServerConfig>; mailer?: Mailer } = {},
+  options: {
+    seedDemoData?: boolean;
+    config?: Partial<ServerConfig>;
+    mailer?: Mailer;
+    serveWeb?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const serverUrl = inject('pgServerUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -52,7 +57,10 @@ export async function createTestServer(
     ...options.config,
   };
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir });
-  const app = await buildApp({ services: { db, tenants, config, mailer } });
+  const app = await buildApp({
+    services: { db, tenants, config, mailer },
+    serveWeb: options.serveWeb ?? false,
+  });
   await app.ready();
   return {
     app,
