@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { alertasRoutes } from './Alertas/index.ts';
 import { ambientesRoutes } from './ambientes/index.ts';
 import { cepsRoutes } from './Ceps/index.ts';
 import { configWhiteLabelsRoutes } from './ConfigWhiteLabels/index.ts';
 import { planosRoutes } from './Planos/index.ts';
 import { pingRoutes } from './ping/index.ts';
+import { relatoriosRoutes } from './Relatorios/index.ts';
 import { schemasRoutes } from './Schemas/index.ts';
 import { usuariosAuthRoutes } from './Usuarios/auth.ts';
 import { usuariosCadastroRoutes } from './Usuarios/cadastro.ts';
 import { usuariosCrudRoutes } from './Usuarios/crud.ts';
+import { usuariosFavoritosRoutes } from './Usuarios/favoritos.ts';
 import { usuariosPlanosRoutes } from './Usuarios/planos.ts';
 import { usuariosResetRoutes } from './Usuarios/reset.ts';
 
@@ -18,10 +21,13 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   usuariosAuthRoutes,
   usuariosCadastroRoutes,
   usuariosResetRoutes,
+  usuariosFavoritosRoutes,
   usuariosCrudRoutes,
   usuariosPlanosRoutes,
   configWhiteLabelsRoutes,
   planosRoutes,
   cepsRoutes,
   schemasRoutes,
+  alertasRoutes,
+  relatoriosRoutes,
 ];

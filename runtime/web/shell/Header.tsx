@@ -15,7 +15,13 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { MenuItem as MenuEntry } from '../../core/types.ts';
 import { useSession, useTenant } from '../app/RuntimeContext.tsx';
+import { AlertsBell } from './alerts/AlertsBell.tsx';
+import { BranchSwitcher } from './BranchSwitcher.tsx';
+import { FavoritesStrip } from './favorites/FavoritesStrip.tsx';
+import { FavoriteToggle } from './favorites/FavoriteToggle.tsx';
 import type { Menus } from './menu/useMenus.ts';
+import { NewsWizard } from './NewsWizard.tsx';
+import { ReportsButton } from './reports/ReportsButton.tsx';
 import { SettingsMenu } from './SettingsMenu.tsx';
 
 /** Branch line of the user card (spec 000 §2.6): nickname, else name, else "Filial: Não informado". */
@@ -31,11 +37,12 @@ export function Header({ onToggleMenu, menus }: { onToggleMenu: () => void; menu
   const { user } = useSession();
   const navigate = useNavigate();
   const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
+  const [switchingBranch, setSwitchingBranch] = useState(false);
   const runUserEntry = (entry: MenuEntry) => {
     setUserAnchor(null);
     if (entry.link) navigate(entry.link);
     else if (entry.action === 'logout') navigate('/auth/logout');
-    else if (entry.action === 'trocar-filial') navigate('/pages/trocar-filial');
+    else if (entry.action === 'trocar-filial') setSwitchingBranch(true);
   };
   return (
     <AppBar position="fixed" color="inherit" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
@@ -57,7 +64,11 @@ export function Header({ onToggleMenu, menus }: { onToggleMenu: () => void; menu
             </Typography>
           )}
         </ButtonBase>
+        <FavoritesStrip menus={menus} />
         <Box sx={{ flexGrow: 1 }} />
+        <FavoriteToggle menus={menus} />
+        <ReportsButton />
+        <AlertsBell />
         {user?.painelAdministrativo && (
           <Tooltip title="Ver conta do cliente">
             <IconButton
@@ -103,6 +114,8 @@ export function Header({ onToggleMenu, menus }: { onToggleMenu: () => void; menu
           ))}
         </Menu>
       </Toolbar>
+      <BranchSwitcher open={switchingBranch} onClose={() => setSwitchingBranch(false)} />
+      <NewsWizard />
     </AppBar>
   );
 }
