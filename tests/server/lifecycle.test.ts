@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../runtime/server/schemas/readSchemaFiles.ts';
 
 // `npm start` as a real process: embedded PostgreSQL under DATA_DIR, migrations, demo seed, HTTP.
@@ -12,7 +13,7 @@ const pgPort = port + 1;
 let dataDir: string;
 let child: ChildProcess | undefined;
 
-async function startApp(): Promise<ChildProcess> {
+async function startApp(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'runtime/server/main.ts'], {
     cwd: REPO_ROOT,
     env: {
@@ -22,6 +23,7 @@ async function startApp(): Promise<ChildProcess> {
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -104,5 +106,30 @@ describe('npm start lifecycle', () => {
     const code = await new Promise((resolve) => child?.once('exit', resolve));
     expect(code).toBe(0);
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  }, 240_000);
+
+  it('runs the same code against an external PostgreSQL given by DATABASE_URL (no embedded server)', async () => {
+    const serverUrl = inject('pgServerUrl');
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query('CREATE DATABASE externo');
+    await admin.end();
+    const externalDir = await mkdtemp(join(tmpdir(), 'erp-external-'));
+    try {
+      child = await startApp({
+        DATABASE_URL: serverUrl.replace(/\/postgres$/, '/externo'),
+        DATA_DIR: externalDir,
+      });
+      const login = await api('/api/Usuarios/login', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'demo@erp.local', password: 'demo1234' }),
+      });
+      expect(login.status).toBe(200);
+      expect(existsSync(join(externalDir, 'pg'))).toBe(false);
+      child.kill('SIGTERM');
+      expect(await new Promise((resolve) => child?.once('exit', resolve))).toBe(0);
+    } finally {
+      await rm(externalDir, { recursive: true, force: true });
+    }
   }, 240_000);
 });
