@@ -1,9 +1,8 @@
 /** JSON schemas of the address reference data (municipalities, UFs, banks). */
 
-export const referenceErrorResponses = {
-  400: { $ref: 'ErrorEnvelope#' },
-  404: { $ref: 'ErrorEnvelope#' },
-} as const;
+import { errorResponses } from '../errorResponses.ts';
+
+export const referenceErrorResponses = errorResponses(400, 404);
 
 export const cidadeSchema = {
   $id: 'Cidade',

@@ -1,12 +1,8 @@
 /** JSON schemas of the white-label configuration API (spec 001 §3.6, §7.1). */
 
-export const configErrorResponses = {
-  400: { $ref: 'ErrorEnvelope#' },
-  401: { $ref: 'ErrorEnvelope#' },
-  403: { $ref: 'ErrorEnvelope#' },
-  404: { $ref: 'ErrorEnvelope#' },
-  409: { $ref: 'ErrorEnvelope#' },
-} as const;
+import { errorResponses } from '../errorResponses.ts';
+
+export const configErrorResponses = errorResponses(400, 401, 403, 404, 409);
 
 const text = { type: 'string' } as const;
 const flag = { type: 'boolean' } as const;

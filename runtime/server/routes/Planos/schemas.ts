@@ -1,12 +1,8 @@
 /** JSON schemas of the Planos API (spec 001 §3.7, §7.2). */
 
-export const planoErrorResponses = {
-  400: { $ref: 'ErrorEnvelope#' },
-  401: { $ref: 'ErrorEnvelope#' },
-  403: { $ref: 'ErrorEnvelope#' },
-  404: { $ref: 'ErrorEnvelope#' },
-  409: { $ref: 'ErrorEnvelope#' },
-} as const;
+import { errorResponses } from '../errorResponses.ts';
+
+export const planoErrorResponses = errorResponses(400, 401, 403, 404, 409);
 
 const planoProperties = {
   idExterno: {

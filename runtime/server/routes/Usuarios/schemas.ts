@@ -1,16 +1,10 @@
 /** JSON schemas of the Usuarios area (they become components of the OpenAPI document). */
+import { errorResponses as sharedErrorResponses } from '../errorResponses.ts';
 
 const nullableString = { type: 'string', nullable: true } as const;
 const nullableInteger = { type: 'integer', nullable: true } as const;
 
-export const errorResponses = {
-  400: { $ref: 'ErrorEnvelope#' },
-  401: { $ref: 'ErrorEnvelope#' },
-  403: { $ref: 'ErrorEnvelope#' },
-  404: { $ref: 'ErrorEnvelope#' },
-  409: { $ref: 'ErrorEnvelope#' },
-  429: { $ref: 'ErrorEnvelope#' },
-} as const;
+export const errorResponses = sharedErrorResponses(400, 401, 403, 404, 409, 429);
 
 export const filialObjSchema = {
   $id: 'FilialSelecionada',
