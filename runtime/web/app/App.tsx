@@ -1,17 +1,29 @@
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { HashRouter } from 'react-router-dom';
+import { FullPageLoading } from '../ui/FullPageLoading.tsx';
 import { NotifyProvider } from '../ui/NotifyProvider.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
+import { createAppStorage } from './appStorage.ts';
 import { readBootConfig } from './bootConfig.ts';
 import { createRuntime } from './createRuntime.ts';
-import { RuntimeContext } from './RuntimeContext.tsx';
+import { type Runtime, RuntimeContext } from './RuntimeContext.tsx';
+import { resolveApiEndpoint } from './resolveApiEndpoint.ts';
 import { SessionProvider } from './SessionProvider.tsx';
 import { StartupParams } from './StartupParams.tsx';
 import { TenantProvider } from './TenantProvider.tsx';
 
 /** The SPA: runtime → white-label (renders only once loaded) → session → hash routes. */
 export function App() {
-  const runtime = useMemo(() => createRuntime(readBootConfig()), []);
+  const [runtime, setRuntime] = useState<Runtime | null>(null);
+  useEffect(() => {
+    const boot = readBootConfig();
+    // Whether this tenant caches responses is remembered from its last configuration (createRuntime).
+    const cacheEnabled = createAppStorage(boot.idConfig).get('CACHE_ATIVO') === '1';
+    void resolveApiEndpoint(boot.apiEndpoint, cacheEnabled).then((apiEndpoint) =>
+      setRuntime(createRuntime({ ...boot, apiEndpoint })),
+    );
+  }, []);
+  if (!runtime) return <FullPageLoading />;
   return (
     <RuntimeContext.Provider value={runtime}>
       <TenantProvider>
