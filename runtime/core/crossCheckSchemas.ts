@@ -21,8 +21,14 @@ export function crossCheckSchemas(
   const modules = obj(permissions.modules);
   const enumExists = (name: string) => `schemas/enums/${name}.enum.json` in schemas;
   const entityPath = (name: string) => `schemas/entities/${name}/${name}.entity.json`;
-  const entityFields = (name: string): Json | null =>
-    entityPath(name) in schemas ? obj(obj(schemas[entityPath(name)]).fields) : null;
+  // A view entity (extends) sees its base's fields plus its own.
+  const entityFields = (name: string, depth = 0): Json | null => {
+    if (!(entityPath(name) in schemas)) return null;
+    const entity = obj(schemas[entityPath(name)]);
+    const base = obj(entity.extends).entity;
+    const inherited = typeof base === 'string' && depth < 3 ? (entityFields(base, depth + 1) ?? {}) : {};
+    return { ...inherited, ...obj(entity.fields) };
+  };
 
   for (const [key, value] of Object.entries(keys)) {
     const module = obj(value).module;
@@ -39,7 +45,7 @@ export function crossCheckSchemas(
     const data = obj(content);
     if (kind === 'menu') checkMenuItems(path, obj(data.items), '/items');
     if (kind === 'entity') {
-      const fields = obj(data.fields);
+      const fields = entityFields(String(data.name)) ?? obj(data.fields);
       if (typeof data.permission === 'string' && !(data.permission in keys))
         push(path, '/permission', `chave de permissão "${data.permission}" não existe em keys.json`);
       for (const [name, field] of Object.entries(fields)) {
@@ -60,6 +66,15 @@ export function crossCheckSchemas(
         for (const [i, field] of (Array.isArray(list) ? list : []).entries())
           if (typeof field === 'string' && !(field in fields))
             push(path, `/indexes/${name}/fields/${i}`, `campo "${field}" não existe`);
+      }
+      const view = obj(data.extends);
+      if (typeof view.entity === 'string') {
+        const baseFields = entityFields(view.entity);
+        if (baseFields === null) push(path, '/extends/entity', `entidade "${view.entity}" não existe`);
+        else
+          for (const field of Object.keys(obj(view.fixed)))
+            if (!(field in baseFields))
+              push(path, `/extends/fixed/${field}`, `campo "${field}" não existe em "${view.entity}"`);
       }
       for (const [name, child] of Object.entries(obj(data.children))) {
         const target = obj(child).entity;
