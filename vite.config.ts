@@ -20,6 +20,7 @@ export default defineConfig({
       '/reset-password': 'http://127.0.0.1:3000',
       '/tenants': 'http://127.0.0.1:3000',
       '/ambientes.json': 'http://127.0.0.1:3000',
+      '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
     },
   },
 });

@@ -1,10 +1,12 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerFormats } from '../core/registerFormats.ts';
 import { resolveTheme } from '../core/resolveTenant.ts';
 import type { AppServices } from './context.ts';
 import { errorEnvelopeSchema } from './errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errorHandler.ts';
+import { attachRealtime } from './plugins/realtime.ts';
 import { registerTenantContext } from './plugins/tenantContext.ts';
 import { routeModules } from './routes/index.ts';
 import { serveWebApp } from './web/serveWebApp.ts';
@@ -30,6 +32,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         removeAdditional: false,
         allowUnionTypes: true,
       },
+      plugins: [registerFormats],
     },
   });
   for (const [name, service] of Object.entries(options.services ?? {})) app.decorate(name, service);
@@ -53,6 +56,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerTenantContext(app);
   registerAuth(app);
   for (const routes of routeModules) await app.register(routes);
+  if (options.services) attachRealtime(app);
   if (options.serveWeb) {
     await serveWebApp(
       app,

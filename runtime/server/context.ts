@@ -1,6 +1,7 @@
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Mailer } from './mail/createMailer.ts';
+import type { Realtime } from './plugins/realtime.ts';
 import type { Tenant, TenantRegistry } from './services/tenantRegistry.ts';
 
 /** The signed-in user behind a request's token. */
@@ -25,6 +26,8 @@ export interface AppServices {
   tenants: TenantRegistry;
   config: ServerConfig;
   mailer: Mailer;
+  /** socket.io push (plugins/realtime.ts); absent when the app is built without services. */
+  realtime?: Realtime;
 }
 
 declare module 'fastify' {

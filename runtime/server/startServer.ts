@@ -9,6 +9,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/seedDemo.ts';
 import { seedReference } from './db/seed/seedReference.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/startEmbeddedPostgres.ts';
+import { syncEntities } from './db/syncEntities.ts';
 import { createMailer } from './mail/createMailer.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
 import { TenantRegistry } from './services/tenantRegistry.ts';
@@ -67,6 +68,7 @@ export async function startServer(
     log(`PostgreSQL embutido na porta ${config.embeddedPgPort} (dados em ${join(config.dataDir, 'pg')})`);
   }
   await migrate(databaseUrl, log);
+  await syncEntities(databaseUrl, files, log);
   const db = createDatabase(databaseUrl);
   await seedReference(db, files['schemas/enums/uf.enum.json']);
   const tenants = new TenantRegistry(db, files);

@@ -7,6 +7,7 @@ import { createDatabase } from '../../runtime/server/db/database.ts';
 import { migrate } from '../../runtime/server/db/migrate.ts';
 import { seedReference } from '../../runtime/server/db/seed/seedReference.ts';
 import { startEmbeddedPostgres } from '../../runtime/server/db/startEmbeddedPostgres.ts';
+import { syncEntities } from '../../runtime/server/db/syncEntities.ts';
 import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
 import { buildWebIfStale } from '../../runtime/server/web/buildWebIfStale.ts';
 
@@ -34,6 +35,7 @@ export default async function setup(project: TestProject) {
   await migrate(templateUrl);
   const db = createDatabase(templateUrl, { max: 1 });
   const { files } = await readSchemaFiles();
+  await syncEntities(templateUrl, files);
   await seedReference(db, files['schemas/enums/uf.enum.json']);
   await db.close();
   // Browser tests load the built SPA; build it once per run when its sources changed.

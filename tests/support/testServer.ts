@@ -10,6 +10,7 @@ import { loadConfig, type ServerConfig } from '../../runtime/server/config.ts';
 import { createDatabase, type Database } from '../../runtime/server/db/database.ts';
 import { migrate } from '../../runtime/server/db/migrate.ts';
 import { seedDemo } from '../../runtime/server/db/seed/seedDemo.ts';
+import { syncEntities } from '../../runtime/server/db/syncEntities.ts';
 import { createMailer, type Mailer } from '../../runtime/server/mail/createMailer.ts';
 import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
 import { TenantRegistry } from '../../runtime/server/services/tenantRegistry.ts';
@@ -45,6 +46,7 @@ export async function createTestServer(
   await migrate(databaseUrl);
   const db = createDatabase(databaseUrl, { max: 5 });
   const { files } = await readSchemaFiles();
+  await syncEntities(db, files);
   const tenants = new TenantRegistry(db, files);
   await tenants.sync();
   if (options.seedDemoData !== false) await seedDemo(db, tenants);

@@ -6,6 +6,7 @@ import { configWhiteLabelsRoutes } from './ConfigWhiteLabels/index.ts';
 import { planosRoutes } from './Planos/index.ts';
 import { pingRoutes } from './ping/index.ts';
 import { relatoriosRoutes } from './Relatorios/index.ts';
+import { recordsRoutes } from './records/index.ts';
 import { schemasRoutes } from './Schemas/index.ts';
 import { usuariosAuthRoutes } from './Usuarios/auth.ts';
 import { usuariosCadastroRoutes } from './Usuarios/cadastro.ts';
@@ -30,4 +31,5 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   schemasRoutes,
   alertasRoutes,
   relatoriosRoutes,
+  recordsRoutes, // last: resources served above keep their own routes
 ];

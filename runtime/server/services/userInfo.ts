@@ -1,4 +1,5 @@
 import type { Tx } from '../db/database.ts';
+import { findAlertas } from './findAlertas.ts';
 import type { Tenant } from './tenantRegistry.ts';
 
 interface UserRow {
@@ -123,7 +124,8 @@ export async function loadUserInfo(tx: Tx, usuarioId: number, tenant: Tenant) {
       planModulesCount: (settings.planoModulos ?? []).filter((modulo) => modulo.visivel !== false).length,
       posAddress: settings.enderecoDownloadPdv || null,
     },
-    alertas: [] as unknown[],
+    // The latest alerts ride along so the header bell needs no call of its own.
+    alertas: await findAlertas(tx, usuarioId, { limit: 20 }),
   };
 }
 

@@ -35,6 +35,13 @@ export async function buildWebIfStale(log: (message: string) => void): Promise<v
   }
   log('compilando o aplicativo web (dist/web)…');
   const started = Date.now();
-  await vite.build({ configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  // Test runners set NODE_ENV=test, which would make Vite emit React's development bundle.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await vite.build({ configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   log(`aplicativo web compilado em ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

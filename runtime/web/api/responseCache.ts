@@ -33,6 +33,14 @@ export function createResponseCache(enabled: () => boolean, now: () => number = 
       }
       return value;
     },
+    /** Stores a value loaded before caching was known to be on (the tenant configuration itself). */
+    set<T>(key: string, ttlMs: number, value: T): void {
+      if (!enabled()) return;
+      window.localStorage.setItem(
+        storageKey(key),
+        JSON.stringify({ expiresAt: now() + ttlMs, value } satisfies Entry<T>),
+      );
+    },
     invalidate(key: string): void {
       window.localStorage.removeItem(storageKey(key));
     },

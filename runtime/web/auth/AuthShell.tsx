@@ -29,7 +29,11 @@ export function AuthShell() {
         sx={{
           flex: 1,
           display: { xs: 'none', md: 'block' },
-          position: 'relative',
+          // Stays one screen tall while a long form (sign-up) scrolls, so the cover is not scaled up.
+          position: 'sticky',
+          top: 0,
+          height: '100vh',
+          alignSelf: 'flex-start',
           bgcolor: 'primary.main',
           backgroundImage: (!tela?.tipo || tela.tipo === 'imagem') && cover ? `url("${cover}")` : undefined,
           backgroundSize: 'cover',

@@ -10,6 +10,9 @@ import { useActionError } from '../ui/useActionError.tsx';
 import { homeRouteFor } from './homeRouteFor.ts';
 import { validateEmail } from './validateEmail.ts';
 
+/** The addresses of the plain login form: #/auth, #/auth/login (with or without a query). */
+const LOGIN_HASH = /^#\/auth(\/login)?\/?(\?.*)?$/;
+
 /** Login (spec 000 §2.3, §4, §5, §8), also for login/{user_token} and planos/{user_token}. */
 export function LoginPage() {
   const session = useSession();
@@ -37,9 +40,21 @@ export function LoginPage() {
     })();
   }, [userToken, session, navigate]);
 
+  // A session that exists when the login opens skips it (spec 000 §2.3): checked on mount and whenever
+  // the address becomes the login again. Not on session changes: after its own login this screen can stay
+  // mounted while the transition to the destination renders, and a later address must not be overridden.
+  const token = useRef(session.token);
+  token.current = session.token;
   useEffect(() => {
-    if (!userToken && session.token && session.user) navigate('/pages/dashboard', { replace: true });
-  }, [userToken, session.token, session.user, navigate]);
+    if (userToken) return;
+    const skipWithSession = () => {
+      if (token.current && LOGIN_HASH.test(window.location.hash))
+        navigate('/pages/dashboard', { replace: true });
+    };
+    skipWithSession();
+    window.addEventListener('hashchange', skipWithSession);
+    return () => window.removeEventListener('hashchange', skipWithSession);
+  }, [userToken, navigate]);
 
   const emailError = validateEmail(email, {
     required: MESSAGES.validation.required,

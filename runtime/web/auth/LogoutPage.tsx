@@ -1,5 +1,5 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LOGOUT_REDIRECT_DELAY_MS } from '../../core/constants.ts';
 import { useSession } from '../app/RuntimeContext.tsx';
@@ -8,13 +8,21 @@ import { useSession } from '../app/RuntimeContext.tsx';
 export function LogoutPage() {
   const session = useSession();
   const navigate = useNavigate();
+  // One logout even when the effect runs twice (StrictMode): a second call would reuse the ended token.
+  const loggingOut = useRef<Promise<void> | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: logs out once when the page opens
   useEffect(() => {
+    loggingOut.current ??= session.logout();
+    let active = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    void session.logout().then(() => {
-      timer = setTimeout(() => navigate('/auth/login', { replace: true }), LOGOUT_REDIRECT_DELAY_MS);
+    void loggingOut.current.then(() => {
+      if (active)
+        timer = setTimeout(() => navigate('/auth/login', { replace: true }), LOGOUT_REDIRECT_DELAY_MS);
     });
-    return () => clearTimeout(timer);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
   }, []);
   return (
     <Box role="status" sx={{ textAlign: 'center', py: 4 }}>

@@ -1,18 +1,17 @@
 import { Divider, IconButton, ListSubheader, Menu, MenuItem, Tooltip } from '@mui/material';
 import Icon from '@mui/material/Icon';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { MenuItem as MenuEntry } from '../../core/types.ts';
+import { useMenuAction } from './menu/useMenuAction.ts';
 
 /** The gear menu: the settings catalogue of spec 001 §2.4, grouped. */
 export function SettingsMenu({ items }: { items: MenuEntry[] }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const navigate = useNavigate();
+  const run = useMenuAction();
   if (items.length === 0) return null;
   const open = (entry: MenuEntry) => {
     setAnchor(null);
-    if (entry.link) navigate(entry.link);
-    else if (entry.url) window.open(entry.url, '_blank', 'noopener');
+    run(entry);
   };
   const leaf = (entry: MenuEntry) => (
     <MenuItem key={entry.id} onClick={() => open(entry)} dense>

@@ -1,27 +1,110 @@
+import { Box, CircularProgress } from '@mui/material';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { checkPermission } from '../../core/checkPermission.ts';
 import { findRouteKey, type RouteKeys } from '../../core/findRouteKey.ts';
 import { PermissionLevel } from '../../core/types.ts';
 import { useSession, useTenant } from '../app/RuntimeContext.tsx';
 import { DashboardPage } from '../pages/DashboardPage.tsx';
+import { screens } from '../screens/index.ts';
 import { menuLeaves, useMenus } from '../shell/menu/useMenus.ts';
 import { AccessDeniedPage } from './AccessDeniedPage.tsx';
 import { PendingScreen } from './PendingScreen.tsx';
 
+// The grid and the form are heavy (AG Grid, rjsf): loaded when a screen first needs them.
+const ListView = lazy(() => import('./list/ListView.tsx').then((module) => ({ default: module.ListView })));
+const FormView = lazy(() => import('./form/FormView.tsx').then((module) => ({ default: module.FormView })));
+
+type EntityScreen =
+  | { entityName: string; permission?: string; mode: 'list' }
+  | { entityName: string; permission?: string; mode: 'create' | 'edit' | 'copy'; id?: number };
+
+/** Splits a route into its segments; ":name" pattern segments capture the route's segment. */
+function matchPattern(pattern: string, route: string): Record<string, string> | null {
+  const expected = pattern.split('/').filter(Boolean);
+  const actual = route.split('/').filter(Boolean);
+  if (expected.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of expected.entries()) {
+    const value = actual[index] ?? '';
+    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(value);
+    else if (segment !== value) return null;
+  }
+  return params;
+}
+
+/** The registered screen of a route: the matching pattern with the most literal segments. */
+function findScreen(route: string) {
+  let best: { pattern: string; params: Record<string, string>; literal: number } | null = null;
+  for (const pattern of Object.keys(screens)) {
+    const params = matchPattern(pattern, route);
+    const literal = pattern.split('/').filter((segment) => segment && !segment.startsWith(':')).length;
+    if (params && (!best || literal > best.literal)) best = { pattern, params, literal };
+  }
+  return best;
+}
+
+/** The entity whose list route (`entity.route`) the route is, or its cadastrar/editar/copiar form. */
+function findEntityScreen(
+  route: string,
+  entities: Record<string, { entity?: unknown }>,
+): EntityScreen | null {
+  for (const [entityName, files] of Object.entries(entities)) {
+    const entity = files.entity as { route?: string; permission?: string } | undefined;
+    const base = entity?.route?.replace(/^[#/]+/, '').replace(/\/$/, '');
+    if (!base) continue;
+    const permission = entity?.permission;
+    if (route === base) return { entityName, permission, mode: 'list' };
+    if (route === `${base}/cadastrar`) return { entityName, permission, mode: 'create' };
+    const form = matchPattern(`${base}/:mode/:id`, route);
+    if (form && (form.mode === 'editar' || form.mode === 'copiar') && /^\d+$/.test(form.id ?? '')) {
+      return { entityName, permission, mode: form.mode === 'editar' ? 'edit' : 'copy', id: Number(form.id) };
+    }
+  }
+  return null;
+}
+
+function Loading() {
+  return (
+    <Box role="status" aria-label="Carregando" sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+      <CircularProgress />
+    </Box>
+  );
+}
+
+const lazyScreen = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+
 /**
- * Resolves a main-area route to its screen. The route's permission key (schemas/permissions) is
- * checked with the same core function the menu and the API use; a denied route shows a clear page.
+ * Resolves a main-area route to its screen. The route's permission key (schemas/permissions) is checked
+ * with the same core function the menu and the API use; a denied route shows a clear page. Then: the
+ * dashboard, a screen registered in runtime/web/screens, the list or form of the entity whose `route`
+ * matches (creating or copying needs CRIAR), else the pending-screen placeholder.
  */
 export function ScreenRouter() {
   const { pathname } = useLocation();
   const { schemas } = useTenant();
   const { user } = useSession();
   const menus = useMenus();
-  const route = pathname.replace(/^\//, '');
+  const route = pathname.replace(/^\/+/, '').replace(/\/+$/, '');
   const key = findRouteKey(schemas.permissions as unknown as RouteKeys, route);
   if (key && !checkPermission(user, key, PermissionLevel.VISUALIZAR)) return <AccessDeniedPage />;
   if (route === 'pages/dashboard' || route === 'administrador/configuracoes/dashboard')
     return <DashboardPage />;
+  const screen = findScreen(route);
+  if (screen) {
+    const Screen = screens[screen.pattern];
+    if (Screen) return lazyScreen(<Screen key={route} params={screen.params} />);
+  }
+  const target = findEntityScreen(route, (schemas.entities ?? {}) as Record<string, { entity?: unknown }>);
+  if (target) {
+    const level =
+      target.mode === 'create' || target.mode === 'copy' ? PermissionLevel.CRIAR : PermissionLevel.VISUALIZAR;
+    if (target.permission && !checkPermission(user, target.permission, level)) return <AccessDeniedPage />;
+    if (target.mode === 'list') return lazyScreen(<ListView key={route} entityName={target.entityName} />);
+    return lazyScreen(
+      <FormView key={route} entityName={target.entityName} mode={target.mode} id={target.id} />,
+    );
+  }
   const all = [
     ...menuLeaves(menus.main),
     ...menuLeaves(menus.settings),

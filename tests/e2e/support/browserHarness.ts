@@ -1,8 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { NEWS_WIZARD_VERSION } from '../../../runtime/core/constants.ts';
 import { REPO_ROOT } from '../../../runtime/server/schemas/readSchemaFiles.ts';
 import { createTestServer, type TestServer } from '../../support/testServer.ts';
+
+/** Configuration ids of the demo white-labels, whose news-wizard flag newPage() pre-marks. */
+const NEWS_CONFIG_IDS = ['demo', 'verde'];
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
@@ -17,6 +21,8 @@ export interface BrowserHarness {
   newPage(options?: {
     width?: number;
     height?: number;
+    /** Let the news wizard show (by default it is marked as already seen, so it does not get in the way). */
+    showNews?: boolean;
   }): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
   /** Logs in through the login screen as a person would and waits for the landing route. */
   login(page: Page, email: string, options?: { password?: string; host?: string }): Promise<void>;
@@ -60,6 +66,14 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
         locale: 'pt-BR',
         timezoneId: 'America/Sao_Paulo',
       });
+      if (!options.showNews) {
+        await context.addInitScript(
+          ({ ids, version }) => {
+            for (const id of ids) window.localStorage.setItem(`${id}NOVIDADES`, version);
+          },
+          { ids: NEWS_CONFIG_IDS, version: String(NEWS_WIZARD_VERSION) },
+        );
+      }
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (message) => {

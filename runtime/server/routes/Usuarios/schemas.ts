@@ -1,4 +1,6 @@
 /** JSON schemas of the Usuarios area (they become components of the OpenAPI document). */
+
+import { alertaItemSchema } from '../Alertas/schemas.ts';
 import { errorResponses as sharedErrorResponses } from '../errorResponses.ts';
 
 const nullableString = { type: 'string', nullable: true } as const;
@@ -123,7 +125,11 @@ export const userInfoSchema = {
         posAddress: nullableString,
       },
     },
-    alertas: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    alertas: {
+      type: 'array',
+      description: 'Os 20 alertas mais recentes do usuário',
+      items: alertaItemSchema,
+    },
   },
 } as const;
 

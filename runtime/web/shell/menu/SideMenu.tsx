@@ -1,8 +1,9 @@
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import Icon from '@mui/material/Icon';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import type { MenuItem } from '../../../core/types.ts';
+import { useMenuAction } from './useMenuAction.ts';
 
 function containsPath(item: MenuItem, path: string): boolean {
   if (item.link && (path === item.link || path.startsWith(`${item.link}/`))) return true;
@@ -11,7 +12,13 @@ function containsPath(item: MenuItem, path: string): boolean {
 
 function Entry({ item, depth, onNavigate }: { item: MenuItem; depth: number; onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const run = useMenuAction();
   const [open, setOpen] = useState(() => item.expanded === true || containsPath(item, pathname));
+  const holdsCurrentPage = Boolean(item.children?.length) && containsPath(item, pathname);
+  // Arriving at a page by other means (favourites, links) opens its group too.
+  useEffect(() => {
+    if (holdsCurrentPage) setOpen(true);
+  }, [holdsCurrentPage]);
   const padding = 2 + depth * 2;
   if (item.children?.length) {
     return (
@@ -39,7 +46,12 @@ function Entry({ item, depth, onNavigate }: { item: MenuItem; depth: number; onN
     ? { component: NavLink, to: item.link, onClick: onNavigate }
     : item.url
       ? { component: 'a', href: item.url, target: '_blank', rel: 'noopener noreferrer' }
-      : {};
+      : {
+          onClick: () => {
+            run(item);
+            onNavigate?.();
+          },
+        };
   return (
     <ListItemButton
       {...linkProps}

@@ -1,0 +1,239 @@
+/**
+ * Entity files (schemas/entities/<name>/<name>.entity.json) as the runtime uses them: a view entity
+ * (`extends`) merged over its base, plus the naming rules shared by the schema sync, the records API
+ * and the browser (table and column names, include names, the filter field map).
+ */
+import type { FieldMap, FieldType } from '../server/db/compileFilter.ts';
+import { isPlainObject } from './mergePatch.ts';
+
+export type EntityFieldType =
+  | 'string'
+  | 'text'
+  | 'integer'
+  | 'decimal'
+  | 'money'
+  | 'percent'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'relation'
+  | 'json';
+
+export type FixedValue = string | number | boolean;
+
+/** One field of an entity file (schemas/_meta/entity.schema.json#/definitions/field). */
+export interface EntityField {
+  type: EntityFieldType;
+  label: string;
+  description?: string;
+  required?: boolean;
+  unique?: boolean;
+  readOnly?: boolean;
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  format?: 'email' | 'uri' | 'cpf' | 'cnpj' | 'cpfCnpj' | 'phone' | 'cep' | 'ncm' | 'cest' | 'gtin';
+  mask?: string;
+  enum?: string;
+  multiple?: boolean;
+  relation?: { entity: string; display?: string; onDelete?: 'restrict' | 'cascade' | 'set null' };
+  precision?: number;
+  search?: boolean;
+}
+
+export interface EntityIndex {
+  fields: string[];
+  unique?: boolean;
+}
+
+/** An entity file as written. */
+export interface EntityDefinition {
+  name: string;
+  resource: string;
+  table?: string;
+  label: string;
+  labelPlural: string;
+  gender?: 'm' | 'f';
+  scope: 'empresa' | 'filial' | 'global';
+  permission: string;
+  route?: string;
+  display?: string;
+  tree?: string;
+  fields?: Record<string, EntityField>;
+  children?: Record<string, { entity: string; foreignKey: string; label?: string }>;
+  indexes?: Record<string, EntityIndex>;
+  extends?: { entity: string; fixed: Record<string, FixedValue> };
+}
+
+/** A relation reachable through `include`: the field holding the id(s) and the target entity. */
+export interface EntityRelation {
+  field: string;
+  entity: string;
+  multiple: boolean;
+}
+
+/** An entity ready to use: view merged over its base, table resolved, relations named. */
+export interface ResolvedEntity extends Omit<EntityDefinition, 'extends' | 'fields' | 'indexes'> {
+  table: string;
+  /** The entity owning the table (itself unless a view). */
+  base: string;
+  fields: Record<string, EntityField>;
+  indexes: Record<string, EntityIndex>;
+  /** Values a view restricts its rows to and writes on create ({} for a base entity). */
+  fixed: Record<string, FixedValue>;
+  /** Include name → relation ("clienteId" is included as "cliente"). */
+  relations: Record<string, EntityRelation>;
+}
+
+/** An enumeration file (schemas/enums/<name>.enum.json). */
+export interface EnumDefinition {
+  name: string;
+  label: string;
+  codeType: 'integer' | 'number' | 'string';
+  values: Array<{ code: string | number; label: string; [attribute: string]: unknown }>;
+}
+
+/** System columns every entity table has, by API name (scope decides empresaId/filialId). */
+export const SYSTEM_FIELDS = [
+  'id',
+  'versao',
+  'criadoEm',
+  'alteradoEm',
+  'criadoPor',
+  'alteradoPor',
+  'empresaId',
+  'filialId',
+] as const;
+
+const ENTITY_PATH = /^schemas\/entities\/([a-z][A-Za-z0-9]*)\/\1\.entity\.json$/;
+
+/** snake_case of a camelCase name (table and column names). */
+export function snakeCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+}
+
+/** PascalCase of an entity name: the OpenAPI component name ("cliente" → "Cliente"). */
+export function entityTypeName(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** Include name of a relation field: "clienteId" → "cliente", "marcaIds" → "marcas", other → "<name>Obj". */
+export function includeName(field: string): string {
+  if (/[a-z0-9]Ids$/.test(field)) return `${field.slice(0, -3)}s`;
+  if (/[a-z0-9]Id$/.test(field)) return field.slice(0, -2);
+  return `${field}Obj`;
+}
+
+/** Names of every entity in a schema file map, sorted. */
+export function entityNames(schemas: Record<string, unknown>): string[] {
+  return Object.keys(schemas)
+    .map((path) => ENTITY_PATH.exec(path)?.[1])
+    .filter((name): name is string => name !== undefined)
+    .sort();
+}
+
+/** The enumerations of a schema file map, by name. */
+export function enumsOf(schemas: Record<string, unknown>): Record<string, EnumDefinition> {
+  const enums: Record<string, EnumDefinition> = {};
+  for (const [path, content] of Object.entries(schemas)) {
+    const match = /^schemas\/enums\/([a-z][A-Za-z0-9]*)\.enum\.json$/.exec(path);
+    if (match?.[1] && isPlainObject(content)) enums[match[1]] = content as unknown as EnumDefinition;
+  }
+  return enums;
+}
+
+/**
+ * Reads entity `name` from a schema file map and merges a view over its base: fields of the base plus
+ * its own, the base's table, scope and indexes, the fixed values of the whole chain. Throws when the
+ * entity or its base does not exist.
+ */
+export function resolveEntity(name: string, schemas: Record<string, unknown>, depth = 0): ResolvedEntity {
+  const content = schemas[`schemas/entities/${name}/${name}.entity.json`];
+  if (!isPlainObject(content)) throw new Error(`entidade "${name}" não existe em schemas/entities`);
+  if (depth > 4) throw new Error(`entidade "${name}": cadeia de extends longa demais`);
+  const definition = content as unknown as EntityDefinition;
+  const {
+    extends: view,
+    fields = {},
+    indexes = {},
+    $schema: _schema,
+    ...rest
+  } = definition as EntityDefinition & { $schema?: string };
+  const base = view ? resolveEntity(view.entity, schemas, depth + 1) : null;
+  // A view may re-declare a base field partially (a tenant patch of the view): merge field by field.
+  const mergedFields: Record<string, EntityField> = { ...(base?.fields ?? {}) };
+  for (const [field, spec] of Object.entries(fields))
+    mergedFields[field] = { ...mergedFields[field], ...spec };
+  const relations: Record<string, EntityRelation> = {};
+  for (const [field, spec] of Object.entries(mergedFields)) {
+    if (spec.type === 'relation' && spec.relation)
+      relations[includeName(field)] = {
+        field,
+        entity: spec.relation.entity,
+        multiple: spec.multiple === true,
+      };
+  }
+  return {
+    ...rest,
+    display: definition.display ?? base?.display,
+    tree: definition.tree ?? base?.tree,
+    scope: base?.scope ?? definition.scope,
+    table: base?.table ?? definition.table ?? snakeCase(definition.name),
+    base: base?.base ?? definition.name,
+    fields: mergedFields,
+    indexes: { ...(base?.indexes ?? {}), ...indexes },
+    fixed: { ...(base?.fixed ?? {}), ...(view?.fixed ?? {}) },
+    relations,
+  };
+}
+
+/** Filter type of a field (compileFilter's coercion and operator rules). */
+function filterType(field: EntityField, enums: Record<string, EnumDefinition>): FieldType {
+  if (field.multiple) return 'json';
+  switch (field.type) {
+    case 'string':
+    case 'text':
+    case 'boolean':
+    case 'date':
+    case 'datetime':
+    case 'integer':
+    case 'json':
+      return field.type;
+    case 'relation':
+      return 'integer';
+    case 'enum': {
+      const codeType = enums[field.enum ?? '']?.codeType;
+      return codeType === 'integer' ? 'integer' : codeType === 'number' ? 'number' : 'string';
+    }
+    default:
+      return 'number';
+  }
+}
+
+/** The allow-listed field map of compileFilter: every field and system column, API name → column and type. */
+export function entityToFieldMap(
+  entity: ResolvedEntity,
+  enums: Record<string, EnumDefinition> = {},
+): FieldMap {
+  const map: FieldMap = {
+    id: { column: 'id', type: 'integer' },
+    versao: { column: 'versao', type: 'integer' },
+    criadoEm: { column: 'criado_em', type: 'datetime' },
+    alteradoEm: { column: 'alterado_em', type: 'datetime' },
+    criadoPor: { column: 'criado_por', type: 'integer' },
+    alteradoPor: { column: 'alterado_por', type: 'integer' },
+  };
+  if (entity.scope !== 'global') map.empresaId = { column: 'empresa_id', type: 'integer' };
+  if (entity.scope === 'filial') map.filialId = { column: 'filial_id', type: 'integer' };
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!Object.hasOwn(map, name)) map[name] = { column: snakeCase(name), type: filterType(field, enums) };
+  }
+  return map;
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { hashToken } from '../services/tokens.ts';
+import { TOKEN_LOOKUP_SQL } from './auth.ts';
+
+/** Pushes events to connected browsers (spec 000 §4, §7: websocket transport only). */
+export interface Realtime {
+  emitToUser(usuarioId: number, event: string, payload?: unknown): void;
+  emitToEmpresa(empresaId: number, event: string, payload?: unknown): void;
+  emitToWhiteLabel(configWhiteLabelId: number, event: string, payload?: unknown): void;
+}
+
+/** A client that has not sent a valid 'authentication' by then is disconnected. */
+export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
+const UNAUTHORIZED_MESSAGE = 'Token inválido ou expirado.';
+
+interface SocketUser {
+  usuario_id: number;
+  empresa_id: number;
+  config_white_label_id: number;
+  is_avanco: boolean;
+}
+
+/** The host the page addressed (Origin when cross-origin, else Host), as the HTTP tenant context reads it. */
+function handshakeHost(socket: Socket): string | undefined {
+  const { origin, host } = socket.handshake.headers;
+  if (origin && origin !== 'null') {
+    try {
+      return new URL(origin).host;
+    } catch {
+      // A malformed Origin falls back to Host.
+    }
+  }
+  return host;
+}
+
+/** Validates a raw token exactly like the HTTP auth plugin: valid, not expired, active user, own white-label. */
+async function authenticate(app: FastifyInstance, socket: Socket, payload: unknown) {
+  const token = (payload as { token?: unknown } | null | undefined)?.token;
+  if (typeof token !== 'string' || !token || token.length > 200) return null;
+  const raw = token.replace(/^Bearer\s+/i, '').trim();
+  const row = await app.db.withSystem((tx) => tx.maybeOne<SocketUser>(TOKEN_LOOKUP_SQL, [hashToken(raw)]));
+  if (!row) return null;
+  const tenant = app.tenants ? await app.tenants.forHost(handshakeHost(socket)) : undefined;
+  if (tenant && row.config_white_label_id !== tenant.id && !row.is_avanco) return null;
+  return row;
+}
+
+/**
+ * Attaches socket.io to the app's HTTP server at /socket.io (websocket transport only) with the
+ * handshake of spec 000 §4: 'authentication' {token} → 'authenticated' (joining the rooms
+ * usuario:<id>, empresa:<id>, whitelabel:<id>) or 'unauthorized' and disconnect; then 'interface connect'.
+ * Decorates app.realtime; its connections are dropped when the app closes (preClose hook).
+ */
+export function attachRealtime(app: FastifyInstance): Realtime {
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    serveClient: false,
+  });
+
+  io.on('connection', (socket) => {
+    let state: 'waiting' | 'checking' | 'authenticated' | 'rejected' = 'waiting';
+    const timer = setTimeout(() => {
+      if (state !== 'authenticated') socket.disconnect(true);
+    }, REALTIME_AUTH_TIMEOUT_MS);
+    socket.on('disconnect', () => clearTimeout(timer));
+
+    socket.on('authentication', async (payload: unknown) => {
+      if (state !== 'waiting') return;
+      state = 'checking';
+      const user = await authenticate(app, socket, payload).catch((error) => {
+        app.log.warn({ err: error }, 'falha ao validar o token do websocket');
+        return null;
+      });
+      if (!socket.connected) return;
+      if (!user) {
+        state = 'rejected';
+        socket.emit('unauthorized', { message: UNAUTHORIZED_MESSAGE });
+        // Let the packet leave before the connection closes.
+        setImmediate(() => socket.disconnect(true));
+        return;
+      }
+      clearTimeout(timer);
+      socket.data.usuarioId = user.usuario_id;
+      await socket.join([
+        `usuario:${user.usuario_id}`,
+        `empresa:${user.empresa_id}`,
+        `whitelabel:${user.config_white_label_id}`,
+      ]);
+      state = 'authenticated';
+      socket.emit('authenticated');
+    });
+
+    socket.on('interface connect', (...args: unknown[]) => {
+      const ack = args.findLast((arg): arg is (response: unknown) => void => typeof arg === 'function');
+      ack?.({ ok: state === 'authenticated' });
+    });
+  });
+
+  const realtime: Realtime = {
+    emitToUser: (id, event, payload) => void io.to(`usuario:${id}`).emit(event, payload),
+    emitToEmpresa: (id, event, payload) => void io.to(`empresa:${id}`).emit(event, payload),
+    emitToWhiteLabel: (id, event, payload) => void io.to(`whitelabel:${id}`).emit(event, payload),
+  };
+  app.decorate('realtime', realtime);
+  // Open websockets would keep the HTTP server from closing: drop them before Fastify closes it. The hook
+  // stays synchronous (no extra ticks) because a signal handler races async-exit-hook's exit at shutdown.
+  app.addHook('preClose', (done) => {
+    io.disconnectSockets(true);
+    io.engine.close();
+    done();
+  });
+  return realtime;
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkPermission } from '../../../core/checkPermission.ts';
+import type { ResolvedEntity } from '../../../core/resolveEntity.ts';
+import { PermissionLevel } from '../../../core/types.ts';
+import type { SchemaFiles } from '../../../core/validateSchemaSet.ts';
+import { HttpError } from '../../errors.ts';
+import { requireAvancoOrMaster, requirePermission } from '../../plugins/auth.ts';
+import type { RecordContext } from '../../services/records/recordContext.ts';
+import { recordEntity } from '../../services/records/recordEntity.ts';
+
+/** Runs one records operation for a request; `level` is the permission the HTTP method needs. */
+export type RecordRunner = <T>(
+  request: FastifyRequest,
+  level: number,
+  fn: (context: RecordContext) => Promise<T>,
+) => Promise<T>;
+
+/**
+ * Builds the runner shared by an entity's routes: checks the entity's permission key at `level` (writes
+ * to a global entity: platform staff only), resolves the entity as the request's white-label sees it,
+ * and opens the tenant transaction (RLS) for the user's company and selected branch.
+ */
+export function recordHandler(
+  app: FastifyInstance,
+  entity: ResolvedEntity,
+  files: SchemaFiles,
+  baseOf: (name: string) => ResolvedEntity | undefined,
+): RecordRunner {
+  return async (request, level, fn) => {
+    const schemas = (request.tenant?.schemas as SchemaFiles | undefined) ?? files;
+    const record = recordEntity(schemas, entity.name, entity);
+    const auth =
+      entity.scope === 'global' && level > PermissionLevel.VISUALIZAR
+        ? requireAvancoOrMaster(request)
+        : requirePermission(request, record.entity.permission, level);
+    if (entity.scope === 'filial' && !auth.filialId) {
+      throw new HttpError(400, 'FILIAL_NAO_SELECIONADA', 'Selecione uma filial para acessar este cadastro.');
+    }
+    const lookupTarget = (name: string) => recordEntity(schemas, name, baseOf(name));
+    const targetOf = (name: string) => {
+      const target = lookupTarget(name);
+      if (!checkPermission(auth, target.entity.permission, PermissionLevel.VISUALIZAR)) {
+        throw new HttpError(
+          403,
+          'ACESSO_NEGADO',
+          `Você não tem permissão para ver ${target.entity.labelPlural.toLowerCase()}. Fale com o administrador da empresa.`,
+        );
+      }
+      return target;
+    };
+    const scope = { empresaId: auth.empresaId, filialId: auth.filialId, usuarioId: auth.usuarioId };
+    return app.db.withTenant(
+      { empresaId: auth.empresaId, usuarioId: auth.usuarioId, filialId: auth.filialId },
+      (tx) => fn({ tx, record, scope, targetOf, lookupTarget }),
+    );
+  };
+}

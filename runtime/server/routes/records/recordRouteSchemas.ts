@@ -1,0 +1,46 @@
+import { Ajv } from 'ajv';
+import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+
+const ajv = new Ajv({ coerceTypes: 'array', useDefaults: true, allErrors: false, strict: false });
+
+/**
+ * Validator compiler of the records routes: params and query as Fastify would, the body not at all —
+ * it is declared for OpenAPI and validated in the handler against the request white-label's entity
+ * (tenant patches, pt-BR messages naming the labels, no defaults injected into a PATCH).
+ */
+export const recordPartValidator: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+  httpPart === 'body' ? () => true : ajv.compile(schema as object);
+
+/**
+ * Serializer compiler of the records routes: plain JSON.stringify. The services already return rows in
+ * API shape (explicit column lists), and building fast-json-stringify serializers for every response of
+ * every entity (each checking all the shared entity schemas) made app start take tens of seconds.
+ */
+export const recordSerializer: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+} as const;
+
+const filterDescription =
+  'Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}';
+
+export const filterQuery = {
+  type: 'object',
+  properties: { filter: { type: 'string', description: filterDescription } },
+} as const;
+
+export const whereQuery = {
+  type: 'object',
+  properties: {
+    where: { type: 'string', description: 'Condição LoopBack em JSON (operadores eq, gt, like, inq…)' },
+  },
+} as const;
+
+export const countResponse = {
+  type: 'object',
+  required: ['count'],
+  properties: { count: { type: 'integer' } },
+} as const;

@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import { parseFilter, parseWhere } from '../../../core/loopbackFilter.ts';
+import { entityTypeName, type ResolvedEntity } from '../../../core/resolveEntity.ts';
+import { PermissionLevel } from '../../../core/types.ts';
+import { countRecords } from '../../services/records/countRecords.ts';
+import { createRecord } from '../../services/records/createRecord.ts';
+import { deleteRecord } from '../../services/records/deleteRecord.ts';
+import { getRecord } from '../../services/records/getRecord.ts';
+import { listRecords } from '../../services/records/listRecords.ts';
+import { updateRecord } from '../../services/records/updateRecord.ts';
+import { errorResponses } from '../errorResponses.ts';
+import type { RecordRunner } from './recordHandler.ts';
+import {
+  countResponse,
+  filterQuery,
+  idParams,
+  recordPartValidator,
+  recordSerializer,
+  whereQuery,
+} from './recordRouteSchemas.ts';
+
+type IdRequest = { params: { id: number }; query: { filter?: string } };
+
+/**
+ * The seven LoopBack routes of one entity (find, count, findById, create, replaceById, patchById,
+ * deleteById) under /api/<Resource>, typed by the entity's components (<Name>, <Name>Input, <Name>Patch).
+ */
+export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntity, run: RecordRunner): void {
+  const type = entityTypeName(entity.name);
+  const url = `/api/${entity.resource}`;
+  const op = entity.resource.charAt(0).toLowerCase() + entity.resource.slice(1);
+  const one = { $ref: `${type}#` };
+  const tags = [entity.resource];
+  const plural = entity.labelPlural.toLowerCase();
+  const common = { validatorCompiler: recordPartValidator, serializerCompiler: recordSerializer };
+
+  app.get(
+    url,
+    {
+      ...common,
+      schema: {
+        operationId: `${op}Find`,
+        tags,
+        summary: `Lista ${plural} (filtro LoopBack: where, order, limit, skip, fields, include)`,
+        querystring: filterQuery,
+        response: { 200: { type: 'array', items: one }, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const filter = parseFilter((request.query as { filter?: string }).filter);
+      return run(request, PermissionLevel.VISUALIZAR, (context) => listRecords(context, filter));
+    },
+  );
+
+  app.get(
+    `${url}/count`,
+    {
+      ...common,
+      schema: {
+        operationId: `${op}Count`,
+        tags,
+        summary: `Conta ${plural} que atendem ao where`,
+        querystring: whereQuery,
+        response: { 200: countResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const where = parseWhere((request.query as { where?: string }).where);
+      return run(request, PermissionLevel.VISUALIZAR, (context) => countRecords(context, where));
+    },
+  );
+
+  app.get(
+    `${url}/:id`,
+    {
+      ...common,
+      schema: {
+        operationId: `${op}FindById`,
+        tags,
+        summary: `Um registro de ${plural} (filtro LoopBack: fields, include)`,
+        params: idParams,
+        querystring: filterQuery,
+        response: { 200: one, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { params, query } = request as unknown as IdRequest;
+      const filter = parseFilter(query.filter);
+      return run(request, PermissionLevel.VISUALIZAR, (context) => getRecord(context, params.id, filter));
+    },
+  );
+
+  app.post(
+    url,
+    {
+      ...common,
+      schema: {
+        operationId: `${op}Create`,
+        tags,
+        summary: `Cria um registro de ${plural}`,
+        body: { $ref: `${type}Input#` },
+        response: { 200: one, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => run(request, PermissionLevel.CRIAR, (context) => createRecord(context, request.body)),
+  );
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    const replace = method === 'PUT';
+    app.route({
+      ...common,
+      method,
+      url: `${url}/:id`,
+      schema: {
+        operationId: `${op}${replace ? 'ReplaceById' : 'PatchById'}`,
+        tags,
+        summary: replace
+          ? `Substitui um registro de ${plural} (campos ausentes ficam vazios; com versao: controle de concorrência)`
+          : `Altera os campos enviados de um registro de ${plural} (com versao: controle de concorrência)`,
+        params: idParams,
+        body: { $ref: `${type}${replace ? 'Input' : 'Patch'}#` },
+        response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      handler: async (request) => {
+        const { id } = (request as unknown as IdRequest).params;
+        return run(request, PermissionLevel.ALTERAR, (context) =>
+          updateRecord(context, id, request.body, replace ? 'replace' : 'patch'),
+        );
+      },
+    });
+  }
+
+  app.delete(
+    `${url}/:id`,
+    {
+      ...common,
+      schema: {
+        operationId: `${op}DeleteById`,
+        tags,
+        summary: `Exclui um registro de ${plural}`,
+        params: idParams,
+        response: { 200: countResponse, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = (request as unknown as IdRequest).params;
+      return run(request, PermissionLevel.TOTAL, (context) => deleteRecord(context, id));
+    },
+  );
+}

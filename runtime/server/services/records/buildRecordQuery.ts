@@ -1,0 +1,80 @@
+import type { LoopBackFilter } from '../../../core/loopbackFilter.ts';
+import { compileFilter } from '../../db/compileFilter.ts';
+import type { RecordEntity } from './recordEntity.ts';
+
+/** The tenant a records query runs for (also enforced by RLS; repeated here so the indexes are used). */
+export interface RecordScope {
+  empresaId: number;
+  filialId: number | null;
+  usuarioId: number;
+}
+
+/** Most rows one list call returns when the filter sets no limit. */
+export const DEFAULT_LIMIT = 1000;
+
+const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * The conditions every query of an entity starts with: its tenant columns and, for a view, its fixed
+ * values. Values go to `params`; returns the SQL conditions.
+ */
+export function scopeConditions(record: RecordEntity, scope: RecordScope, params: unknown[]): string[] {
+  const { entity } = record;
+  const conditions: string[] = [];
+  if (entity.scope !== 'global') {
+    params.push(scope.empresaId);
+    conditions.push(`empresa_id = $${params.length}`);
+  }
+  if (entity.scope === 'filial') {
+    params.push(scope.filialId);
+    conditions.push(`filial_id = $${params.length}`);
+  }
+  for (const [field, value] of Object.entries(entity.fixed)) {
+    const column = record.fieldMap[field]?.column;
+    if (!column) continue;
+    params.push(value);
+    conditions.push(`${q(column)} = $${params.length}`);
+  }
+  return conditions;
+}
+
+/** Select list of every output column, aliased to its API name. */
+export function selectList(record: RecordEntity, columns?: string[]): string {
+  const names = columns ?? [...record.apiNames.keys()];
+  return names.map((column) => `${q(column)} AS ${q(record.apiNames.get(column) ?? column)}`).join(', ');
+}
+
+/**
+ * SQL of a list (or count) over an entity: tenant and view conditions, then the LoopBack filter compiled
+ * against the entity's field map (where, order — id by default —, limit, skip, fields). `extraFields`
+ * are selected even when `fields` leaves them out (relation ids an include needs).
+ */
+export function buildRecordQuery(
+  record: RecordEntity,
+  filter: LoopBackFilter,
+  scope: RecordScope,
+  options: { count?: boolean; extraFields?: string[] } = {},
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const conditions = scopeConditions(record, scope, params);
+  const compiled = compileFilter(filter, record.fieldMap, {
+    defaultOrder: 'id ASC',
+    defaultLimit: DEFAULT_LIMIT,
+    params,
+  });
+  const where = [...conditions, compiled.where === 'TRUE' ? '' : `(${compiled.where})`].filter(Boolean);
+  const from = `FROM ${q(record.entity.table)}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  if (options.count) return { sql: `SELECT count(*)::int AS count ${from}`, params: compiled.params };
+  let columns: string[] | undefined;
+  if (compiled.columns) {
+    columns = compiled.columns.map((quoted) => quoted.slice(1, -1).replaceAll('""', '"'));
+    for (const field of options.extraFields ?? []) {
+      const column = record.fieldMap[field]?.column;
+      if (column && !columns.includes(column)) columns.push(column);
+    }
+  }
+  let sql = `SELECT ${selectList(record, columns)} ${from} ${compiled.orderBy}`;
+  if (compiled.limit !== null) sql += ` LIMIT ${compiled.limit}`;
+  if (compiled.offset !== null) sql += ` OFFSET ${compiled.offset}`;
+  return { sql, params: compiled.params };
+}

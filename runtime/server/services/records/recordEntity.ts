@@ -1,0 +1,77 @@
+import type { ValidateFunction } from 'ajv';
+import { entityJsonSchema } from '../../../core/entityJsonSchema.ts';
+import {
+  type EnumDefinition,
+  entityToFieldMap,
+  enumsOf,
+  type ResolvedEntity,
+  resolveEntity,
+} from '../../../core/resolveEntity.ts';
+import type { SchemaFiles } from '../../../core/validateSchemaSet.ts';
+import type { FieldMap } from '../../db/compileFilter.ts';
+import { type EntityIndexPlan, entityIndexes } from './entityIndexes.ts';
+import { recordValidator } from './recordValidator.ts';
+
+/** Everything the records services need about one entity as one white-label sees it. */
+export interface RecordEntity {
+  entity: ResolvedEntity;
+  enums: Record<string, EnumDefinition>;
+  /** Filter allow-list (API name → column and type). */
+  fieldMap: FieldMap;
+  /** SQL column → API name, for selecting rows in API shape. */
+  apiNames: Map<string, string>;
+  /** Fields a client may write (not read-only, not fixed by a view). */
+  writable: string[];
+  indexes: EntityIndexPlan[];
+  validators: { input: ValidateFunction; patch: ValidateFunction };
+}
+
+const cache = new WeakMap<object, Map<string, RecordEntity>>();
+
+/**
+ * Entity `name` as a white-label sees it (its schemas with tenant patches: labels, required flags…)
+ * restricted to what the shared table has: fields, table, scope and fixed values come from the base
+ * entity the schema sync used, so a tenant patch can tighten validation but never reach a missing
+ * column. Cached per schema map.
+ */
+export function recordEntity(schemas: SchemaFiles, name: string, base?: ResolvedEntity): RecordEntity {
+  let byName = cache.get(schemas);
+  if (!byName) {
+    byName = new Map();
+    cache.set(schemas, byName);
+  }
+  const cached = byName.get(name);
+  if (cached) return cached;
+  const tenant = resolveEntity(name, schemas);
+  const shape = base ?? tenant;
+  const fields = Object.fromEntries(
+    Object.entries(shape.fields).map(([field, spec]) => [field, tenant.fields[field] ?? spec]),
+  );
+  const entity: ResolvedEntity = {
+    ...tenant,
+    table: shape.table,
+    scope: shape.scope,
+    fixed: shape.fixed,
+    indexes: shape.indexes,
+    relations: shape.relations,
+    fields,
+  };
+  const enums = enumsOf(schemas);
+  const record: RecordEntity = {
+    entity,
+    enums,
+    fieldMap: entityToFieldMap(entity, enums),
+    apiNames: new Map(),
+    writable: Object.entries(fields)
+      .filter(([field, spec]) => !spec.readOnly && !Object.hasOwn(entity.fixed, field))
+      .map(([field]) => field),
+    indexes: entityIndexes(entity),
+    validators: {
+      input: recordValidator(entityJsonSchema(entity, { enums }, { mode: 'input' })),
+      patch: recordValidator(entityJsonSchema(entity, { enums }, { mode: 'patch' })),
+    },
+  };
+  for (const [apiName, spec] of Object.entries(record.fieldMap)) record.apiNames.set(spec.column, apiName);
+  byName.set(name, record);
+  return record;
+}

@@ -1,0 +1,67 @@
+import { Autocomplete, CircularProgress, TextField } from '@mui/material';
+import type { WidgetProps } from '@rjsf/utils';
+import { useState } from 'react';
+import { type RecordOption, useRecordSearch } from './useRecordSearch.ts';
+import { widgetTextFieldProps } from './widgetTextFieldProps.ts';
+
+/**
+ * Picks a record of another entity (ui:options resource and display, set from the field's relation) with
+ * an async search as the person types; stores the record's id.
+ */
+export function RelationWidget(props: WidgetProps) {
+  const resource = String(props.options.resource ?? '');
+  const display = String(props.options.display ?? 'nome');
+  const excludeId = typeof props.options.excludeId === 'number' ? props.options.excludeId : undefined;
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const { options, loading, current } = useRecordSearch({
+    resource,
+    display,
+    value: props.value,
+    query,
+    open,
+    excludeId,
+  });
+  const label = (record: RecordOption) => String(record[display] ?? `#${record.id}`);
+  const { onBlur, onFocus, ...fieldProps } = widgetTextFieldProps(props);
+  return (
+    <Autocomplete
+      id={props.id}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      options={options}
+      value={props.value === undefined || props.value === null ? null : current}
+      onChange={(_event, record) => props.onChange(record ? record.id : props.options.emptyValue)}
+      onInputChange={(_event, text, reason) => setQuery(reason === 'input' ? text : '')}
+      getOptionLabel={label}
+      getOptionKey={(record) => record.id}
+      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      filterOptions={(list) => list}
+      disabled={fieldProps.disabled}
+      loading={loading}
+      loadingText="Carregando..."
+      noOptionsText="Nenhum registro encontrado"
+      onBlur={onBlur}
+      onFocus={onFocus}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          {...fieldProps}
+          slotProps={{
+            ...params.slotProps,
+            input: {
+              ...params.slotProps.input,
+              endAdornment: (
+                <>
+                  {loading && open && <CircularProgress color="inherit" size={18} />}
+                  {params.slotProps.input.endAdornment}
+                </>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+}

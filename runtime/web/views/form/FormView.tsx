@@ -1,0 +1,74 @@
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { DEFAULT_LOADING_TEXT } from '../../../core/constants.ts';
+import { defaultFormStateBehavior } from './defaultFormStateBehavior.ts';
+import { ThemedForm } from './ThemedForm.ts';
+import { transformErrors } from './transformErrors.ts';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
+import { useFormController } from './useFormController.ts';
+import type { FormMode } from './useFormRecord.ts';
+
+export interface FormViewProps {
+  /** Entity name (schemas/entities/<name>). */
+  entityName: string;
+  mode: FormMode;
+  /** Record id for edit and copy. */
+  id?: number;
+}
+
+/** The generic form screen of an entity (…/cadastrar, …/editar/:id, …/copiar/:id); logic in useFormController. */
+export function FormView({ entityName, mode, id }: FormViewProps) {
+  const form = useFormController({ entityName, mode, id });
+  return (
+    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {form.title}
+      </Typography>
+      {form.status === 'loading' && (
+        <Stack role="status" direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }}>
+          <CircularProgress size={24} />
+          <Typography color="text.secondary">{DEFAULT_LOADING_TEXT}</Typography>
+        </Stack>
+      )}
+      {form.status === 'failed' && (
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Alert severity="warning">{form.loadError}</Alert>
+          <Button variant="outlined" onClick={form.cancel}>
+            Voltar
+          </Button>
+        </Stack>
+      )}
+      {form.status === 'ready' && (
+        <ThemedForm
+          schema={form.schema}
+          uiSchema={form.uiSchema}
+          validator={form.validator}
+          formData={form.formData}
+          formContext={form.formContext}
+          extraErrors={form.extraErrors}
+          liveValidate={form.liveValidate}
+          transformErrors={transformErrors}
+          experimental_defaultFormStateBehavior={defaultFormStateBehavior}
+          showErrorList={false}
+          noHtml5Validate
+          readonly={!form.canSave}
+          focusOnFirstError={form.focusOnFirstError}
+          onChange={form.onChange}
+          onSubmit={form.onSubmit}
+          onError={form.onError}
+        >
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 3 }}>
+            <Button variant="outlined" onClick={form.cancel}>
+              Cancelar
+            </Button>
+            {form.canSave && (
+              <Button type="submit" variant="contained" loading={form.saving}>
+                Salvar
+              </Button>
+            )}
+          </Stack>
+        </ThemedForm>
+      )}
+      <UnsavedChangesGuard shouldBlock={form.shouldBlock} />
+    </Box>
+  );
+}

@@ -1,0 +1,112 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ResolvedEntity } from '../../../core/resolveEntity.ts';
+import { chooseWidget } from '../../registry/widgets/chooseWidget.ts';
+import { objectWidgets, widgets } from '../../registry/widgets/index.ts';
+import type { WidgetRule } from '../../registry/widgets/widgetRules.ts';
+import type { FormFile, FormLayout, LayoutSection, LayoutTab } from './formTypes.ts';
+
+/** Widget names rjsf's MUI theme already knows (besides the runtime's registry). */
+const THEME_WIDGETS = new Set([
+  'TextareaWidget',
+  'DateTimeWidget',
+  'CheckboxWidget',
+  'SelectWidget',
+  'TextWidget',
+]);
+
+export interface BuildUiSchemaInput {
+  entity: ResolvedEntity;
+  form: FormFile;
+  /** The entity's input JSON Schema (runtime/core/entityJsonSchema). */
+  schema: RJSFSchema;
+  /** Resource and display field of a relation's target entity. */
+  relationTarget(entityName: string): { resource: string; display: string } | undefined;
+  /** Extra widget rules (tenant or screen). */
+  widgetRules?: readonly WidgetRule[];
+}
+
+const isKnownWidget = (name: string | undefined): name is string =>
+  Boolean(name && (name in widgets || THEME_WIDGETS.has(name)));
+
+/** rjsf needs a type to pick a field; an enum given only as oneOf of consts gets the consts' type. */
+function withType(property: RJSFSchema): RJSFSchema {
+  if (property.type || !Array.isArray(property.oneOf)) return property;
+  const first = (property.oneOf[0] as { const?: unknown } | undefined)?.const;
+  if (first === undefined) return property;
+  return {
+    ...property,
+    type: typeof first === 'number' ? (Number.isInteger(first) ? 'integer' : 'number') : 'string',
+  };
+}
+
+/**
+ * Turns a form file into what rjsf renders: the schema without hidden or unplaced fields (so a tenant patch
+ * that hides a field makes it disappear, required rule included) and a uiSchema with each field's label,
+ * widget (the form's, else chooseWidget's), read-only flag, help and placeholder, plus the root
+ * 'ui:layout' (tabs → sections → grid of `columns` with colSpan) that LayoutObjectFieldTemplate draws.
+ */
+export function buildUiSchema({
+  entity,
+  form,
+  schema,
+  relationTarget,
+  widgetRules = [],
+}: BuildUiSchemaInput) {
+  const properties = (schema.properties ?? {}) as Record<string, RJSFSchema>;
+  const uiSchema: UiSchema = {};
+  const kept: Record<string, RJSFSchema> = {};
+  const tabs = new Map<string, LayoutTab>(
+    Object.entries(form.tabs ?? {}).map(([id, tab]) => [id, { id, title: tab.title, sections: [] }]),
+  );
+  const layout: FormLayout = { sections: [], tabs: [] };
+
+  for (const [sectionId, section] of Object.entries(form.sections)) {
+    const columns = section.columns ?? 1;
+    const placed: LayoutSection = { id: sectionId, title: section.title, columns, fields: [] };
+    for (const [name, field] of Object.entries(section.fields)) {
+      const property = properties[name];
+      const definition = entity.fields[name];
+      if (!property || field.hidden || name in kept) continue;
+      const named = isKnownWidget(field.widget) ? field.widget : undefined;
+      const widget =
+        named ?? (definition ? chooseWidget({ name, field: definition, entity }, widgetRules) : undefined);
+      const target = definition?.relation ? relationTarget(definition.relation.entity) : undefined;
+      const isObjectWidget = widget !== undefined && objectWidgets.has(widget);
+      // A field's description shows as help under it (aligned with error messages), not as a caption.
+      const { description: _description, ...bare } = property;
+      const help = field.help ?? definition?.description;
+      // Object widgets (ui:field WidgetField) keep the schema as is: a json value may be an object or an array.
+      kept[name] = isObjectWidget ? bare : withType(bare);
+      uiSchema[name] = {
+        'ui:title': field.label ?? definition?.label ?? property.title ?? name,
+        ...(widget ? { 'ui:widget': widget } : {}),
+        ...(isObjectWidget ? { 'ui:field': 'WidgetField' } : {}),
+        ...(field.readOnly || definition?.readOnly ? { 'ui:readonly': true } : {}),
+        ...(help ? { 'ui:help': help } : {}),
+        ...(field.placeholder ? { 'ui:placeholder': field.placeholder } : {}),
+        ...(target
+          ? {
+              'ui:options': {
+                resource: target.resource,
+                display: definition?.relation?.display ?? target.display,
+              },
+            }
+          : {}),
+      };
+      placed.fields.push({ name, colSpan: Math.min(field.colSpan ?? 1, columns) });
+    }
+    if (placed.fields.length === 0) continue;
+    const tab = section.tab ? tabs.get(section.tab) : undefined;
+    if (tab) tab.sections.push(placed);
+    else layout.sections.push(placed);
+  }
+  layout.tabs = [...tabs.values()].filter((tab) => tab.sections.length > 0);
+
+  const required = (schema.required ?? []).filter((name) => name in kept);
+  // The form also holds what it does not show (id, versao, hidden fields of a loaded record).
+  const { additionalProperties: _extra, ...rest } = schema;
+  return {
+    schema: { ...rest, properties: kept, required } as RJSFSchema,
+    uiSchema: { ...uiSchema, 'ui:order': [...Object.keys(kept), '*'], 'ui:layout': layout } as UiSchema,
+  };
+}

@@ -1,0 +1,42 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import { entityJsonSchema } from '../../../core/entityJsonSchema.ts';
+import { type EnumDefinition, type ResolvedEntity, resolveEntity } from '../../../core/resolveEntity.ts';
+import type { SchemaBundle } from '../../app/RuntimeContext.tsx';
+import { defaultFormFile } from './defaultFormFile.ts';
+import type { FormFile } from './formTypes.ts';
+
+type EntityFiles = { entity?: unknown; form?: unknown; grid?: unknown };
+
+/** The bundle's entity files keyed by repository path, as resolveEntity reads them. */
+function entityFileMap(schemas: SchemaBundle): Record<string, unknown> {
+  const files: Record<string, unknown> = {};
+  for (const [name, entry] of Object.entries((schemas.entities ?? {}) as Record<string, EntityFiles>))
+    if (entry.entity) files[`schemas/entities/${name}/${name}.entity.json`] = entry.entity;
+  return files;
+}
+
+/**
+ * Everything a generic form needs of the tenant's merged schemas: the entity (a view merged over its
+ * base), its form file (its own, else the base's, else a generated one), its input JSON Schema
+ * (entityJsonSchema, the server's too) and the resource/display of relation targets.
+ */
+export function resolveFormSchemas(schemas: SchemaBundle, entityName: string) {
+  const files = entityFileMap(schemas);
+  const entries = (schemas.entities ?? {}) as Record<string, EntityFiles>;
+  const entity = resolveEntity(entityName, files);
+  const enums = schemas.enums as unknown as Record<string, EnumDefinition>;
+  const form = (entries[entityName]?.form ??
+    entries[entity.base]?.form ??
+    defaultFormFile(entity)) as FormFile;
+  const schema = entityJsonSchema(entity, { enums }, { mode: 'input' }) as RJSFSchema;
+  const relationTarget = (name: string) => {
+    let target: ResolvedEntity;
+    try {
+      target = resolveEntity(name, files);
+    } catch {
+      return undefined;
+    }
+    return { resource: target.resource, display: target.display ?? 'nome' };
+  };
+  return { entity, form, schema, relationTarget };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../app/SessionProvider.tsx';
+import { serverFieldErrors } from './serverFieldErrors.ts';
+import { toRequestBody } from './toRequestBody.ts';
+
+const visible = new Map([
+  ['cpfCnpj', 'CPF/CNPJ'],
+  ['nome', 'Nome'],
+]);
+const envelope = (fields: unknown) =>
+  new ApiError(409, { error: { statusCode: 409, message: 'Registro duplicado', details: { fields } } });
+
+describe('serverFieldErrors', () => {
+  it('puts each message on its visible field without repeating the label', () => {
+    const result = serverFieldErrors(
+      envelope([{ campo: 'cpfCnpj', mensagem: 'CPF/CNPJ: já existe um registro com este valor' }]),
+      visible,
+    );
+    expect(result.errorSchema).toEqual({ cpfCnpj: { __errors: ['Já existe um registro com este valor'] } });
+    expect(result).toMatchObject({ fields: ['cpfCnpj'], unplaced: false });
+  });
+
+  it('reports messages of hidden fields and errors without fields as unplaced', () => {
+    expect(serverFieldErrors(envelope([{ campo: 'apelido', mensagem: 'x' }]), visible).unplaced).toBe(true);
+    expect(serverFieldErrors(new ApiError(409, { error: { message: 'Alterado' } }), visible)).toMatchObject({
+      fields: [],
+      unplaced: true,
+    });
+    expect(serverFieldErrors(new Error('rede'), visible).unplaced).toBe(true);
+  });
+});
+
+describe('toRequestBody', () => {
+  const schema = {
+    type: 'object' as const,
+    required: ['nome'],
+    properties: { nome: {}, apelido: {}, versao: {} },
+  };
+  const data = { id: 5, nome: 'A', versao: 3, criadoEm: '2024-01-01', empresaId: 1 };
+
+  it('sends only input fields, versao only when editing, and null for a cleared optional field on PUT', () => {
+    expect(toRequestBody(data, schema, 'create')).toEqual({ nome: 'A' });
+    expect(toRequestBody(data, schema, 'copy')).toEqual({ nome: 'A' });
+    expect(toRequestBody(data, schema, 'edit')).toEqual({ nome: 'A', apelido: null, versao: 3 });
+  });
+});

@@ -1,0 +1,178 @@
+import type { IChangeEvent } from '@rjsf/core';
+import { type ErrorSchema, getDefaultFormState, type RJSFValidationError } from '@rjsf/utils';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { checkPermission } from '../../../core/checkPermission.ts';
+import { PermissionLevel } from '../../../core/types.ts';
+import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx';
+import { ApiError } from '../../app/SessionProvider.tsx';
+import { useNotify } from '../../ui/NotifyProvider.tsx';
+import { useActionError } from '../../ui/useActionError.tsx';
+import { buildUiSchema } from './buildUiSchema.ts';
+import { defaultFormStateBehavior } from './defaultFormStateBehavior.ts';
+import { formTitle } from './formTitle.ts';
+import type { FormContext, FormLayout } from './formTypes.ts';
+import { formValidator } from './formValidator.ts';
+import { recordsRequest } from './recordsRequest.ts';
+import { resolveFormSchemas } from './resolveFormSchemas.ts';
+import { sameFormValues } from './sameFormValues.ts';
+import { serverFieldErrors } from './serverFieldErrors.ts';
+import { toRequestBody } from './toRequestBody.ts';
+import { type FormMode, useFormRecord } from './useFormRecord.ts';
+
+type Data = Record<string, unknown>;
+
+const BAD_REQUEST = 400;
+
+/** Toast after a successful save (the spec is silent on the wording). */
+export const SAVED_MESSAGE = 'Registro salvo com sucesso.';
+
+/** The tab holding a field, if the layout has tabs. */
+const tabOf = (layout: FormLayout, field: string) =>
+  layout.tabs.find((tab) => tab.sections.some((section) => section.fields.some(({ name }) => name === field)))
+    ?.id;
+
+/**
+ * Headless controller of the generic form (react-admin style): resolves the tenant's entity and form,
+ * loads the record (edit/copy), builds schema + uiSchema, saves with POST (create, copy) or PUT with
+ * `versao` (edit), puts server field errors on their fields and others in the action error dialog, toasts
+ * and returns to the list, and tells the unsaved-changes guard whether the form is dirty.
+ */
+export function useFormController({
+  entityName,
+  mode,
+  id,
+}: {
+  entityName: string;
+  mode: FormMode;
+  id?: number;
+}) {
+  const { api } = useRuntime();
+  const { schemas } = useTenant();
+  const { user } = useSession();
+  const notify = useNotify();
+  const showActionError = useActionError();
+  const navigate = useNavigate();
+  const resolved = useMemo(() => resolveFormSchemas(schemas, entityName), [schemas, entityName]);
+  const { entity, form } = resolved;
+  const built = useMemo(
+    () => buildUiSchema({ entity, form, schema: resolved.schema, relationTarget: resolved.relationTarget }),
+    [entity, form, resolved],
+  );
+  const layout = built.uiSchema['ui:layout'] as FormLayout;
+  const record = useFormRecord(entity.resource, mode, id);
+  const [formData, setFormData] = useState<Data>({});
+  const [baseline, setBaseline] = useState<Data | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>(undefined);
+  const [activeTab, setActiveTab] = useState<string | undefined>(undefined);
+  const leaving = useRef(false);
+  const dirtyRef = useRef(false);
+
+  useEffect(() => {
+    if (record.status !== 'ready') return;
+    const start = (getDefaultFormState(
+      formValidator,
+      built.schema,
+      record.data,
+      built.schema,
+      false,
+      defaultFormStateBehavior,
+    ) ?? {}) as Data;
+    setFormData(start);
+    setBaseline(start);
+  }, [record, built.schema]);
+
+  const dirty = baseline !== null && !sameFormValues(formData, baseline);
+  useEffect(() => {
+    dirtyRef.current = dirty;
+  }, [dirty]);
+  const shouldBlock = useCallback(() => dirtyRef.current && !leaving.current, []);
+
+  const backToList = useCallback(() => {
+    if (entity.route) navigate(`/${entity.route}`);
+    else navigate(-1);
+  }, [entity.route, navigate]);
+
+  const revealField = useCallback(
+    (field: string) => {
+      const tab = tabOf(layout, field);
+      if (tab) setActiveTab(tab);
+      requestAnimationFrame(() => document.getElementById(`root_${field}`)?.focus());
+    },
+    [layout],
+  );
+
+  const save = async (data: Data) => {
+    setSaving(true);
+    setExtraErrors(undefined);
+    try {
+      const body = toRequestBody(data, resolved.schema, mode);
+      if (mode === 'edit') await recordsRequest(api, 'PUT', `/api/${entity.resource}/${id}`, { body });
+      else await recordsRequest(api, 'POST', `/api/${entity.resource}`, { body });
+      leaving.current = true;
+      notify.toast(SAVED_MESSAGE, { severity: 'success' });
+      backToList();
+    } catch (error) {
+      const visible = new Map(
+        Object.keys(built.schema.properties ?? {}).map((name) => [name, entity.fields[name]?.label ?? name]),
+      );
+      const mapped = serverFieldErrors(error, visible);
+      if (mapped.fields[0]) {
+        setExtraErrors(mapped.errorSchema);
+        revealField(mapped.fields[0]);
+      }
+      // A conflict (duplicate, stale version) also gets spec 000 §8's dialog; field validation stays on the fields.
+      const conflict = error instanceof ApiError && error.status !== BAD_REQUEST;
+      if (mapped.unplaced || conflict) void showActionError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onChange = (event: IChangeEvent<Data>) => {
+    const next = event.formData ?? {};
+    setFormData(next);
+    // A server message leaves its field as soon as the person changes that field.
+    if (extraErrors) {
+      const left = Object.fromEntries(
+        Object.entries(extraErrors).filter(([name]) =>
+          sameFormValues({ v: next[name] }, { v: formData[name] }),
+        ),
+      );
+      setExtraErrors(Object.keys(left).length ? (left as ErrorSchema) : undefined);
+    }
+  };
+
+  const formContext = useMemo<FormContext>(
+    () => ({ formData, recordId: mode === 'edit' ? id : undefined, activeTab, setActiveTab }),
+    [formData, mode, id, activeTab],
+  );
+  const permissionLevel = mode === 'edit' ? PermissionLevel.ALTERAR : PermissionLevel.CRIAR;
+
+  return {
+    status: record.status,
+    loadError: record.status === 'failed' ? record.message : undefined,
+    title: formTitle(form.title ?? entity.label, mode, entity.gender),
+    schema: built.schema,
+    uiSchema: built.uiSchema,
+    validator: formValidator,
+    formData,
+    formContext,
+    extraErrors,
+    liveValidate: submitted ? ('onChange' as const) : undefined,
+    saving,
+    canSave: checkPermission(user, entity.permission, permissionLevel),
+    dirty,
+    shouldBlock,
+    onChange,
+    onSubmit: (event: IChangeEvent<Data>) => {
+      setSubmitted(true);
+      if (!saving) void save(event.formData ?? {});
+    },
+    onError: () => setSubmitted(true),
+    focusOnFirstError: (error: RJSFValidationError) => revealField((error.property ?? '').replace(/^\./, '')),
+    cancel: backToList,
+  };
+}

@@ -1,0 +1,63 @@
+import { Box, Button, InputAdornment, TextField, Typography } from '@mui/material';
+import Icon from '@mui/material/Icon';
+import { Link as RouterLink } from 'react-router-dom';
+import type { ListController } from './useListController.ts';
+
+const countText = (total: number) =>
+  total === 1 ? '1 registro' : `${total.toLocaleString('pt-BR')} registros`;
+
+/** Title, quick search, record count and the Novo button (only with permission to create). */
+export function ListToolbar({ list }: { list: ListController }) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: { xs: 1.5, sm: 2 },
+        mb: 2,
+      }}
+    >
+      <Typography variant="h5" component="h1" sx={{ flexGrow: 1, minWidth: 0 }} noWrap>
+        {list.title}
+      </Typography>
+      {list.total !== null && !list.empty && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          aria-live="polite"
+          sx={{ order: { xs: 3, sm: 0 } }}
+        >
+          {countText(list.total)}
+        </Typography>
+      )}
+      <TextField
+        label="Pesquisar"
+        type="search"
+        value={list.searchText}
+        onChange={(event) => list.setSearchText(event.target.value)}
+        sx={{ width: { xs: '100%', sm: 280 }, order: { xs: 2, sm: 0 } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Icon fontSize="small">search</Icon>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {list.canCreate && (
+        <Button
+          component={RouterLink}
+          to={list.paths.create}
+          variant="contained"
+          startIcon={<Icon>add</Icon>}
+          sx={{ flexShrink: 0 }}
+        >
+          Novo
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import { Box, IconButton, Tooltip } from '@mui/material';
+import Icon from '@mui/material/Icon';
+import type { RecordRow } from './listTypes.ts';
+
+export interface RowActionHandlers {
+  canEdit: boolean;
+  canView: boolean;
+  canCopy: boolean;
+  canDelete: boolean;
+  onEdit(row: RecordRow): void;
+  onCopy(row: RecordRow): void;
+  onDelete(row: RecordRow): void;
+}
+
+function Action({
+  label,
+  icon,
+  color,
+  onClick,
+}: {
+  label: string;
+  icon: string;
+  color?: 'error';
+  onClick(): void;
+}) {
+  return (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} color={color ?? 'default'} onClick={onClick}>
+        <Icon fontSize="small">{icon}</Icon>
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** The row-actions cell: Editar (or Visualizar for view-only users), Copiar and Excluir, by permission. */
+export function RowActions({ row, handlers }: { row: RecordRow | undefined; handlers: RowActionHandlers }) {
+  if (!row) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', height: '100%', gap: 0.25 }}>
+      {handlers.canEdit ? (
+        <Action label="Editar" icon="edit" onClick={() => handlers.onEdit(row)} />
+      ) : handlers.canView ? (
+        <Action label="Visualizar" icon="visibility" onClick={() => handlers.onEdit(row)} />
+      ) : null}
+      {handlers.canCopy && <Action label="Copiar" icon="content_copy" onClick={() => handlers.onCopy(row)} />}
+      {handlers.canDelete && (
+        <Action label="Excluir" icon="delete" color="error" onClick={() => handlers.onDelete(row)} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { ResolvedEntity } from '../../../core/resolveEntity.ts';
+import { buildListQuery } from './buildListQuery.ts';
+import type { GridDefinition } from './listTypes.ts';
+
+const entity = {
+  name: 'cliente',
+  resource: 'Clientes',
+  label: 'Cliente',
+  labelPlural: 'Clientes',
+  scope: 'empresa',
+  permission: 'VENDAS_CLIENTES',
+  table: 'pessoa',
+  base: 'pessoa',
+  indexes: {},
+  fixed: {},
+  relations: {},
+  fields: {
+    nome: { type: 'string', label: 'Nome', search: true },
+    cpfCnpj: { type: 'string', label: 'CPF/CNPJ', format: 'cpfCnpj' },
+    limiteCredito: { type: 'money', label: 'Limite' },
+    grupoId: { type: 'relation', label: 'Grupo', relation: { entity: 'grupoPessoa', display: 'nome' } },
+  },
+} satisfies ResolvedEntity;
+
+const grid: GridDefinition = {
+  entity: 'cliente',
+  defaultOrder: 'nome ASC',
+  columns: { nome: {}, grupoId: {}, limiteCredito: {} },
+  searchFields: ['nome', 'cpfCnpj', 'limiteCredito'],
+};
+
+describe('buildListQuery', () => {
+  it('orders by the grid default with id as the tie-breaker, and includes relation columns', () => {
+    expect(buildListQuery(entity, grid, { search: '', sortModel: [], filterModel: {} })).toEqual({
+      order: ['nome ASC', 'id ASC'],
+      include: [{ relation: 'grupo' }],
+    });
+  });
+
+  it('sorts by the grid sort model', () => {
+    const query = buildListQuery(entity, grid, {
+      search: '',
+      sortModel: [{ colId: 'limiteCredito', sort: 'desc' }],
+      filterModel: {},
+    });
+    expect(query.order).toEqual(['limiteCredito DESC', 'id ASC']);
+  });
+
+  it('searches the text fields with ilike (documents also without punctuation) and ANDs the filters', () => {
+    const query = buildListQuery(entity, grid, {
+      search: ' 12.345 ',
+      sortModel: [],
+      filterModel: { limiteCredito: { filterType: 'number', type: 'lessThan', filter: 50 } },
+    });
+    expect(query.where).toEqual({
+      and: [
+        {
+          or: [
+            { nome: { ilike: '%12.345%' } },
+            { cpfCnpj: { ilike: '%12.345%' } },
+            { cpfCnpj: { ilike: '%12345%' } },
+          ],
+        },
+        { limiteCredito: { lt: 50 } },
+      ],
+    });
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * The grid file (schemas/_meta/grid.schema.json) as the list screen reads it, and a record row. Entity
+ * and enum shapes are runtime/core/resolveEntity.ts's.
+ */
+export type CellFormatName =
+  | 'text'
+  | 'money'
+  | 'percent'
+  | 'number'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'boolean'
+  | 'status'
+  | 'cpfCnpj'
+  | 'phone';
+
+export interface GridColumn {
+  label?: string;
+  format?: CellFormatName;
+  width?: number;
+  flex?: number;
+  sortable?: boolean;
+  filter?: boolean;
+  hidden?: boolean;
+}
+
+export interface GridDefinition {
+  entity: string;
+  title?: string;
+  defaultOrder?: string;
+  pageSize?: number;
+  columns: Record<string, GridColumn>;
+  searchFields?: string[];
+  actions?: { criar?: boolean; editar?: boolean; copiar?: boolean; excluir?: boolean };
+  empty?: { passos?: string[]; informacoes?: string[] };
+}
+
+/** One record as the records API returns it. */
+export interface RecordRow {
+  id: number;
+  [field: string]: unknown;
+}

@@ -1,0 +1,150 @@
+import type { GridApi, IDatasource } from 'ag-grid-community';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { checkPermission } from '../../../core/checkPermission.ts';
+import { PermissionLevel } from '../../../core/types.ts';
+import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx';
+import { useNotify } from '../../ui/NotifyProvider.tsx';
+import { useActionError } from '../../ui/useActionError.tsx';
+import { buildListQuery } from './buildListQuery.ts';
+import { createRecordsClient } from './createRecordsClient.ts';
+import type { RecordRow } from './listTypes.ts';
+import { type EntityBundle, resolveListDefinition } from './resolveListDefinition.ts';
+
+/** Pause after the last key stroke before the quick search hits the API. */
+export const SEARCH_DEBOUNCE_MS = 400;
+const DEFAULT_PAGE_SIZE = 100;
+export const LIST_TEXTS = {
+  confirmDelete: 'Deseja excluir este registro?',
+  deleted: 'Registro excluído com sucesso.',
+} as const;
+
+interface Outcome {
+  /** Rows matching the current search and filters (count of the API). */
+  total: number;
+  /** Whether a quick search or a column filter narrowed the list. */
+  narrowed: boolean;
+}
+
+/**
+ * Headless controller of a list screen (react-admin style): the entity and grid definitions, the user's
+ * permission flags, the quick search, the AG Grid infinite-row-model datasource that turns the grid's
+ * sort and filter models into the LoopBack `?filter=` (and `/count?where=` for the last row), delete
+ * with confirmation, and refresh. The view only renders what this returns.
+ */
+export function useListController(entityName: string) {
+  const { schemas } = useTenant();
+  const { user } = useSession();
+  const { api } = useRuntime();
+  const notify = useNotify();
+  const showError = useActionError();
+  const definition = useMemo(
+    () => resolveListDefinition(entityName, (schemas.entities ?? {}) as EntityBundle, schemas.enums),
+    [entityName, schemas],
+  );
+  if (!definition) throw new Error(`Entidade desconhecida: ${entityName}`);
+  const { entity, grid, enums } = definition;
+  const records = useMemo(() => createRecordsClient(api, entity.resource), [api, entity.resource]);
+
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(searchText.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [loading, setLoading] = useState(false);
+  const gridApi = useRef<GridApi<RecordRow> | null>(null);
+  // The count is fetched once per where clause and refresh, not once per block.
+  const generation = useRef(0);
+  const counting = useRef<{ key: string; promise: Promise<number> } | null>(null);
+
+  const datasource = useMemo<IDatasource>(
+    () => ({
+      getRows(params) {
+        const query = buildListQuery(entity, grid, {
+          search,
+          sortModel: params.sortModel,
+          filterModel: params.filterModel,
+        });
+        const limit = params.endRow - params.startRow;
+        const key = `${generation.current}:${JSON.stringify(query.where ?? null)}`;
+        if (counting.current?.key !== key) counting.current = { key, promise: records.count(query.where) };
+        setLoading(true);
+        Promise.all([records.find({ ...query, limit, skip: params.startRow }), counting.current.promise])
+          .then(([rows, count]) => {
+            const end = params.startRow + rows.length;
+            params.successCallback(rows, rows.length < limit ? end : Math.max(count, end));
+            setOutcome({ total: rows.length < limit ? end : Math.max(count, end), narrowed: !!query.where });
+          })
+          .catch((error: unknown) => {
+            counting.current = null;
+            params.failCallback();
+            void showError(error);
+          })
+          .finally(() => setLoading(false));
+      },
+    }),
+    [entity, grid, records, search, showError],
+  );
+
+  const refresh = useCallback(() => {
+    generation.current += 1;
+    gridApi.current?.refreshInfiniteCache();
+  }, []);
+
+  const remove = useCallback(
+    async (row: RecordRow) => {
+      if (!(await notify.confirm({ message: LIST_TEXTS.confirmDelete }))) return;
+      try {
+        await records.remove(row.id);
+        notify.toast(LIST_TEXTS.deleted, { severity: 'success' });
+        refresh();
+      } catch (error) {
+        await showError(error);
+      }
+    },
+    [notify, records, refresh, showError],
+  );
+
+  const route = `/${(entity.route ?? '').replace(/^[#/]+/, '')}`;
+  const paths = useMemo(
+    () => ({
+      create: `${route}/cadastrar`,
+      edit: (id: number) => `${route}/editar/${id}`,
+      copy: (id: number) => `${route}/copiar/${id}`,
+    }),
+    [route],
+  );
+
+  const allowed = (level: PermissionLevel) => checkPermission(user, entity.permission, level);
+  const actions = grid.actions ?? {};
+  return {
+    entity,
+    grid,
+    enums,
+    title: grid.title ?? entity.labelPlural,
+    pageSize: grid.pageSize ?? DEFAULT_PAGE_SIZE,
+    canCreate: actions.criar !== false && allowed(PermissionLevel.CRIAR),
+    canEdit: actions.editar !== false && allowed(PermissionLevel.ALTERAR),
+    canCopy: actions.copiar !== false && allowed(PermissionLevel.CRIAR),
+    canDelete: actions.excluir !== false && allowed(PermissionLevel.TOTAL),
+    /** Opening a record read-only is offered to whoever may view it but not change it. */
+    canView: actions.editar !== false && allowed(PermissionLevel.VISUALIZAR),
+    searchText,
+    setSearchText,
+    datasource,
+    loading,
+    total: outcome?.total ?? null,
+    /** No record at all (not just none matching a search or filter): the empty state of the spec. */
+    empty: outcome !== null && outcome.total === 0 && !outcome.narrowed && search === '',
+    paths,
+    setGridApi: (next: GridApi<RecordRow> | null) => {
+      gridApi.current = next;
+    },
+    remove,
+    refresh,
+  };
+}
+
+export type ListController = ReturnType<typeof useListController>;
