@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -28,7 +28,15 @@ export async function serveWebApp(
   themeColor: (request: FastifyRequest) => string,
 ): Promise<void> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) return;
-  const template = await readFile(join(WEB_DIST, 'index.html'), 'utf8');
+  // Re-read when dist/web is rebuilt while the server runs (its asset names change with each build).
+  let cached = { mtimeMs: 0, template: '' };
+  const currentTemplate = async () => {
+    const file = join(WEB_DIST, 'index.html');
+    const { mtimeMs } = await stat(file);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, template: await readFile(file, 'utf8') };
+    return cached.template;
+  };
+  await currentTemplate();
   await app.register(fastifyStatic, {
     root: join(WEB_DIST, 'assets'),
     prefix: '/assets/',
@@ -36,7 +44,8 @@ export async function serveWebApp(
     maxAge: '365d',
     decorateReply: false,
   });
-  const render = (request: FastifyRequest) => {
+  const render = async (request: FastifyRequest) => {
+    const template = await currentTemplate();
     const settings = request.tenant.settings;
     const boot = JSON.stringify({ idConfig: settings.idConfig, apiEndpoint: settings.API_ENDPOINT ?? '' });
     const favicon = tenantAssetUrl(settings.slug, settings.misc?.linkFavicon ?? '') || 'data:,';
@@ -54,7 +63,10 @@ export async function serveWebApp(
   };
   for (const path of ['/', '/index.html']) {
     app.get(path, { schema: { hide: true } }, async (request, reply) =>
-      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(render(request)),
+      reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(await render(request)),
     );
   }
 }

@@ -42,6 +42,8 @@ export function TenantProvider({ children }: { children: ReactNode }) {
         ? (config.misc?.customThemeColor ?? '#707070')
         : (theme?.themeColor ?? '#2196f3');
       runtime.setCacheActive(Boolean(config.cacheAtivo));
+      // The first load happened before the configuration said caching is on.
+      runtime.cache.set(`ConfigWhiteLabels:${runtime.boot.idConfig}`, CACHE_TTL_MS.configWhiteLabel, config);
       if (!cancelled) setState({ config, schemas, themeColor });
     };
     load().catch(() => !cancelled && setState('failed'));
