@@ -816,6 +816,116 @@ export interface paths {
         patch: operations["apiKeysPatchById"];
         trace?: never;
     };
+    "/api/Baixas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista baixas (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["baixasFind"];
+        put?: never;
+        /** Cria um registro de baixas */
+        post: operations["baixasCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Baixas/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta baixas que atendem ao where */
+        get: operations["baixasCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Baixas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de baixas (filtro LoopBack: fields, include) */
+        get: operations["baixasFindById"];
+        /** Substitui um registro de baixas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["baixasReplaceById"];
+        post?: never;
+        /** Exclui um registro de baixas */
+        delete: operations["baixasDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de baixas (com versao: controle de concorrência) */
+        patch: operations["baixasPatchById"];
+        trace?: never;
+    };
+    "/api/Boletos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista boletos (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["boletosFind"];
+        put?: never;
+        /** Cria um registro de boletos */
+        post: operations["boletosCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Boletos/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta boletos que atendem ao where */
+        get: operations["boletosCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Boletos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de boletos (filtro LoopBack: fields, include) */
+        get: operations["boletosFindById"];
+        /** Substitui um registro de boletos (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["boletosReplaceById"];
+        post?: never;
+        /** Exclui um registro de boletos */
+        delete: operations["boletosDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de boletos (com versao: controle de concorrência) */
+        patch: operations["boletosPatchById"];
+        trace?: never;
+    };
     "/api/Caixas": {
         parameters: {
             query?: never;
@@ -1366,6 +1476,116 @@ export interface paths {
         patch: operations["contatosComerciaisPatchById"];
         trace?: never;
     };
+    "/api/CuponsErro": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista cupons com erro (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["cuponsErroFind"];
+        put?: never;
+        /** Cria um registro de cupons com erro */
+        post: operations["cuponsErroCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CuponsErro/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta cupons com erro que atendem ao where */
+        get: operations["cuponsErroCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CuponsErro/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de cupons com erro (filtro LoopBack: fields, include) */
+        get: operations["cuponsErroFindById"];
+        /** Substitui um registro de cupons com erro (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["cuponsErroReplaceById"];
+        post?: never;
+        /** Exclui um registro de cupons com erro */
+        delete: operations["cuponsErroDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de cupons com erro (com versao: controle de concorrência) */
+        patch: operations["cuponsErroPatchById"];
+        trace?: never;
+    };
+    "/api/CuponsFiscais": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista cupons fiscais (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["cuponsFiscaisFind"];
+        put?: never;
+        /** Cria um registro de cupons fiscais */
+        post: operations["cuponsFiscaisCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CuponsFiscais/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta cupons fiscais que atendem ao where */
+        get: operations["cuponsFiscaisCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CuponsFiscais/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de cupons fiscais (filtro LoopBack: fields, include) */
+        get: operations["cuponsFiscaisFindById"];
+        /** Substitui um registro de cupons fiscais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["cuponsFiscaisReplaceById"];
+        post?: never;
+        /** Exclui um registro de cupons fiscais */
+        delete: operations["cuponsFiscaisDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de cupons fiscais (com versao: controle de concorrência) */
+        patch: operations["cuponsFiscaisPatchById"];
+        trace?: never;
+    };
     "/api/Depositos": {
         parameters: {
             query?: never;
@@ -1419,6 +1639,61 @@ export interface paths {
         head?: never;
         /** Altera os campos enviados de um registro de depósitos (com versao: controle de concorrência) */
         patch: operations["depositosPatchById"];
+        trace?: never;
+    };
+    "/api/Despesas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista despesas (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["despesasFind"];
+        put?: never;
+        /** Cria um registro de despesas */
+        post: operations["despesasCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Despesas/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta despesas que atendem ao where */
+        get: operations["despesasCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Despesas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de despesas (filtro LoopBack: fields, include) */
+        get: operations["despesasFindById"];
+        /** Substitui um registro de despesas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["despesasReplaceById"];
+        post?: never;
+        /** Exclui um registro de despesas */
+        delete: operations["despesasDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de despesas (com versao: controle de concorrência) */
+        patch: operations["despesasPatchById"];
         trace?: never;
     };
     "/api/Embalagens": {
@@ -1916,6 +2191,226 @@ export interface paths {
         patch: operations["integracoesPatchById"];
         trace?: never;
     };
+    "/api/Inutilizacoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista inutilizações de numeração (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["inutilizacoesFind"];
+        put?: never;
+        /** Cria um registro de inutilizações de numeração */
+        post: operations["inutilizacoesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Inutilizacoes/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta inutilizações de numeração que atendem ao where */
+        get: operations["inutilizacoesCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Inutilizacoes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de inutilizações de numeração (filtro LoopBack: fields, include) */
+        get: operations["inutilizacoesFindById"];
+        /** Substitui um registro de inutilizações de numeração (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["inutilizacoesReplaceById"];
+        post?: never;
+        /** Exclui um registro de inutilizações de numeração */
+        delete: operations["inutilizacoesDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de inutilizações de numeração (com versao: controle de concorrência) */
+        patch: operations["inutilizacoesPatchById"];
+        trace?: never;
+    };
+    "/api/InventariosSped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista inventários do sped (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["inventariosSpedFind"];
+        put?: never;
+        /** Cria um registro de inventários do sped */
+        post: operations["inventariosSpedCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/InventariosSped/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta inventários do sped que atendem ao where */
+        get: operations["inventariosSpedCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/InventariosSped/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de inventários do sped (filtro LoopBack: fields, include) */
+        get: operations["inventariosSpedFindById"];
+        /** Substitui um registro de inventários do sped (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["inventariosSpedReplaceById"];
+        post?: never;
+        /** Exclui um registro de inventários do sped */
+        delete: operations["inventariosSpedDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de inventários do sped (com versao: controle de concorrência) */
+        patch: operations["inventariosSpedPatchById"];
+        trace?: never;
+    };
+    "/api/Lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista lançamentos (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["lancamentosFind"];
+        put?: never;
+        /** Cria um registro de lançamentos */
+        post: operations["lancamentosCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lancamentos/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta lançamentos que atendem ao where */
+        get: operations["lancamentosCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lancamentos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de lançamentos (filtro LoopBack: fields, include) */
+        get: operations["lancamentosFindById"];
+        /** Substitui um registro de lançamentos (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["lancamentosReplaceById"];
+        post?: never;
+        /** Exclui um registro de lançamentos */
+        delete: operations["lancamentosDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de lançamentos (com versao: controle de concorrência) */
+        patch: operations["lancamentosPatchById"];
+        trace?: never;
+    };
+    "/api/LancamentosRecorrentes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista lançamentos recorrentes (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["lancamentosRecorrentesFind"];
+        put?: never;
+        /** Cria um registro de lançamentos recorrentes */
+        post: operations["lancamentosRecorrentesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/LancamentosRecorrentes/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta lançamentos recorrentes que atendem ao where */
+        get: operations["lancamentosRecorrentesCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/LancamentosRecorrentes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de lançamentos recorrentes (filtro LoopBack: fields, include) */
+        get: operations["lancamentosRecorrentesFindById"];
+        /** Substitui um registro de lançamentos recorrentes (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["lancamentosRecorrentesReplaceById"];
+        post?: never;
+        /** Exclui um registro de lançamentos recorrentes */
+        delete: operations["lancamentosRecorrentesDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de lançamentos recorrentes (com versao: controle de concorrência) */
+        patch: operations["lancamentosRecorrentesPatchById"];
+        trace?: never;
+    };
     "/api/Lotes": {
         parameters: {
             query?: never;
@@ -1969,6 +2464,61 @@ export interface paths {
         head?: never;
         /** Altera os campos enviados de um registro de lotes (com versao: controle de concorrência) */
         patch: operations["lotesPatchById"];
+        trace?: never;
+    };
+    "/api/Manifestacoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista manifestações do destinatário (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["manifestacoesFind"];
+        put?: never;
+        /** Cria um registro de manifestações do destinatário */
+        post: operations["manifestacoesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Manifestacoes/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta manifestações do destinatário que atendem ao where */
+        get: operations["manifestacoesCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Manifestacoes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de manifestações do destinatário (filtro LoopBack: fields, include) */
+        get: operations["manifestacoesFindById"];
+        /** Substitui um registro de manifestações do destinatário (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["manifestacoesReplaceById"];
+        post?: never;
+        /** Exclui um registro de manifestações do destinatário */
+        delete: operations["manifestacoesDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de manifestações do destinatário (com versao: controle de concorrência) */
+        patch: operations["manifestacoesPatchById"];
         trace?: never;
     };
     "/api/Marcas": {
@@ -2026,6 +2576,61 @@ export interface paths {
         patch: operations["marcasPatchById"];
         trace?: never;
     };
+    "/api/MovimentacoesEstoque": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista acertos de estoque (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["movimentacoesEstoqueFind"];
+        put?: never;
+        /** Cria um registro de acertos de estoque */
+        post: operations["movimentacoesEstoqueCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/MovimentacoesEstoque/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta acertos de estoque que atendem ao where */
+        get: operations["movimentacoesEstoqueCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/MovimentacoesEstoque/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de acertos de estoque (filtro LoopBack: fields, include) */
+        get: operations["movimentacoesEstoqueFindById"];
+        /** Substitui um registro de acertos de estoque (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["movimentacoesEstoqueReplaceById"];
+        post?: never;
+        /** Exclui um registro de acertos de estoque */
+        delete: operations["movimentacoesEstoqueDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de acertos de estoque (com versao: controle de concorrência) */
+        patch: operations["movimentacoesEstoquePatchById"];
+        trace?: never;
+    };
     "/api/NaturezasOperacao": {
         parameters: {
             query?: never;
@@ -2079,6 +2684,226 @@ export interface paths {
         head?: never;
         /** Altera os campos enviados de um registro de naturezas de operação (com versao: controle de concorrência) */
         patch: operations["naturezasOperacaoPatchById"];
+        trace?: never;
+    };
+    "/api/NotasEntrada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista entradas de nota fiscal (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["notasEntradaFind"];
+        put?: never;
+        /** Cria um registro de entradas de nota fiscal */
+        post: operations["notasEntradaCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasEntrada/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta entradas de nota fiscal que atendem ao where */
+        get: operations["notasEntradaCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasEntrada/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de entradas de nota fiscal (filtro LoopBack: fields, include) */
+        get: operations["notasEntradaFindById"];
+        /** Substitui um registro de entradas de nota fiscal (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["notasEntradaReplaceById"];
+        post?: never;
+        /** Exclui um registro de entradas de nota fiscal */
+        delete: operations["notasEntradaDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de entradas de nota fiscal (com versao: controle de concorrência) */
+        patch: operations["notasEntradaPatchById"];
+        trace?: never;
+    };
+    "/api/NotasFiscais": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista notas fiscais (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["notasFiscaisFind"];
+        put?: never;
+        /** Cria um registro de notas fiscais */
+        post: operations["notasFiscaisCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta notas fiscais que atendem ao where */
+        get: operations["notasFiscaisCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de notas fiscais (filtro LoopBack: fields, include) */
+        get: operations["notasFiscaisFindById"];
+        /** Substitui um registro de notas fiscais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["notasFiscaisReplaceById"];
+        post?: never;
+        /** Exclui um registro de notas fiscais */
+        delete: operations["notasFiscaisDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de notas fiscais (com versao: controle de concorrência) */
+        patch: operations["notasFiscaisPatchById"];
+        trace?: never;
+    };
+    "/api/NotasFiscaisEntradaPropria": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista nf-e de entrada (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["notasFiscaisEntradaPropriaFind"];
+        put?: never;
+        /** Cria um registro de nf-e de entrada */
+        post: operations["notasFiscaisEntradaPropriaCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisEntradaPropria/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta nf-e de entrada que atendem ao where */
+        get: operations["notasFiscaisEntradaPropriaCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisEntradaPropria/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de nf-e de entrada (filtro LoopBack: fields, include) */
+        get: operations["notasFiscaisEntradaPropriaFindById"];
+        /** Substitui um registro de nf-e de entrada (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["notasFiscaisEntradaPropriaReplaceById"];
+        post?: never;
+        /** Exclui um registro de nf-e de entrada */
+        delete: operations["notasFiscaisEntradaPropriaDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de nf-e de entrada (com versao: controle de concorrência) */
+        patch: operations["notasFiscaisEntradaPropriaPatchById"];
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista notas fiscais de saída (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["notasFiscaisSaidaFind"];
+        put?: never;
+        /** Cria um registro de notas fiscais de saída */
+        post: operations["notasFiscaisSaidaCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta notas fiscais de saída que atendem ao where */
+        get: operations["notasFiscaisSaidaCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de notas fiscais de saída (filtro LoopBack: fields, include) */
+        get: operations["notasFiscaisSaidaFindById"];
+        /** Substitui um registro de notas fiscais de saída (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["notasFiscaisSaidaReplaceById"];
+        post?: never;
+        /** Exclui um registro de notas fiscais de saída */
+        delete: operations["notasFiscaisSaidaDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de notas fiscais de saída (com versao: controle de concorrência) */
+        patch: operations["notasFiscaisSaidaPatchById"];
         trace?: never;
     };
     "/api/ObservacoesNota": {
@@ -2299,6 +3124,171 @@ export interface paths {
         head?: never;
         /** Altera os campos enviados de um registro de pdvs (com versao: controle de concorrência) */
         patch: operations["pdvsPatchById"];
+        trace?: never;
+    };
+    "/api/PedidosCompra": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista pedidos de compra (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["pedidosCompraFind"];
+        put?: never;
+        /** Cria um registro de pedidos de compra */
+        post: operations["pedidosCompraCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosCompra/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta pedidos de compra que atendem ao where */
+        get: operations["pedidosCompraCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosCompra/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de pedidos de compra (filtro LoopBack: fields, include) */
+        get: operations["pedidosCompraFindById"];
+        /** Substitui um registro de pedidos de compra (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["pedidosCompraReplaceById"];
+        post?: never;
+        /** Exclui um registro de pedidos de compra */
+        delete: operations["pedidosCompraDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de pedidos de compra (com versao: controle de concorrência) */
+        patch: operations["pedidosCompraPatchById"];
+        trace?: never;
+    };
+    "/api/PedidosServico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista pedidos de serviço (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["pedidosServicoFind"];
+        put?: never;
+        /** Cria um registro de pedidos de serviço */
+        post: operations["pedidosServicoCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosServico/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta pedidos de serviço que atendem ao where */
+        get: operations["pedidosServicoCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosServico/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de pedidos de serviço (filtro LoopBack: fields, include) */
+        get: operations["pedidosServicoFindById"];
+        /** Substitui um registro de pedidos de serviço (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["pedidosServicoReplaceById"];
+        post?: never;
+        /** Exclui um registro de pedidos de serviço */
+        delete: operations["pedidosServicoDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de pedidos de serviço (com versao: controle de concorrência) */
+        patch: operations["pedidosServicoPatchById"];
+        trace?: never;
+    };
+    "/api/PedidosVenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista pedidos de venda (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["pedidosVendaFind"];
+        put?: never;
+        /** Cria um registro de pedidos de venda */
+        post: operations["pedidosVendaCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVenda/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta pedidos de venda que atendem ao where */
+        get: operations["pedidosVendaCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVenda/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de pedidos de venda (filtro LoopBack: fields, include) */
+        get: operations["pedidosVendaFindById"];
+        /** Substitui um registro de pedidos de venda (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["pedidosVendaReplaceById"];
+        post?: never;
+        /** Exclui um registro de pedidos de venda */
+        delete: operations["pedidosVendaDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de pedidos de venda (com versao: controle de concorrência) */
+        patch: operations["pedidosVendaPatchById"];
         trace?: never;
     };
     "/api/Perfis": {
@@ -2576,6 +3566,61 @@ export interface paths {
         patch: operations["promocoesPatchById"];
         trace?: never;
     };
+    "/api/Receitas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista receitas (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["receitasFind"];
+        put?: never;
+        /** Cria um registro de receitas */
+        post: operations["receitasCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Receitas/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta receitas que atendem ao where */
+        get: operations["receitasCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Receitas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de receitas (filtro LoopBack: fields, include) */
+        get: operations["receitasFindById"];
+        /** Substitui um registro de receitas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["receitasReplaceById"];
+        post?: never;
+        /** Exclui um registro de receitas */
+        delete: operations["receitasDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de receitas (com versao: controle de concorrência) */
+        patch: operations["receitasPatchById"];
+        trace?: never;
+    };
     "/api/Servicos": {
         parameters: {
             query?: never;
@@ -2629,6 +3674,226 @@ export interface paths {
         head?: never;
         /** Altera os campos enviados de um registro de serviços (com versao: controle de concorrência) */
         patch: operations["servicosPatchById"];
+        trace?: never;
+    };
+    "/api/SolicitacoesReenvio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista solicitações de reenvio (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["solicitacoesReenvioFind"];
+        put?: never;
+        /** Cria um registro de solicitações de reenvio */
+        post: operations["solicitacoesReenvioCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SolicitacoesReenvio/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta solicitações de reenvio que atendem ao where */
+        get: operations["solicitacoesReenvioCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SolicitacoesReenvio/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de solicitações de reenvio (filtro LoopBack: fields, include) */
+        get: operations["solicitacoesReenvioFindById"];
+        /** Substitui um registro de solicitações de reenvio (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["solicitacoesReenvioReplaceById"];
+        post?: never;
+        /** Exclui um registro de solicitações de reenvio */
+        delete: operations["solicitacoesReenvioDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de solicitações de reenvio (com versao: controle de concorrência) */
+        patch: operations["solicitacoesReenvioPatchById"];
+        trace?: never;
+    };
+    "/api/TransacoesPagamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista transações do extrato (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["transacoesPagamentoFind"];
+        put?: never;
+        /** Cria um registro de transações do extrato */
+        post: operations["transacoesPagamentoCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/TransacoesPagamento/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta transações do extrato que atendem ao where */
+        get: operations["transacoesPagamentoCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/TransacoesPagamento/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de transações do extrato (filtro LoopBack: fields, include) */
+        get: operations["transacoesPagamentoFindById"];
+        /** Substitui um registro de transações do extrato (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["transacoesPagamentoReplaceById"];
+        post?: never;
+        /** Exclui um registro de transações do extrato */
+        delete: operations["transacoesPagamentoDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de transações do extrato (com versao: controle de concorrência) */
+        patch: operations["transacoesPagamentoPatchById"];
+        trace?: never;
+    };
+    "/api/Transferencias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista transferências (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["transferenciasFind"];
+        put?: never;
+        /** Cria um registro de transferências */
+        post: operations["transferenciasCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Transferencias/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta transferências que atendem ao where */
+        get: operations["transferenciasCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Transferencias/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de transferências (filtro LoopBack: fields, include) */
+        get: operations["transferenciasFindById"];
+        /** Substitui um registro de transferências (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["transferenciasReplaceById"];
+        post?: never;
+        /** Exclui um registro de transferências */
+        delete: operations["transferenciasDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de transferências (com versao: controle de concorrência) */
+        patch: operations["transferenciasPatchById"];
+        trace?: never;
+    };
+    "/api/TransferenciasEstoque": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista transferências de estoque (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["transferenciasEstoqueFind"];
+        put?: never;
+        /** Cria um registro de transferências de estoque */
+        post: operations["transferenciasEstoqueCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/TransferenciasEstoque/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta transferências de estoque que atendem ao where */
+        get: operations["transferenciasEstoqueCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/TransferenciasEstoque/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de transferências de estoque (filtro LoopBack: fields, include) */
+        get: operations["transferenciasEstoqueFindById"];
+        /** Substitui um registro de transferências de estoque (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["transferenciasEstoqueReplaceById"];
+        post?: never;
+        /** Exclui um registro de transferências de estoque */
+        delete: operations["transferenciasEstoqueDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de transferências de estoque (com versao: controle de concorrência) */
+        patch: operations["transferenciasEstoquePatchById"];
         trace?: never;
     };
     "/api/Transportadores": {
@@ -3583,6 +4848,370 @@ export interface components {
             expiraEm?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Baixa */
+        Baixa: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Lançamento
+             * @description Id de Lançamento
+             */
+            lancamentoId?: number | null;
+            /**
+             * Data do pagamento
+             * Format: date
+             */
+            dataPagamento?: string | null;
+            /**
+             * Valor pago
+             * @description Valor efetivamente pago ou recebido, já com juros e multa e descontado o desconto.
+             */
+            valorPago?: number | null;
+            /** Juros */
+            juros?: number | null;
+            /** Multa */
+            multa?: number | null;
+            /** Desconto */
+            desconto?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Observação */
+            observacao?: string | null;
+            lancamento?: components["schemas"]["Lancamento"];
+            conta?: components["schemas"]["Conta"];
+            formaPagamentoFinanceiro?: components["schemas"]["FormaPagamentoFinanceiro"];
+        };
+        /** Baixa */
+        BaixaInput: {
+            /**
+             * Lançamento
+             * @description Id de Lançamento
+             */
+            lancamentoId: number;
+            /**
+             * Data do pagamento
+             * Format: date
+             */
+            dataPagamento: string;
+            /**
+             * Valor pago
+             * @description Valor efetivamente pago ou recebido, já com juros e multa e descontado o desconto.
+             */
+            valorPago: number;
+            /**
+             * Juros
+             * @description Padrão: 0.
+             */
+            juros?: number | null;
+            /**
+             * Multa
+             * @description Padrão: 0.
+             */
+            multa?: number | null;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            desconto?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId: number;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Baixa */
+        BaixaPatch: {
+            /**
+             * Lançamento
+             * @description Id de Lançamento
+             */
+            lancamentoId?: number;
+            /**
+             * Data do pagamento
+             * Format: date
+             */
+            dataPagamento?: string;
+            /**
+             * Valor pago
+             * @description Valor efetivamente pago ou recebido, já com juros e multa e descontado o desconto.
+             */
+            valorPago?: number;
+            /** Juros */
+            juros?: number | null;
+            /** Multa */
+            multa?: number | null;
+            /** Desconto */
+            desconto?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId?: number;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Boleto */
+        Boleto: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Pagador
+             * @description Id de Cliente
+             */
+            pessoaId?: number | null;
+            /**
+             * Gateway de boleto
+             * @description Id de Gateway de boleto
+             */
+            gatewayBoletoId?: number | null;
+            /** Valor */
+            valor?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento?: string | null;
+            /**
+             * Nosso número
+             * @description Número do boleto no banco, atribuído no registro.
+             */
+            nossoNumero?: string | null;
+            /**
+             * Seu número
+             * @description Referência da empresa para o boleto, ex.: número do pedido ou da nota.
+             */
+            seuNumero?: string | null;
+            /**
+             * Linha digitável
+             * @description Os 47 dígitos informados pelo banco no registro do boleto.
+             */
+            readonly linhaDigitavel?: string | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | 3 | 4 | null;
+            /**
+             * Data do pagamento
+             * Format: date
+             */
+            dataPagamento?: string | null;
+            /** Valor pago */
+            valorPago?: number | null;
+            /**
+             * Instruções
+             * @description Texto impresso no boleto, ex.: Não receber após o vencimento.
+             */
+            instrucoes?: string | null;
+            /**
+             * Receita
+             * @description Id de Receita
+             */
+            lancamentoId?: number | null;
+            pessoa?: components["schemas"]["Cliente"];
+            gatewayBoleto?: components["schemas"]["GatewayBoleto"];
+            lancamento?: components["schemas"]["Receita"];
+        };
+        /** Boleto */
+        BoletoInput: {
+            /**
+             * Pagador
+             * @description Id de Cliente
+             */
+            pessoaId: number;
+            /**
+             * Gateway de boleto
+             * @description Id de Gateway de boleto
+             */
+            gatewayBoletoId: number;
+            /** Valor */
+            valor: number;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento: string;
+            /**
+             * Nosso número
+             * @description Número do boleto no banco, atribuído no registro.
+             */
+            nossoNumero?: string | null;
+            /**
+             * Seu número
+             * @description Referência da empresa para o boleto, ex.: número do pedido ou da nota.
+             */
+            seuNumero?: string | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2 | 3 | 4);
+            /**
+             * Data do pagamento
+             * Format: date
+             */
+            dataPagamento?: string | null;
+            /** Valor pago */
+            valorPago?: number | null;
+            /**
+             * Instruções
+             * @description Texto impresso no boleto, ex.: Não receber após o vencimento.
+             */
+            instrucoes?: string | null;
+            /**
+             * Receita
+             * @description Id de Receita
+             */
+            lancamentoId?: number | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Boleto */
+        BoletoPatch: {
+            /**
+             * Pagador
+             * @description Id de Cliente
+             */
+            pessoaId?: number;
+            /**
+             * Gateway de boleto
+             * @description Id de Gateway de boleto
+             */
+            gatewayBoletoId?: number;
+            /** Valor */
+            valor?: number;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento?: string;
+            /**
+             * Nosso número
+             * @description Número do boleto no banco, atribuído no registro.
+             */
+            nossoNumero?: string | null;
+            /**
+             * Seu número
+             * @description Referência da empresa para o boleto, ex.: número do pedido ou da nota.
+             */
+            seuNumero?: string | null;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2 | 3 | 4);
+            /**
+             * Data do pagamento
+             * Format: date
+             */
+            dataPagamento?: string | null;
+            /** Valor pago */
+            valorPago?: number | null;
+            /**
+             * Instruções
+             * @description Texto impresso no boleto, ex.: Não receber após o vencimento.
+             */
+            instrucoes?: string | null;
+            /**
+             * Receita
+             * @description Id de Receita
+             */
+            lancamentoId?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -4763,6 +6392,433 @@ export interface components {
              */
             versao?: number;
         };
+        /** Cupom com erro */
+        CupomErro: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Número
+             * @description nNF: 1 a 999.999.999.
+             */
+            numero?: number | null;
+            /** Série */
+            serie?: number | null;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao?: string | null;
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            clienteId?: number | null;
+            /**
+             * CPF/CNPJ do consumidor
+             * @description Informado no PDV quando o consumidor pede o CPF/CNPJ na nota.
+             */
+            cpfCnpjConsumidor?: string | null;
+            /**
+             * PDV
+             * @description Id de PDV
+             */
+            pdvId?: number | null;
+            /**
+             * Caixa
+             * @description Id de Caixa
+             */
+            caixaId?: number | null;
+            /** Valor total */
+            valorTotal?: number | null;
+            /** Valor do desconto */
+            valorDesconto?: number | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            readonly situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ (cStat e xMotivo) ou a mensagem do erro de transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Protocolo de autorização
+             * @description nProt: 15 dígitos.
+             */
+            protocolo?: string | null;
+            cliente?: components["schemas"]["Cliente"];
+            pdv?: components["schemas"]["Pdv"];
+            caixa?: components["schemas"]["Caixa"];
+        };
+        /** Cupom com erro */
+        CupomErroInput: {
+            /**
+             * Número
+             * @description nNF: 1 a 999.999.999.
+             */
+            numero: number;
+            /** Série */
+            serie: number;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao: string;
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            clienteId?: number | null;
+            /**
+             * CPF/CNPJ do consumidor
+             * Format: cpfCnpj
+             * @description Informado no PDV quando o consumidor pede o CPF/CNPJ na nota.
+             */
+            cpfCnpjConsumidor?: string | null;
+            /**
+             * PDV
+             * @description Id de PDV
+             */
+            pdvId?: number | null;
+            /**
+             * Caixa
+             * @description Id de Caixa
+             */
+            caixaId?: number | null;
+            /** Valor total */
+            valorTotal: number;
+            /**
+             * Valor do desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ (cStat e xMotivo) ou a mensagem do erro de transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Protocolo de autorização
+             * @description nProt: 15 dígitos.
+             */
+            protocolo?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Cupom com erro */
+        CupomErroPatch: {
+            /**
+             * Número
+             * @description nNF: 1 a 999.999.999.
+             */
+            numero?: number;
+            /** Série */
+            serie?: number;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao?: string;
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            clienteId?: number | null;
+            /**
+             * CPF/CNPJ do consumidor
+             * Format: cpfCnpj
+             * @description Informado no PDV quando o consumidor pede o CPF/CNPJ na nota.
+             */
+            cpfCnpjConsumidor?: string | null;
+            /**
+             * PDV
+             * @description Id de PDV
+             */
+            pdvId?: number | null;
+            /**
+             * Caixa
+             * @description Id de Caixa
+             */
+            caixaId?: number | null;
+            /** Valor total */
+            valorTotal?: number;
+            /** Valor do desconto */
+            valorDesconto?: number | null;
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ (cStat e xMotivo) ou a mensagem do erro de transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Protocolo de autorização
+             * @description nProt: 15 dígitos.
+             */
+            protocolo?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Cupom fiscal */
+        CupomFiscal: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Número
+             * @description nNF: 1 a 999.999.999.
+             */
+            numero?: number | null;
+            /** Série */
+            serie?: number | null;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao?: string | null;
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            clienteId?: number | null;
+            /**
+             * CPF/CNPJ do consumidor
+             * @description Informado no PDV quando o consumidor pede o CPF/CNPJ na nota.
+             */
+            cpfCnpjConsumidor?: string | null;
+            /**
+             * PDV
+             * @description Id de PDV
+             */
+            pdvId?: number | null;
+            /**
+             * Caixa
+             * @description Id de Caixa
+             */
+            caixaId?: number | null;
+            /** Valor total */
+            valorTotal?: number | null;
+            /** Valor do desconto */
+            valorDesconto?: number | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ (cStat e xMotivo) ou a mensagem do erro de transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Protocolo de autorização
+             * @description nProt: 15 dígitos.
+             */
+            protocolo?: string | null;
+            cliente?: components["schemas"]["Cliente"];
+            pdv?: components["schemas"]["Pdv"];
+            caixa?: components["schemas"]["Caixa"];
+        };
+        /** Cupom fiscal */
+        CupomFiscalInput: {
+            /**
+             * Número
+             * @description nNF: 1 a 999.999.999.
+             */
+            numero: number;
+            /** Série */
+            serie: number;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao: string;
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            clienteId?: number | null;
+            /**
+             * CPF/CNPJ do consumidor
+             * Format: cpfCnpj
+             * @description Informado no PDV quando o consumidor pede o CPF/CNPJ na nota.
+             */
+            cpfCnpjConsumidor?: string | null;
+            /**
+             * PDV
+             * @description Id de PDV
+             */
+            pdvId?: number | null;
+            /**
+             * Caixa
+             * @description Id de Caixa
+             */
+            caixaId?: number | null;
+            /** Valor total */
+            valorTotal: number;
+            /**
+             * Valor do desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ (cStat e xMotivo) ou a mensagem do erro de transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Protocolo de autorização
+             * @description nProt: 15 dígitos.
+             */
+            protocolo?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Cupom fiscal */
+        CupomFiscalPatch: {
+            /**
+             * Número
+             * @description nNF: 1 a 999.999.999.
+             */
+            numero?: number;
+            /** Série */
+            serie?: number;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao?: string;
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            clienteId?: number | null;
+            /**
+             * CPF/CNPJ do consumidor
+             * Format: cpfCnpj
+             * @description Informado no PDV quando o consumidor pede o CPF/CNPJ na nota.
+             */
+            cpfCnpjConsumidor?: string | null;
+            /**
+             * PDV
+             * @description Id de PDV
+             */
+            pdvId?: number | null;
+            /**
+             * Caixa
+             * @description Id de Caixa
+             */
+            caixaId?: number | null;
+            /** Valor total */
+            valorTotal?: number;
+            /** Valor do desconto */
+            valorDesconto?: number | null;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ (cStat e xMotivo) ou a mensagem do erro de transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Protocolo de autorização
+             * @description nProt: 15 dígitos.
+             */
+            protocolo?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
         /** Depósito */
         Deposito: {
             /** Id */
@@ -4831,6 +6887,265 @@ export interface components {
             padrao?: boolean | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Despesa */
+        Despesa: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Tipo
+             * @enum {integer|null}
+             */
+            readonly tipo?: 1 | 2 | 3 | null;
+            /** Descrição */
+            descricao?: string | null;
+            /**
+             * Fornecedor
+             * @description Id de Fornecedor
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
+             * Conta de destino
+             * @description Id de Conta
+             */
+            contaDestinoId?: number | null;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             * @description Data do documento que originou o lançamento (nota, fatura, recibo).
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento?: string | null;
+            /**
+             * Data de competência
+             * Format: date
+             * @description Mês a que a receita ou a despesa pertence (regime de competência); vazia, vale a data de emissão.
+             */
+            dataCompetencia?: string | null;
+            /**
+             * Número do documento
+             * @description Número da nota fiscal, fatura, boleto ou recibo.
+             */
+            numeroDocumento?: string | null;
+            /** Parcela */
+            parcela?: number | null;
+            /** Total de parcelas */
+            totalParcelas?: number | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | 3 | null;
+            /** Observação */
+            observacao?: string | null;
+            pessoa?: components["schemas"]["Fornecedor"];
+            conta?: components["schemas"]["Conta"];
+            contaDestino?: components["schemas"]["Conta"];
+            categoriaFinanceira?: components["schemas"]["CategoriaFinanceira"];
+            centroCusto?: components["schemas"]["CentroCusto"];
+            formaPagamentoFinanceiro?: components["schemas"]["FormaPagamentoFinanceiro"];
+        };
+        /** Despesa */
+        DespesaInput: {
+            /** Descrição */
+            descricao: string;
+            /**
+             * Fornecedor
+             * @description Id de Fornecedor
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId: number;
+            /**
+             * Conta de destino
+             * @description Id de Conta
+             */
+            contaDestinoId?: number | null;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor: number;
+            /**
+             * Data de emissão
+             * Format: date
+             * @description Data do documento que originou o lançamento (nota, fatura, recibo).
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento: string;
+            /**
+             * Data de competência
+             * Format: date
+             * @description Mês a que a receita ou a despesa pertence (regime de competência); vazia, vale a data de emissão.
+             */
+            dataCompetencia?: string | null;
+            /**
+             * Número do documento
+             * @description Número da nota fiscal, fatura, boleto ou recibo.
+             */
+            numeroDocumento?: string | null;
+            /**
+             * Parcela
+             * @description Padrão: 1.
+             */
+            parcela?: number | null;
+            /**
+             * Total de parcelas
+             * @description Padrão: 1.
+             */
+            totalParcelas?: number | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2 | 3);
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Despesa */
+        DespesaPatch: {
+            /** Descrição */
+            descricao?: string;
+            /**
+             * Fornecedor
+             * @description Id de Fornecedor
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId?: number;
+            /**
+             * Conta de destino
+             * @description Id de Conta
+             */
+            contaDestinoId?: number | null;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor?: number;
+            /**
+             * Data de emissão
+             * Format: date
+             * @description Data do documento que originou o lançamento (nota, fatura, recibo).
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento?: string;
+            /**
+             * Data de competência
+             * Format: date
+             * @description Mês a que a receita ou a despesa pertence (regime de competência); vazia, vale a data de emissão.
+             */
+            dataCompetencia?: string | null;
+            /**
+             * Número do documento
+             * @description Número da nota fiscal, fatura, boleto ou recibo.
+             */
+            numeroDocumento?: string | null;
+            /** Parcela */
+            parcela?: number | null;
+            /** Total de parcelas */
+            totalParcelas?: number | null;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2 | 3);
+            /** Observação */
+            observacao?: string | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -5826,6 +8141,746 @@ export interface components {
              */
             versao?: number;
         };
+        /** Inutilização de numeração */
+        Inutilizacao: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Modelo
+             * @enum {integer|null}
+             */
+            modelo?: 55 | 65 | null;
+            /** Série */
+            serie?: number | null;
+            /** Número inicial */
+            numeroInicial?: number | null;
+            /**
+             * Número final
+             * @description Igual ao inicial para inutilizar um único número.
+             */
+            numeroFinal?: number | null;
+            /**
+             * Ano
+             * @description Ano da inutilização (enviado à SEFAZ com dois dígitos).
+             */
+            ano?: number | null;
+            /**
+             * Justificativa
+             * @description Entre 15 e 255 caracteres (regra da SEFAZ).
+             */
+            justificativa?: string | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            /**
+             * Protocolo
+             * @description Número do protocolo da SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+            /**
+             * Data da homologação
+             * Format: date-time
+             */
+            dataEvento?: string | null;
+        };
+        /** Inutilização de numeração */
+        InutilizacaoInput: {
+            /**
+             * Modelo
+             * @description Padrão: 55.
+             */
+            modelo: number & (55 | 65);
+            /** Série */
+            serie: number;
+            /** Número inicial */
+            numeroInicial: number;
+            /**
+             * Número final
+             * @description Igual ao inicial para inutilizar um único número.
+             */
+            numeroFinal: number;
+            /**
+             * Ano
+             * @description Ano da inutilização (enviado à SEFAZ com dois dígitos).
+             */
+            ano: number;
+            /**
+             * Justificativa
+             * @description Entre 15 e 255 caracteres (regra da SEFAZ).
+             */
+            justificativa: string;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            /**
+             * Protocolo
+             * @description Número do protocolo da SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+            /**
+             * Data da homologação
+             * Format: date-time
+             */
+            dataEvento?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Inutilização de numeração */
+        InutilizacaoPatch: {
+            /** Modelo */
+            modelo?: number & (55 | 65);
+            /** Série */
+            serie?: number;
+            /** Número inicial */
+            numeroInicial?: number;
+            /**
+             * Número final
+             * @description Igual ao inicial para inutilizar um único número.
+             */
+            numeroFinal?: number;
+            /**
+             * Ano
+             * @description Ano da inutilização (enviado à SEFAZ com dois dígitos).
+             */
+            ano?: number;
+            /**
+             * Justificativa
+             * @description Entre 15 e 255 caracteres (regra da SEFAZ).
+             */
+            justificativa?: string;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            /**
+             * Protocolo
+             * @description Número do protocolo da SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+            /**
+             * Data da homologação
+             * Format: date-time
+             */
+            dataEvento?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Inventário do SPED */
+        InventarioSped: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Data do inventário
+             * Format: date
+             * @description DT_INV: normalmente 31 de dezembro, informado até o arquivo de fevereiro.
+             */
+            dataInventario?: string | null;
+            /**
+             * Motivo do inventário
+             * @enum {string|null}
+             */
+            motivo?: "01" | "02" | "03" | "04" | "05" | "06" | null;
+            /**
+             * Valor total do estoque
+             * @description VL_INV: soma dos itens inventariados; zero quando não há estoque.
+             */
+            valorTotal?: number | null;
+            /** Observação */
+            observacao?: string | null;
+        };
+        /** Inventário do SPED */
+        InventarioSpedInput: {
+            /**
+             * Data do inventário
+             * Format: date
+             * @description DT_INV: normalmente 31 de dezembro, informado até o arquivo de fevereiro.
+             */
+            dataInventario: string;
+            /**
+             * Motivo do inventário
+             * @description Padrão: "01".
+             */
+            motivo: string & ("01" | "02" | "03" | "04" | "05" | "06");
+            /**
+             * Valor total do estoque
+             * @description VL_INV: soma dos itens inventariados; zero quando não há estoque. Padrão: 0.
+             */
+            valorTotal?: number | null;
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Inventário do SPED */
+        InventarioSpedPatch: {
+            /**
+             * Data do inventário
+             * Format: date
+             * @description DT_INV: normalmente 31 de dezembro, informado até o arquivo de fevereiro.
+             */
+            dataInventario?: string;
+            /** Motivo do inventário */
+            motivo?: string & ("01" | "02" | "03" | "04" | "05" | "06");
+            /**
+             * Valor total do estoque
+             * @description VL_INV: soma dos itens inventariados; zero quando não há estoque.
+             */
+            valorTotal?: number | null;
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Lançamento */
+        Lancamento: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Tipo
+             * @enum {integer|null}
+             */
+            tipo?: 1 | 2 | 3 | null;
+            /** Descrição */
+            descricao?: string | null;
+            /**
+             * Pessoa
+             * @description Id de Pessoa
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
+             * Conta de destino
+             * @description Id de Conta
+             */
+            contaDestinoId?: number | null;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             * @description Data do documento que originou o lançamento (nota, fatura, recibo).
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento?: string | null;
+            /**
+             * Data de competência
+             * Format: date
+             * @description Mês a que a receita ou a despesa pertence (regime de competência); vazia, vale a data de emissão.
+             */
+            dataCompetencia?: string | null;
+            /**
+             * Número do documento
+             * @description Número da nota fiscal, fatura, boleto ou recibo.
+             */
+            numeroDocumento?: string | null;
+            /** Parcela */
+            parcela?: number | null;
+            /** Total de parcelas */
+            totalParcelas?: number | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | 3 | null;
+            /** Observação */
+            observacao?: string | null;
+            pessoa?: components["schemas"]["Pessoa"];
+            conta?: components["schemas"]["Conta"];
+            contaDestino?: components["schemas"]["Conta"];
+            categoriaFinanceira?: components["schemas"]["CategoriaFinanceira"];
+            centroCusto?: components["schemas"]["CentroCusto"];
+            formaPagamentoFinanceiro?: components["schemas"]["FormaPagamentoFinanceiro"];
+        };
+        /** Lançamento */
+        LancamentoInput: {
+            /** Tipo */
+            tipo: number & (1 | 2 | 3);
+            /** Descrição */
+            descricao: string;
+            /**
+             * Pessoa
+             * @description Id de Pessoa
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId: number;
+            /**
+             * Conta de destino
+             * @description Id de Conta
+             */
+            contaDestinoId?: number | null;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor: number;
+            /**
+             * Data de emissão
+             * Format: date
+             * @description Data do documento que originou o lançamento (nota, fatura, recibo).
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento: string;
+            /**
+             * Data de competência
+             * Format: date
+             * @description Mês a que a receita ou a despesa pertence (regime de competência); vazia, vale a data de emissão.
+             */
+            dataCompetencia?: string | null;
+            /**
+             * Número do documento
+             * @description Número da nota fiscal, fatura, boleto ou recibo.
+             */
+            numeroDocumento?: string | null;
+            /**
+             * Parcela
+             * @description Padrão: 1.
+             */
+            parcela?: number | null;
+            /**
+             * Total de parcelas
+             * @description Padrão: 1.
+             */
+            totalParcelas?: number | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2 | 3);
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Lançamento */
+        LancamentoPatch: {
+            /** Tipo */
+            tipo?: number & (1 | 2 | 3);
+            /** Descrição */
+            descricao?: string;
+            /**
+             * Pessoa
+             * @description Id de Pessoa
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId?: number;
+            /**
+             * Conta de destino
+             * @description Id de Conta
+             */
+            contaDestinoId?: number | null;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor?: number;
+            /**
+             * Data de emissão
+             * Format: date
+             * @description Data do documento que originou o lançamento (nota, fatura, recibo).
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento?: string;
+            /**
+             * Data de competência
+             * Format: date
+             * @description Mês a que a receita ou a despesa pertence (regime de competência); vazia, vale a data de emissão.
+             */
+            dataCompetencia?: string | null;
+            /**
+             * Número do documento
+             * @description Número da nota fiscal, fatura, boleto ou recibo.
+             */
+            numeroDocumento?: string | null;
+            /** Parcela */
+            parcela?: number | null;
+            /** Total de parcelas */
+            totalParcelas?: number | null;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2 | 3);
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Lançamento recorrente */
+        LancamentoRecorrente: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Tipo
+             * @enum {integer|null}
+             */
+            tipo?: 1 | 2 | null;
+            /** Descrição */
+            descricao?: string | null;
+            /**
+             * Pessoa
+             * @description Id de Pessoa
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor?: number | null;
+            /**
+             * Intervalo
+             * @enum {string|null}
+             */
+            intervalo?: "S" | "M" | "A" | null;
+            /**
+             * Dia do vencimento
+             * @description Dia do mês dos lançamentos mensais; no dia 31, vale o último dia de cada mês.
+             * @enum {integer|null}
+             */
+            diaVencimento?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | null;
+            /**
+             * Data de início
+             * Format: date
+             * @description Primeiro vencimento; nos intervalos semanal e anual, define o dia da semana ou o dia e o mês.
+             */
+            dataInicio?: string | null;
+            /**
+             * Data de término
+             * Format: date
+             * @description Vazia: repete até ser desativado.
+             */
+            dataFim?: string | null;
+            /** Ativo */
+            ativo?: boolean | null;
+            /** Observação */
+            observacao?: string | null;
+            pessoa?: components["schemas"]["Pessoa"];
+            conta?: components["schemas"]["Conta"];
+            categoriaFinanceira?: components["schemas"]["CategoriaFinanceira"];
+            centroCusto?: components["schemas"]["CentroCusto"];
+            formaPagamentoFinanceiro?: components["schemas"]["FormaPagamentoFinanceiro"];
+        };
+        /** Lançamento recorrente */
+        LancamentoRecorrenteInput: {
+            /**
+             * Tipo
+             * @description Padrão: 2.
+             */
+            tipo: number & (1 | 2);
+            /** Descrição */
+            descricao: string;
+            /**
+             * Pessoa
+             * @description Id de Pessoa
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId: number;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor: number;
+            /**
+             * Intervalo
+             * @description Padrão: "M".
+             */
+            intervalo: string & ("S" | "M" | "A");
+            /**
+             * Dia do vencimento
+             * @description Dia do mês dos lançamentos mensais; no dia 31, vale o último dia de cada mês.
+             */
+            diaVencimento?: (number & (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31)) | null;
+            /**
+             * Data de início
+             * Format: date
+             * @description Primeiro vencimento; nos intervalos semanal e anual, define o dia da semana ou o dia e o mês.
+             */
+            dataInicio: string;
+            /**
+             * Data de término
+             * Format: date
+             * @description Vazia: repete até ser desativado.
+             */
+            dataFim?: string | null;
+            /**
+             * Ativo
+             * @description Padrão: true.
+             */
+            ativo?: boolean | null;
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Lançamento recorrente */
+        LancamentoRecorrentePatch: {
+            /** Tipo */
+            tipo?: number & (1 | 2);
+            /** Descrição */
+            descricao?: string;
+            /**
+             * Pessoa
+             * @description Id de Pessoa
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId?: number;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor?: number;
+            /** Intervalo */
+            intervalo?: string & ("S" | "M" | "A");
+            /**
+             * Dia do vencimento
+             * @description Dia do mês dos lançamentos mensais; no dia 31, vale o último dia de cada mês.
+             */
+            diaVencimento?: (number & (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31)) | null;
+            /**
+             * Data de início
+             * Format: date
+             * @description Primeiro vencimento; nos intervalos semanal e anual, define o dia da semana ou o dia e o mês.
+             */
+            dataInicio?: string;
+            /**
+             * Data de término
+             * Format: date
+             * @description Vazia: repete até ser desativado.
+             */
+            dataFim?: string | null;
+            /** Ativo */
+            ativo?: boolean | null;
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
         /** Lote */
         Lote: {
             /** Id */
@@ -5926,6 +8981,174 @@ export interface components {
              */
             versao?: number;
         };
+        /** Manifestação do destinatário */
+        Manifestacao: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos da NF-e recebida.
+             */
+            chave?: string | null;
+            /** CNPJ do emitente */
+            cnpjEmitente?: string | null;
+            /**
+             * Emitente
+             * @description Razão social do emitente da nota.
+             */
+            nomeEmitente?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao?: string | null;
+            /** Valor total da nota */
+            valorTotal?: number | null;
+            /**
+             * Manifestação
+             * @description Vazio enquanto a nota não foi manifestada.
+             * @enum {integer|null}
+             */
+            evento?: 210200 | 210210 | 210220 | 210240 | null;
+            /**
+             * Justificativa
+             * @description Obrigatória para Operação não Realizada: entre 15 e 255 caracteres.
+             */
+            justificativa?: string | null;
+            /**
+             * Data da manifestação
+             * Format: date-time
+             */
+            dataEvento?: string | null;
+            /**
+             * Protocolo
+             * @description Número do protocolo do evento na SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+        };
+        /** Manifestação do destinatário */
+        ManifestacaoInput: {
+            /**
+             * Chave de acesso
+             * @description 44 dígitos da NF-e recebida.
+             */
+            chave: string;
+            /**
+             * CNPJ do emitente
+             * Format: cnpj
+             */
+            cnpjEmitente?: string | null;
+            /**
+             * Emitente
+             * @description Razão social do emitente da nota.
+             */
+            nomeEmitente?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao?: string | null;
+            /** Valor total da nota */
+            valorTotal?: number | null;
+            /**
+             * Manifestação
+             * @description Vazio enquanto a nota não foi manifestada.
+             */
+            evento?: (number & (210200 | 210210 | 210220 | 210240)) | null;
+            /**
+             * Justificativa
+             * @description Obrigatória para Operação não Realizada: entre 15 e 255 caracteres.
+             */
+            justificativa?: string | null;
+            /**
+             * Data da manifestação
+             * Format: date-time
+             */
+            dataEvento?: string | null;
+            /**
+             * Protocolo
+             * @description Número do protocolo do evento na SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Manifestação do destinatário */
+        ManifestacaoPatch: {
+            /**
+             * Chave de acesso
+             * @description 44 dígitos da NF-e recebida.
+             */
+            chave?: string;
+            /**
+             * CNPJ do emitente
+             * Format: cnpj
+             */
+            cnpjEmitente?: string | null;
+            /**
+             * Emitente
+             * @description Razão social do emitente da nota.
+             */
+            nomeEmitente?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao?: string | null;
+            /** Valor total da nota */
+            valorTotal?: number | null;
+            /**
+             * Manifestação
+             * @description Vazio enquanto a nota não foi manifestada.
+             */
+            evento?: (number & (210200 | 210210 | 210220 | 210240)) | null;
+            /**
+             * Justificativa
+             * @description Obrigatória para Operação não Realizada: entre 15 e 255 caracteres.
+             */
+            justificativa?: string | null;
+            /**
+             * Data da manifestação
+             * Format: date-time
+             */
+            dataEvento?: string | null;
+            /**
+             * Protocolo
+             * @description Número do protocolo do evento na SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
         /** Marca */
         Marca: {
             /** Id */
@@ -5977,6 +9200,158 @@ export interface components {
             descricao?: string;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Acerto de estoque */
+        MovimentacaoEstoque: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Lote
+             * @description Id de Lote
+             */
+            loteId?: number | null;
+            /**
+             * Tipo
+             * @enum {integer|null}
+             */
+            tipo?: 0 | 1 | null;
+            /**
+             * Quantidade
+             * @description Sempre positiva; o tipo diz se entra ou sai do estoque.
+             */
+            quantidade?: number | null;
+            /** Custo unitário */
+            custoUnitario?: number | null;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data?: string | null;
+            /**
+             * Motivo
+             * @description Ex.: diferença de inventário, quebra, vencimento, consumo interno.
+             */
+            motivo?: string | null;
+            produto?: components["schemas"]["Produto"];
+            deposito?: components["schemas"]["Deposito"];
+            lote?: components["schemas"]["Lote"];
+        };
+        /** Acerto de estoque */
+        MovimentacaoEstoqueInput: {
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId: number;
+            /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId: number;
+            /**
+             * Lote
+             * @description Id de Lote
+             */
+            loteId?: number | null;
+            /** Tipo */
+            tipo: number & (0 | 1);
+            /**
+             * Quantidade
+             * @description Sempre positiva; o tipo diz se entra ou sai do estoque.
+             */
+            quantidade: number;
+            /** Custo unitário */
+            custoUnitario?: number | null;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data: string;
+            /**
+             * Motivo
+             * @description Ex.: diferença de inventário, quebra, vencimento, consumo interno.
+             */
+            motivo: string;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Acerto de estoque */
+        MovimentacaoEstoquePatch: {
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number;
+            /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number;
+            /**
+             * Lote
+             * @description Id de Lote
+             */
+            loteId?: number | null;
+            /** Tipo */
+            tipo?: number & (0 | 1);
+            /**
+             * Quantidade
+             * @description Sempre positiva; o tipo diz se entra ou sai do estoque.
+             */
+            quantidade?: number;
+            /** Custo unitário */
+            custoUnitario?: number | null;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data?: string;
+            /**
+             * Motivo
+             * @description Ex.: diferença de inventário, quebra, vencimento, consumo interno.
+             */
+            motivo?: string;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -6104,6 +9479,1110 @@ export interface components {
             tipoMovimentacao?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14)) | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Entrada de nota fiscal */
+        NotaEntrada: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Fornecedor
+             * @description Id de Fornecedor
+             */
+            fornecedorId?: number | null;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos impressos no DANFE.
+             */
+            chave?: string | null;
+            /** Número */
+            numero?: number | null;
+            /** Série */
+            serie?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de entrada
+             * Format: date
+             * @description Dia em que a mercadoria chegou à filial.
+             */
+            dataEntrada?: string | null;
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /** Valor dos produtos */
+            valorProdutos?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /** IPI */
+            valorIpi?: number | null;
+            /** ICMS ST */
+            valorIcmsSt?: number | null;
+            /**
+             * Valor total da nota
+             * @description Valor dos produtos − desconto + frete + IPI + ICMS ST (e outras despesas).
+             */
+            valorTotal?: number | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | null;
+            /** Observações */
+            observacao?: string | null;
+            fornecedor?: components["schemas"]["Fornecedor"];
+            naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
+            deposito?: components["schemas"]["Deposito"];
+        };
+        /** Entrada de nota fiscal */
+        NotaEntradaInput: {
+            /**
+             * Fornecedor
+             * @description Id de Fornecedor
+             */
+            fornecedorId: number;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos impressos no DANFE.
+             */
+            chave: string;
+            /** Número */
+            numero: number;
+            /** Série */
+            serie?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao: string;
+            /**
+             * Data de entrada
+             * Format: date
+             * @description Dia em que a mercadoria chegou à filial.
+             */
+            dataEntrada: string;
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Valor dos produtos
+             * @description Padrão: 0.
+             */
+            valorProdutos?: number | null;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Frete
+             * @description Padrão: 0.
+             */
+            valorFrete?: number | null;
+            /**
+             * IPI
+             * @description Padrão: 0.
+             */
+            valorIpi?: number | null;
+            /**
+             * ICMS ST
+             * @description Padrão: 0.
+             */
+            valorIcmsSt?: number | null;
+            /**
+             * Valor total da nota
+             * @description Valor dos produtos − desconto + frete + IPI + ICMS ST (e outras despesas). Padrão: 0.
+             */
+            valorTotal?: number | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2);
+            /** Observações */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Entrada de nota fiscal */
+        NotaEntradaPatch: {
+            /**
+             * Fornecedor
+             * @description Id de Fornecedor
+             */
+            fornecedorId?: number;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos impressos no DANFE.
+             */
+            chave?: string;
+            /** Número */
+            numero?: number;
+            /** Série */
+            serie?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao?: string;
+            /**
+             * Data de entrada
+             * Format: date
+             * @description Dia em que a mercadoria chegou à filial.
+             */
+            dataEntrada?: string;
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /** Valor dos produtos */
+            valorProdutos?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /** IPI */
+            valorIpi?: number | null;
+            /** ICMS ST */
+            valorIcmsSt?: number | null;
+            /**
+             * Valor total da nota
+             * @description Valor dos produtos − desconto + frete + IPI + ICMS ST (e outras despesas).
+             */
+            valorTotal?: number | null;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2);
+            /** Observações */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Nota fiscal */
+        NotaFiscal: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Tipo de operação
+             * @enum {integer|null}
+             */
+            tipoOperacao?: 0 | 1 | null;
+            /**
+             * Finalidade
+             * @enum {integer|null}
+             */
+            finalidade?: 1 | 2 | 3 | 4 | null;
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /**
+             * Destinatário
+             * @description Id de Pessoa
+             */
+            destinatarioId?: number | null;
+            /**
+             * Número
+             * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
+             */
+            numero?: number | null;
+            /** Série */
+            serie?: number | null;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos, devolvidos na autorização.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de saída/entrada
+             * Format: date-time
+             */
+            dataSaidaEntrada?: string | null;
+            /** Valor dos produtos */
+            valorProdutos?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total da nota
+             * @description Valor dos produtos − desconto + frete + impostos cobrados à parte (ST, IPI).
+             */
+            valorTotal?: number | null;
+            /**
+             * Modalidade do frete
+             * @enum {integer|null}
+             */
+            modalidadeFrete?: 0 | 1 | 2 | 3 | 4 | 9 | null;
+            /**
+             * Transportadora
+             * @description Id de Transportadora
+             */
+            transportadorId?: number | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            /**
+             * Protocolo de autorização
+             * @description Número do protocolo da SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ, ou o erro da transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Informações complementares
+             * @description Impressas no DANFE (infCpl).
+             */
+            informacoesComplementares?: string | null;
+            naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
+            destinatario?: components["schemas"]["Pessoa"];
+            transportador?: components["schemas"]["Transportador"];
+        };
+        /** Nota fiscal */
+        NotaFiscalInput: {
+            /**
+             * Tipo de operação
+             * @description Padrão: 1.
+             */
+            tipoOperacao: number & (0 | 1);
+            /**
+             * Finalidade
+             * @description Padrão: 1.
+             */
+            finalidade: number & (1 | 2 | 3 | 4);
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId: number;
+            /**
+             * Destinatário
+             * @description Id de Pessoa
+             */
+            destinatarioId: number;
+            /**
+             * Número
+             * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
+             */
+            numero?: number | null;
+            /**
+             * Série
+             * @description Padrão: 1.
+             */
+            serie?: number | null;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos, devolvidos na autorização.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao: string;
+            /**
+             * Data de saída/entrada
+             * Format: date-time
+             */
+            dataSaidaEntrada?: string | null;
+            /**
+             * Valor dos produtos
+             * @description Padrão: 0.
+             */
+            valorProdutos?: number | null;
+            /**
+             * Frete
+             * @description Padrão: 0.
+             */
+            valorFrete?: number | null;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Valor total da nota
+             * @description Valor dos produtos − desconto + frete + impostos cobrados à parte (ST, IPI). Padrão: 0.
+             */
+            valorTotal?: number | null;
+            /**
+             * Modalidade do frete
+             * @description Padrão: 9.
+             */
+            modalidadeFrete: number & (0 | 1 | 2 | 3 | 4 | 9);
+            /**
+             * Transportadora
+             * @description Id de Transportadora
+             */
+            transportadorId?: number | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            /**
+             * Protocolo de autorização
+             * @description Número do protocolo da SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ, ou o erro da transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Informações complementares
+             * @description Impressas no DANFE (infCpl).
+             */
+            informacoesComplementares?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Nota fiscal */
+        NotaFiscalPatch: {
+            /** Tipo de operação */
+            tipoOperacao?: number & (0 | 1);
+            /** Finalidade */
+            finalidade?: number & (1 | 2 | 3 | 4);
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number;
+            /**
+             * Destinatário
+             * @description Id de Pessoa
+             */
+            destinatarioId?: number;
+            /**
+             * Número
+             * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
+             */
+            numero?: number | null;
+            /** Série */
+            serie?: number | null;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos, devolvidos na autorização.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao?: string;
+            /**
+             * Data de saída/entrada
+             * Format: date-time
+             */
+            dataSaidaEntrada?: string | null;
+            /** Valor dos produtos */
+            valorProdutos?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total da nota
+             * @description Valor dos produtos − desconto + frete + impostos cobrados à parte (ST, IPI).
+             */
+            valorTotal?: number | null;
+            /** Modalidade do frete */
+            modalidadeFrete?: number & (0 | 1 | 2 | 3 | 4 | 9);
+            /**
+             * Transportadora
+             * @description Id de Transportadora
+             */
+            transportadorId?: number | null;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            /**
+             * Protocolo de autorização
+             * @description Número do protocolo da SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ, ou o erro da transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Informações complementares
+             * @description Impressas no DANFE (infCpl).
+             */
+            informacoesComplementares?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** NF-e de entrada */
+        NotaFiscalEntradaPropria: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Tipo de operação
+             * @enum {integer|null}
+             */
+            readonly tipoOperacao?: 0 | 1 | null;
+            /**
+             * Finalidade
+             * @enum {integer|null}
+             */
+            finalidade?: 1 | 2 | 3 | 4 | null;
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /**
+             * Destinatário
+             * @description Id de Pessoa
+             */
+            destinatarioId?: number | null;
+            /**
+             * Número
+             * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
+             */
+            numero?: number | null;
+            /** Série */
+            serie?: number | null;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos, devolvidos na autorização.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de saída/entrada
+             * Format: date-time
+             */
+            dataSaidaEntrada?: string | null;
+            /** Valor dos produtos */
+            valorProdutos?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total da nota
+             * @description Valor dos produtos − desconto + frete + impostos cobrados à parte (ST, IPI).
+             */
+            valorTotal?: number | null;
+            /**
+             * Modalidade do frete
+             * @enum {integer|null}
+             */
+            modalidadeFrete?: 0 | 1 | 2 | 3 | 4 | 9 | null;
+            /**
+             * Transportadora
+             * @description Id de Transportadora
+             */
+            transportadorId?: number | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            /**
+             * Protocolo de autorização
+             * @description Número do protocolo da SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ, ou o erro da transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Informações complementares
+             * @description Impressas no DANFE (infCpl).
+             */
+            informacoesComplementares?: string | null;
+            naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
+            destinatario?: components["schemas"]["Pessoa"];
+            transportador?: components["schemas"]["Transportador"];
+        };
+        /** NF-e de entrada */
+        NotaFiscalEntradaPropriaInput: {
+            /**
+             * Finalidade
+             * @description Padrão: 1.
+             */
+            finalidade: number & (1 | 2 | 3 | 4);
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId: number;
+            /**
+             * Destinatário
+             * @description Id de Pessoa
+             */
+            destinatarioId: number;
+            /**
+             * Número
+             * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
+             */
+            numero?: number | null;
+            /**
+             * Série
+             * @description Padrão: 1.
+             */
+            serie?: number | null;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos, devolvidos na autorização.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao: string;
+            /**
+             * Data de saída/entrada
+             * Format: date-time
+             */
+            dataSaidaEntrada?: string | null;
+            /**
+             * Valor dos produtos
+             * @description Padrão: 0.
+             */
+            valorProdutos?: number | null;
+            /**
+             * Frete
+             * @description Padrão: 0.
+             */
+            valorFrete?: number | null;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Valor total da nota
+             * @description Valor dos produtos − desconto + frete + impostos cobrados à parte (ST, IPI). Padrão: 0.
+             */
+            valorTotal?: number | null;
+            /**
+             * Modalidade do frete
+             * @description Padrão: 9.
+             */
+            modalidadeFrete: number & (0 | 1 | 2 | 3 | 4 | 9);
+            /**
+             * Transportadora
+             * @description Id de Transportadora
+             */
+            transportadorId?: number | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            /**
+             * Protocolo de autorização
+             * @description Número do protocolo da SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ, ou o erro da transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Informações complementares
+             * @description Impressas no DANFE (infCpl).
+             */
+            informacoesComplementares?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** NF-e de entrada */
+        NotaFiscalEntradaPropriaPatch: {
+            /** Finalidade */
+            finalidade?: number & (1 | 2 | 3 | 4);
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number;
+            /**
+             * Destinatário
+             * @description Id de Pessoa
+             */
+            destinatarioId?: number;
+            /**
+             * Número
+             * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
+             */
+            numero?: number | null;
+            /** Série */
+            serie?: number | null;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos, devolvidos na autorização.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao?: string;
+            /**
+             * Data de saída/entrada
+             * Format: date-time
+             */
+            dataSaidaEntrada?: string | null;
+            /** Valor dos produtos */
+            valorProdutos?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total da nota
+             * @description Valor dos produtos − desconto + frete + impostos cobrados à parte (ST, IPI).
+             */
+            valorTotal?: number | null;
+            /** Modalidade do frete */
+            modalidadeFrete?: number & (0 | 1 | 2 | 3 | 4 | 9);
+            /**
+             * Transportadora
+             * @description Id de Transportadora
+             */
+            transportadorId?: number | null;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            /**
+             * Protocolo de autorização
+             * @description Número do protocolo da SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ, ou o erro da transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Informações complementares
+             * @description Impressas no DANFE (infCpl).
+             */
+            informacoesComplementares?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Nota fiscal de saída */
+        NotaFiscalSaida: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Tipo de operação
+             * @enum {integer|null}
+             */
+            readonly tipoOperacao?: 0 | 1 | null;
+            /**
+             * Finalidade
+             * @enum {integer|null}
+             */
+            finalidade?: 1 | 2 | 3 | 4 | null;
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /**
+             * Destinatário
+             * @description Id de Pessoa
+             */
+            destinatarioId?: number | null;
+            /**
+             * Número
+             * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
+             */
+            numero?: number | null;
+            /** Série */
+            serie?: number | null;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos, devolvidos na autorização.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de saída/entrada
+             * Format: date-time
+             */
+            dataSaidaEntrada?: string | null;
+            /** Valor dos produtos */
+            valorProdutos?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total da nota
+             * @description Valor dos produtos − desconto + frete + impostos cobrados à parte (ST, IPI).
+             */
+            valorTotal?: number | null;
+            /**
+             * Modalidade do frete
+             * @enum {integer|null}
+             */
+            modalidadeFrete?: 0 | 1 | 2 | 3 | 4 | 9 | null;
+            /**
+             * Transportadora
+             * @description Id de Transportadora
+             */
+            transportadorId?: number | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            /**
+             * Protocolo de autorização
+             * @description Número do protocolo da SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ, ou o erro da transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Informações complementares
+             * @description Impressas no DANFE (infCpl).
+             */
+            informacoesComplementares?: string | null;
+            naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
+            destinatario?: components["schemas"]["Pessoa"];
+            transportador?: components["schemas"]["Transportador"];
+        };
+        /** Nota fiscal de saída */
+        NotaFiscalSaidaInput: {
+            /**
+             * Finalidade
+             * @description Padrão: 1.
+             */
+            finalidade: number & (1 | 2 | 3 | 4);
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId: number;
+            /**
+             * Destinatário
+             * @description Id de Pessoa
+             */
+            destinatarioId: number;
+            /**
+             * Número
+             * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
+             */
+            numero?: number | null;
+            /**
+             * Série
+             * @description Padrão: 1.
+             */
+            serie?: number | null;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos, devolvidos na autorização.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao: string;
+            /**
+             * Data de saída/entrada
+             * Format: date-time
+             */
+            dataSaidaEntrada?: string | null;
+            /**
+             * Valor dos produtos
+             * @description Padrão: 0.
+             */
+            valorProdutos?: number | null;
+            /**
+             * Frete
+             * @description Padrão: 0.
+             */
+            valorFrete?: number | null;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Valor total da nota
+             * @description Valor dos produtos − desconto + frete + impostos cobrados à parte (ST, IPI). Padrão: 0.
+             */
+            valorTotal?: number | null;
+            /**
+             * Modalidade do frete
+             * @description Padrão: 9.
+             */
+            modalidadeFrete: number & (0 | 1 | 2 | 3 | 4 | 9);
+            /**
+             * Transportadora
+             * @description Id de Transportadora
+             */
+            transportadorId?: number | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            /**
+             * Protocolo de autorização
+             * @description Número do protocolo da SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ, ou o erro da transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Informações complementares
+             * @description Impressas no DANFE (infCpl).
+             */
+            informacoesComplementares?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Nota fiscal de saída */
+        NotaFiscalSaidaPatch: {
+            /** Finalidade */
+            finalidade?: number & (1 | 2 | 3 | 4);
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number;
+            /**
+             * Destinatário
+             * @description Id de Pessoa
+             */
+            destinatarioId?: number;
+            /**
+             * Número
+             * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
+             */
+            numero?: number | null;
+            /** Série */
+            serie?: number | null;
+            /**
+             * Chave de acesso
+             * @description 44 dígitos, devolvidos na autorização.
+             */
+            chave?: string | null;
+            /**
+             * Data de emissão
+             * Format: date-time
+             */
+            dataEmissao?: string;
+            /**
+             * Data de saída/entrada
+             * Format: date-time
+             */
+            dataSaidaEntrada?: string | null;
+            /** Valor dos produtos */
+            valorProdutos?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total da nota
+             * @description Valor dos produtos − desconto + frete + impostos cobrados à parte (ST, IPI).
+             */
+            valorTotal?: number | null;
+            /** Modalidade do frete */
+            modalidadeFrete?: number & (0 | 1 | 2 | 3 | 4 | 9);
+            /**
+             * Transportadora
+             * @description Id de Transportadora
+             */
+            transportadorId?: number | null;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            /**
+             * Protocolo de autorização
+             * @description Número do protocolo da SEFAZ (15 dígitos).
+             */
+            protocolo?: string | null;
+            /**
+             * Motivo da rejeição
+             * @description Código e motivo devolvidos pela SEFAZ, ou o erro da transmissão.
+             */
+            motivoRejeicao?: string | null;
+            /**
+             * Informações complementares
+             * @description Impressas no DANFE (infCpl).
+             */
+            informacoesComplementares?: string | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -6404,6 +10883,709 @@ export interface components {
             depositoId?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Pedido de compra */
+        PedidoCompra: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Número
+             * @description Número do pedido na filial.
+             */
+            numero?: number | null;
+            /**
+             * Fornecedor
+             * @description Id de Fornecedor
+             */
+            fornecedorId?: number | null;
+            /**
+             * Transportadora
+             * @description Id de Transportadora
+             */
+            transportadorId?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao?: string | null;
+            /**
+             * Previsão de entrega
+             * Format: date
+             */
+            previsaoEntrega?: string | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | 3 | 4 | null;
+            /** Valor dos produtos */
+            valorProdutos?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Valor dos produtos − desconto + frete.
+             */
+            valorTotal?: number | null;
+            /** Observações */
+            observacao?: string | null;
+            fornecedor?: components["schemas"]["Fornecedor"];
+            transportador?: components["schemas"]["Transportador"];
+        };
+        /** Pedido de compra */
+        PedidoCompraInput: {
+            /**
+             * Número
+             * @description Número do pedido na filial.
+             */
+            numero: number;
+            /**
+             * Fornecedor
+             * @description Id de Fornecedor
+             */
+            fornecedorId: number;
+            /**
+             * Transportadora
+             * @description Id de Transportadora
+             */
+            transportadorId?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao: string;
+            /**
+             * Previsão de entrega
+             * Format: date
+             */
+            previsaoEntrega?: string | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2 | 3 | 4);
+            /**
+             * Valor dos produtos
+             * @description Padrão: 0.
+             */
+            valorProdutos?: number | null;
+            /**
+             * Frete
+             * @description Padrão: 0.
+             */
+            valorFrete?: number | null;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Valor dos produtos − desconto + frete. Padrão: 0.
+             */
+            valorTotal?: number | null;
+            /** Observações */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Pedido de compra */
+        PedidoCompraPatch: {
+            /**
+             * Número
+             * @description Número do pedido na filial.
+             */
+            numero?: number;
+            /**
+             * Fornecedor
+             * @description Id de Fornecedor
+             */
+            fornecedorId?: number;
+            /**
+             * Transportadora
+             * @description Id de Transportadora
+             */
+            transportadorId?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao?: string;
+            /**
+             * Previsão de entrega
+             * Format: date
+             */
+            previsaoEntrega?: string | null;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2 | 3 | 4);
+            /** Valor dos produtos */
+            valorProdutos?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Valor dos produtos − desconto + frete.
+             */
+            valorTotal?: number | null;
+            /** Observações */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Pedido de serviço */
+        PedidoServico: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Número
+             * @description Número do pedido na filial.
+             */
+            numero?: number | null;
+            /**
+             * Tipo do pedido
+             * @enum {integer|null}
+             */
+            readonly tipo?: 0 | 1 | null;
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            clienteId?: number | null;
+            /**
+             * Vendedor
+             * @description Id de Vendedor
+             */
+            vendedorId?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao?: string | null;
+            /**
+             * Previsão de entrega
+             * Format: date
+             */
+            dataEntrega?: string | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoId?: number | null;
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            /** Valor dos produtos */
+            valorProdutos?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /**
+             * Valor total
+             * @description Valor dos produtos − desconto + frete.
+             */
+            valorTotal?: number | null;
+            /**
+             * Observações
+             * @description Impressas no pedido e levadas à nota fiscal.
+             */
+            observacao?: string | null;
+            /**
+             * Observações internas
+             * @description Só para a equipe; não aparecem para o cliente.
+             */
+            observacaoInterna?: string | null;
+            /**
+             * Serviço
+             * @description Id de Serviço
+             */
+            servicoId?: number | null;
+            /**
+             * Discriminação dos serviços
+             * @description Texto que descreve o serviço prestado na NFS-e.
+             */
+            discriminacao?: string | null;
+            cliente?: components["schemas"]["Cliente"];
+            vendedor?: components["schemas"]["Vendedor"];
+            formaPagamento?: components["schemas"]["FormaPagamento"];
+            naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
+            servico?: components["schemas"]["Servico"];
+        };
+        /** Pedido de serviço */
+        PedidoServicoInput: {
+            /**
+             * Número
+             * @description Número do pedido na filial.
+             */
+            numero: number;
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            clienteId: number;
+            /**
+             * Vendedor
+             * @description Id de Vendedor
+             */
+            vendedorId?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao: string;
+            /**
+             * Previsão de entrega
+             * Format: date
+             */
+            dataEntrega?: string | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoId?: number | null;
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            /**
+             * Valor dos produtos
+             * @description Padrão: 0.
+             */
+            valorProdutos?: number | null;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Frete
+             * @description Padrão: 0.
+             */
+            valorFrete?: number | null;
+            /**
+             * Valor total
+             * @description Valor dos produtos − desconto + frete. Padrão: 0.
+             */
+            valorTotal?: number | null;
+            /**
+             * Observações
+             * @description Impressas no pedido e levadas à nota fiscal.
+             */
+            observacao?: string | null;
+            /**
+             * Observações internas
+             * @description Só para a equipe; não aparecem para o cliente.
+             */
+            observacaoInterna?: string | null;
+            /**
+             * Serviço
+             * @description Id de Serviço
+             */
+            servicoId: number;
+            /**
+             * Discriminação dos serviços
+             * @description Texto que descreve o serviço prestado na NFS-e.
+             */
+            discriminacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Pedido de serviço */
+        PedidoServicoPatch: {
+            /**
+             * Número
+             * @description Número do pedido na filial.
+             */
+            numero?: number;
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            clienteId?: number;
+            /**
+             * Vendedor
+             * @description Id de Vendedor
+             */
+            vendedorId?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao?: string;
+            /**
+             * Previsão de entrega
+             * Format: date
+             */
+            dataEntrega?: string | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoId?: number | null;
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            /** Valor dos produtos */
+            valorProdutos?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /**
+             * Valor total
+             * @description Valor dos produtos − desconto + frete.
+             */
+            valorTotal?: number | null;
+            /**
+             * Observações
+             * @description Impressas no pedido e levadas à nota fiscal.
+             */
+            observacao?: string | null;
+            /**
+             * Observações internas
+             * @description Só para a equipe; não aparecem para o cliente.
+             */
+            observacaoInterna?: string | null;
+            /**
+             * Serviço
+             * @description Id de Serviço
+             */
+            servicoId?: number;
+            /**
+             * Discriminação dos serviços
+             * @description Texto que descreve o serviço prestado na NFS-e.
+             */
+            discriminacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Pedido de venda */
+        PedidoVenda: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Número
+             * @description Número do pedido na filial.
+             */
+            numero?: number | null;
+            /**
+             * Tipo do pedido
+             * @enum {integer|null}
+             */
+            tipo?: 0 | 1 | null;
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            clienteId?: number | null;
+            /**
+             * Vendedor
+             * @description Id de Vendedor
+             */
+            vendedorId?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao?: string | null;
+            /**
+             * Previsão de entrega
+             * Format: date
+             */
+            dataEntrega?: string | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoId?: number | null;
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            /** Valor dos produtos */
+            valorProdutos?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /**
+             * Valor total
+             * @description Valor dos produtos − desconto + frete.
+             */
+            valorTotal?: number | null;
+            /**
+             * Observações
+             * @description Impressas no pedido e levadas à nota fiscal.
+             */
+            observacao?: string | null;
+            /**
+             * Observações internas
+             * @description Só para a equipe; não aparecem para o cliente.
+             */
+            observacaoInterna?: string | null;
+            cliente?: components["schemas"]["Cliente"];
+            vendedor?: components["schemas"]["Vendedor"];
+            formaPagamento?: components["schemas"]["FormaPagamento"];
+            naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
+        };
+        /** Pedido de venda */
+        PedidoVendaInput: {
+            /**
+             * Número
+             * @description Número do pedido na filial.
+             */
+            numero: number;
+            /**
+             * Tipo do pedido
+             * @description Padrão: 0.
+             */
+            tipo: number & (0 | 1);
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            clienteId: number;
+            /**
+             * Vendedor
+             * @description Id de Vendedor
+             */
+            vendedorId?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao: string;
+            /**
+             * Previsão de entrega
+             * Format: date
+             */
+            dataEntrega?: string | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoId?: number | null;
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            /**
+             * Valor dos produtos
+             * @description Padrão: 0.
+             */
+            valorProdutos?: number | null;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Frete
+             * @description Padrão: 0.
+             */
+            valorFrete?: number | null;
+            /**
+             * Valor total
+             * @description Valor dos produtos − desconto + frete. Padrão: 0.
+             */
+            valorTotal?: number | null;
+            /**
+             * Observações
+             * @description Impressas no pedido e levadas à nota fiscal.
+             */
+            observacao?: string | null;
+            /**
+             * Observações internas
+             * @description Só para a equipe; não aparecem para o cliente.
+             */
+            observacaoInterna?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Pedido de venda */
+        PedidoVendaPatch: {
+            /**
+             * Número
+             * @description Número do pedido na filial.
+             */
+            numero?: number;
+            /** Tipo do pedido */
+            tipo?: number & (0 | 1);
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            clienteId?: number;
+            /**
+             * Vendedor
+             * @description Id de Vendedor
+             */
+            vendedorId?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             */
+            dataEmissao?: string;
+            /**
+             * Previsão de entrega
+             * Format: date
+             */
+            dataEntrega?: string | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoId?: number | null;
+            /**
+             * Natureza de operação
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            /** Valor dos produtos */
+            valorProdutos?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /**
+             * Valor total
+             * @description Valor dos produtos − desconto + frete.
+             */
+            valorTotal?: number | null;
+            /**
+             * Observações
+             * @description Impressas no pedido e levadas à nota fiscal.
+             */
+            observacao?: string | null;
+            /**
+             * Observações internas
+             * @description Só para a equipe; não aparecem para o cliente.
+             */
+            observacaoInterna?: string | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -7308,6 +12490,265 @@ export interface components {
              */
             versao?: number;
         };
+        /** Receita */
+        Receita: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Tipo
+             * @enum {integer|null}
+             */
+            readonly tipo?: 1 | 2 | 3 | null;
+            /** Descrição */
+            descricao?: string | null;
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
+             * Conta de destino
+             * @description Id de Conta
+             */
+            contaDestinoId?: number | null;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             * @description Data do documento que originou o lançamento (nota, fatura, recibo).
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento?: string | null;
+            /**
+             * Data de competência
+             * Format: date
+             * @description Mês a que a receita ou a despesa pertence (regime de competência); vazia, vale a data de emissão.
+             */
+            dataCompetencia?: string | null;
+            /**
+             * Número do documento
+             * @description Número da nota fiscal, fatura, boleto ou recibo.
+             */
+            numeroDocumento?: string | null;
+            /** Parcela */
+            parcela?: number | null;
+            /** Total de parcelas */
+            totalParcelas?: number | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | 3 | null;
+            /** Observação */
+            observacao?: string | null;
+            pessoa?: components["schemas"]["Cliente"];
+            conta?: components["schemas"]["Conta"];
+            contaDestino?: components["schemas"]["Conta"];
+            categoriaFinanceira?: components["schemas"]["CategoriaFinanceira"];
+            centroCusto?: components["schemas"]["CentroCusto"];
+            formaPagamentoFinanceiro?: components["schemas"]["FormaPagamentoFinanceiro"];
+        };
+        /** Receita */
+        ReceitaInput: {
+            /** Descrição */
+            descricao: string;
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId: number;
+            /**
+             * Conta de destino
+             * @description Id de Conta
+             */
+            contaDestinoId?: number | null;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor: number;
+            /**
+             * Data de emissão
+             * Format: date
+             * @description Data do documento que originou o lançamento (nota, fatura, recibo).
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento: string;
+            /**
+             * Data de competência
+             * Format: date
+             * @description Mês a que a receita ou a despesa pertence (regime de competência); vazia, vale a data de emissão.
+             */
+            dataCompetencia?: string | null;
+            /**
+             * Número do documento
+             * @description Número da nota fiscal, fatura, boleto ou recibo.
+             */
+            numeroDocumento?: string | null;
+            /**
+             * Parcela
+             * @description Padrão: 1.
+             */
+            parcela?: number | null;
+            /**
+             * Total de parcelas
+             * @description Padrão: 1.
+             */
+            totalParcelas?: number | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2 | 3);
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Receita */
+        ReceitaPatch: {
+            /** Descrição */
+            descricao?: string;
+            /**
+             * Cliente
+             * @description Id de Cliente
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId?: number;
+            /**
+             * Conta de destino
+             * @description Id de Conta
+             */
+            contaDestinoId?: number | null;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor?: number;
+            /**
+             * Data de emissão
+             * Format: date
+             * @description Data do documento que originou o lançamento (nota, fatura, recibo).
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento?: string;
+            /**
+             * Data de competência
+             * Format: date
+             * @description Mês a que a receita ou a despesa pertence (regime de competência); vazia, vale a data de emissão.
+             */
+            dataCompetencia?: string | null;
+            /**
+             * Número do documento
+             * @description Número da nota fiscal, fatura, boleto ou recibo.
+             */
+            numeroDocumento?: string | null;
+            /** Parcela */
+            parcela?: number | null;
+            /** Total de parcelas */
+            totalParcelas?: number | null;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2 | 3);
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
         /** Serviço */
         Servico: {
             /** Id */
@@ -7395,6 +12836,690 @@ export interface components {
             valor?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Solicitação de reenvio */
+        SolicitacaoReenvio: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * PDV
+             * @description Id de PDV
+             */
+            pdvId?: number | null;
+            /**
+             * O que reenviar
+             * @enum {integer|null}
+             */
+            tipo?: 1 | 2 | 3 | null;
+            /**
+             * Data inicial
+             * Format: date
+             */
+            dataInicial?: string | null;
+            /**
+             * Data final
+             * Format: date
+             */
+            dataFinal?: string | null;
+            /**
+             * Descrição
+             * @description Ex.: cupons do caixa de sábado que não subiram.
+             */
+            descricao?: string | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | null;
+            /**
+             * Atendida em
+             * Format: date-time
+             * @description Preenchida pelo PDV ao reenviar os dados.
+             */
+            dataAtendimento?: string | null;
+            /** Observação */
+            observacao?: string | null;
+            pdv?: components["schemas"]["Pdv"];
+        };
+        /** Solicitação de reenvio */
+        SolicitacaoReenvioInput: {
+            /**
+             * PDV
+             * @description Id de PDV
+             */
+            pdvId: number;
+            /** O que reenviar */
+            tipo: number & (1 | 2 | 3);
+            /**
+             * Data inicial
+             * Format: date
+             */
+            dataInicial: string;
+            /**
+             * Data final
+             * Format: date
+             */
+            dataFinal: string;
+            /**
+             * Descrição
+             * @description Ex.: cupons do caixa de sábado que não subiram.
+             */
+            descricao?: string | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1);
+            /**
+             * Atendida em
+             * Format: date-time
+             * @description Preenchida pelo PDV ao reenviar os dados.
+             */
+            dataAtendimento?: string | null;
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Solicitação de reenvio */
+        SolicitacaoReenvioPatch: {
+            /**
+             * PDV
+             * @description Id de PDV
+             */
+            pdvId?: number;
+            /** O que reenviar */
+            tipo?: number & (1 | 2 | 3);
+            /**
+             * Data inicial
+             * Format: date
+             */
+            dataInicial?: string;
+            /**
+             * Data final
+             * Format: date
+             */
+            dataFinal?: string;
+            /**
+             * Descrição
+             * @description Ex.: cupons do caixa de sábado que não subiram.
+             */
+            descricao?: string | null;
+            /** Situação */
+            situacao?: number & (0 | 1);
+            /**
+             * Atendida em
+             * Format: date-time
+             * @description Preenchida pelo PDV ao reenviar os dados.
+             */
+            dataAtendimento?: string | null;
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Transação do extrato */
+        TransacaoPagamento: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Gateway de boleto
+             * @description Id de Gateway de boleto
+             */
+            gatewayBoletoId?: number | null;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data?: string | null;
+            /** Descrição */
+            descricao?: string | null;
+            /**
+             * Tipo
+             * @enum {integer|null}
+             */
+            tipo?: 0 | 1 | null;
+            /** Valor */
+            valor?: number | null;
+            /** Tarifa */
+            tarifa?: number | null;
+            /**
+             * Saldo
+             * @description Saldo da conta no gateway após a transação.
+             */
+            saldo?: number | null;
+            /**
+             * Boleto
+             * @description Id de Boleto
+             */
+            boletoId?: number | null;
+            /** Identificador no gateway */
+            identificadorExterno?: string | null;
+            gatewayBoleto?: components["schemas"]["GatewayBoleto"];
+            boleto?: components["schemas"]["Boleto"];
+        };
+        /** Transação do extrato */
+        TransacaoPagamentoInput: {
+            /**
+             * Gateway de boleto
+             * @description Id de Gateway de boleto
+             */
+            gatewayBoletoId: number;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data: string;
+            /** Descrição */
+            descricao: string;
+            /** Tipo */
+            tipo: number & (0 | 1);
+            /** Valor */
+            valor: number;
+            /**
+             * Tarifa
+             * @description Padrão: 0.
+             */
+            tarifa?: number | null;
+            /**
+             * Saldo
+             * @description Saldo da conta no gateway após a transação.
+             */
+            saldo?: number | null;
+            /**
+             * Boleto
+             * @description Id de Boleto
+             */
+            boletoId?: number | null;
+            /** Identificador no gateway */
+            identificadorExterno: string;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Transação do extrato */
+        TransacaoPagamentoPatch: {
+            /**
+             * Gateway de boleto
+             * @description Id de Gateway de boleto
+             */
+            gatewayBoletoId?: number;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data?: string;
+            /** Descrição */
+            descricao?: string;
+            /** Tipo */
+            tipo?: number & (0 | 1);
+            /** Valor */
+            valor?: number;
+            /** Tarifa */
+            tarifa?: number | null;
+            /**
+             * Saldo
+             * @description Saldo da conta no gateway após a transação.
+             */
+            saldo?: number | null;
+            /**
+             * Boleto
+             * @description Id de Boleto
+             */
+            boletoId?: number | null;
+            /** Identificador no gateway */
+            identificadorExterno?: string;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Transferência */
+        Transferencia: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Tipo
+             * @enum {integer|null}
+             */
+            readonly tipo?: 1 | 2 | 3 | null;
+            /** Descrição */
+            descricao?: string | null;
+            /**
+             * Pessoa
+             * @description Id de Pessoa
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta de origem
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
+             * Conta de destino
+             * @description Id de Conta
+             */
+            contaDestinoId?: number | null;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor?: number | null;
+            /**
+             * Data de emissão
+             * Format: date
+             * @description Data do documento que originou o lançamento (nota, fatura, recibo).
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento?: string | null;
+            /**
+             * Data de competência
+             * Format: date
+             * @description Mês a que a receita ou a despesa pertence (regime de competência); vazia, vale a data de emissão.
+             */
+            dataCompetencia?: string | null;
+            /**
+             * Número do documento
+             * @description Número da nota fiscal, fatura, boleto ou recibo.
+             */
+            numeroDocumento?: string | null;
+            /** Parcela */
+            parcela?: number | null;
+            /** Total de parcelas */
+            totalParcelas?: number | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | 3 | null;
+            /** Observação */
+            observacao?: string | null;
+            pessoa?: components["schemas"]["Pessoa"];
+            conta?: components["schemas"]["Conta"];
+            contaDestino?: components["schemas"]["Conta"];
+            categoriaFinanceira?: components["schemas"]["CategoriaFinanceira"];
+            centroCusto?: components["schemas"]["CentroCusto"];
+            formaPagamentoFinanceiro?: components["schemas"]["FormaPagamentoFinanceiro"];
+        };
+        /** Transferência */
+        TransferenciaInput: {
+            /** Descrição */
+            descricao: string;
+            /**
+             * Pessoa
+             * @description Id de Pessoa
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta de origem
+             * @description Id de Conta
+             */
+            contaId: number;
+            /**
+             * Conta de destino
+             * @description Id de Conta
+             */
+            contaDestinoId: number;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor: number;
+            /**
+             * Data de emissão
+             * Format: date
+             * @description Data do documento que originou o lançamento (nota, fatura, recibo).
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento: string;
+            /**
+             * Data de competência
+             * Format: date
+             * @description Mês a que a receita ou a despesa pertence (regime de competência); vazia, vale a data de emissão.
+             */
+            dataCompetencia?: string | null;
+            /**
+             * Número do documento
+             * @description Número da nota fiscal, fatura, boleto ou recibo.
+             */
+            numeroDocumento?: string | null;
+            /**
+             * Parcela
+             * @description Padrão: 1.
+             */
+            parcela?: number | null;
+            /**
+             * Total de parcelas
+             * @description Padrão: 1.
+             */
+            totalParcelas?: number | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2 | 3);
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Transferência */
+        TransferenciaPatch: {
+            /** Descrição */
+            descricao?: string;
+            /**
+             * Pessoa
+             * @description Id de Pessoa
+             */
+            pessoaId?: number | null;
+            /**
+             * Conta de origem
+             * @description Id de Conta
+             */
+            contaId?: number;
+            /**
+             * Conta de destino
+             * @description Id de Conta
+             */
+            contaDestinoId?: number;
+            /**
+             * Categoria financeira
+             * @description Id de Categoria financeira
+             */
+            categoriaFinanceiraId?: number | null;
+            /**
+             * Centro de custo
+             * @description Id de Centro de custo
+             */
+            centroCustoId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoFinanceiroId?: number | null;
+            /** Valor */
+            valor?: number;
+            /**
+             * Data de emissão
+             * Format: date
+             * @description Data do documento que originou o lançamento (nota, fatura, recibo).
+             */
+            dataEmissao?: string | null;
+            /**
+             * Data de vencimento
+             * Format: date
+             */
+            dataVencimento?: string;
+            /**
+             * Data de competência
+             * Format: date
+             * @description Mês a que a receita ou a despesa pertence (regime de competência); vazia, vale a data de emissão.
+             */
+            dataCompetencia?: string | null;
+            /**
+             * Número do documento
+             * @description Número da nota fiscal, fatura, boleto ou recibo.
+             */
+            numeroDocumento?: string | null;
+            /** Parcela */
+            parcela?: number | null;
+            /** Total de parcelas */
+            totalParcelas?: number | null;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2 | 3);
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Transferência de estoque */
+        TransferenciaEstoque: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Lote
+             * @description Id de Lote
+             */
+            loteId?: number | null;
+            /**
+             * Depósito de origem
+             * @description Id de Depósito
+             */
+            depositoOrigemId?: number | null;
+            /**
+             * Depósito de destino
+             * @description Id de Depósito
+             */
+            depositoDestinoId?: number | null;
+            /** Quantidade */
+            quantidade?: number | null;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data?: string | null;
+            /** Observação */
+            observacao?: string | null;
+            produto?: components["schemas"]["Produto"];
+            lote?: components["schemas"]["Lote"];
+            depositoOrigem?: components["schemas"]["Deposito"];
+            depositoDestino?: components["schemas"]["Deposito"];
+        };
+        /** Transferência de estoque */
+        TransferenciaEstoqueInput: {
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId: number;
+            /**
+             * Lote
+             * @description Id de Lote
+             */
+            loteId?: number | null;
+            /**
+             * Depósito de origem
+             * @description Id de Depósito
+             */
+            depositoOrigemId: number;
+            /**
+             * Depósito de destino
+             * @description Id de Depósito
+             */
+            depositoDestinoId: number;
+            /** Quantidade */
+            quantidade: number;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data: string;
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Transferência de estoque */
+        TransferenciaEstoquePatch: {
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number;
+            /**
+             * Lote
+             * @description Id de Lote
+             */
+            loteId?: number | null;
+            /**
+             * Depósito de origem
+             * @description Id de Depósito
+             */
+            depositoOrigemId?: number;
+            /**
+             * Depósito de destino
+             * @description Id de Depósito
+             */
+            depositoDestinoId?: number;
+            /** Quantidade */
+            quantidade?: number;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data?: string;
+            /** Observação */
+            observacao?: string | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -12535,6 +18660,856 @@ export interface operations {
             };
         };
     };
+    baixasFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Baixa"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    baixasCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BaixaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Baixa"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    baixasCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    baixasFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Baixa"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    baixasReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BaixaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Baixa"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    baixasDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    baixasPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BaixaPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Baixa"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    boletosFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Boleto"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    boletosCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BoletoInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Boleto"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    boletosCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    boletosFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Boleto"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    boletosReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BoletoInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Boleto"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    boletosDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    boletosPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BoletoPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Boleto"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     caixasFind: {
         parameters: {
             query?: {
@@ -16785,6 +23760,856 @@ export interface operations {
             };
         };
     };
+    cuponsErroFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomErro"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsErroCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CupomErroInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomErro"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsErroCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsErroFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomErro"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsErroReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CupomErroInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomErro"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsErroDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsErroPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CupomErroPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomErro"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsFiscaisFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomFiscal"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsFiscaisCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CupomFiscalInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsFiscaisCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsFiscaisFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsFiscaisReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CupomFiscalInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsFiscaisDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsFiscaisPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CupomFiscalPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     depositosFind: {
         parameters: {
             query?: {
@@ -17161,6 +24986,431 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deposito"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    despesasFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Despesa"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    despesasCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DespesaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Despesa"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    despesasCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    despesasFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Despesa"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    despesasReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DespesaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Despesa"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    despesasDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    despesasPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DespesaPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Despesa"];
                 };
             };
             /** @description Default Response */
@@ -21035,6 +29285,1706 @@ export interface operations {
             };
         };
     };
+    inutilizacoesFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inutilizacao"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inutilizacoesCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InutilizacaoInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inutilizacao"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inutilizacoesCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inutilizacoesFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inutilizacao"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inutilizacoesReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InutilizacaoInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inutilizacao"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inutilizacoesDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inutilizacoesPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InutilizacaoPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inutilizacao"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventariosSpedFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventarioSped"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventariosSpedCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventarioSpedInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventarioSped"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventariosSpedCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventariosSpedFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventarioSped"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventariosSpedReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventarioSpedInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventarioSped"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventariosSpedDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    inventariosSpedPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventarioSpedPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventarioSped"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lancamento"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LancamentoInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lancamento"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lancamento"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LancamentoInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lancamento"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LancamentoPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lancamento"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosRecorrentesFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LancamentoRecorrente"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosRecorrentesCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LancamentoRecorrenteInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LancamentoRecorrente"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosRecorrentesCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosRecorrentesFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LancamentoRecorrente"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosRecorrentesReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LancamentoRecorrenteInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LancamentoRecorrente"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosRecorrentesDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosRecorrentesPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LancamentoRecorrentePatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LancamentoRecorrente"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     lotesFind: {
         parameters: {
             query?: {
@@ -21411,6 +31361,431 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Lote"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    manifestacoesFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Manifestacao"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    manifestacoesCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManifestacaoInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Manifestacao"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    manifestacoesCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    manifestacoesFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Manifestacao"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    manifestacoesReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManifestacaoInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Manifestacao"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    manifestacoesDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    manifestacoesPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManifestacaoPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Manifestacao"];
                 };
             };
             /** @description Default Response */
@@ -21885,6 +32260,431 @@ export interface operations {
             };
         };
     };
+    movimentacoesEstoqueFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentacaoEstoque"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    movimentacoesEstoqueCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MovimentacaoEstoqueInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentacaoEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    movimentacoesEstoqueCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    movimentacoesEstoqueFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentacaoEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    movimentacoesEstoqueReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MovimentacaoEstoqueInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentacaoEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    movimentacoesEstoqueDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    movimentacoesEstoquePatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MovimentacaoEstoquePatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentacaoEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     naturezasOperacaoFind: {
         parameters: {
             query?: {
@@ -22261,6 +33061,1706 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NaturezaOperacao"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaEntrada"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaEntradaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaEntrada"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaEntrada"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaEntradaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaEntrada"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaEntradaPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaEntrada"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscal"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaFiscalInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaFiscalInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaFiscalPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisEntradaPropriaFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalEntradaPropria"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisEntradaPropriaCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaFiscalEntradaPropriaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalEntradaPropria"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisEntradaPropriaCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisEntradaPropriaFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalEntradaPropria"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisEntradaPropriaReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaFiscalEntradaPropriaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalEntradaPropria"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisEntradaPropriaDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisEntradaPropriaPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaFiscalEntradaPropriaPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalEntradaPropria"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalSaida"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaFiscalSaidaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalSaida"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalSaida"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaFiscalSaidaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalSaida"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaFiscalSaidaPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalSaida"];
                 };
             };
             /** @description Default Response */
@@ -23961,6 +36461,1281 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pdv"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoCompra"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoCompraInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoCompra"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoCompra"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoCompraInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoCompra"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoCompraPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoCompra"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoServico"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoServicoInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoServico"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoServico"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoServicoInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoServico"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoServicoPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoServico"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVenda"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoVendaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoVendaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoVendaPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVenda"];
                 };
             };
             /** @description Default Response */
@@ -26135,6 +39910,431 @@ export interface operations {
             };
         };
     };
+    receitasFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receita"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    receitasCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceitaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receita"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    receitasCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    receitasFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receita"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    receitasReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceitaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receita"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    receitasDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    receitasPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceitaPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receita"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     servicosFind: {
         parameters: {
             query?: {
@@ -26511,6 +40711,1706 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Servico"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    solicitacoesReenvioFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SolicitacaoReenvio"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    solicitacoesReenvioCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SolicitacaoReenvioInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SolicitacaoReenvio"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    solicitacoesReenvioCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    solicitacoesReenvioFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SolicitacaoReenvio"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    solicitacoesReenvioReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SolicitacaoReenvioInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SolicitacaoReenvio"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    solicitacoesReenvioDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    solicitacoesReenvioPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SolicitacaoReenvioPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SolicitacaoReenvio"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transacoesPagamentoFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransacaoPagamento"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transacoesPagamentoCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransacaoPagamentoInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransacaoPagamento"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transacoesPagamentoCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transacoesPagamentoFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransacaoPagamento"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transacoesPagamentoReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransacaoPagamentoInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransacaoPagamento"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transacoesPagamentoDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transacoesPagamentoPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransacaoPagamentoPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransacaoPagamento"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transferencia"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferenciaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transferencia"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transferencia"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferenciaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transferencia"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferenciaPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transferencia"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasEstoqueFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferenciaEstoque"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasEstoqueCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferenciaEstoqueInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferenciaEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasEstoqueCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasEstoqueFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferenciaEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasEstoqueReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferenciaEstoqueInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferenciaEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasEstoqueDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasEstoquePatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferenciaEstoquePatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferenciaEstoque"];
                 };
             };
             /** @description Default Response */

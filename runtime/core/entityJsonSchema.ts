@@ -113,6 +113,7 @@ function fieldSchema(field: EntityField, context: EntitySchemaContext, mode: Ent
   // Nullable for typed clients; the server accepts null only for fields that are not required.
   if (titled.type && (output || !field.required)) titled.nullable = true;
   if (output && field.readOnly) titled.readOnly = true;
+  if (!output && field.writeOnly) titled.writeOnly = true;
   return titled;
 }
 
@@ -157,7 +158,7 @@ function includeSchema(
  * titled with its pt-BR label, enums as oneOf [{const, title}] (input) or enum lists (output), money,
  * decimal and percent as numbers bounded by their column, relations as integer ids, formats by name
  * (registerFormats). Input leaves out system, read-only and view-fixed fields and rejects unknown ones;
- * output adds id, versao, audit and tenant columns and the includable relations.
+ * output leaves out write-only fields (a password) and adds id, versao, audit and tenant columns and the includable relations.
  */
 export function entityJsonSchema(
   entity: ResolvedEntity,
@@ -172,6 +173,7 @@ export function entityJsonSchema(
     if (Object.hasOwn(properties, name)) continue;
     const serverOwned = field.readOnly === true || Object.hasOwn(entity.fixed, name);
     if (mode !== 'output' && serverOwned) continue;
+    if (mode === 'output' && field.writeOnly) continue;
     properties[name] = fieldSchema(field, context, mode);
     if (mode === 'output' && Object.hasOwn(entity.fixed, name)) properties[name].readOnly = true;
     if (mode === 'input' && field.required) required.push(name);

@@ -30,6 +30,7 @@ export interface EntityField {
   required?: boolean;
   unique?: boolean;
   readOnly?: boolean;
+  writeOnly?: boolean;
   default?: unknown;
   minLength?: number;
   maxLength?: number;
@@ -48,6 +49,8 @@ export interface EntityField {
 export interface EntityIndex {
   fields: string[];
   unique?: boolean;
+  /** btree (default) or trigram: GIN pg_trgm over text fields, for like/ilike with any wildcard. */
+  method?: 'btree' | 'trigram';
 }
 
 /** An entity file as written. */
@@ -60,6 +63,8 @@ export interface EntityDefinition {
   gender?: 'm' | 'f';
   scope: 'empresa' | 'filial' | 'global';
   permission: string;
+  /** false: table and routes are hand-written; only the screens use the file. */
+  managed?: boolean;
   route?: string;
   display?: string;
   tree?: string;

@@ -23,6 +23,13 @@ interface Client {
 }
 
 const LOCK_ID = 715_2027;
+/**
+ * LIKE and ILIKE on text. PostgreSQL ships them without LEAKPROOF, so under Row Level Security a user's
+ * `col ILIKE $1` may not run before the tenant policy and can never be an index condition: trigram
+ * indexes would go unused. They cannot leak row data (their only errors come from the pattern), so the
+ * sync marks them LEAKPROOF when an entity declares a trigram index — which only a superuser may do.
+ */
+const PATTERN_FUNCTIONS = ['textlike', 'texticlike'];
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const tenantExpr = (setting: string) => `nullif(current_setting('app.${setting}', true), '')::bigint`;
@@ -49,7 +56,12 @@ function systemColumns(entity: ResolvedEntity): Array<[string, string, string]> 
  * base's), relation targets before the entities pointing at them.
  */
 function baseEntitiesInOrder(files: SchemaFiles): ResolvedEntity[] {
-  const all = new Map(entityNames(files).map((name) => [name, resolveEntity(name, files)]));
+  const all = new Map(
+    entityNames(files)
+      .map((name) => resolveEntity(name, files))
+      .filter((entity) => entity.managed !== false)
+      .map((entity) => [entity.name, entity]),
+  );
   const tables = new Map<string, ResolvedEntity>();
   for (const entity of all.values()) {
     const base = all.get(entity.base) ?? entity;
@@ -96,7 +108,14 @@ async function introspect(client: Client, tables: string[]) {
     `SELECT tablename AS t, policyname AS name FROM pg_policies WHERE schemaname = 'public' AND tablename = ANY($1)`,
   );
   const keyed = (list: Array<Record<string, string>>) => new Set(list.map((row) => `${row.t}.${row.name}`));
+  const setup = (
+    await client.query(`SELECT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser,
+        EXISTS (SELECT FROM pg_extension WHERE extname = 'pg_trgm') AS trigram,
+        ARRAY(SELECT proname::text FROM pg_proc WHERE NOT proleakproof
+                 AND oid = ANY (ARRAY[${PATTERN_FUNCTIONS.map((name) => `'pg_catalog.${name}(text,text)'::regprocedure`).join(', ')}])) AS leaky`)
+  ).rows[0] as { superuser: boolean; trigram: boolean; leaky: string[] };
   return {
+    ...setup,
     tables: new Set(rls.map((row) => row.t)),
     columnTypes: new Map(columns.map((row) => [`${row.t}.${row.name}`, row.type as string])),
     constraints: keyed(constraints),
@@ -112,6 +131,15 @@ function plan(entities: ResolvedEntity[], files: SchemaFiles, db: Awaited<Return
   const statements: string[] = [];
   const warnings: string[] = [];
   const later: string[] = [];
+  if (entities.some((entity) => entityIndexes(entity).some((index) => index.method === 'trigram'))) {
+    if (!db.trigram) statements.push('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    if (db.leaky.length > 0 && db.superuser)
+      for (const name of db.leaky) statements.push(`ALTER FUNCTION pg_catalog.${name}(text, text) LEAKPROOF`);
+    else if (db.leaky.length > 0)
+      warnings.push(
+        `${db.leaky.join(', ')} não são LEAKPROOF e o usuário do banco não é superusuário: sob RLS os índices trigram não serão usados (um superusuário deve executar ALTER FUNCTION pg_catalog.<função>(text, text) LEAKPROOF)`,
+      );
+  }
   for (const entity of entities) {
     const t = entity.table;
     const system = systemColumns(entity);
@@ -153,8 +181,10 @@ function plan(entities: ResolvedEntity[], files: SchemaFiles, db: Awaited<Return
     }
     for (const index of entityIndexes(entity)) {
       if (db.indexes.has(`${t}.${index.name}`)) continue;
+      const trigram = index.method === 'trigram';
+      const columns = index.columns.map((column) => (trigram ? `${q(column)} gin_trgm_ops` : q(column)));
       later.push(
-        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${q(index.name)} ON ${q(t)} (${index.columns.map(q).join(', ')})`,
+        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${q(index.name)} ON ${q(t)}${trigram ? ' USING gin' : ''} (${columns.join(', ')})`,
       );
     }
     if (entity.scope === 'global') continue;

@@ -90,10 +90,6 @@ export function PlansPage() {
 
 function PlansContent() {
   const { config } = useTenant();
-  const { user } = useSession();
-  const { plans, contract, contracting } = usePlans();
-  const empresa = user?.empresaObj;
-  const state = subscriptionState({ trial: empresa?.trial, bloqueada: empresa?.bloqueada });
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <AppBar position="static" color="inherit" elevation={1}>
@@ -110,61 +106,77 @@ function PlansContent() {
         </Toolbar>
       </AppBar>
       <Container maxWidth="md" sx={{ py: 4 }}>
-        <Typography variant="h5" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-          Planos
-        </Typography>
-        <Alert severity={state === 'ativo' ? 'success' : 'info'} sx={{ mb: 3 }}>
-          Situação da assinatura: <strong>{SUBSCRIPTION_STATE_LABELS[state]}</strong>
-          {empresa?.dataVencimento && <> — vencimento em {formatDate(empresa.dataVencimento)}</>}
-        </Alert>
-        {plans === null ? (
-          <Box role="status" sx={{ textAlign: 'center', py: 4 }}>
-            <CircularProgress />
-          </Box>
-        ) : plans.length === 0 ? (
-          <Typography color="text.secondary">Nenhum plano disponível no momento.</Typography>
-        ) : (
-          <Grid container spacing={2}>
-            {plans.map((plano) => (
-              <Grid key={plano.id} size={{ xs: 12, sm: 6, md: 4 }}>
-                <Card
-                  component="article"
-                  aria-label={plano.nome}
-                  sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-                >
-                  <CardContent sx={{ flex: 1 }}>
-                    <Typography variant="h6" component="h2">
-                      {plano.nome}
-                    </Typography>
-                    <Typography variant="h5" color="primary" sx={{ my: 1, fontWeight: 700 }}>
-                      {formatBRL(plano.valor)}
-                      <Typography component="span" variant="body2" color="text.secondary">
-                        {' '}
-                        /mês
-                      </Typography>
-                    </Typography>
-                    {plano.descricao && (
-                      <Typography variant="body2" color="text.secondary">
-                        {plano.descricao}
-                      </Typography>
-                    )}
-                  </CardContent>
-                  <CardActions>
-                    <Button
-                      variant="contained"
-                      fullWidth
-                      disabled={contracting !== null}
-                      onClick={() => void contract(plano)}
-                    >
-                      {contracting === plano.id ? 'Carregando...' : 'Contratar'}
-                    </Button>
-                  </CardActions>
-                </Card>
-              </Grid>
-            ))}
-          </Grid>
-        )}
+        <PlansCatalog />
       </Container>
     </Box>
+  );
+}
+
+/**
+ * The subscription state and the plans for sale with their Contratar buttons: the body of the
+ * stand-alone planos page and of Assinatura › Planos inside the shell.
+ */
+export function PlansCatalog() {
+  const { user } = useSession();
+  const { plans, contract, contracting } = usePlans();
+  const empresa = user?.empresaObj;
+  const state = subscriptionState({ trial: empresa?.trial, bloqueada: empresa?.bloqueada });
+  return (
+    <>
+      <Typography variant="h5" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
+        Planos
+      </Typography>
+      <Alert severity={state === 'ativo' ? 'success' : 'info'} sx={{ mb: 3 }}>
+        Situação da assinatura: <strong>{SUBSCRIPTION_STATE_LABELS[state]}</strong>
+        {empresa?.dataVencimento && <> — vencimento em {formatDate(empresa.dataVencimento)}</>}
+      </Alert>
+      {plans === null ? (
+        <Box role="status" sx={{ textAlign: 'center', py: 4 }}>
+          <CircularProgress />
+        </Box>
+      ) : plans.length === 0 ? (
+        <Typography color="text.secondary">Nenhum plano disponível no momento.</Typography>
+      ) : (
+        <Grid container spacing={2}>
+          {plans.map((plano) => (
+            <Grid key={plano.id} size={{ xs: 12, sm: 6, md: 4 }}>
+              <Card
+                component="article"
+                aria-label={plano.nome}
+                sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+              >
+                <CardContent sx={{ flex: 1 }}>
+                  <Typography variant="h6" component="h2">
+                    {plano.nome}
+                  </Typography>
+                  <Typography variant="h5" color="primary" sx={{ my: 1, fontWeight: 700 }}>
+                    {formatBRL(plano.valor)}
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {' '}
+                      /mês
+                    </Typography>
+                  </Typography>
+                  {plano.descricao && (
+                    <Typography variant="body2" color="text.secondary">
+                      {plano.descricao}
+                    </Typography>
+                  )}
+                </CardContent>
+                <CardActions>
+                  <Button
+                    variant="contained"
+                    fullWidth
+                    disabled={contracting !== null}
+                    onClick={() => void contract(plano)}
+                  >
+                    {contracting === plano.id ? 'Carregando...' : 'Contratar'}
+                  </Button>
+                </CardActions>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </>
   );
 }

@@ -72,7 +72,11 @@ function Loading() {
   );
 }
 
-const lazyScreen = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+/**
+ * What a route resolved to, on the screen's wrapper (`data-screen`, with `data-route`): tests and styles
+ * can tell them apart.
+ */
+type ScreenKind = 'page' | 'list' | 'form' | 'denied' | 'pending';
 
 /**
  * Resolves a main-area route to its screen. The route's permission key (schemas/permissions) is checked
@@ -86,22 +90,31 @@ export function ScreenRouter() {
   const { user } = useSession();
   const menus = useMenus();
   const route = pathname.replace(/^\/+/, '').replace(/\/+$/, '');
+  const screen = (kind: ScreenKind, node: ReactNode) => (
+    <Box data-screen={kind} data-route={route}>
+      <Suspense fallback={<Loading />}>{node}</Suspense>
+    </Box>
+  );
   const key = findRouteKey(schemas.permissions as unknown as RouteKeys, route);
-  if (key && !checkPermission(user, key, PermissionLevel.VISUALIZAR)) return <AccessDeniedPage />;
+  if (key && !checkPermission(user, key, PermissionLevel.VISUALIZAR))
+    return screen('denied', <AccessDeniedPage />);
   if (route === 'pages/dashboard' || route === 'administrador/configuracoes/dashboard')
-    return <DashboardPage />;
-  const screen = findScreen(route);
-  if (screen) {
-    const Screen = screens[screen.pattern];
-    if (Screen) return lazyScreen(<Screen key={route} params={screen.params} />);
+    return screen('page', <DashboardPage />);
+  const registered = findScreen(route);
+  if (registered) {
+    const Screen = screens[registered.pattern];
+    if (Screen) return screen('page', <Screen key={route} params={registered.params} />);
   }
   const target = findEntityScreen(route, (schemas.entities ?? {}) as Record<string, { entity?: unknown }>);
   if (target) {
     const level =
       target.mode === 'create' || target.mode === 'copy' ? PermissionLevel.CRIAR : PermissionLevel.VISUALIZAR;
-    if (target.permission && !checkPermission(user, target.permission, level)) return <AccessDeniedPage />;
-    if (target.mode === 'list') return lazyScreen(<ListView key={route} entityName={target.entityName} />);
-    return lazyScreen(
+    if (target.permission && !checkPermission(user, target.permission, level))
+      return screen('denied', <AccessDeniedPage />);
+    if (target.mode === 'list')
+      return screen('list', <ListView key={route} entityName={target.entityName} />);
+    return screen(
+      'form',
       <FormView key={route} entityName={target.entityName} mode={target.mode} id={target.id} />,
     );
   }
@@ -114,5 +127,5 @@ export function ScreenRouter() {
   const entry = all
     .filter((item) => item.link && (pathname === item.link || pathname.startsWith(`${item.link}/`)))
     .sort((a, b) => (b.link?.length ?? 0) - (a.link?.length ?? 0))[0];
-  return <PendingScreen title={entry?.title ?? 'Página'} />;
+  return screen('pending', <PendingScreen title={entry?.title ?? 'Página'} />);
 }

@@ -26,7 +26,8 @@ function documentDefaults(schema: JsonSchema): JsonSchema {
 /**
  * The generic records API: for every entity file of the base schemas, the LoopBack routes under
  * /api/<Resource> with its components <Name> (record), <Name>Input (create/replace) and <Name>Patch.
- * A resource already served by a hand-written module (registered before this one) is left to it.
+ * An unmanaged entity (`managed: false`) and a resource already served by a hand-written module
+ * (registered before this one) are left to their own routes.
  */
 export async function recordsRoutes(app: FastifyInstance): Promise<void> {
   const tenants = app.tenants as TenantRegistry | undefined;
@@ -34,6 +35,7 @@ export async function recordsRoutes(app: FastifyInstance): Promise<void> {
   const entities = new Map(entityNames(files).map((name) => [name, resolveEntity(name, files)]));
   const resources = new Set<string>();
   const served = [...entities.values()].filter((entity) => {
+    if (entity.managed === false) return false;
     const taken =
       resources.has(entity.resource) || app.hasRoute({ method: 'GET', url: `/api/${entity.resource}` });
     if (taken)

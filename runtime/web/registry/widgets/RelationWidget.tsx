@@ -6,7 +6,8 @@ import { widgetTextFieldProps } from './widgetTextFieldProps.ts';
 
 /**
  * Picks a record of another entity (ui:options resource and display, set from the field's relation) with
- * an async search as the person types; stores the record's id.
+ * an async search as the person types; stores the record's id, or the ids of the chosen records when the
+ * field is a multiple relation (an array value).
  */
 export function RelationWidget(props: WidgetProps) {
   const resource = String(props.options.resource ?? '');
@@ -14,6 +15,7 @@ export function RelationWidget(props: WidgetProps) {
   const excludeId = typeof props.options.excludeId === 'number' ? props.options.excludeId : undefined;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
+  const multiple = props.multiple === true || Array.isArray(props.value);
   const { options, loading, current } = useRecordSearch({
     resource,
     display,
@@ -31,8 +33,12 @@ export function RelationWidget(props: WidgetProps) {
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
       options={options}
-      value={props.value === undefined || props.value === null ? null : current}
-      onChange={(_event, record) => props.onChange(record ? record.id : props.options.emptyValue)}
+      multiple={multiple}
+      value={multiple ? current : (current[0] ?? null)}
+      onChange={(_event, chosen) => {
+        if (Array.isArray(chosen)) props.onChange(chosen.map((record) => record.id));
+        else props.onChange(chosen ? chosen.id : props.options.emptyValue);
+      }}
       onInputChange={(_event, text, reason) => setQuery(reason === 'input' ? text : '')}
       getOptionLabel={label}
       getOptionKey={(record) => record.id}

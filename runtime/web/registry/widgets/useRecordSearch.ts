@@ -7,6 +7,16 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** Records offered per search. */
 const SEARCH_LIMIT = 20;
 
+/** The ids a relation value holds: one id, an array of ids (multiple) or none. */
+function selectedIds(value: unknown): number[] {
+  const list = Array.isArray(value)
+    ? value
+    : value === null || value === undefined || value === ''
+      ? []
+      : [value];
+  return list.map(Number).filter((id) => Number.isInteger(id) && id > 0);
+}
+
 export interface RecordOption {
   id: number;
   [field: string]: unknown;
@@ -15,7 +25,7 @@ export interface RecordOption {
 interface RecordSearchOptions {
   resource: string;
   display: string;
-  /** Current value (record id), whose display text is fetched by id. */
+  /** Current value: a record id, or an array of ids for a multiple relation; their names are fetched. */
   value: unknown;
   /** Text typed by the person ('' lists the first records). */
   query: string;
@@ -27,30 +37,44 @@ interface RecordSearchOptions {
 
 /**
  * Async options of a relation picker: GET /api/<Resource>?filter={where: {<display>: {ilike: %q%}}, limit 20,
- * order <display> ASC}, debounced, plus the current record fetched by id so its name shows before any search.
+ * order <display> ASC}, debounced, plus the selected records fetched by id so their names show before any
+ * search.
  */
 export function useRecordSearch({ resource, display, value, query, open, excludeId }: RecordSearchOptions) {
   const { api } = useRuntime();
   const [options, setOptions] = useState<RecordOption[]>([]);
   const [loading, setLoading] = useState(false);
-  const [current, setCurrent] = useState<RecordOption | null>(null);
-  const id = typeof value === 'number' ? value : typeof value === 'string' && value ? Number(value) : null;
+  const [current, setCurrent] = useState<RecordOption[]>([]);
+  const ids = selectedIds(value);
+  const idsKey = ids.join(',');
 
   useEffect(() => {
-    if (id === null || !Number.isFinite(id)) {
-      setCurrent(null);
+    const wanted = idsKey ? idsKey.split(',').map(Number) : [];
+    if (wanted.length === 0) {
+      setCurrent([]);
       return;
     }
     let cancelled = false;
-    recordsRequest<RecordOption>(api, 'GET', `/api/${resource}/${id}`)
-      .catch(() => ({ id, [display]: `#${id}` }))
-      .then((record) => {
-        if (!cancelled) setCurrent(record);
+    const fallback = () => wanted.map((id) => ({ id, [display]: `#${id}` }));
+    const request =
+      wanted.length === 1
+        ? recordsRequest<RecordOption>(api, 'GET', `/api/${resource}/${wanted[0]}`).then((record) => [record])
+        : recordsRequest<RecordOption[]>(api, 'GET', `/api/${resource}`, {
+            query: { filter: JSON.stringify({ where: { id: { inq: wanted } }, limit: wanted.length }) },
+          });
+    request
+      .then((records) => {
+        const byId = new Map(records.map((record) => [record.id, record]));
+        return wanted.map((id) => byId.get(id) ?? { id, [display]: `#${id}` });
+      })
+      .catch(fallback)
+      .then((records) => {
+        if (!cancelled) setCurrent(records);
       });
     return () => {
       cancelled = true;
     };
-  }, [api, resource, display, id]);
+  }, [api, resource, display, idsKey]);
 
   useEffect(() => {
     if (!open) return;

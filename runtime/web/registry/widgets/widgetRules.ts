@@ -36,7 +36,7 @@ export const widgetRules: readonly WidgetRule[] = [
     widget: 'PermissionLevelsWidget',
     test: ({ name, field }) => field.type === 'json' && name === 'permissoes',
   },
-  { rank: 30, widget: 'RelationWidget', test: ({ field }) => field.type === 'relation' && !field.multiple },
+  { rank: 30, widget: 'RelationWidget', test: ({ field }) => field.type === 'relation' },
   { rank: 20, widget: 'EnumWidget', test: ({ field }) => field.type === 'enum' },
   { rank: 20, widget: 'CpfCnpjWidget', test: (c) => formatOrMask(c, DOCUMENT_FORMATS) },
   { rank: 20, widget: 'PhoneWidget', test: (c) => formatOrMask(c, new Set(['phone'])) },
