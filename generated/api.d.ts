@@ -311,6 +311,23 @@ export interface paths {
         patch: operations["usuariosPatchById"];
         trace?: never;
     };
+    "/api/Usuarios/usuarios-whitelabel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usuários de todas as empresas do white-label de quem chama, paginados e com busca por nome, e-mail ou empresa */
+        get: operations["usuariosWhiteLabelPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Usuarios/efetivarPlano": {
         parameters: {
             query?: never;
@@ -688,6 +705,40 @@ export interface paths {
         /** Envia um alerta a todos os usuários ativos de um white-label (equipe da plataforma) */
         post: operations["alertasGeral"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Alertas/gerais": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Notificações gerais já enviadas ao white-label, mais recentes primeiro (equipe da plataforma) */
+        get: operations["alertasGeraisList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Alertas/gerais/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Exclui uma notificação geral de todos os usuários que ainda a têm (equipe da plataforma) */
+        delete: operations["alertasGeraisDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4396,6 +4447,20 @@ export interface components {
                 };
             } | null;
         };
+        UsuarioWhiteLabelLinha: {
+            id: number;
+            nome: string;
+            email: string;
+            empresaId: number;
+            empresaNome: string;
+            perfilAdmin: boolean;
+            suporteWhiteLabel: boolean;
+            isContador: boolean;
+            isAvanco: boolean;
+            master: boolean;
+            painelAdministrativo: boolean;
+            ativo: boolean;
+        };
         Assinatura: {
             empresaId: number;
             planoId: number | null;
@@ -4752,6 +4817,23 @@ export interface components {
             total: number;
             /** @description Os 10 mais recentes */
             alertas: components["schemas"]["Alerta"][];
+        };
+        AlertaGeralEnvio: {
+            /** @description Identifica o envio (exclusão) */
+            id: number;
+            /** @enum {string} */
+            tipo: "info" | "success" | "warning";
+            texto: string;
+            link: string | null;
+            permiteExcluir: boolean;
+            /** Format: date-time */
+            data: string;
+            /** @description Nome de quem enviou */
+            enviadoPor: string | null;
+            /** @description Usuários que ainda têm a notificação */
+            destinatarios: number;
+            /** @description Quantos deles já a leram */
+            lidos: number;
         };
         Relatorio: {
             id: number;
@@ -16191,6 +16273,62 @@ export interface operations {
             };
         };
     };
+    usuariosWhiteLabelPage: {
+        parameters: {
+            query?: {
+                /** @description Parte do nome, do e-mail ou da empresa */
+                busca?: string;
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Quantos usuários atendem à busca */
+                        total: number;
+                        usuarios: components["schemas"]["UsuarioWhiteLabelLinha"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     usuariosEfetivarPlano: {
         parameters: {
             query?: never;
@@ -17972,6 +18110,134 @@ export interface operations {
                 "application/json": components["schemas"]["AlertaGeralInput"];
             };
         };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    alertasGeraisList: {
+        parameters: {
+            query?: {
+                /** @description White-label (padrão: o do endereço); só a equipe isAvanco escolhe outro que não o seu */
+                configWhiteLabelId?: number;
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Quantos envios existem */
+                        total: number;
+                        envios: components["schemas"]["AlertaGeralEnvio"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    alertasGeraisDelete: {
+        parameters: {
+            query?: {
+                /** @description White-label (padrão: o do endereço); só a equipe isAvanco escolhe outro que não o seu */
+                configWhiteLabelId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Default Response */
             200: {

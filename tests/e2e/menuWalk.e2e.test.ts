@@ -106,7 +106,7 @@ function expectWorkingScreens(visits: Visit[]) {
 }
 
 describe('every menu link opens a working screen', () => {
-  it('main, settings and user menus as the company administrator', async () => {
+  it('main, settings and user menus as the company administrator', { timeout: 300_000 }, async () => {
     const { page, visits } = await walk('demo@erp.local', (m) => [...m.main, ...m.settings, ...m.user]);
     await harness.screenshot(page, 'menu-walk-last');
     expectWorkingScreens(visits);
@@ -115,7 +115,9 @@ describe('every menu link opens a working screen', () => {
     expect(visits.filter((v) => v.kind === 'list').length).toBeGreaterThan(40);
   });
 
-  it('administrator menu as platform staff and administrative-panel menu as the panel user', async () => {
+  it('administrator menu as platform staff and administrative-panel menu as the panel user', {
+    timeout: 120_000,
+  }, async () => {
     const admin = await walk('admin@erp.local', (m) => m.admin);
     expectWorkingScreens(admin.visits);
     const painel = await walk('painel@erp.local', (m) => m.painel);
@@ -124,7 +126,9 @@ describe('every menu link opens a working screen', () => {
 });
 
 describe('what a profile denies stays out of reach', () => {
-  it('vendedor: denied entries are absent, their URLs show the denied page and their API calls are refused', async () => {
+  it('vendedor: denied entries are absent, their URLs show the denied page and their API calls are refused', {
+    timeout: 180_000,
+  }, async () => {
     const demo = await menusOf('demo@erp.local');
     const vendedor = await menusOf('vendedor@erp.local');
     const all = (m: Menus) => routesOf([...m.main, ...m.settings, ...m.user]).map((entry) => entry.route);

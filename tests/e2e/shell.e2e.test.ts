@@ -47,4 +47,30 @@ describe('start-up and main shell', () => {
     expect(await menu.getByText('Clientes', { exact: true }).count()).toBe(0);
     await harness.screenshot(page, 'shell-verde');
   });
+
+  it('applies the tenant form patch: verde hides Nome fantasia and renames Nome; demo keeps both', async () => {
+    const verde = await harness.newPage();
+    await harness.login(verde.page, 'verde@erp.local', { host: 'verde.localhost' });
+    await verde.page.goto(harness.url('pages/vendas/clientes/cadastrar', 'verde.localhost'));
+    const verdeForm = verde.page.locator('[data-screen="form"] form');
+    await verdeForm.getByLabel('Nome do cliente').waitFor();
+    expect(await verdeForm.getByLabel('Nome fantasia / Apelido').count()).toBe(0);
+    expect(await verdeForm.getByLabel('Nome / Razão social').count()).toBe(0);
+    // The hidden field does not get in the way of saving.
+    await verdeForm.getByLabel('Nome do cliente').fill('Quitanda Verde');
+    await verde.page.getByRole('button', { name: 'Salvar' }).click();
+    await verde.page.waitForURL(/#\/pages\/vendas\/clientes$/);
+    await verde.page.getByText('Quitanda Verde').waitFor();
+    await harness.screenshot(verde.page, 'tenant-verde-cliente');
+    expect(verde.errors).toEqual([]);
+
+    const demo = await harness.newPage();
+    await harness.login(demo.page, 'demo@erp.local');
+    await demo.page.goto(harness.url('pages/vendas/clientes/cadastrar'));
+    const demoForm = demo.page.locator('[data-screen="form"] form');
+    await demoForm.getByLabel('Nome / Razão social').waitFor();
+    expect(await demoForm.getByLabel('Nome fantasia / Apelido').count()).toBe(1);
+    expect(await demoForm.getByLabel('Nome do cliente').count()).toBe(0);
+    expect(demo.errors).toEqual([]);
+  });
 });

@@ -28,10 +28,12 @@ describe('tenant merge result', () => {
     );
   });
 
-  it('hides one form field for verde only', () => {
+  it('hides one form field and renames another for verde only', () => {
     const verde = clienteForm(resolveTenant(files, 'verde').schemas);
     const demo = clienteForm(resolveTenant(files, 'demo').schemas);
     expect(verde.sections.identificacao?.fields.apelido).toEqual({ hidden: true });
+    expect(verde.sections.identificacao?.fields.nome).toEqual({ colSpan: 2, label: 'Nome do cliente' });
+    expect(demo.sections.identificacao?.fields.nome).toEqual({ colSpan: 2 });
     expect(demo.sections.identificacao?.fields.apelido?.hidden).toBeUndefined();
     expect(Object.keys(verde.sections.identificacao?.fields ?? {})).toEqual(
       Object.keys(demo.sections.identificacao?.fields ?? {}),

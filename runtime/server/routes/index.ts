@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { alertasGeraisRoutes } from './Alertas/gerais.ts';
 import { alertasRoutes } from './Alertas/index.ts';
 import { ambientesRoutes } from './ambientes/index.ts';
 import { cepsRoutes } from './Ceps/index.ts';
@@ -14,6 +15,7 @@ import { usuariosCrudRoutes } from './Usuarios/crud.ts';
 import { usuariosFavoritosRoutes } from './Usuarios/favoritos.ts';
 import { usuariosPlanosRoutes } from './Usuarios/planos.ts';
 import { usuariosResetRoutes } from './Usuarios/reset.ts';
+import { usuariosWhiteLabelPageRoutes } from './Usuarios/whiteLabelPage.ts';
 
 /** Every route module, registered in this order (one folder per API area). */
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -24,12 +26,14 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   usuariosResetRoutes,
   usuariosFavoritosRoutes,
   usuariosCrudRoutes,
+  usuariosWhiteLabelPageRoutes,
   usuariosPlanosRoutes,
   configWhiteLabelsRoutes,
   planosRoutes,
   cepsRoutes,
   schemasRoutes,
   alertasRoutes,
+  alertasGeraisRoutes,
   relatoriosRoutes,
   recordsRoutes, // last: resources served above keep their own routes
 ];

@@ -65,9 +65,9 @@ function filterOf(field: EntityField | undefined, context: CellContext): Partial
 }
 
 function sizeOf(column: GridColumn): Partial<ColDef<RecordRow>> {
-  if (column.width) return { width: column.width, minWidth: Math.min(column.width, 80) };
+  if (column.width) return { width: column.width, minWidth: column.minWidth ?? Math.min(column.width, 80) };
   const flex = column.flex ?? 1;
-  return { flex, minWidth: flex > 1 ? 160 : 110 };
+  return { flex, minWidth: column.minWidth ?? (flex > 1 ? 160 : 110) };
 }
 
 function dataColumn(

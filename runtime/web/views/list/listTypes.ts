@@ -20,6 +20,7 @@ export interface GridColumn {
   format?: CellFormatName;
   width?: number;
   flex?: number;
+  minWidth?: number;
   sortable?: boolean;
   filter?: boolean;
   hidden?: boolean;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { CODE128_WIDTHS, code128Values, encodeCode128 } from './code128.ts';
+
+describe('Code 128', () => {
+  it('has a well-formed width table: 11 modules per symbol (13 for stop), even bar modules', () => {
+    expect(CODE128_WIDTHS).toHaveLength(107);
+    for (const [value, widths] of CODE128_WIDTHS.entries()) {
+      const numbers = [...widths].map(Number);
+      expect(numbers.reduce((a, b) => a + b, 0)).toBe(value === 106 ? 13 : 11);
+      const bars = numbers.filter((_, index) => index % 2 === 0).reduce((a, b) => a + b, 0);
+      if (value !== 106) expect(bars % 2).toBe(0);
+    }
+    expect(new Set(CODE128_WIDTHS).size).toBe(107);
+  });
+
+  it('encodes PJJ123C in code set B with the mod-103 check symbol', () => {
+    // 104 + 48·1 + 42·2 + 42·3 + 17·4 + 18·5 + 19·6 + 35·7 = 879 ≡ 55 (mod 103)
+    expect(code128Values('PJJ123C')).toEqual([104, 48, 42, 42, 17, 18, 19, 35, 55, 106]);
+  });
+
+  it('packs an even run of digits in code set C', () => {
+    // 105 + 12·1 + 34·2 + 56·3 = 353 ≡ 44 (mod 103)
+    expect(code128Values('123456')).toEqual([105, 12, 34, 56, 44, 106]);
+    expect(code128Values('123')[0]).toBe(104);
+  });
+
+  it('draws start B, data, check and stop with the standard widths', () => {
+    const modules = encodeCode128('A');
+    // Start B 211214; "A" = value 33, 111323; check (104 + 33) mod 103 = 34, 131123; stop 2331112.
+    expect(modules).toBe(
+      ['11010010000', '10100011000', '10001011000', '1100011101011'].join(''),
+    );
+    expect(modules).toHaveLength(11 * 3 + 13);
+  });
+
+  it('rejects what code set B cannot carry', () => {
+    expect(() => code128Values('')).toThrow('Informe');
+    expect(() => code128Values('Pão')).toThrow('"ã"');
+  });
+});

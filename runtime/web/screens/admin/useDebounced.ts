@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** `value` once it has stopped changing for `delayMs` (search boxes query the API after typing pauses). */
+export function useDebounced<T>(value: T, delayMs = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
