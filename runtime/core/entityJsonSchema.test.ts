@@ -30,6 +30,7 @@ const schemas: Record<string, unknown> = {
       gtin: { type: 'string', label: 'GTIN', format: 'gtin' },
       custoMedio: { type: 'money', label: 'Custo médio', readOnly: true },
       tipo: { type: 'enum', enum: 'origem', label: 'Tipo' },
+      senhaBalanca: { type: 'string', label: 'Senha da balança', writeOnly: true },
     },
   },
   [path('servico')]: {
@@ -194,5 +195,17 @@ describe('entityJsonSchema (patch and output)', () => {
 
   it('throws when an enum is missing', () => {
     expect(() => entityJsonSchema(produto, { enums: {} })).toThrow('enumeração "origem" não existe');
+  });
+});
+
+describe('write-only fields', () => {
+  it('are accepted on input, marked writeOnly, and never part of the output', () => {
+    const produto = resolveEntity('produto', schemas);
+    const context = { entities: { produto }, enums: enumsOf(schemas) };
+    const input = entityJsonSchema(produto, context, { mode: 'input' });
+    const output = entityJsonSchema(produto, context, { mode: 'output' });
+    expect(input.properties?.senhaBalanca).toMatchObject({ type: 'string', writeOnly: true });
+    expect(output.properties).not.toHaveProperty('senhaBalanca');
+    expect(output.properties).toHaveProperty('nome');
   });
 });

@@ -34,6 +34,7 @@ export function RelationWidget(props: WidgetProps) {
       onClose={() => setOpen(false)}
       options={options}
       multiple={multiple}
+      disableCloseOnSelect={multiple}
       value={multiple ? current : (current[0] ?? null)}
       onChange={(_event, chosen) => {
         if (Array.isArray(chosen)) props.onChange(chosen.map((record) => record.id));

@@ -17,6 +17,10 @@ describe('chooseWidget', () => {
     expect(pick('marcaId', { type: 'relation', relation: { entity: 'marca' } })).toBe('RelationWidget');
     expect(pick('data', { type: 'date' })).toBe('DateWidget');
     expect(pick('obs', { type: 'text' })).toBe('TextareaWidget');
+    expect(pick('senha', { writeOnly: true })).toBe('PasswordWidget');
+    expect(pick('filiais', { type: 'relation', multiple: true, relation: { entity: 'filial' } })).toBe(
+      'RelationWidget',
+    );
     expect(pick('nome', {})).toBeUndefined();
   });
 

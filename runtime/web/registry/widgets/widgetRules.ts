@@ -41,6 +41,11 @@ export const widgetRules: readonly WidgetRule[] = [
   { rank: 20, widget: 'CpfCnpjWidget', test: (c) => formatOrMask(c, DOCUMENT_FORMATS) },
   { rank: 20, widget: 'PhoneWidget', test: (c) => formatOrMask(c, new Set(['phone'])) },
   { rank: 20, widget: 'CepWidget', test: (c) => formatOrMask(c, new Set(['cep'])) },
+  {
+    rank: 15,
+    widget: 'PasswordWidget',
+    test: ({ field }) => field.type === 'string' && field.writeOnly === true,
+  },
   { rank: 10, widget: 'MoneyWidget', test: ({ field }) => field.type === 'money' },
   { rank: 10, widget: 'PercentWidget', test: ({ field }) => field.type === 'percent' },
   { rank: 10, widget: 'DateWidget', test: ({ field }) => field.type === 'date' },

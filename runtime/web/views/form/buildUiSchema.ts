@@ -12,6 +12,7 @@ const THEME_WIDGETS = new Set([
   'CheckboxWidget',
   'SelectWidget',
   'TextWidget',
+  'PasswordWidget',
 ]);
 
 export interface BuildUiSchemaInput {

@@ -43,4 +43,18 @@ describe('toRequestBody', () => {
     expect(toRequestBody(data, schema, 'copy')).toEqual({ nome: 'A' });
     expect(toRequestBody(data, schema, 'edit')).toEqual({ nome: 'A', apelido: null, versao: 3 });
   });
+
+  it('sends a write-only field (a password) only when filled, never null or empty', () => {
+    const withSecret = { ...schema, properties: { ...schema.properties, senha: { writeOnly: true } } };
+    expect(toRequestBody({ ...data, senha: '' }, withSecret, 'edit')).toEqual({
+      nome: 'A',
+      apelido: null,
+      versao: 3,
+    });
+    expect(toRequestBody(data, withSecret, 'edit')).not.toHaveProperty('senha');
+    expect(toRequestBody({ ...data, senha: 'segredo1' }, withSecret, 'create')).toEqual({
+      nome: 'A',
+      senha: 'segredo1',
+    });
+  });
 });
