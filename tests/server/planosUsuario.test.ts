@@ -248,3 +248,50 @@ describe('POST /api/Usuarios/contratarPlano', () => {
     expect(again.statusCode).toBe(409);
   });
 });
+
+describe('GET /api/Usuarios/assinatura and PUT /api/Usuarios/modulosAdicionais', () => {
+  const put = (token: string, payload: unknown) =>
+    server.app.inject({
+      method: 'PUT',
+      url: '/api/Usuarios/modulosAdicionais',
+      headers: { host: 'localhost', authorization: token },
+      payload: payload as object,
+    });
+  const get = (token: string) =>
+    server.app.inject({
+      method: 'GET',
+      url: '/api/Usuarios/assinatura',
+      headers: { host: 'localhost', authorization: token },
+    });
+
+  it('shows the subscription and replaces the add-ons of an active company', async () => {
+    const company = await signUp();
+    expect((await get(company.token)).json()).toMatchObject({ trial: true, modulosContratados: [] });
+    const inTrial = await put(company.token, { modulos: ['nfse'] });
+    expect(inTrial.statusCode).toBe(409);
+    expect(inTrial.json().error.message).toMatch(/^Contrate um plano antes de contratar módulos adicionais/);
+
+    await post('/api/Usuarios/contratarPlano', company.token, { planoId: planos.basico });
+    const added = await put(company.token, { modulos: ['pagamentos', 'nfse', 'nfse'] });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().modulosContratados).toEqual(['pagamentos', 'nfse']);
+    expect((await get(company.token)).json()).toMatchObject({
+      empresaId: company.empresaId,
+      planoId: planos.basico,
+      situacao: 'ativo',
+      modulosContratados: ['pagamentos', 'nfse'],
+    });
+    expect((await put(company.token, { modulos: [] })).json().modulosContratados).toEqual([]);
+  });
+
+  it('refuses modules the white-label does not offer (400) and users who do not manage the plan (403)', async () => {
+    const company = await signUp();
+    await post('/api/Usuarios/contratarPlano', company.token, { planoId: planos.basico });
+    const unknown = await put(company.token, { modulos: ['inexistente'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe('Módulo não disponível para contratação: inexistente.');
+    const vendedor = await login(server.app, 'vendedor@erp.local');
+    expect((await put(vendedor, { modulos: ['nfse'] })).statusCode).toBe(403);
+    expect((await get(vendedor)).statusCode).toBe(200);
+  });
+});

@@ -77,9 +77,14 @@ export async function changeSubscription(
       JSON.stringify(modulos),
     ]);
   }
+  return readSubscription(tx, empresa.id);
+}
+
+/** The subscription state of company `empresaId` as every plan call answers it. */
+export async function readSubscription(tx: Tx, empresaId: number): Promise<SubscriptionResult> {
   const row = await tx.one<EmpresaRow>(
     `SELECT id, plano_id, trial, bloqueada, data_vencimento, modulos_contratados FROM empresa WHERE id = $1`,
-    [empresa.id],
+    [empresaId],
   );
   return {
     empresaId: row.id,
@@ -90,4 +95,30 @@ export async function changeSubscription(
     situacao: subscriptionState(row),
     modulosContratados: row.modulos_contratados,
   };
+}
+
+/**
+ * Replaces the add-on modules (ids of the white-label's visible planoModulos) of a company whose
+ * subscription is in effect: a company in trial contracts them with its plan (contratarPlano).
+ */
+export async function setAddOnModules(
+  tx: Tx,
+  empresaId: number,
+  modulos: string[],
+): Promise<SubscriptionResult> {
+  const empresa = await tx.one<EmpresaRow>('SELECT id, trial FROM empresa WHERE id = $1 FOR UPDATE', [
+    empresaId,
+  ]);
+  if (empresa.trial) {
+    throw new HttpError(
+      409,
+      'PLANO_EM_TRIAL',
+      'Contrate um plano antes de contratar módulos adicionais: no período de teste eles são escolhidos junto com o plano.',
+    );
+  }
+  await tx.query('UPDATE empresa SET modulos_contratados = $2, alterado_em = now() WHERE id = $1', [
+    empresaId,
+    JSON.stringify(modulos),
+  ]);
+  return readSubscription(tx, empresaId);
 }

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthInfo } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { changeSubscription, type SubscriptionChange } from '../../services/changeSubscription.ts';
+import {
+  changeSubscription,
+  readSubscription,
+  type SubscriptionChange,
+  setAddOnModules,
+} from '../../services/changeSubscription.ts';
 import { errorResponses } from './schemas.ts';
 
 const idSchema = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
@@ -37,6 +42,18 @@ function requirePlanManager(request: FastifyRequest): AuthInfo {
 
 /** Plan subscription of the caller's company: efetivarPlano, migrarPlano, contratarPlano (spec 001 §7.3). */
 export async function usuariosPlanosRoutes(app: FastifyInstance): Promise<void> {
+  /** The requested add-on ids, deduplicated, each one a visible planoModulos entry of the white-label (else 400). */
+  const offeredModules = async (auth: AuthInfo, modulos: string[]): Promise<string[]> => {
+    const whiteLabel = await app.tenants.byId(auth.configWhiteLabelId);
+    const offered = (whiteLabel?.settings.planoModulos ?? []).filter((modulo) => modulo.visivel !== false);
+    const chosen = [...new Set(modulos)];
+    const unknown = chosen.find((id) => !offered.some((modulo) => modulo.id === id));
+    if (unknown !== undefined) {
+      throw new HttpError(400, 'MODULO_INVALIDO', `Módulo não disponível para contratação: ${unknown}.`);
+    }
+    return chosen;
+  };
+
   app.addSchema(subscriptionSchema);
   const response = { 200: { $ref: 'Assinatura#' }, ...errorResponses };
 
@@ -105,18 +122,7 @@ export async function usuariosPlanosRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const auth = requirePlanManager(request);
       const { planoId, modulos } = request.body as { planoId: number; modulos?: string[] };
-      let chosen: string[] | undefined;
-      if (modulos) {
-        const whiteLabel = await app.tenants.byId(auth.configWhiteLabelId);
-        const offered = (whiteLabel?.settings.planoModulos ?? []).filter(
-          (modulo) => modulo.visivel !== false,
-        );
-        chosen = [...new Set(modulos)];
-        const unknown = chosen.find((id) => !offered.some((modulo) => modulo.id === id));
-        if (unknown !== undefined) {
-          throw new HttpError(400, 'MODULO_INVALIDO', `Módulo não disponível para contratação: ${unknown}.`);
-        }
-      }
+      const chosen = modulos ? await offeredModules(auth, modulos) : undefined;
       const tenant = { empresaId: auth.empresaId, usuarioId: auth.usuarioId };
       return app.db.withTenant(tenant, (tx) =>
         changeSubscription(
@@ -130,6 +136,55 @@ export async function usuariosPlanosRoutes(app: FastifyInstance): Promise<void> 
           chosen,
         ),
       );
+    },
+  );
+
+  app.get(
+    '/api/Usuarios/assinatura',
+    {
+      schema: {
+        operationId: 'usuariosAssinatura',
+        tags: ['Usuarios'],
+        summary:
+          'Situação da assinatura da empresa do usuário da sessão (plano, vencimento, módulos adicionais)',
+        response,
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      const tenant = { empresaId: auth.empresaId, usuarioId: auth.usuarioId };
+      return app.db.withTenant(tenant, (tx) => readSubscription(tx, auth.empresaId));
+    },
+  );
+
+  app.put(
+    '/api/Usuarios/modulosAdicionais',
+    {
+      schema: {
+        operationId: 'usuariosModulosAdicionais',
+        tags: ['Usuarios'],
+        summary: 'Substitui os módulos adicionais contratados pela empresa (assinatura em vigor)',
+        body: {
+          type: 'object',
+          required: ['modulos'],
+          properties: {
+            modulos: {
+              description:
+                'Ids dos módulos adicionais (planoModulos do white-label); lista vazia cancela todos',
+              type: 'array',
+              maxItems: 50,
+              items: { type: 'string', maxLength: 100 },
+            },
+          },
+        },
+        response,
+      },
+    },
+    async (request) => {
+      const auth = requirePlanManager(request);
+      const chosen = await offeredModules(auth, (request.body as { modulos: string[] }).modulos);
+      const tenant = { empresaId: auth.empresaId, usuarioId: auth.usuarioId };
+      return app.db.withTenant(tenant, (tx) => setAddOnModules(tx, auth.empresaId, chosen));
     },
   );
 }
