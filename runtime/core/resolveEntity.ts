@@ -37,6 +37,8 @@ export interface EntityField {
   minimum?: number;
   maximum?: number;
   pattern?: string;
+  /** Shown instead of the regular expression when the value does not match `pattern`. */
+  patternMessage?: string;
   format?: 'email' | 'uri' | 'cpf' | 'cnpj' | 'cpfCnpj' | 'phone' | 'cep' | 'ncm' | 'cest' | 'gtin';
   mask?: string;
   enum?: string;
@@ -65,6 +67,8 @@ export interface EntityDefinition {
   permission: string;
   /** false: table and routes are hand-written; only the screens use the file. */
   managed?: boolean;
+  /** One record per scope (empresa or filial): a configuration record whose route opens its form. */
+  singleton?: boolean;
   route?: string;
   display?: string;
   tree?: string;

@@ -63,6 +63,8 @@ function issuesOf(record: RecordEntity, errors: ErrorObject[]): FieldIssue[] {
     if (error.keyword === 'required') text = 'preenchimento obrigatório';
     else if (error.keyword === 'additionalProperties') text = 'campo desconhecido';
     else if (error.keyword === 'format') text = FORMAT_TEXT[String(params.format)] ?? text;
+    // Never a regular expression in front of a person: the field's own hint, else a plain sentence.
+    else if (error.keyword === 'pattern') text = field?.patternMessage ?? 'formato inválido';
     else if (field?.type === 'enum' && ['oneOf', 'const', 'enum'].includes(error.keyword))
       text = 'opção inválida; escolha uma das opções da lista';
     byField.set(campo, { campo, mensagem: `${label}: ${text}` });

@@ -85,11 +85,13 @@ export function buildUiSchema({
         ...(field.readOnly || definition?.readOnly ? { 'ui:readonly': true } : {}),
         ...(help ? { 'ui:help': help } : {}),
         ...(field.placeholder ? { 'ui:placeholder': field.placeholder } : {}),
-        ...(target
+        ...(target || definition?.patternMessage
           ? {
               'ui:options': {
-                resource: target.resource,
-                display: definition?.relation?.display ?? target.display,
+                ...(target
+                  ? { resource: target.resource, display: definition?.relation?.display ?? target.display }
+                  : {}),
+                ...(definition?.patternMessage ? { patternMessage: definition.patternMessage } : {}),
               },
             }
           : {}),

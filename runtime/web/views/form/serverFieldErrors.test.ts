@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../app/SessionProvider.tsx';
 import { serverFieldErrors } from './serverFieldErrors.ts';
 import { toRequestBody } from './toRequestBody.ts';
+import { transformErrors } from './transformErrors.ts';
 
 const visible = new Map([
   ['cpfCnpj', 'CPF/CNPJ'],
@@ -56,5 +57,26 @@ describe('toRequestBody', () => {
       nome: 'A',
       senha: 'segredo1',
     });
+  });
+});
+
+describe('transformErrors', () => {
+  const error = (name: string, property: string) => ({
+    name,
+    property,
+    message: 'm',
+    stack: '',
+    params: {},
+    title: 'Banco',
+  });
+  it("says what to type on a pattern mismatch when the field has a hint, else the spec's text", () => {
+    const uiSchema = { bancoCodigo: { 'ui:options': { patternMessage: 'informe 3 dígitos' } } };
+    expect(transformErrors([error('pattern', '.bancoCodigo')], uiSchema)[0]?.message).toBe(
+      'informe 3 dígitos',
+    );
+    expect(transformErrors([error('pattern', '.agencia')], uiSchema)[0]?.message).toBe('Formato inválido!');
+    expect(transformErrors([error('required', '.bancoCodigo')], uiSchema)[0]?.message).toBe(
+      'Campo Obrigatório!',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { RJSFValidationError } from '@rjsf/utils';
+import type { RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { MESSAGES } from '../../../core/constants.ts';
 
 const DOCUMENT_FORMATS = new Set(['cpf', 'cnpj', 'cpfCnpj']);
@@ -38,10 +38,23 @@ function specMessage(error: RJSFValidationError): string | undefined {
   }
 }
 
-/** rjsf transformErrors: field messages as spec 000 §5 words them ('Campo Obrigatório!', 'Documento inválido'…). */
-export function transformErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
+/** The entity field's own hint for a value that does not match its pattern (ui:options.patternMessage). */
+function patternHint(error: RJSFValidationError, uiSchema: UiSchema | undefined): string | undefined {
+  if (error.name !== 'pattern' || !uiSchema) return undefined;
+  const field = (error.property ?? '').replace(/^\./, '').split('.')[0] ?? '';
+  const hint = (uiSchema[field] as { 'ui:options'?: { patternMessage?: unknown } } | undefined)?.[
+    'ui:options'
+  ]?.patternMessage;
+  return typeof hint === 'string' ? hint : undefined;
+}
+
+/**
+ * rjsf transformErrors: field messages as spec 000 §5 words them ('Campo Obrigatório!', 'Documento
+ * inválido'…); a pattern mismatch says what to type when the field has a patternMessage.
+ */
+export function transformErrors(errors: RJSFValidationError[], uiSchema?: UiSchema): RJSFValidationError[] {
   return errors.map((error) => {
-    const message = specMessage(error);
+    const message = patternHint(error, uiSchema) ?? specMessage(error);
     return message
       ? { ...error, message, stack: error.title ? `${error.title}: ${message}` : message }
       : error;
