@@ -181,6 +181,14 @@ describe('generic form (FormView) on the cliente entity', () => {
       expect(page.url()).toMatch(/cadastrar$/);
       expect(await page.getByLabel('Nome / Razão social').inputValue()).toBe('Rascunho');
 
+      // The browser's back button is held as well (data router blocker).
+      await page.goBack();
+      await dialog.getByText('Existem alterações não salvas. Deseja sair sem salvar?').waitFor();
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(page.url()).toMatch(/cadastrar$/);
+      expect(await page.getByLabel('Nome / Razão social').inputValue()).toBe('Rascunho');
+
       await page.getByRole('button', { name: 'Cancelar' }).click();
       await dialog.getByRole('button', { name: 'Confirmar' }).click();
       await page.waitForURL(LIST_URL);
@@ -195,7 +203,7 @@ describe('generic form (FormView) on the cliente entity', () => {
     async () => {
       const { page, errors } = await harness.newPage({ width: 390, height: 844 });
       await openNewForm(page, 'verde@erp.local', 'verde.localhost');
-      await page.getByLabel('Nome / Razão social').waitFor();
+      await page.getByLabel('Nome do cliente').waitFor();
       expect(await page.getByLabel('CPF/CNPJ').count()).toBe(1);
       expect(await page.getByLabel('Nome fantasia / Apelido').count()).toBe(0);
       expect(await page.getByText('Nome fantasia').count()).toBe(0);

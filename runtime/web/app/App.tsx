@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { HashRouter } from 'react-router-dom';
+import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { FullPageLoading } from '../ui/FullPageLoading.tsx';
 import { NotifyProvider } from '../ui/NotifyProvider.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
@@ -11,6 +11,21 @@ import { resolveApiEndpoint } from './resolveApiEndpoint.ts';
 import { SessionProvider } from './SessionProvider.tsx';
 import { StartupParams } from './StartupParams.tsx';
 import { TenantProvider } from './TenantProvider.tsx';
+
+/**
+ * A data router over the hash (so react-router's useBlocker can hold the back button too, for the forms'
+ * unsaved-changes guard); the route table itself is the <Routes> of AppRoutes under one splat route.
+ */
+const router = createHashRouter([
+  {
+    path: '*',
+    element: (
+      <StartupParams>
+        <AppRoutes />
+      </StartupParams>
+    ),
+  },
+]);
 
 /** The SPA: runtime → white-label (renders only once loaded) → session → hash routes. */
 export function App() {
@@ -29,11 +44,7 @@ export function App() {
       <TenantProvider>
         <NotifyProvider>
           <SessionProvider>
-            <HashRouter>
-              <StartupParams>
-                <AppRoutes />
-              </StartupParams>
-            </HashRouter>
+            <RouterProvider router={router} />
           </SessionProvider>
         </NotifyProvider>
       </TenantProvider>

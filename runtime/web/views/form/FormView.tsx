@@ -4,7 +4,7 @@ import { defaultFormStateBehavior } from './defaultFormStateBehavior.ts';
 import { ThemedForm } from './ThemedForm.ts';
 import { transformErrors } from './transformErrors.ts';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
-import { useFormController } from './useFormController.ts';
+import { type SingletonFormHooks, useFormController } from './useFormController.ts';
 import type { FormMode } from './useFormRecord.ts';
 
 export interface FormViewProps {
@@ -13,11 +13,13 @@ export interface FormViewProps {
   mode: FormMode;
   /** Record id for edit and copy. */
   id?: number;
+  /** A configuration record (SingletonFormView): saving and cancelling stay on the form. */
+  singleton?: SingletonFormHooks;
 }
 
 /** The generic form screen of an entity (…/cadastrar, …/editar/:id, …/copiar/:id); logic in useFormController. */
-export function FormView({ entityName, mode, id }: FormViewProps) {
-  const form = useFormController({ entityName, mode, id });
+export function FormView({ entityName, mode, id, singleton }: FormViewProps) {
+  const form = useFormController({ entityName, mode, id, singleton });
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
@@ -33,7 +35,7 @@ export function FormView({ entityName, mode, id }: FormViewProps) {
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Alert severity="warning">{form.loadError}</Alert>
           <Button variant="outlined" onClick={form.cancel}>
-            Voltar
+            {singleton ? 'Tentar novamente' : 'Voltar'}
           </Button>
         </Stack>
       )}
@@ -46,7 +48,7 @@ export function FormView({ entityName, mode, id }: FormViewProps) {
           formContext={form.formContext}
           extraErrors={form.extraErrors}
           liveValidate={form.liveValidate}
-          transformErrors={transformErrors}
+          transformErrors={(errors) => transformErrors(errors, form.uiSchema)}
           experimental_defaultFormStateBehavior={defaultFormStateBehavior}
           showErrorList={false}
           noHtml5Validate
@@ -57,8 +59,8 @@ export function FormView({ entityName, mode, id }: FormViewProps) {
           onError={form.onError}
         >
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 3 }}>
-            <Button variant="outlined" onClick={form.cancel}>
-              Cancelar
+            <Button variant="outlined" onClick={form.cancel} disabled={singleton && !form.dirty}>
+              {singleton ? 'Descartar alterações' : 'Cancelar'}
             </Button>
             {form.canSave && (
               <Button type="submit" variant="contained" loading={form.saving}>

@@ -1,15 +1,13 @@
-import { useContext, useEffect } from 'react';
-import { UNSAFE_DataRouterContext } from 'react-router-dom';
+import { useEffect } from 'react';
 import { DataRouterBlocker } from './DataRouterBlocker.tsx';
-import { NavigatorBlocker } from './NavigatorBlocker.tsx';
 
 /**
- * Asks 'Existem alterações não salvas. Deseja sair sem salvar?' before an in-app navigation while
- * `shouldBlock()` holds, and lets the browser warn on reload or tab close ('beforeunload').
- * `shouldBlock` is read at navigation time, so a save can release it right before navigating.
+ * Asks 'Existem alterações não salvas. Deseja sair sem salvar?' before an in-app navigation (links, menus,
+ * navigate() and the browser's back button, through the data router's blocker) while `shouldBlock()`
+ * holds, and lets the browser warn on reload or tab close ('beforeunload'). `shouldBlock` is read at
+ * navigation time, so a save can release it right before navigating.
  */
 export function UnsavedChangesGuard({ shouldBlock }: { shouldBlock: () => boolean }) {
-  const dataRouter = useContext(UNSAFE_DataRouterContext);
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
       if (!shouldBlock()) return;
@@ -20,9 +18,5 @@ export function UnsavedChangesGuard({ shouldBlock }: { shouldBlock: () => boolea
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [shouldBlock]);
-  return dataRouter ? (
-    <DataRouterBlocker shouldBlock={shouldBlock} />
-  ) : (
-    <NavigatorBlocker shouldBlock={shouldBlock} />
-  );
+  return <DataRouterBlocker shouldBlock={shouldBlock} />;
 }
