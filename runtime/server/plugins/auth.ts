@@ -97,3 +97,29 @@ export function requireAvancoOrMaster(request: FastifyRequest): AuthInfo {
   }
   return user;
 }
+
+/**
+ * An operator of white-label `configWhiteLabelId`: platform staff (isAvanco) for any white-label, a master
+ * user only for the white-label they belong to — one white-label's operator never edits another's
+ * configuration, plans or users.
+ */
+export function requireWhiteLabelOperator(request: FastifyRequest, configWhiteLabelId: number): AuthInfo {
+  const user = requireAvancoOrMaster(request);
+  if (!user.isAvanco && user.configWhiteLabelId !== configWhiteLabelId) {
+    throw new HttpError(
+      403,
+      'ACESSO_NEGADO',
+      'Você só pode alterar a configuração do seu próprio white-label.',
+    );
+  }
+  return user;
+}
+
+/** Platform staff only (isAvanco): creating a new white-label is not a white-label operator's job. */
+export function requirePlatformStaff(request: FastifyRequest): AuthInfo {
+  const user = requireUser(request);
+  if (!user.isAvanco) {
+    throw new HttpError(403, 'ACESSO_NEGADO', 'Somente a equipe da plataforma pode realizar esta ação.');
+  }
+  return user;
+}

@@ -6,11 +6,12 @@ import { listUsuarios } from './listUsuarios.ts';
 import { usuarioWhiteLabelFieldMap } from './usuarioFieldMap.ts';
 
 /**
- * Users of every company of white-label `id` with their company name, for platform staff (isAvanco or
- * master) or that white-label's own support users; the same LoopBack filter plus `empresaId`.
+ * Users of every company of white-label `id` with their company name, for platform staff (isAvanco) or
+ * that white-label's own master and support users; the same LoopBack filter plus `empresaId`.
  */
 export async function listWhiteLabelUsuarios(db: Database, auth: AuthInfo, id: number, rawFilter: unknown) {
-  const allowed = auth.isAvanco || auth.master || (auth.suporteWhiteLabel && auth.configWhiteLabelId === id);
+  const allowed =
+    auth.isAvanco || ((auth.master || auth.suporteWhiteLabel) && auth.configWhiteLabelId === id);
   if (!allowed) {
     throw new HttpError(
       403,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../../errors.ts';
-import { requireAvancoOrMaster } from '../../plugins/auth.ts';
+import { requireWhiteLabelOperator } from '../../plugins/auth.ts';
 import {
   type ConfigWhiteLabelRow,
   configWhiteLabelView,
@@ -66,8 +66,8 @@ export async function configWhiteLabelLogoRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request) => {
-      requireAvancoOrMaster(request);
       const { id } = request.params as { id: number };
+      requireWhiteLabelOperator(request, id);
       const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() as LogoType;
       const bytes = request.body;
       if (!Buffer.isBuffer(bytes) || !LOGO_TYPES.includes(type))

@@ -3,7 +3,7 @@ import { isPlainObject, mergePatch } from '../../../core/mergePatch.ts';
 import { tenantSlugs } from '../../../core/resolveTenant.ts';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
-import { requireAvancoOrMaster } from '../../plugins/auth.ts';
+import { requirePlatformStaff, requireWhiteLabelOperator } from '../../plugins/auth.ts';
 import {
   CONFIG_ROW_COLUMNS,
   type ConfigWhiteLabelRow,
@@ -57,7 +57,7 @@ export async function configWhiteLabelWriteRoutes(app: FastifyInstance): Promise
       },
     },
     async (request) => {
-      requireAvancoOrMaster(request);
+      requirePlatformStaff(request);
       const changes = settingsFromBody(request.body as Record<string, unknown>);
       const idConfig = String(changes.idConfig);
       const row = await app.db.withSystem(async (tx) => {
@@ -103,8 +103,8 @@ export async function configWhiteLabelWriteRoutes(app: FastifyInstance): Promise
       },
     },
     async (request) => {
-      requireAvancoOrMaster(request);
       const { id } = request.params as { id: number };
+      requireWhiteLabelOperator(request, id);
       const body = request.body as Record<string, unknown>;
       if (body.id !== undefined && body.id !== id) {
         throw new HttpError(400, 'ID_DIVERGENTE', 'O id informado no corpo é diferente do id do endereço.');
@@ -157,8 +157,8 @@ export async function configWhiteLabelWriteRoutes(app: FastifyInstance): Promise
       },
     },
     async (request) => {
-      requireAvancoOrMaster(request);
       const { id } = request.params as { id: number };
+      requireWhiteLabelOperator(request, id);
       await app.db.withSystem(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
         const row = await loadConfigRow(tx, id, true);

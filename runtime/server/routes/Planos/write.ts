@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
-import { requireAvancoOrMaster } from '../../plugins/auth.ts';
+import { requireAvancoOrMaster, requireWhiteLabelOperator } from '../../plugins/auth.ts';
 import { PLANO_COLUMNS, type Plano } from '../../services/findPlanos.ts';
 import { PLANO_INPUT_KEYS, planoErrorResponses, planoIdParams } from './schemas.ts';
 
@@ -85,6 +85,7 @@ export async function planosWriteRoutes(app: FastifyInstance): Promise<void> {
         modulos: input.modulos ?? [],
         ativo: input.ativo ?? true,
       };
+      requireWhiteLabelOperator(request, plano.configWhiteLabel);
       return app.db.withSystem(async (tx) => {
         await checkPlano(app, tx, plano, 0);
         return tx.one<Plano>(
@@ -117,7 +118,10 @@ export async function planosWriteRoutes(app: FastifyInstance): Promise<void> {
       }
       return app.db.withSystem(async (tx) => {
         const { id: _id, ...current } = await loadPlano(tx, id);
+        // Both the plan's white-label and, when it moves, the target one must be the operator's.
+        requireWhiteLabelOperator(request, current.configWhiteLabel);
         const plano = { ...current, ...input };
+        requireWhiteLabelOperator(request, plano.configWhiteLabel);
         await checkPlano(app, tx, plano, id);
         return tx.one<Plano>(
           `UPDATE plano SET config_white_label_id = $1, id_externo = $2, nome = $3, descricao = $4, valor = $5,
@@ -147,7 +151,7 @@ export async function planosWriteRoutes(app: FastifyInstance): Promise<void> {
       requireAvancoOrMaster(request);
       const { id } = request.params as { id: number };
       await app.db.withSystem(async (tx) => {
-        await loadPlano(tx, id);
+        requireWhiteLabelOperator(request, (await loadPlano(tx, id)).configWhiteLabel);
         const { count } = await tx.one<{ count: number }>(
           'SELECT count(*)::int AS count FROM empresa WHERE plano_id = $1',
           [id],
