@@ -8,7 +8,8 @@ let verdeId = 0;
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const who of ['demo', 'vendedor', 'admin', 'painel']) tokens[who] = await login(server.app, `${who}@erp.local`);
+  for (const who of ['demo', 'vendedor', 'admin', 'painel'])
+    tokens[who] = await login(server.app, `${who}@erp.local`);
   tokens.verde = await login(server.app, 'verde@erp.local', 'demo1234', 'verde.localhost');
   const ids = await server.db.withSystem((tx) =>
     tx.query<{ id_config: string; id: number }>('SELECT id_config, id::int AS id FROM config_white_label'),
@@ -43,7 +44,10 @@ describe('GET/DELETE /api/Alertas/gerais', () => {
     expect(empty.statusCode, empty.body).toBe(200);
     expect(empty.json()).toEqual({ total: 0, envios: [] });
 
-    const first = await call('POST', '/api/Alertas/geral', 'admin', { tipo: 'info', texto: 'Manutenção às 22h.' });
+    const first = await call('POST', '/api/Alertas/geral', 'admin', {
+      tipo: 'info',
+      texto: 'Manutenção às 22h.',
+    });
     expect(first.statusCode, first.body).toBe(200);
     const recipients = first.json().count as number;
     expect(recipients).toBeGreaterThan(3);
@@ -56,12 +60,13 @@ describe('GET/DELETE /api/Alertas/gerais', () => {
     expect(second.statusCode, second.body).toBe(200);
 
     // vendedor reads the first one
-    const [own] = (await call('GET', '/api/Alertas/list', 'vendedor')).json() as Array<{ id: number; texto: string }>;
     const firstOwn = (await call('GET', '/api/Alertas/list', 'vendedor'))
       .json()
       .find((alerta: { texto: string }) => alerta.texto === 'Manutenção às 22h.');
-    expect(own).toBeDefined();
-    expect((await call('PUT', `/api/Alertas/${firstOwn.id}`, 'vendedor', { lido: true })).statusCode).toBe(200);
+    expect(firstOwn).toBeDefined();
+    expect((await call('PUT', `/api/Alertas/${firstOwn.id}`, 'vendedor', { lido: true })).statusCode).toBe(
+      200,
+    );
 
     const listed = await call('GET', '/api/Alertas/gerais', 'admin');
     expect(listed.statusCode, listed.body).toBe(200);
@@ -88,7 +93,9 @@ describe('GET/DELETE /api/Alertas/gerais', () => {
     const removed = await call('DELETE', `/api/Alertas/gerais/${body.envios[1].id}`, 'admin');
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toEqual({ count: recipients });
-    const texts = (await call('GET', '/api/Alertas/list', 'vendedor')).json().map((a: { texto: string }) => a.texto);
+    const texts = (await call('GET', '/api/Alertas/list', 'vendedor'))
+      .json()
+      .map((a: { texto: string }) => a.texto);
     expect(texts).toContain('Nova versão disponível.');
     expect(texts).not.toContain('Manutenção às 22h.');
     expect((await call('GET', '/api/Alertas/gerais', 'admin')).json().total).toBe(1);
@@ -101,10 +108,16 @@ describe('GET/DELETE /api/Alertas/gerais', () => {
     const [vendedor] = await server.db.withSystem((tx) =>
       tx.query<{ id: number }>(`SELECT id::int AS id FROM usuario WHERE email = 'vendedor@erp.local'`),
     );
-    const sent = await call('POST', '/api/Alertas', 'demo', { usuarioId: vendedor?.id, tipo: 'info', texto: 'Só seu.' });
+    const sent = await call('POST', '/api/Alertas', 'demo', {
+      usuarioId: vendedor?.id,
+      tipo: 'info',
+      texto: 'Só seu.',
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect((await call('DELETE', `/api/Alertas/gerais/${sent.json().id}`, 'admin')).statusCode).toBe(404);
-    const texts = (await call('GET', '/api/Alertas/gerais', 'admin')).json().envios.map((e: { texto: string }) => e.texto);
+    const texts = (await call('GET', '/api/Alertas/gerais', 'admin'))
+      .json()
+      .envios.map((e: { texto: string }) => e.texto);
     expect(texts).not.toContain('Só seu.');
   });
 
@@ -122,15 +135,27 @@ describe('GET/DELETE /api/Alertas/gerais', () => {
     const other = await call('GET', `/api/Alertas/gerais?configWhiteLabelId=${demoId}`, 'verde');
     expect(other.statusCode).toBe(403);
     const [demoSending] = (await call('GET', '/api/Alertas/gerais', 'admin')).json().envios;
-    const cross = await call('DELETE', `/api/Alertas/gerais/${demoSending.id}?configWhiteLabelId=${verdeId}`, 'verde');
+    const cross = await call(
+      'DELETE',
+      `/api/Alertas/gerais/${demoSending.id}?configWhiteLabelId=${verdeId}`,
+      'verde',
+    );
     expect(cross.statusCode).toBe(404);
     // isAvanco chooses any white-label
-    expect((await call('GET', `/api/Alertas/gerais?configWhiteLabelId=${verdeId}`, 'admin')).statusCode).toBe(200);
-    expect((await call('GET', '/api/Alertas/gerais?configWhiteLabelId=999999', 'admin')).statusCode).toBe(404);
+    expect((await call('GET', `/api/Alertas/gerais?configWhiteLabelId=${verdeId}`, 'admin')).statusCode).toBe(
+      200,
+    );
+    expect((await call('GET', '/api/Alertas/gerais?configWhiteLabelId=999999', 'admin')).statusCode).toBe(
+      404,
+    );
   });
 
   it('answers bad input with 400 in pt-BR', async () => {
-    for (const url of ['/api/Alertas/gerais?limit=0', '/api/Alertas/gerais?skip=-1', '/api/Alertas/gerais?limit=abc']) {
+    for (const url of [
+      '/api/Alertas/gerais?limit=0',
+      '/api/Alertas/gerais?skip=-1',
+      '/api/Alertas/gerais?limit=abc',
+    ]) {
       const response = await call('GET', url, 'admin');
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error.statusCode).toBe(400);
@@ -146,7 +171,9 @@ describe('GET /api/Usuarios/usuarios-whitelabel', () => {
     const { total, usuarios } = all.json();
     expect(total).toBe(usuarios.length);
     const emails = usuarios.map((usuario: { email: string }) => usuario.email);
-    expect(emails).toEqual(expect.arrayContaining(['demo@erp.local', 'vendedor@erp.local', 'admin@erp.local']));
+    expect(emails).toEqual(
+      expect.arrayContaining(['demo@erp.local', 'vendedor@erp.local', 'admin@erp.local']),
+    );
     expect(emails).not.toContain('verde@erp.local');
     const names = usuarios.map((usuario: { nome: string }) => usuario.nome.toLowerCase());
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'en')));
@@ -160,11 +187,19 @@ describe('GET /api/Usuarios/usuarios-whitelabel', () => {
   });
 
   it('searches name, e-mail and company, taking wildcards literally', async () => {
-    const byCompany = (await call('GET', `/api/Usuarios/usuarios-whitelabel?busca=${encodeURIComponent('demonstração')}`, 'admin')).json();
+    const byCompany = (
+      await call(
+        'GET',
+        `/api/Usuarios/usuarios-whitelabel?busca=${encodeURIComponent('demonstração')}`,
+        'admin',
+      )
+    ).json();
     expect(byCompany.total).toBeGreaterThan(0);
     for (const usuario of byCompany.usuarios) expect(usuario.empresaNome).toMatch(/Demonstração/i);
     const byEmail = (await call('GET', '/api/Usuarios/usuarios-whitelabel?busca=VENDEDOR@', 'admin')).json();
-    expect(byEmail.usuarios.map((usuario: { email: string }) => usuario.email)).toEqual(['vendedor@erp.local']);
+    expect(byEmail.usuarios.map((usuario: { email: string }) => usuario.email)).toEqual([
+      'vendedor@erp.local',
+    ]);
     const wildcard = (await call('GET', '/api/Usuarios/usuarios-whitelabel?busca=%25', 'admin')).json();
     expect(wildcard).toEqual({ total: 0, usuarios: [] });
   });
@@ -186,7 +221,10 @@ describe('GET /api/Usuarios/usuarios-whitelabel', () => {
          SELECT empresa_id, 'Sem usuários', '{"CONFIG_ADMINISTRADOR_USUARIOS": 0}' FROM usuario WHERE email = 'verde@erp.local'
          RETURNING id`,
       );
-      await tx.query(`UPDATE usuario SET perfil_admin = false, perfil_id = $1 WHERE email = 'verde@erp.local'`, [perfil.id]);
+      await tx.query(
+        `UPDATE usuario SET perfil_admin = false, perfil_id = $1 WHERE email = 'verde@erp.local'`,
+        [perfil.id],
+      );
     });
     expect((await call('GET', '/api/Usuarios/usuarios-whitelabel', 'verde')).statusCode).toBe(403);
     for (const query of ['limit=0', 'limit=101', 'skip=-1', `busca=${'x'.repeat(101)}`]) {

@@ -57,7 +57,8 @@ export async function alertasGeraisRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         operationId: 'alertasGeraisList',
         tags: ['Alertas'],
-        summary: 'Notificações gerais já enviadas ao white-label, mais recentes primeiro (equipe da plataforma)',
+        summary:
+          'Notificações gerais já enviadas ao white-label, mais recentes primeiro (equipe da plataforma)',
         querystring: {
           type: 'object',
           properties: {

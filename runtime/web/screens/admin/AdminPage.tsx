@@ -19,7 +19,14 @@ interface AdminPageProps {
  * Frame of an administrator-area screen: the menu's conditions enforced again (a company administrator
  * passes the permission check but is not platform staff), the h1 and the page's actions.
  */
-export function AdminPage({ title, description, actions, avancoOnly, maxWidth = 1200, children }: AdminPageProps) {
+export function AdminPage({
+  title,
+  description,
+  actions,
+  avancoOnly,
+  maxWidth = 1200,
+  children,
+}: AdminPageProps) {
   const { user } = useSession();
   const allowed = avancoOnly ? user?.isAvanco === true : user?.isAvanco === true || user?.master === true;
   if (!allowed) return <AccessDeniedPage />;
@@ -40,7 +47,11 @@ export function AdminPage({ title, description, actions, avancoOnly, maxWidth = 
             </Typography>
           )}
         </Box>
-        {actions && <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>{actions}</Stack>}
+        {actions && (
+          <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+            {actions}
+          </Stack>
+        )}
       </Stack>
       {children}
     </Box>

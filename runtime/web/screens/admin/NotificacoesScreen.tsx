@@ -89,7 +89,9 @@ export default function NotificacoesScreen() {
         <Typography variant="h6" component="h2" sx={{ px: 3, pt: 2 }}>
           Notificações enviadas
         </Typography>
-        <Box sx={{ height: 4, mt: 1 }}>{loading && <LinearProgress aria-label="Carregando notificações" />}</Box>
+        <Box sx={{ height: 4, mt: 1 }}>
+          {loading && <LinearProgress aria-label="Carregando notificações" />}
+        </Box>
         <TableContainer>
           <Table size="small" aria-label="Notificações enviadas">
             <TableHead>
@@ -137,7 +139,10 @@ export default function NotificacoesScreen() {
                     </TableCell>
                     <TableCell align="right">
                       <Tooltip title="Excluir de todos os usuários">
-                        <IconButton aria-label={`Excluir notificação: ${envio.texto}`} onClick={() => void remove(envio)}>
+                        <IconButton
+                          aria-label={`Excluir notificação: ${envio.texto}`}
+                          onClick={() => void remove(envio)}
+                        >
                           <Icon>delete</Icon>
                         </IconButton>
                       </Tooltip>

@@ -48,8 +48,6 @@ export default function UsuariosScreen() {
   const [result, setResult] = useState<{ total: number; usuarios: Linha[] }>({ total: 0, usuarios: [] });
   const [loading, setLoading] = useState(true);
 
-  useEffect(() => setPage(0), [query]);
-
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
@@ -76,7 +74,14 @@ export default function UsuariosScreen() {
     >
       <Paper>
         <Box sx={{ p: 2 }}>
-          <SearchField label="Buscar por nome, e-mail ou empresa" value={busca} onChange={setBusca} />
+          <SearchField
+            label="Buscar por nome, e-mail ou empresa"
+            value={busca}
+            onChange={(value) => {
+              setBusca(value);
+              setPage(0);
+            }}
+          />
         </Box>
         <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Carregando usuários" />}</Box>
         <TableContainer>

@@ -4,7 +4,10 @@ export const paginationLabels = {
   labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
     `${from}–${to} de ${count}`,
   getItemAriaLabel: (type: 'first' | 'last' | 'next' | 'previous') =>
-    ({ first: 'Primeira página', last: 'Última página', next: 'Próxima página', previous: 'Página anterior' })[
-      type
-    ],
+    ({
+      first: 'Primeira página',
+      last: 'Última página',
+      next: 'Próxima página',
+      previous: 'Página anterior',
+    })[type],
 };

@@ -1,0 +1,27 @@
+import type { SchemaBundle, WhiteLabelConfig } from '../../app/RuntimeContext.tsx';
+
+export interface ModuleOption {
+  id: string;
+  label: string;
+  /** An add-on offered with the plans (configWhiteLabel.planoModulos), not a product module. */
+  adicional: boolean;
+}
+
+/** Product areas no white-label switches off: the administrator area and the user menu. */
+export const FIXED_MODULES = new Set(['administrador', 'usuario']);
+
+/**
+ * The modules a plan or the white-label may name: the product's modules of schemas/permissions/keys.json
+ * (labels from there) and the white-label's plan add-ons.
+ */
+export function moduleOptions(schemas: SchemaBundle, config: WhiteLabelConfig): ModuleOption[] {
+  const modules = (schemas.permissions as { modules?: Record<string, { label?: string }> }).modules ?? {};
+  const options: ModuleOption[] = Object.entries(modules)
+    .filter(([id]) => !FIXED_MODULES.has(id))
+    .map(([id, module]) => ({ id, label: module.label ?? id, adicional: false }));
+  for (const extra of config.planoModulos ?? []) {
+    if (!extra.id || options.some((option) => option.id === extra.id)) continue;
+    options.push({ id: extra.id, label: extra.nome ?? extra.id, adicional: true });
+  }
+  return options;
+}
