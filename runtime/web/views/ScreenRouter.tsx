@@ -14,9 +14,13 @@ import { PendingScreen } from './PendingScreen.tsx';
 // The grid and the form are heavy (AG Grid, rjsf): loaded when a screen first needs them.
 const ListView = lazy(() => import('./list/ListView.tsx').then((module) => ({ default: module.ListView })));
 const FormView = lazy(() => import('./form/FormView.tsx').then((module) => ({ default: module.FormView })));
+const SingletonFormView = lazy(() =>
+  import('./form/SingletonFormView.tsx').then((module) => ({ default: module.SingletonFormView })),
+);
 
 type EntityScreen =
   | { entityName: string; permission?: string; mode: 'list' }
+  | { entityName: string; permission?: string; mode: 'singleton' }
   | { entityName: string; permission?: string; mode: 'create' | 'edit' | 'copy'; id?: number };
 
 /** Splits a route into its segments; ":name" pattern segments capture the route's segment. */
@@ -50,11 +54,11 @@ function findEntityScreen(
   entities: Record<string, { entity?: unknown }>,
 ): EntityScreen | null {
   for (const [entityName, files] of Object.entries(entities)) {
-    const entity = files.entity as { route?: string; permission?: string } | undefined;
+    const entity = files.entity as { route?: string; permission?: string; singleton?: boolean } | undefined;
     const base = entity?.route?.replace(/^[#/]+/, '').replace(/\/$/, '');
     if (!base) continue;
     const permission = entity?.permission;
-    if (route === base) return { entityName, permission, mode: 'list' };
+    if (route === base) return { entityName, permission, mode: entity?.singleton ? 'singleton' : 'list' };
     if (route === `${base}/cadastrar`) return { entityName, permission, mode: 'create' };
     const form = matchPattern(`${base}/:mode/:id`, route);
     if (form && (form.mode === 'editar' || form.mode === 'copiar') && /^\d+$/.test(form.id ?? '')) {
@@ -111,6 +115,9 @@ export function ScreenRouter() {
       target.mode === 'create' || target.mode === 'copy' ? PermissionLevel.CRIAR : PermissionLevel.VISUALIZAR;
     if (target.permission && !checkPermission(user, target.permission, level))
       return screen('denied', <AccessDeniedPage />);
+    // A configuration record (entity `singleton`) has no list: its route is its form.
+    if (target.mode === 'singleton')
+      return screen('form', <SingletonFormView key={route} entityName={target.entityName} />);
     if (target.mode === 'list')
       return screen('list', <ListView key={route} entityName={target.entityName} />);
     return screen(

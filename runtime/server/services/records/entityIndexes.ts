@@ -11,6 +11,8 @@ export interface EntityIndexPlan {
   columns: string[];
   /** The entity fields it covers (API names), for the 409 of a unique violation. */
   fields: string[];
+  /** The one-record-per-scope index of a `singleton` entity (its 409 says the record already exists). */
+  singleton?: boolean;
 }
 
 /** Whether `field` is a string or text field of `entity` (what a trigram index can cover). */
@@ -28,7 +30,8 @@ export function sqlIdentifier(name: string): string {
 
 /**
  * The indexes of an entity table: the declared `indexes` (unique or not), a unique index per `unique`
- * field, one on (empresa_id) and one on (empresa_id, display). Tenant columns lead every btree index of
+ * field, one on (empresa_id) and one on (empresa_id, display); a `singleton` entity also gets a unique index
+ * on its tenant columns (one record per empresa or per filial). Tenant columns lead every btree index of
  * an empresa/filial table, so uniqueness is per company (per branch) and RLS-filtered scans use them.
  * A trigram index (`"method": "trigram"`) serves like/ilike with leading wildcards (the grid's quick
  * search and its contains/starts-with filters) over its text columns only: a bitmap scan of it finds
@@ -68,6 +71,15 @@ export function entityIndexes(entity: ResolvedEntity): EntityIndexPlan[] {
       columns: ['empresa_id'],
       fields: [],
     });
+    if (entity.singleton)
+      plans.push({
+        name: sqlIdentifier(`idx_${entity.table}_singleton`),
+        unique: true,
+        method: 'btree',
+        columns: tenant,
+        fields: [],
+        singleton: true,
+      });
     if (entity.display && entity.fields[entity.display])
       add(`empresa_${snakeCase(entity.display)}`, [entity.display], false);
   }

@@ -27,6 +27,14 @@ const BAD_REQUEST = 400;
 /** Toast after a successful save (the spec is silent on the wording). */
 export const SAVED_MESSAGE = 'Registro salvo com sucesso.';
 
+/** A configuration record (entity `singleton`): there is no list, so saving and cancelling stay on the form. */
+export interface SingletonFormHooks {
+  /** After a successful save (and its toast), with the stored record. */
+  onSaved(record: Data): void;
+  /** Instead of returning to the list: discard the changes. */
+  onDiscard(): void;
+}
+
 /** The tab holding a field, if the layout has tabs. */
 const tabOf = (layout: FormLayout, field: string) =>
   layout.tabs.find((tab) => tab.sections.some((section) => section.fields.some(({ name }) => name === field)))
@@ -42,10 +50,12 @@ export function useFormController({
   entityName,
   mode,
   id,
+  singleton,
 }: {
   entityName: string;
   mode: FormMode;
   id?: number;
+  singleton?: SingletonFormHooks;
 }) {
   const { api } = useRuntime();
   const { schemas } = useTenant();
@@ -109,11 +119,14 @@ export function useFormController({
     setExtraErrors(undefined);
     try {
       const body = toRequestBody(data, resolved.schema, mode);
-      if (mode === 'edit') await recordsRequest(api, 'PUT', `/api/${entity.resource}/${id}`, { body });
-      else await recordsRequest(api, 'POST', `/api/${entity.resource}`, { body });
+      const saved =
+        mode === 'edit'
+          ? await recordsRequest<Data>(api, 'PUT', `/api/${entity.resource}/${id}`, { body })
+          : await recordsRequest<Data>(api, 'POST', `/api/${entity.resource}`, { body });
       leaving.current = true;
       notify.toast(SAVED_MESSAGE, { severity: 'success' });
-      backToList();
+      if (singleton) singleton.onSaved(saved);
+      else backToList();
     } catch (error) {
       const visible = new Map(
         Object.keys(built.schema.properties ?? {}).map((name) => [name, entity.fields[name]?.label ?? name]),
@@ -154,7 +167,9 @@ export function useFormController({
   return {
     status: record.status,
     loadError: record.status === 'failed' ? record.message : undefined,
-    title: formTitle(form.title ?? entity.label, mode, entity.gender),
+    title: singleton
+      ? (form.title ?? entity.label)
+      : formTitle(form.title ?? entity.label, mode, entity.gender),
     schema: built.schema,
     uiSchema: built.uiSchema,
     validator: formValidator,
@@ -173,6 +188,6 @@ export function useFormController({
     },
     onError: () => setSubmitted(true),
     focusOnFirstError: (error: RJSFValidationError) => revealField((error.property ?? '').replace(/^\./, '')),
-    cancel: backToList,
+    cancel: singleton ? singleton.onDiscard : backToList,
   };
 }
