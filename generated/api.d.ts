@@ -379,6 +379,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Usuarios/assinatura": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Situação da assinatura da empresa do usuário da sessão (plano, vencimento, módulos adicionais) */
+        get: operations["usuariosAssinatura"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Usuarios/modulosAdicionais": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Substitui os módulos adicionais contratados pela empresa (assinatura em vigor) */
+        put: operations["usuariosModulosAdicionais"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ConfigWhiteLabels": {
         parameters: {
             query?: never;
@@ -807,6 +841,211 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Produtos/alteracao-preco": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Alteração de preço em massa: preview (contagens e uma página) ou aplicar (uma transação; chave VENDAS_ALTERACAO_PRECO) */
+        post: operations["produtosAlteracaoPreco"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Produtos/alteracao-preco/opcoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Categorias e marcas para os filtros da alteração de preço */
+        get: operations["produtosAlteracaoPrecoOpcoes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Produtos/importacao/campos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Campos do produto que uma coluna do arquivo CSV pode preencher */
+        get: operations["produtosImportacaoCampos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Produtos/importacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Importação de produtos de um arquivo: validar (erros por linha) ou importar (tudo ou nada; chave ESTOQUE_IMPORTAR_ARQUIVO) */
+        post: operations["produtosImportacao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Produtos/etiquetas/modelos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Modelos de etiqueta para a impressão (chave ESTOQUE_ETIQUETA_IMPRIMIR) */
+        get: operations["produtosEtiquetasModelos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Produtos/etiquetas/produtos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Produtos ativos para etiquetas: busca por descrição, código ou GTIN, ou ids escolhidos */
+        get: operations["produtosEtiquetasProdutos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lancamentos/conciliacao-ofx/contas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contas ativas da filial para a conciliação OFX */
+        get: operations["lancamentosConciliacaoOfxContas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lancamentos/conciliacao-ofx/sugestoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Para cada transação do extrato: se já foi conciliada e os lançamentos em aberto que ela pode baixar */
+        post: operations["lancamentosConciliacaoOfxSugestoes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lancamentos/conciliacao-ofx/baixas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cria as baixas das transações confirmadas (uma transação do banco de dados; tudo ou nada) */
+        post: operations["lancamentosConciliacaoOfxBaixas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Contas/{id}/extrato": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extrato da conta no período: saldo anterior, movimentos com saldo, entradas, saídas e saldo final */
+        get: operations["contasExtrato"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CertificadosDigitais": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O certificado digital A1 da filial selecionada (lista com zero ou um item) */
+        get: operations["certificadosDigitaisFind"];
+        put?: never;
+        /** Envia o certificado A1 (.pfx/.p12 em base64) com a senha; substitui o da filial. Arquivo e senha ficam cifrados e nunca são devolvidos */
+        post: operations["certificadosDigitaisUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CertificadosDigitais/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove o certificado digital da filial */
+        delete: operations["certificadosDigitaisDeleteById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1305,6 +1544,116 @@ export interface paths {
         head?: never;
         /** Altera os campos enviados de um registro de clientes (com versao: controle de concorrência) */
         patch: operations["clientesPatchById"];
+        trace?: never;
+    };
+    "/api/ConfiguracoesGerais": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista configurações gerais (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["configuracoesGeraisFind"];
+        put?: never;
+        /** Cria um registro de configurações gerais */
+        post: operations["configuracoesGeraisCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ConfiguracoesGerais/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta configurações gerais que atendem ao where */
+        get: operations["configuracoesGeraisCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ConfiguracoesGerais/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de configurações gerais (filtro LoopBack: fields, include) */
+        get: operations["configuracoesGeraisFindById"];
+        /** Substitui um registro de configurações gerais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["configuracoesGeraisReplaceById"];
+        post?: never;
+        /** Exclui um registro de configurações gerais */
+        delete: operations["configuracoesGeraisDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de configurações gerais (com versao: controle de concorrência) */
+        patch: operations["configuracoesGeraisPatchById"];
+        trace?: never;
+    };
+    "/api/ConfiguracoesNfe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista configurações fiscais (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["configuracoesNfeFind"];
+        put?: never;
+        /** Cria um registro de configurações fiscais */
+        post: operations["configuracoesNfeCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ConfiguracoesNfe/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta configurações fiscais que atendem ao where */
+        get: operations["configuracoesNfeCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ConfiguracoesNfe/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de configurações fiscais (filtro LoopBack: fields, include) */
+        get: operations["configuracoesNfeFindById"];
+        /** Substitui um registro de configurações fiscais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["configuracoesNfeReplaceById"];
+        post?: never;
+        /** Exclui um registro de configurações fiscais */
+        delete: operations["configuracoesNfeDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de configurações fiscais (com versao: controle de concorrência) */
+        patch: operations["configuracoesNfePatchById"];
         trace?: never;
     };
     "/api/Contas": {
@@ -5987,6 +6336,425 @@ export interface components {
             observacoes?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Configurações gerais */
+        ConfiguracaoGeral: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Casas decimais da quantidade
+             * @description De 0 a 4 (limite da NF-e para a quantidade comercial).
+             */
+            casasDecimaisQuantidade?: number | null;
+            /**
+             * Casas decimais do valor unitário
+             * @description De 2 a 10 (limite da NF-e para o valor unitário).
+             */
+            casasDecimaisValorUnitario?: number | null;
+            /**
+             * Preço de venda calculado pela
+             * @enum {integer|null}
+             */
+            formacaoPrecoVenda?: 1 | 2 | null;
+            /** Permitir vender sem estoque (estoque negativo) */
+            permitirEstoqueNegativo?: boolean | null;
+            /** Controlar lotes e validade dos produtos */
+            controlarLotes?: boolean | null;
+            /**
+             * Dias para o vencimento padrão
+             * @description Prazo sugerido para as contas a receber geradas pelas vendas a prazo.
+             */
+            diasVencimentoPadrao?: number | null;
+            /** Dias de validade do orçamento */
+            diasValidadeOrcamento?: number | null;
+            /**
+             * Desconto máximo na venda
+             * @description Acima deste percentual o desconto é recusado. Deixe em branco para não limitar.
+             */
+            descontoMaximo?: number | null;
+            /**
+             * Mensagem do pedido
+             * @description Impressa no rodapé dos pedidos de venda e orçamentos.
+             */
+            mensagemPedido?: string | null;
+        };
+        /** Configurações gerais */
+        ConfiguracaoGeralInput: {
+            /**
+             * Casas decimais da quantidade
+             * @description De 0 a 4 (limite da NF-e para a quantidade comercial). Padrão: 3.
+             */
+            casasDecimaisQuantidade: number;
+            /**
+             * Casas decimais do valor unitário
+             * @description De 2 a 10 (limite da NF-e para o valor unitário). Padrão: 2.
+             */
+            casasDecimaisValorUnitario: number;
+            /**
+             * Preço de venda calculado pela
+             * @description Padrão: 1.
+             */
+            formacaoPrecoVenda: number & (1 | 2);
+            /**
+             * Permitir vender sem estoque (estoque negativo)
+             * @description Padrão: false.
+             */
+            permitirEstoqueNegativo?: boolean | null;
+            /**
+             * Controlar lotes e validade dos produtos
+             * @description Padrão: false.
+             */
+            controlarLotes?: boolean | null;
+            /**
+             * Dias para o vencimento padrão
+             * @description Prazo sugerido para as contas a receber geradas pelas vendas a prazo. Padrão: 30.
+             */
+            diasVencimentoPadrao: number;
+            /**
+             * Dias de validade do orçamento
+             * @description Padrão: 7.
+             */
+            diasValidadeOrcamento?: number | null;
+            /**
+             * Desconto máximo na venda
+             * @description Acima deste percentual o desconto é recusado. Deixe em branco para não limitar.
+             */
+            descontoMaximo?: number | null;
+            /**
+             * Mensagem do pedido
+             * @description Impressa no rodapé dos pedidos de venda e orçamentos.
+             */
+            mensagemPedido?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Configurações gerais */
+        ConfiguracaoGeralPatch: {
+            /**
+             * Casas decimais da quantidade
+             * @description De 0 a 4 (limite da NF-e para a quantidade comercial).
+             */
+            casasDecimaisQuantidade?: number;
+            /**
+             * Casas decimais do valor unitário
+             * @description De 2 a 10 (limite da NF-e para o valor unitário).
+             */
+            casasDecimaisValorUnitario?: number;
+            /** Preço de venda calculado pela */
+            formacaoPrecoVenda?: number & (1 | 2);
+            /** Permitir vender sem estoque (estoque negativo) */
+            permitirEstoqueNegativo?: boolean | null;
+            /** Controlar lotes e validade dos produtos */
+            controlarLotes?: boolean | null;
+            /**
+             * Dias para o vencimento padrão
+             * @description Prazo sugerido para as contas a receber geradas pelas vendas a prazo.
+             */
+            diasVencimentoPadrao?: number;
+            /** Dias de validade do orçamento */
+            diasValidadeOrcamento?: number | null;
+            /**
+             * Desconto máximo na venda
+             * @description Acima deste percentual o desconto é recusado. Deixe em branco para não limitar.
+             */
+            descontoMaximo?: number | null;
+            /**
+             * Mensagem do pedido
+             * @description Impressa no rodapé dos pedidos de venda e orçamentos.
+             */
+            mensagemPedido?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Configuração fiscal */
+        ConfiguracaoNfe: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Ambiente
+             * @description Homologação para testes (sem valor fiscal); Produção para notas com valor fiscal.
+             * @enum {integer|null}
+             */
+            ambiente?: 1 | 2 | null;
+            /**
+             * Regime tributário (CRT)
+             * @description Código de Regime Tributário informado no emitente das notas desta filial.
+             * @enum {integer|null}
+             */
+            regimeTributario?: 1 | 2 | 3 | 4 | null;
+            /**
+             * Tipo de emissão
+             * @description Use Emissão normal; as contingências só quando a SEFAZ estiver indisponível.
+             * @enum {integer|null}
+             */
+            tipoEmissao?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 9 | null;
+            /**
+             * Impressão do DANFE
+             * @enum {integer|null}
+             */
+            modoImpressaoDanfe?: 1 | 2 | null;
+            /**
+             * Natureza de operação padrão
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /**
+             * Série da NF-e
+             * @description De 0 a 889 (as séries 890 a 999 são reservadas pela SEFAZ).
+             */
+            serieNfe?: number | null;
+            /** Próximo número da NF-e */
+            proximoNumeroNfe?: number | null;
+            /**
+             * Série da NFC-e
+             * @description De 0 a 889 (as séries 890 a 999 são reservadas pela SEFAZ).
+             */
+            serieNfce?: number | null;
+            /** Próximo número da NFC-e */
+            proximoNumeroNfce?: number | null;
+            /**
+             * Identificador do CSC
+             * @description Número do Código de Segurança do Contribuinte gerado no portal da SEFAZ (até 6 dígitos).
+             */
+            cscId?: string | null;
+            /**
+             * Token do CSC
+             * @description Código de Segurança do Contribuinte usado no QR Code da NFC-e.
+             */
+            cscToken?: string | null;
+            /**
+             * Informações complementares padrão
+             * @description Texto incluído nas informações complementares de toda nota emitida.
+             */
+            informacoesComplementares?: string | null;
+            /**
+             * E-mail para cópia do XML
+             * @description Recebe uma cópia do XML e do DANFE de cada nota autorizada (por exemplo, o contador).
+             */
+            emailCopia?: string | null;
+            /** Enviar XML e DANFE ao destinatário por e-mail */
+            enviarEmailDestinatario?: boolean | null;
+            /** Informar tributos aproximados (Lei 12.741/2012) */
+            informarTributosAproximados?: boolean | null;
+            /**
+             * Alíquota de crédito de ICMS do Simples Nacional
+             * @description Percentual informado nas notas com CSOSN 101 e 201 (pCredSN).
+             */
+            aliquotaCreditoSimples?: number | null;
+            naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
+        };
+        /** Configuração fiscal */
+        ConfiguracaoNfeInput: {
+            /**
+             * Ambiente
+             * @description Homologação para testes (sem valor fiscal); Produção para notas com valor fiscal. Padrão: 2.
+             */
+            ambiente: number & (1 | 2);
+            /**
+             * Regime tributário (CRT)
+             * @description Código de Regime Tributário informado no emitente das notas desta filial. Padrão: 1.
+             */
+            regimeTributario: number & (1 | 2 | 3 | 4);
+            /**
+             * Tipo de emissão
+             * @description Use Emissão normal; as contingências só quando a SEFAZ estiver indisponível. Padrão: 1.
+             */
+            tipoEmissao: number & (1 | 2 | 3 | 4 | 5 | 6 | 7 | 9);
+            /**
+             * Impressão do DANFE
+             * @description Padrão: 1.
+             */
+            modoImpressaoDanfe: number & (1 | 2);
+            /**
+             * Natureza de operação padrão
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /**
+             * Série da NF-e
+             * @description De 0 a 889 (as séries 890 a 999 são reservadas pela SEFAZ). Padrão: 1.
+             */
+            serieNfe: number;
+            /**
+             * Próximo número da NF-e
+             * @description Padrão: 1.
+             */
+            proximoNumeroNfe: number;
+            /**
+             * Série da NFC-e
+             * @description De 0 a 889 (as séries 890 a 999 são reservadas pela SEFAZ). Padrão: 1.
+             */
+            serieNfce: number;
+            /**
+             * Próximo número da NFC-e
+             * @description Padrão: 1.
+             */
+            proximoNumeroNfce: number;
+            /**
+             * Identificador do CSC
+             * @description Número do Código de Segurança do Contribuinte gerado no portal da SEFAZ (até 6 dígitos).
+             */
+            cscId?: string | null;
+            /**
+             * Token do CSC
+             * @description Código de Segurança do Contribuinte usado no QR Code da NFC-e.
+             */
+            cscToken?: string | null;
+            /**
+             * Informações complementares padrão
+             * @description Texto incluído nas informações complementares de toda nota emitida.
+             */
+            informacoesComplementares?: string | null;
+            /**
+             * E-mail para cópia do XML
+             * Format: email
+             * @description Recebe uma cópia do XML e do DANFE de cada nota autorizada (por exemplo, o contador).
+             */
+            emailCopia?: string | null;
+            /**
+             * Enviar XML e DANFE ao destinatário por e-mail
+             * @description Padrão: true.
+             */
+            enviarEmailDestinatario?: boolean | null;
+            /**
+             * Informar tributos aproximados (Lei 12.741/2012)
+             * @description Padrão: true.
+             */
+            informarTributosAproximados?: boolean | null;
+            /**
+             * Alíquota de crédito de ICMS do Simples Nacional
+             * @description Percentual informado nas notas com CSOSN 101 e 201 (pCredSN).
+             */
+            aliquotaCreditoSimples?: number | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Configuração fiscal */
+        ConfiguracaoNfePatch: {
+            /**
+             * Ambiente
+             * @description Homologação para testes (sem valor fiscal); Produção para notas com valor fiscal.
+             */
+            ambiente?: number & (1 | 2);
+            /**
+             * Regime tributário (CRT)
+             * @description Código de Regime Tributário informado no emitente das notas desta filial.
+             */
+            regimeTributario?: number & (1 | 2 | 3 | 4);
+            /**
+             * Tipo de emissão
+             * @description Use Emissão normal; as contingências só quando a SEFAZ estiver indisponível.
+             */
+            tipoEmissao?: number & (1 | 2 | 3 | 4 | 5 | 6 | 7 | 9);
+            /** Impressão do DANFE */
+            modoImpressaoDanfe?: number & (1 | 2);
+            /**
+             * Natureza de operação padrão
+             * @description Id de Natureza de operação
+             */
+            naturezaOperacaoId?: number | null;
+            /**
+             * Série da NF-e
+             * @description De 0 a 889 (as séries 890 a 999 são reservadas pela SEFAZ).
+             */
+            serieNfe?: number;
+            /** Próximo número da NF-e */
+            proximoNumeroNfe?: number;
+            /**
+             * Série da NFC-e
+             * @description De 0 a 889 (as séries 890 a 999 são reservadas pela SEFAZ).
+             */
+            serieNfce?: number;
+            /** Próximo número da NFC-e */
+            proximoNumeroNfce?: number;
+            /**
+             * Identificador do CSC
+             * @description Número do Código de Segurança do Contribuinte gerado no portal da SEFAZ (até 6 dígitos).
+             */
+            cscId?: string | null;
+            /**
+             * Token do CSC
+             * @description Código de Segurança do Contribuinte usado no QR Code da NFC-e.
+             */
+            cscToken?: string | null;
+            /**
+             * Informações complementares padrão
+             * @description Texto incluído nas informações complementares de toda nota emitida.
+             */
+            informacoesComplementares?: string | null;
+            /**
+             * E-mail para cópia do XML
+             * Format: email
+             * @description Recebe uma cópia do XML e do DANFE de cada nota autorizada (por exemplo, o contador).
+             */
+            emailCopia?: string | null;
+            /** Enviar XML e DANFE ao destinatário por e-mail */
+            enviarEmailDestinatario?: boolean | null;
+            /** Informar tributos aproximados (Lei 12.741/2012) */
+            informarTributosAproximados?: boolean | null;
+            /**
+             * Alíquota de crédito de ICMS do Simples Nacional
+             * @description Percentual informado nas notas com CSOSN 101 e 201 (pCredSN).
+             */
+            aliquotaCreditoSimples?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16573,6 +17341,161 @@ export interface operations {
             };
         };
     };
+    usuariosAssinatura: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assinatura"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    usuariosModulosAdicionais: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Ids dos módulos adicionais (planoModulos do white-label); lista vazia cancela todos */
+                    modulos: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assinatura"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     configWhiteLabelsFind: {
         parameters: {
             query?: {
@@ -18483,6 +19406,888 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    produtosAlteracaoPreco: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description preview: calcula sem gravar (VISUALIZAR); aplicar: grava numa transação (ALTERAR)
+                     * @enum {string}
+                     */
+                    acao: "preview" | "aplicar";
+                    filtro?: {
+                        /** @description Inclui as subcategorias */
+                        categoriaId?: number | null;
+                        marcaId?: number | null;
+                        /** @description Parte da descrição, código ou GTIN */
+                        busca?: string | null;
+                        incluirInativos?: boolean;
+                    };
+                    regra: {
+                        /** @enum {string} */
+                        tipo: "percentual" | "valor";
+                        /** @enum {string} */
+                        operacao: "aumentar" | "diminuir" | "definir";
+                        /** @description Percentual ou valor em reais */
+                        quantidade: number;
+                        /** @description Recalcula margem e markup pelo custo (runtime/core/pricing) */
+                        recalcularMargens?: boolean;
+                    };
+                    skip?: number;
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Produtos que atendem aos filtros */
+                        total: number;
+                        /** @description Produtos cujo preço muda (aplicar: gravados) */
+                        alterados: number;
+                        semPreco?: number;
+                        /** @description Produtos cujo preço ficaria zerado ou negativo */
+                        invalidos?: number;
+                        abaixoDoCusto?: number;
+                        excedeLimite?: boolean;
+                        limite?: number;
+                        skip?: number;
+                        /** @description Somente no preview: uma página */
+                        itens?: {
+                            id: number;
+                            codigo: string | null;
+                            descricao: string;
+                            custo: number | null;
+                            precoAtual: number | null;
+                            precoNovo: number | null;
+                            margemAtual?: number | null;
+                            margemNova?: number | null;
+                            markupAtual?: number | null;
+                            markupNovo?: number | null;
+                            /** @enum {string} */
+                            situacao: "alterado" | "semAlteracao" | "semPreco" | "invalido";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    produtosAlteracaoPrecoOpcoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        categorias: {
+                            id: number;
+                            descricao: string;
+                            categoriaPaiId?: number | null;
+                        }[];
+                        marcas: {
+                            id: number;
+                            descricao: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    produtosImportacaoCampos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campo: string;
+                        label: string;
+                        tipo: string;
+                        obrigatorio: boolean;
+                        descricao?: string;
+                        opcoes?: {
+                            codigo: number | string;
+                            label: string;
+                        }[];
+                        aliases: string[];
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    produtosImportacao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description validar: só confere (VISUALIZAR); importar: tudo ou nada numa transação (CRIAR)
+                     * @enum {string}
+                     */
+                    acao: "validar" | "importar";
+                    linhas: {
+                        /** @description Linha do arquivo (o cabeçalho é a 1) */
+                        linha: number;
+                        /** @description Campo do produto → texto da célula */
+                        valores: {
+                            [key: string]: string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        validas: number;
+                        invalidas: number;
+                        importados: number;
+                        erros: {
+                            linha: number;
+                            mensagens: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    produtosEtiquetasModelos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        descricao: string;
+                        /** @description mm */
+                        largura: number;
+                        /** @description mm */
+                        altura: number;
+                        colunas: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    produtosEtiquetasProdutos: {
+        parameters: {
+            query?: {
+                busca?: string;
+                /** @description ids separados por vírgula */
+                ids?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        descricao: string;
+                        codigo: string | null;
+                        codigoBarras: string | null;
+                        unidade: string | null;
+                        precoVenda: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosConciliacaoOfxContas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        descricao: string;
+                        bancoCodigo?: string | null;
+                        agencia?: string | null;
+                        numeroConta?: string | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosConciliacaoOfxSugestoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contaId: number;
+                    transacoes: {
+                        fitId: string;
+                        /** Format: date */
+                        data: string;
+                        valor: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            fitId: string;
+                            /** @description Baixa que já concilia a transação */
+                            baixaId: number | null;
+                            /** @description Lançamento sugerido */
+                            sugerido: number | null;
+                            candidatos: {
+                                id: number;
+                                descricao: string;
+                                /** @description 1 receita, 2 despesa */
+                                tipo: number;
+                                dataVencimento: string;
+                                /** @description Valor em aberto */
+                                saldo: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosConciliacaoOfxBaixas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contaId: number;
+                    itens: {
+                        fitId: string;
+                        lancamentoId: number;
+                        /** Format: date */
+                        data: string;
+                        valor: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Baixas criadas */
+                        baixas: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contasExtrato: {
+        parameters: {
+            query: {
+                inicio: string;
+                fim: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conta: {
+                            id: number;
+                            descricao: string;
+                            saldoInicial: number;
+                            /** Format: date */
+                            dataSaldoInicial: string | null;
+                        };
+                        /** Format: date */
+                        inicio: string;
+                        /** Format: date */
+                        fim: string;
+                        /** @description Saldo no fim do dia anterior ao início do período */
+                        saldoAnterior: number;
+                        entradas: number;
+                        /** @description Total das saídas, positivo */
+                        saidas: number;
+                        saldoFinal: number;
+                        movimentos: {
+                            /** @description Id da baixa, ou do lançamento numa transferência (único com a origem) */
+                            id: number;
+                            /** Format: date */
+                            data: string;
+                            descricao: string;
+                            pessoa: string | null;
+                            /** @enum {unknown} */
+                            origem: "recebimento" | "pagamento" | "transferencia-entrada" | "transferencia-saida";
+                            lancamentoId: number;
+                            /** @description Positivo para entradas, negativo para saídas */
+                            valor: number;
+                            /** @description Saldo da conta depois do movimento */
+                            saldo: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    certificadosDigitaisFind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        versao: number;
+                        /** @description Nome comum (CN) do titular, sem o CNPJ */
+                        titular: string;
+                        /** @description CNPJ (14 dígitos) do titular, lido do certificado */
+                        cnpj: string | null;
+                        /** @description Autoridade certificadora emissora */
+                        emissor: string;
+                        numeroSerie: string;
+                        /** Format: date-time */
+                        validoDe: string;
+                        /** Format: date-time */
+                        validoAte: string;
+                        nomeArquivo: string | null;
+                        /** Format: date-time */
+                        alteradoEm: string;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    certificadosDigitaisUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description O arquivo .pfx/.p12 em base64 */
+                    arquivo: string;
+                    /** @description Senha do certificado (não é devolvida) */
+                    senha: string;
+                    nomeArquivo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        versao: number;
+                        /** @description Nome comum (CN) do titular, sem o CNPJ */
+                        titular: string;
+                        /** @description CNPJ (14 dígitos) do titular, lido do certificado */
+                        cnpj: string | null;
+                        /** @description Autoridade certificadora emissora */
+                        emissor: string;
+                        numeroSerie: string;
+                        /** Format: date-time */
+                        validoDe: string;
+                        /** Format: date-time */
+                        validoAte: string;
+                        nomeArquivo: string | null;
+                        /** Format: date-time */
+                        alteradoEm: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    certificadosDigitaisDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22277,6 +24082,856 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Cliente"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configuracoesGeraisFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfiguracaoGeral"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configuracoesGeraisCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfiguracaoGeralInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfiguracaoGeral"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configuracoesGeraisCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configuracoesGeraisFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfiguracaoGeral"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configuracoesGeraisReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfiguracaoGeralInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfiguracaoGeral"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configuracoesGeraisDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configuracoesGeraisPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfiguracaoGeralPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfiguracaoGeral"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configuracoesNfeFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfiguracaoNfe"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configuracoesNfeCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfiguracaoNfeInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfiguracaoNfe"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configuracoesNfeCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configuracoesNfeFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfiguracaoNfe"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configuracoesNfeReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfiguracaoNfeInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfiguracaoNfe"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configuracoesNfeDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configuracoesNfePatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfiguracaoNfePatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfiguracaoNfe"];
                 };
             };
             /** @description Default Response */

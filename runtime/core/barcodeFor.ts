@@ -16,7 +16,8 @@ export function barcodeFor(code: string | null | undefined): Barcode | null {
   const text = (code ?? '').trim();
   if (!text) return null;
   const gtin13 = /^\d{12}$/.test(text) ? `0${text}` : text;
-  if (isValidEan13(gtin13)) return { symbology: 'EAN-13', modules: encodeEan13(gtin13).modules, text: gtin13 };
+  if (isValidEan13(gtin13))
+    return { symbology: 'EAN-13', modules: encodeEan13(gtin13).modules, text: gtin13 };
   try {
     code128Values(text);
   } catch {

@@ -27,9 +27,7 @@ describe('Code 128', () => {
   it('draws start B, data, check and stop with the standard widths', () => {
     const modules = encodeCode128('A');
     // Start B 211214; "A" = value 33, 111323; check (104 + 33) mod 103 = 34, 131123; stop 2331112.
-    expect(modules).toBe(
-      ['11010010000', '10100011000', '10001011000', '1100011101011'].join(''),
-    );
+    expect(modules).toBe(['11010010000', '10100011000', '10001011000', '1100011101011'].join(''));
     expect(modules).toHaveLength(11 * 3 + 13);
   });
 

@@ -1,8 +1,7 @@
 // Windows-1252 differs from ISO-8859-1 only in 0x80–0x9F (€, ‚, ƒ, „, …, curly quotes, Š, Œ, Ž…); the
 // five undefined bytes keep their C1 code. Mapped here because some runtimes decode "windows-1252" as
 // plain Latin-1.
-const CP1252_HIGH =
-  '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
 
 /** Decodes Windows-1252 bytes. */
 function decodeWindows1252(bytes: Uint8Array): string {

@@ -1,9 +1,31 @@
-const L_CODES = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '0101111', '0111011', '0110111', '0001011'];
+const L_CODES = [
+  '0001101',
+  '0011001',
+  '0010011',
+  '0111101',
+  '0100011',
+  '0110001',
+  '0101111',
+  '0111011',
+  '0110111',
+  '0001011',
+];
 // R is the complement of L; G is R read backwards (GS1 General Specifications §5.2.1.2).
 const R_CODES = L_CODES.map((code) => [...code].map((bit) => (bit === '1' ? '0' : '1')).join(''));
 const G_CODES = R_CODES.map((code) => [...code].reverse().join(''));
 /** Parity of the left half's six digits, chosen by the first (implicit) digit. */
-const PARITY = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG', 'LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL'];
+const PARITY = [
+  'LLLLLL',
+  'LLGLGG',
+  'LLGGLG',
+  'LLGGGL',
+  'LGLLGG',
+  'LGGLLG',
+  'LGGGLL',
+  'LGLGLG',
+  'LGLGGL',
+  'LGGLGL',
+];
 
 /** GS1 mod-10 check digit of a GTIN body (the digits before the check digit): weights 3,1,3… from the right. */
 export function gtinCheckDigit(body: string): number {

@@ -204,7 +204,10 @@ describe('write-only fields', () => {
     const context = { entities: { produto }, enums: enumsOf(schemas) };
     const input = entityJsonSchema(produto, context, { mode: 'input' });
     const output = entityJsonSchema(produto, context, { mode: 'output' });
-    expect(input.properties?.senhaBalanca).toMatchObject({ type: 'string', writeOnly: true });
+    expect((input.properties as Record<string, unknown>).senhaBalanca).toMatchObject({
+      type: 'string',
+      writeOnly: true,
+    });
     expect(output.properties).not.toHaveProperty('senhaBalanca');
     expect(output.properties).toHaveProperty('nome');
   });

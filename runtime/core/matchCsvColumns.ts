@@ -22,7 +22,12 @@ export function normalizeHeader(text: string): string {
 export function matchCsvColumns(header: string[], fields: CsvTargetField[]): (string | null)[] {
   const names = new Map<string, string>();
   for (const field of fields) {
-    const candidates = [field.campo, field.label, field.label.replace(/\(.*?\)/g, ''), ...(field.aliases ?? [])];
+    const candidates = [
+      field.campo,
+      field.label,
+      field.label.replace(/\(.*?\)/g, ''),
+      ...(field.aliases ?? []),
+    ];
     for (const candidate of candidates) {
       const key = normalizeHeader(candidate);
       if (key && !names.has(key)) names.set(key, field.campo);

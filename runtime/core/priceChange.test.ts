@@ -26,7 +26,9 @@ describe('applyPriceChange', () => {
   it('raises by a percentage, rounding half away from zero to cents', () => {
     // 19.99 × 1.1 = 21.989 → 21.99; 10.05 × 1.05 = 10.5525 → 10.55
     expect(applyPriceChange(product, rule({})).precoNovo).toBe(21.99);
-    expect(applyPriceChange({ ...product, precoVenda: 10.05 }, rule({ quantidade: 5 })).precoNovo).toBe(10.55);
+    expect(applyPriceChange({ ...product, precoVenda: 10.05 }, rule({ quantidade: 5 })).precoNovo).toBe(
+      10.55,
+    );
     // 0.1 × 1.05 = 0.105 → 0.11 (not 0.10)
     expect(applyPriceChange({ ...product, precoVenda: 0.1 }, rule({ quantidade: 5 })).precoNovo).toBe(0.11);
   });
@@ -34,7 +36,10 @@ describe('applyPriceChange', () => {
   it('lowers by a percentage or an amount, and sets a fixed price', () => {
     expect(applyPriceChange(product, rule({ operacao: 'diminuir', quantidade: 50 })).precoNovo).toBe(10);
     expect(applyPriceChange(product, rule({ tipo: 'valor', quantidade: 0.01 })).precoNovo).toBe(20);
-    const fixed = applyPriceChange({ ...product, precoVenda: null }, rule({ tipo: 'valor', operacao: 'definir', quantidade: 7.5 }));
+    const fixed = applyPriceChange(
+      { ...product, precoVenda: null },
+      rule({ tipo: 'valor', operacao: 'definir', quantidade: 7.5 }),
+    );
     expect(fixed).toMatchObject({ situacao: 'alterado', precoNovo: 7.5 });
   });
 
@@ -47,10 +52,16 @@ describe('applyPriceChange', () => {
   });
 
   it('recomputes margin and markup from the cost with the core pricing formulas', () => {
-    const result = applyPriceChange(product, rule({ tipo: 'valor', operacao: 'definir', quantidade: 25, recalcularMargens: true }));
+    const result = applyPriceChange(
+      product,
+      rule({ tipo: 'valor', operacao: 'definir', quantidade: 25, recalcularMargens: true }),
+    );
     // margem = (25 − 10) / 25 × 100 = 60; markup = (25 − 10) / 10 × 100 = 150
     expect(result).toMatchObject({ precoNovo: 25, margemNova: 60, markupNovo: 150 });
-    const below = applyPriceChange(product, rule({ tipo: 'valor', operacao: 'definir', quantidade: 8, recalcularMargens: true }));
+    const below = applyPriceChange(
+      product,
+      rule({ tipo: 'valor', operacao: 'definir', quantidade: 8, recalcularMargens: true }),
+    );
     expect(below).toMatchObject({ situacao: 'alterado', margemNova: null, markupNovo: null });
     const noCost = applyPriceChange({ ...product, custo: null }, rule({ recalcularMargens: true }));
     expect(noCost).toMatchObject({ margemNova: 49.97, markupNovo: 99.9 });

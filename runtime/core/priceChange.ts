@@ -91,7 +91,6 @@ export function applyPriceChange(product: PricedProduct, rule: PriceChangeRule):
       markupNovo = roundPercent(markupFromPrice(cost, precoNovo));
     }
   }
-  const changed =
-    precoNovo !== current || margemNova !== product.margem || markupNovo !== product.markup;
+  const changed = precoNovo !== current || margemNova !== product.margem || markupNovo !== product.markup;
   return { situacao: changed ? 'alterado' : 'semAlteracao', precoNovo, margemNova, markupNovo };
 }

@@ -148,6 +148,19 @@ describe('the grid searches under RLS', () => {
     expect(plan).not.toContain('idx_produto_busca');
   });
 
+  it('filters a list with a text search before sorting it (no walk down the sort index)', () => {
+    const list = buildRecordQuery(
+      record(),
+      { where: { descricao: { ilike: 'paraf%' } }, order: ['descricao ASC'], limit: 100 },
+      scope(),
+    );
+    expect(list.sql).toMatch(
+      /FROM \(SELECT \* FROM "produto" WHERE empresa_id = \$1 AND \("descricao" ILIKE \$2\) OFFSET 0\) AS "produto" ORDER BY "descricao" ASC, "id" ASC LIMIT 100$/,
+    );
+    const plain = buildRecordQuery(record(), { where: { ativo: true }, limit: 100 }, scope());
+    expect(plain.sql).not.toContain('OFFSET 0');
+  });
+
   it('returns the same rows through the API', async () => {
     const token = await login(server.app, 'demo@erp.local');
     const get = (url: string) =>
@@ -161,6 +174,18 @@ describe('the grid searches under RLS', () => {
       { descricao: 'Parafuso sextavado 10000' },
       { descricao: 'Parafuso sextavado 12000' },
       { descricao: 'Parafuso sextavado 14000' },
+    ]);
+    const search = {
+      where: { or: [{ descricao: { ilike: '%sextavado%' } }, { codigo: { ilike: '%sextavado%' } }] },
+      order: ['descricao DESC'],
+      limit: 2,
+      skip: 1,
+      fields: ['descricao', 'codigo'],
+    };
+    const page = await get(`/api/Produtos?filter=${encodeURIComponent(JSON.stringify(search))}`);
+    expect(page.json()).toEqual([
+      { descricao: 'Parafuso sextavado 6000', codigo: 'T6000' },
+      { descricao: 'Parafuso sextavado 40000', codigo: 'T40000' },
     ]);
   });
 });

@@ -3,8 +3,12 @@ import { alertasGeraisRoutes } from './Alertas/gerais.ts';
 import { alertasRoutes } from './Alertas/index.ts';
 import { ambientesRoutes } from './ambientes/index.ts';
 import { cepsRoutes } from './Ceps/index.ts';
+import { certificadosDigitaisRoutes } from './CertificadosDigitais/index.ts';
 import { configWhiteLabelsRoutes } from './ConfigWhiteLabels/index.ts';
+import { contasExtratoRoutes } from './Contas/extrato.ts';
+import { conciliacaoOfxRoutes } from './Lancamentos/conciliacaoOfx.ts';
 import { planosRoutes } from './Planos/index.ts';
+import { produtosFerramentasRoutes } from './Produtos/index.ts';
 import { pingRoutes } from './ping/index.ts';
 import { relatoriosRoutes } from './Relatorios/index.ts';
 import { recordsRoutes } from './records/index.ts';
@@ -35,5 +39,9 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   alertasRoutes,
   alertasGeraisRoutes,
   relatoriosRoutes,
+  produtosFerramentasRoutes,
+  conciliacaoOfxRoutes,
+  contasExtratoRoutes,
+  certificadosDigitaisRoutes,
   recordsRoutes, // last: resources served above keep their own routes
 ];

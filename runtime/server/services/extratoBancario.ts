@@ -5,6 +5,8 @@ import { HttpError } from '../errors.ts';
 export const EXTRATO_MAX_DAYS = 366;
 
 export interface ExtratoMovimento {
+  /** The settlement (baixa) id, or the transfer's entry id: unique together with origem. */
+  id: number;
   data: string;
   descricao: string;
   pessoa: string | null;
@@ -98,12 +100,14 @@ export async function extratoBancario(
     [contaId, conta.data_saldo_inicial, inicio],
   )) as { total: string };
   const rows = (await tx.query(
-    `SELECT to_char(m.data, 'YYYY-MM-DD') AS data, m.descricao, m.pessoa, m.lancamento_id, m.origem, m.valor
+    `SELECT m.ordem AS id, to_char(m.data, 'YYYY-MM-DD') AS data, m.descricao, m.pessoa, m.lancamento_id,
+            m.origem, m.valor
        FROM (${MOVEMENTS}) m
       WHERE ${since} AND m.data BETWEEN $3::date AND $4::date
       ORDER BY m.data, m.ordem, m.origem`,
     [contaId, conta.data_saldo_inicial, inicio, fim],
   )) as Array<{
+    id: string;
     data: string;
     descricao: string | null;
     pessoa: string | null;
@@ -122,6 +126,7 @@ export async function extratoBancario(
     if (value >= 0) entradas += value;
     else saidas -= value;
     return {
+      id: Number(row.id),
       data: row.data,
       descricao: row.descricao ?? '',
       pessoa: row.pessoa,

@@ -14,8 +14,25 @@ export interface ScreenProps {
  */
 export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenProps>>> = {
   'pages/assinatura/planos': lazy(() => import('./assinatura/PlanosScreen.tsx')),
+  'pages/assinatura/modulos': lazy(() => import('./assinatura/ModulosScreen.tsx')),
+  'pages/assinatura/area-cliente': lazy(() => import('./assinatura/AreaClienteScreen.tsx')),
   'pages/relatorios/exportacoes': lazy(() => import('./exportacoes/ExportacoesScreen.tsx')),
   'pages/configuracoes/usuarios/editarminhaconta': lazy(() => import('./minhaConta/MinhaContaScreen.tsx')),
+  'pages/financeiro/extrato-bancario': lazy(() => import('./extrato/ExtratoBancarioScreen.tsx')),
+  'pages/estoque/alteracao-preco': lazy(() => import('./estoque/alteracaoPreco/AlteracaoPrecoScreen.tsx')),
+  'pages/estoque/importar-arquivo': lazy(() => import('./estoque/importarArquivo/ImportarArquivoScreen.tsx')),
+  'pages/estoque/etiqueta/imprimir': lazy(() => import('./estoque/etiquetas/ImprimirEtiquetasScreen.tsx')),
+  'pages/financeiro/conciliacao-ofx': lazy(() => import('./financeiro/ofx/ConciliacaoOfxScreen.tsx')),
+  'pages/fiscais/certificado-digital': lazy(() => import('./certificado/CertificadoScreen.tsx')),
+  'pages/configuracoes/assistente-fiscal': lazy(
+    () => import('./assistenteFiscal/AssistenteFiscalScreen.tsx'),
+  ),
   'pages/nfe/emitir-nfe': lazy(() => import('./aliases/EmitirNfeScreen.tsx')),
   'pages/vendas/pedido-vendas/cadastrar/:servico': lazy(() => import('./aliases/EmitirNfseScreen.tsx')),
+  'administrador/configuracoes/whitelabel': lazy(() => import('./admin/WhiteLabelScreen.tsx')),
+  'administrador/configuracoes/plano-config': lazy(() => import('./admin/PlanosConfigScreen.tsx')),
+  'administrador/configuracoes/modulo-config': lazy(() => import('./admin/ModulosConfigScreen.tsx')),
+  'administrador/configuracoes/notificacoes': lazy(() => import('./admin/NotificacoesScreen.tsx')),
+  'administrador/configuracoes/bancos': lazy(() => import('./admin/BancosScreen.tsx')),
+  'administrador/configuracoes/usuarios': lazy(() => import('./admin/UsuariosScreen.tsx')),
 };

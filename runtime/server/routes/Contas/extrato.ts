@@ -31,8 +31,12 @@ const extratoResponse = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['data', 'descricao', 'pessoa', 'origem', 'lancamentoId', 'valor', 'saldo'],
+        required: ['id', 'data', 'descricao', 'pessoa', 'origem', 'lancamentoId', 'valor', 'saldo'],
         properties: {
+          id: {
+            type: 'integer',
+            description: 'Id da baixa, ou do lançamento numa transferência (único com a origem)',
+          },
           data: isoDate,
           descricao: { type: 'string' },
           pessoa: { type: 'string', nullable: true },

@@ -222,3 +222,19 @@ export async function applyPriceChangeTo(
   }
   return { total: items.length, alterados: changed.length };
 }
+
+/** Categories (with their parent, for the tree) and brands of the tenant, for the screen's filters. */
+export async function priceChangeOptions(context: RecordContext) {
+  const list = async (name: string, fields: string[]) => {
+    const { sql, params } = buildRecordQuery(
+      context.lookupTarget(name),
+      { fields, order: ['descricao ASC', 'id ASC'], limit: 2000 },
+      context.scope,
+    );
+    return context.tx.query<{ id: number; descricao: string }>(sql, params);
+  };
+  return {
+    categorias: await list('categoria', ['id', 'descricao', 'categoriaPaiId']),
+    marcas: await list('marca', ['id', 'descricao']),
+  };
+}

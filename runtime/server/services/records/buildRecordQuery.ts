@@ -38,6 +38,14 @@ export function scopeConditions(record: RecordEntity, scope: RecordScope, params
   return conditions;
 }
 
+/** Whether a where clause holds a like/ilike condition: a text search (quick search, contains, starts with). */
+function hasTextSearch(where: unknown): boolean {
+  if (typeof where !== 'object' || where === null) return false;
+  return Object.entries(where).some(
+    ([key, value]) => key === 'like' || key === 'ilike' || hasTextSearch(value),
+  );
+}
+
 /** Select list of every output column, aliased to its API name. */
 export function selectList(record: RecordEntity, columns?: string[]): string {
   const names = columns ?? [...record.apiNames.keys()];
@@ -48,6 +56,13 @@ export function selectList(record: RecordEntity, columns?: string[]): string {
  * SQL of a list (or count) over an entity: tenant and view conditions, then the LoopBack filter compiled
  * against the entity's field map (where, order — id by default —, limit, skip, fields). `extraFields`
  * are selected even when `fields` leaves them out (relation ids an include needs).
+ *
+ * A list with a text search filters first and sorts the matches after (a subquery with OFFSET 0, which
+ * the planner keeps apart): otherwise it may walk the sort column's index until `limit` rows match,
+ * assuming the matches spread evenly — but a search for "paraf" or "parafuso" matches rows that sort
+ * together far down that index, and the walk reads most of the tenant's rows (seconds on 1M produtos;
+ * scripts/bench/records.ts). Filtering first lets the trigram index find the matches; a search that
+ * matches most rows costs one scan of them, as its count does.
  */
 export function buildRecordQuery(
   record: RecordEntity,
@@ -73,7 +88,10 @@ export function buildRecordQuery(
       if (column && !columns.includes(column)) columns.push(column);
     }
   }
-  let sql = `SELECT ${selectList(record, columns)} ${from} ${compiled.orderBy}`;
+  const source = hasTextSearch(filter.where)
+    ? `FROM (SELECT * ${from} OFFSET 0) AS ${q(record.entity.table)}`
+    : from;
+  let sql = `SELECT ${selectList(record, columns)} ${source} ${compiled.orderBy}`;
   if (compiled.limit !== null) sql += ` LIMIT ${compiled.limit}`;
   if (compiled.offset !== null) sql += ` OFFSET ${compiled.offset}`;
   return { sql, params: compiled.params };

@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ResolvedEntity, resolveEntity } from '../../../core/resolveEntity.ts';
 import type { SchemaFiles } from '../../../core/validateSchemaSet.ts';
 import type { AuthInfo } from '../../context.ts';
+import { HttpError } from '../../errors.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import type { RecordContext } from '../records/recordContext.ts';
 import { recordEntity } from '../records/recordEntity.ts';
 
-/** What an Estoque tool receives: the records context of produto (tenant transaction) and the user. */
-export interface EstoqueToolContext extends RecordContext {
+/** What a screen tool receives: the records context of its main entity (tenant transaction) and the user. */
+export interface ScreenToolContext extends RecordContext {
   auth: AuthInfo;
 }
 
@@ -29,23 +30,26 @@ function baseEntity(files: SchemaFiles, name: string): ResolvedEntity {
 }
 
 /**
- * Runs a tool of the Estoque screens: checks the screen's own permission key (the menu entry's data.key)
- * at `level`, resolves produto as the request's white-label sees it and opens the tenant transaction
- * (role erp_app, RLS on the user's company) — the same set-up as the generic records API, so its
- * validation and write services can be reused as they are.
+ * Runs a tool of a screen with behaviour of its own: checks the screen's permission key (the menu
+ * entry's data.key) at `level`, resolves `entityName` as the request's white-label sees it and opens the
+ * tenant transaction (role erp_app, RLS on the user's company and branch) — the same set-up as the
+ * generic records API, so its validation and write services can be reused as they are. A branch-scoped
+ * entity needs a selected branch.
  */
-export async function runEstoqueTool<T>(
+export async function runScreenTool<T>(
   app: FastifyInstance,
   request: FastifyRequest,
-  key: string,
-  level: number,
-  fn: (context: EstoqueToolContext) => Promise<T>,
+  access: { key: string; level: number; entityName: string },
+  fn: (context: ScreenToolContext) => Promise<T>,
 ): Promise<T> {
-  const auth = requirePermission(request, key, level);
+  const auth = requirePermission(request, access.key, access.level);
   const baseFiles = app.tenants.schemaFiles;
   const schemas = (request.tenant?.schemas as SchemaFiles | undefined) ?? baseFiles;
   const lookupTarget = (name: string) => recordEntity(schemas, name, baseEntity(baseFiles, name));
-  const record = lookupTarget('produto');
+  const record = lookupTarget(access.entityName);
+  if (record.entity.scope === 'filial' && !auth.filialId) {
+    throw new HttpError(400, 'FILIAL_NAO_SELECIONADA', 'Selecione uma filial para continuar.');
+  }
   const scope = { empresaId: auth.empresaId, filialId: auth.filialId, usuarioId: auth.usuarioId };
   return app.db.withTenant(scope, (tx) =>
     fn({ tx, record, scope, targetOf: lookupTarget, lookupTarget, auth }),

@@ -222,8 +222,8 @@ export default function ExtratoBancarioScreen() {
                   <TableCell colSpan={4}>Saldo anterior</TableCell>
                   <TableCell align="right">{formatBRL(extrato.saldoAnterior)}</TableCell>
                 </TableRow>
-                {extrato.movimentos.map((movimento, index) => (
-                  <TableRow key={`${movimento.lancamentoId}-${movimento.origem}-${index}`} hover>
+                {extrato.movimentos.map((movimento) => (
+                  <TableRow key={`${movimento.origem}-${movimento.id}`} hover>
                     <TableCell>{formatDate(movimento.data)}</TableCell>
                     <TableCell>{movimento.descricao}</TableCell>
                     <TableCell>{movimento.pessoa ?? ''}</TableCell>

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { StatementLine } from '../../../core/matchOfxTransactions.ts';
+import { PermissionLevel } from '../../../core/types.ts';
+import {
+  type ReconcileItem,
+  reconcile,
+  reconciliationAccounts,
+  suggestReconciliation,
+} from '../../services/conciliacaoOfx/conciliacaoOfx.ts';
+import { runScreenTool } from '../../services/screenTools/runScreenTool.ts';
+import { errorResponses } from '../errorResponses.ts';
+import {
+  baixasBody,
+  baixasResponse,
+  contasResponse,
+  sugestoesBody,
+  sugestoesResponse,
+} from './conciliacaoOfxSchemas.ts';
+
+/** The menu entry's key (Financeiro › Conciliação OFX). */
+const KEY = 'FINANCEIRO_CONCILIACAO_OFX';
+const tags = ['Lancamentos'];
+
+/**
+ * Conciliação OFX: the statement is parsed in the browser (runtime/core/parseOfx); the server suggests
+ * the open receitas/despesas each line settles and creates the baixas of the confirmed ones. Behind the
+ * screen's own key; branch-scoped like lançamentos, baixas and contas.
+ */
+export async function conciliacaoOfxRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/api/Lancamentos/conciliacao-ofx/contas',
+    {
+      schema: {
+        operationId: 'lancamentosConciliacaoOfxContas',
+        tags,
+        summary: 'Contas ativas da filial para a conciliação OFX',
+        response: { 200: contasResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      runScreenTool(
+        app,
+        request,
+        { key: KEY, level: PermissionLevel.VISUALIZAR, entityName: 'baixa' },
+        (context) => reconciliationAccounts(context),
+      ),
+  );
+
+  app.post(
+    '/api/Lancamentos/conciliacao-ofx/sugestoes',
+    {
+      schema: {
+        operationId: 'lancamentosConciliacaoOfxSugestoes',
+        tags,
+        summary:
+          'Para cada transação do extrato: se já foi conciliada e os lançamentos em aberto que ela pode baixar',
+        body: sugestoesBody,
+        response: { 200: sugestoesResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { contaId, transacoes } = request.body as { contaId: number; transacoes: StatementLine[] };
+      return runScreenTool(
+        app,
+        request,
+        { key: KEY, level: PermissionLevel.VISUALIZAR, entityName: 'baixa' },
+        (context) => suggestReconciliation(context, contaId, transacoes),
+      );
+    },
+  );
+
+  app.post(
+    '/api/Lancamentos/conciliacao-ofx/baixas',
+    {
+      schema: {
+        operationId: 'lancamentosConciliacaoOfxBaixas',
+        tags,
+        summary: 'Cria as baixas das transações confirmadas (uma transação do banco de dados; tudo ou nada)',
+        body: baixasBody,
+        response: { 200: baixasResponse, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => {
+      const { contaId, itens } = request.body as { contaId: number; itens: ReconcileItem[] };
+      return runScreenTool(
+        app,
+        request,
+        { key: KEY, level: PermissionLevel.CRIAR, entityName: 'baixa' },
+        (context) => reconcile(context, contaId, itens),
+      );
+    },
+  );
+}

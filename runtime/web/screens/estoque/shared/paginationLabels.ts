@@ -1,0 +1,13 @@
+/** pt-BR labels of MUI's TablePagination for the Estoque tools' tables. */
+export const paginationLabels = {
+  labelRowsPerPage: 'Linhas por página:',
+  labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+    `${from}–${to} de ${count}`,
+  getItemAriaLabel: (type: 'first' | 'last' | 'next' | 'previous') =>
+    ({
+      first: 'Primeira página',
+      last: 'Última página',
+      next: 'Próxima página',
+      previous: 'Página anterior',
+    })[type],
+};
