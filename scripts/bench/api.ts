@@ -1,35 +1,27 @@
 // API benchmark: requests/s and latency of getUserInfo and a filtered, ordered Usuarios list (limit 50) at
 // 50 concurrent connections, the real API against a bare node:http + pg handler running the same SQL.
 // Usage: npx tsx scripts/bench/api.ts   (BENCH_SECONDS=10 BENCH_USERS=5000 to change the load)
-import { type ChildProcess, fork } from 'node:child_process';
+
+import type { ChildProcess } from 'node:child_process';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { parseFilter } from '../../runtime/core/loopbackFilter.ts';
 import { loadConfig } from '../../runtime/server/config.ts';
 import { createDatabase } from '../../runtime/server/db/database.ts';
-import { REPO_ROOT, readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
+import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
 import { buildUsuarioListQuery } from '../../runtime/server/services/listUsuarios.ts';
 import { TenantRegistry } from '../../runtime/server/services/tenantRegistry.ts';
 import { usuarioFieldMap } from '../../runtime/server/services/usuarioFieldMap.ts';
 import { benchDatabase } from './lib/benchDatabase.ts';
+import { startChild } from './lib/startChild.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const users = Number(process.env.BENCH_USERS ?? 5000);
 const connections = 50;
 const [pgPort, appPort, barePort] = [56610, 56611, 56612];
 const FILTER = { where: { ativo: true, nome: { like: 'Usu%' } }, order: 'nome ASC', limit: 50 };
-
-function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = fork(join(REPO_ROOT, script), [], {
-    env: { ...process.env, LOG_LEVEL: 'error', ...env },
-    execArgv: ['--import', 'tsx'],
-    stdio: 'inherit',
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', () => resolve(child));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
 
 async function run(name: string, url: string, token: string) {
   const result = await autocannon({ url, connections, duration: seconds, headers: { authorization: token } });
@@ -57,15 +49,20 @@ await db.close();
 const list = buildUsuarioListQuery(parseFilter(FILTER), { empresaId: empresa.empresa_id }, usuarioFieldMap);
 
 const common = { DATABASE_URL: database.url, DATA_DIR: loadConfig().dataDir };
-const app = await start('scripts/bench/lib/appServer.ts', { ...common, PORT: String(appPort) });
-const bare = await start('scripts/bench/lib/bareServer.ts', {
-  ...common,
-  PORT: String(barePort),
-  LIST_SQL: list.sql,
-  LIST_PARAMS: JSON.stringify(list.params.slice(1)),
-  TENANT: JSON.stringify(demo),
-});
+// The tenant (with every schema) is too large for an environment variable (E2BIG): it goes in a file.
+const tenantFile = join(tmpdir(), `erp-bench-tenant-${process.pid}.json`);
+await writeFile(tenantFile, JSON.stringify(demo));
+let app: ChildProcess | undefined;
+let bare: ChildProcess | undefined;
 try {
+  app = await startChild('scripts/bench/lib/appServer.ts', { ...common, PORT: String(appPort) });
+  bare = await startChild('scripts/bench/lib/bareServer.ts', {
+    ...common,
+    PORT: String(barePort),
+    LIST_SQL: list.sql,
+    LIST_PARAMS: JSON.stringify(list.params.slice(1)),
+    TENANT_FILE: tenantFile,
+  });
   const login = await fetch(`http://127.0.0.1:${appPort}/api/Usuarios/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', host: 'localhost' },
@@ -109,7 +106,8 @@ try {
     );
   }
 } finally {
-  app.kill();
-  bare.kill();
+  app?.kill();
+  bare?.kill();
+  await rm(tenantFile, { force: true });
   await database.stop();
 }

@@ -1,4 +1,5 @@
 // Baseline for benchmarks: node:http + pg running the same SQL as the API, no framework, no schemas.
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createDatabase, type Tx } from '../../../runtime/server/db/database.ts';
 import { TOKEN_LOOKUP_SQL } from '../../../runtime/server/plugins/auth.ts';
@@ -9,7 +10,7 @@ import { loadUserInfo } from '../../../runtime/server/services/userInfo.ts';
 const db = createDatabase(process.env.DATABASE_URL as string, { max: 10 });
 const listSql = process.env.LIST_SQL as string;
 const listParams = JSON.parse(process.env.LIST_PARAMS as string) as unknown[];
-const tenant = JSON.parse(process.env.TENANT as string) as Tenant;
+const tenant = JSON.parse(await readFile(process.env.TENANT_FILE as string, 'utf8')) as Tenant;
 
 const server = createServer(async (request, response) => {
   try {

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,14 +7,16 @@ import { migrate } from '../../../runtime/server/db/migrate.ts';
 import { seedDemo } from '../../../runtime/server/db/seed/seedDemo.ts';
 import { seedReference } from '../../../runtime/server/db/seed/seedReference.ts';
 import { startEmbeddedPostgres } from '../../../runtime/server/db/startEmbeddedPostgres.ts';
+import { syncEntities } from '../../../runtime/server/db/syncEntities.ts';
 import { readSchemaFiles } from '../../../runtime/server/schemas/readSchemaFiles.ts';
 import { TenantRegistry } from '../../../runtime/server/services/tenantRegistry.ts';
 
 /**
- * A throw-away embedded PostgreSQL with the demo data plus `extraUsers` users in the demo company,
- * so list queries sort and page through a realistic table. Returns its URL and a stop function.
+ * A throw-away embedded PostgreSQL prepared as `npm start` does (migrations, entity tables, reference
+ * and demo data) plus `extraUsers` users in the demo company, so list queries sort and page through a
+ * realistic table. Returns its URL and a stop function (which also deletes the cluster).
  */
-export async function benchDatabase(port: number, extraUsers: number) {
+export async function benchDatabase(port: number, extraUsers = 0) {
   const dir = await mkdtemp(join(tmpdir(), 'erp-bench-'));
   const server = await startEmbeddedPostgres({ dir: join(dir, 'pg'), port });
   const admin = new pg.Client({ connectionString: server.url });
@@ -23,21 +25,29 @@ export async function benchDatabase(port: number, extraUsers: number) {
   await admin.end();
   const url = server.url.replace(/\/postgres$/, '/bench');
   await migrate(url);
-  const db = createDatabase(url, { max: 2 });
   const { files } = await readSchemaFiles();
+  await syncEntities(url, files);
+  const db = createDatabase(url, { max: 2 });
   await seedReference(db, files['schemas/enums/uf.enum.json']);
   const tenants = new TenantRegistry(db, files);
   await tenants.sync();
   await seedDemo(db, tenants);
-  await db.withSystem((tx) =>
-    tx.query(
-      `INSERT INTO usuario (empresa_id, config_white_label_id, email, nome, senha_hash, perfil_id, filial_selecionada_id)
+  if (extraUsers > 0)
+    await db.withSystem((tx) =>
+      tx.query(
+        `INSERT INTO usuario (empresa_id, config_white_label_id, email, nome, senha_hash, perfil_id, filial_selecionada_id)
        SELECT u.empresa_id, u.config_white_label_id, 'usuario' || g || '@bench.local', 'Usuário ' || lpad(g::text, 6, '0'),
               u.senha_hash, u.perfil_id, u.filial_selecionada_id
          FROM usuario u, generate_series(1, $1::int) g WHERE u.email = 'vendedor@erp.local'`,
-      [extraUsers],
-    ),
-  );
+        [extraUsers],
+      ),
+    );
   await db.close();
-  return { url, stop: () => server.stop() };
+  return {
+    url,
+    async stop() {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
