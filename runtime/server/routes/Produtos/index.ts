@@ -7,12 +7,12 @@ import {
   priceChangeOptions,
 } from '../../services/estoqueTools/alteracaoPreco.ts';
 import { etiquetaModelos, etiquetaProdutos } from '../../services/estoqueTools/etiquetaDados.ts';
-import { importFields } from '../../services/estoqueTools/importFields.ts';
+import { importFields } from '../../services/importacao/importFields.ts';
 import {
   type ImportLine,
-  importProdutos,
+  importRecords,
   validateImportLines,
-} from '../../services/estoqueTools/importProdutos.ts';
+} from '../../services/importacao/importRecords.ts';
 import { runScreenTool } from '../../services/screenTools/runScreenTool.ts';
 import { errorResponses } from '../errorResponses.ts';
 import {
@@ -143,7 +143,7 @@ export async function produtosFerramentasRoutes(app: FastifyInstance): Promise<v
           app,
           request,
           { key: IMPORTAR_ARQUIVO, level: PermissionLevel.CRIAR, entityName: 'produto' },
-          (context) => importProdutos(context, linhas),
+          (context) => importRecords(context, linhas),
         );
         return { total: linhas.length, validas: importados, invalidas: 0, importados, erros: [] };
       }

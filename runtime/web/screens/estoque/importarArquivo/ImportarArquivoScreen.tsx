@@ -1,155 +1,43 @@
-import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import Icon from '@mui/material/Icon';
-import { useRef } from 'react';
-import { ColumnMapping } from './ColumnMapping.tsx';
-import { ImportErrors } from './ImportErrors.tsx';
-import { modeloCsv } from './modeloCsv.ts';
-import { MAX_LINES, useProdutoImport } from './useProdutoImport.ts';
+import { Box, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { checkPermission } from '../../../../core/checkPermission.ts';
+import { PermissionLevel } from '../../../../core/types.ts';
+import { useRuntime, useSession } from '../../../app/RuntimeContext.tsx';
+import { CsvImportPanel } from '../../importacao/CsvImportPanel.tsx';
+import type { ImportSource } from '../../importacao/importTypes.ts';
+import { useCsvImport } from '../../importacao/useCsvImport.ts';
 
-/** Offers the model CSV as a download. */
-function downloadModel(text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'modelo-importacao-produtos.csv';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const KEY = 'ESTOQUE_IMPORTAR_ARQUIVO';
 
 /**
- * Estoque › Importar arquivo (key ESTOQUE_IMPORTAR_ARQUIVO): produtos from a CSV file. Upload, check the
- * columns matched to produto fields, validate every line (errors with the file's line numbers), then
- * import — all or nothing, so a corrected file can simply be sent again (CRIAR).
+ * Estoque › Importar arquivo (key ESTOQUE_IMPORTAR_ARQUIVO): produtos from a CSV file through the
+ * produto import routes — the generic CSV import flow (also used by Configurações › Importação de dados).
  */
 export default function ImportarArquivoScreen() {
-  const controller = useProdutoImport();
-  const { fields, file, result, imported, busy, canImport, missing } = controller;
-  const input = useRef<HTMLInputElement>(null);
-  const validated = result !== null && imported === null;
+  const { api } = useRuntime();
+  const { user } = useSession();
+  const canImport = checkPermission(user, KEY, PermissionLevel.CRIAR);
+  const source = useMemo<ImportSource>(
+    () => ({
+      id: 'produto',
+      noun: { singular: 'produto', plural: 'produtos', gender: 'm' },
+      canImport,
+      fields: () => api.GET('/api/Produtos/importacao/campos'),
+      send: (acao, linhas) => api.POST('/api/Produtos/importacao', { body: { acao, linhas } }),
+    }),
+    [api, canImport],
+  );
+  const controller = useCsvImport(source);
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Importar arquivo
       </Typography>
-      <Paper sx={{ p: 2, mb: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          Arquivo de produtos (CSV)
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          A primeira linha deve ter os nomes das colunas. Aceitamos arquivos UTF-8 ou Windows-1252 (Excel),
-          separados por ponto e vírgula ou vírgula, com até {MAX_LINES.toLocaleString('pt-BR')} produtos.
-          Categoria e marca são informadas pelo nome já cadastrado.
-        </Typography>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <input
-            ref={input}
-            type="file"
-            accept=".csv,.txt,text/csv"
-            hidden
-            aria-label="Arquivo CSV"
-            onChange={(event) => {
-              const selected = event.target.files?.[0];
-              event.target.value = '';
-              if (selected) void controller.load(selected);
-            }}
-          />
-          <Button
-            variant="contained"
-            startIcon={<Icon>upload_file</Icon>}
-            onClick={() => input.current?.click()}
-            disabled={fields.length === 0 || busy}
-          >
-            Escolher arquivo
-          </Button>
-          <Button
-            startIcon={<Icon>download</Icon>}
-            onClick={() => downloadModel(modeloCsv(fields))}
-            disabled={fields.length === 0}
-          >
-            Baixar modelo CSV
-          </Button>
-          {file && (
-            <>
-              <Chip icon={<Icon>description</Icon>} label={file.name} onDelete={controller.reset} />
-              <Typography variant="body2" color="text.secondary">
-                {file.rows.length} linha(s) de produto · {file.encoding} · separador "{file.separator}"
-              </Typography>
-            </>
-          )}
-        </Stack>
-      </Paper>
-      {file && (
-        <Paper sx={{ p: 2, mb: 2 }}>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            Colunas
-          </Typography>
-          <ColumnMapping
-            file={file}
-            fields={fields}
-            mapping={controller.mapping}
-            onChange={controller.setMapping}
-          />
-          {missing.length > 0 && (
-            <Alert severity="warning" sx={{ mt: 2 }}>
-              Escolha a coluna de: {missing.map((field) => field.label).join(', ')}.
-            </Alert>
-          )}
-          <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
-            <Button
-              variant="outlined"
-              startIcon={<Icon>fact_check</Icon>}
-              onClick={() => void controller.validate()}
-              disabled={busy || missing.length > 0}
-            >
-              Validar
-            </Button>
-            <Button
-              variant="contained"
-              startIcon={<Icon>playlist_add</Icon>}
-              onClick={() => void controller.importNow()}
-              disabled={busy || !validated || (result?.invalidas ?? 1) > 0 || !canImport}
-            >
-              Importar
-            </Button>
-            {!canImport && (
-              <Typography variant="body2" color="text.secondary">
-                Seu perfil não permite cadastrar produtos.
-              </Typography>
-            )}
-          </Stack>
-        </Paper>
-      )}
-      <Box sx={{ height: 4, mb: 1 }}>{busy && <LinearProgress aria-label="Carregando" />}</Box>
-      {imported !== null && (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          {imported} produto(s) importado(s).
-        </Alert>
-      )}
-      {result && imported === null && (
-        <Paper sx={{ p: 2, mb: 2 }}>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            Resultado da validação
-          </Typography>
-          <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-            <Chip label={`${result.total} linha(s)`} />
-            <Chip color="success" label={`${result.validas} válida(s)`} />
-            <Chip color={result.invalidas > 0 ? 'error' : 'default'} label={`${result.invalidas} com erro`} />
-          </Stack>
-          {result.invalidas > 0 ? (
-            <>
-              <Alert severity="error" sx={{ mb: 1 }}>
-                Corrija as linhas abaixo no arquivo e envie-o novamente: a importação só é feita quando todas
-                as linhas estão corretas, para que nenhum produto fique importado pela metade.
-              </Alert>
-              <ImportErrors erros={result.erros} />
-            </>
-          ) : (
-            <Alert severity="success">
-              Todas as linhas estão corretas. Clique em Importar para cadastrar os produtos.
-            </Alert>
-          )}
-        </Paper>
-      )}
+      <CsvImportPanel
+        controller={controller}
+        entity="produto"
+        hint="Categoria e marca são informadas pelo nome já cadastrado."
+      />
     </Box>
   );
 }

@@ -52,14 +52,25 @@ async function resolveRelations(
   return result;
 }
 
-/** Values already stored for the single-field unique indexes (e.g. codigo), lower-cased. */
+/**
+ * The field of each unique index that has a single field once the view's fixed fields are set aside
+ * (produto.codigo; pessoa's cpfCnpj, unique per tipoPessoa, which a cliente import fixes).
+ */
+function uniqueFields(context: RecordContext): string[] {
+  const { fixed } = context.record.entity;
+  return context.record.indexes.flatMap((plan) => {
+    const free = plan.unique ? plan.fields.filter((field) => !Object.hasOwn(fixed, field)) : [];
+    return free.length === 1 ? [free[0] as string] : [];
+  });
+}
+
+/** Values already stored for the single-field unique indexes (e.g. codigo, cpfCnpj), within the view. */
 async function storedUniqueValues(
   context: RecordContext,
   bodies: Array<Record<string, unknown>>,
 ): Promise<Map<string, Set<string>>> {
   const result = new Map<string, Set<string>>();
-  for (const index of context.record.indexes.filter((plan) => plan.unique && plan.fields.length === 1)) {
-    const campo = index.fields[0] as string;
+  for (const campo of uniqueFields(context)) {
     const column = context.record.fieldMap[campo]?.column;
     const values = [
       ...new Set(bodies.map((body) => body[campo]).filter((value) => typeof value === 'string')),
@@ -79,11 +90,18 @@ async function storedUniqueValues(
   return result;
 }
 
+/** "um produto", "uma categoria": the entity's label with its article, lower-cased. */
+function withArticle(context: RecordContext, article: { m: string; f: string }): string {
+  const { entity } = context.record;
+  return `${entity.gender === 'f' ? article.f : article.m} ${entity.label.toLowerCase()}`;
+}
+
 /**
- * Validates every line as the records API would validate a POST /api/Produtos (same entity validation,
- * as the white-label sees it), after converting the text cells (Brazilian numbers, Sim/Não, enum names)
- * and resolving relations by description; also catches codes repeated in the file or already stored.
- * Returns the body of each line (null when invalid) and the errors per line, in pt-BR.
+ * Validates every line as the records API would validate a POST of the context's entity (same entity
+ * validation, as the white-label sees it), after converting the text cells (Brazilian numbers, Sim/Não,
+ * enum names) and resolving relations by their display text; also catches unique values (codes,
+ * CPF/CNPJ) repeated in the file or already stored. Returns the body of each line (null when invalid)
+ * and the errors per line, in pt-BR.
  */
 export async function validateImportLines(context: RecordContext, lines: ImportLine[]) {
   const fields = importFields(context.record);
@@ -141,7 +159,11 @@ export async function validateImportLines(context: RecordContext, lines: ImportL
       if (typeof value !== 'string') continue;
       const label = byName.get(campo)?.label ?? campo;
       const first = seen.get(`${campo}\u0000${value}`);
-      if (values.has(value)) report(line.linha, `${label}: já existe um produto com "${value}"`);
+      if (values.has(value))
+        report(
+          line.linha,
+          `${label}: já existe ${withArticle(context, { m: 'um', f: 'uma' })} com "${value}"`,
+        );
       else if (first !== undefined)
         report(line.linha, `${label}: "${value}" repetido (também na linha ${first})`);
       else seen.set(`${campo}\u0000${value}`, line.linha);
@@ -162,14 +184,16 @@ export async function validateImportLines(context: RecordContext, lines: ImportL
  * again — no half-imported catalogue, no duplicates on a retry. Each line is created by the records
  * API's own createRecord (defaults, audit columns, relation checks).
  */
-export async function importProdutos(context: RecordContext, lines: ImportLine[]) {
+export async function importRecords(context: RecordContext, lines: ImportLine[]) {
   const { bodies, erros } = await validateImportLines(context, lines);
   if (erros.length > 0) {
     const invalid = new Set(erros.map((erro) => erro.linha)).size;
+    const nenhum = withArticle(context, { m: 'nenhum', f: 'nenhuma' });
+    const importado = context.record.entity.gender === 'f' ? 'importada' : 'importado';
     throw new HttpError(
       400,
       'IMPORTACAO_COM_ERROS',
-      `O arquivo tem ${invalid} linha(s) com erro; nenhum produto foi importado. Corrija o arquivo e envie novamente.`,
+      `O arquivo tem ${invalid} linha(s) com erro; ${nenhum} foi ${importado}. Corrija o arquivo e envie novamente.`,
       { erros },
     );
   }

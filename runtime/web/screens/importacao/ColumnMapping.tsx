@@ -2,14 +2,16 @@ import { MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField }
 import type { ImportField, LoadedFile } from './importTypes.ts';
 
 interface Props {
+  /** Heading of the field column, e.g. "Campo do produto". */
+  fieldHeading: string;
   file: LoadedFile;
   fields: ImportField[];
   mapping: (string | null)[];
   onChange: (index: number, campo: string | null) => void;
 }
 
-/** One row per CSV column: its header, the first line's value and the produto field it fills. */
-export function ColumnMapping({ file, fields, mapping, onChange }: Props) {
+/** One row per CSV column: its header, the first line's value and the field it fills. */
+export function ColumnMapping({ fieldHeading, file, fields, mapping, onChange }: Props) {
   const first = file.rows[0]?.cells ?? [];
   return (
     <Table size="small" aria-label="Colunas do arquivo">
@@ -17,7 +19,7 @@ export function ColumnMapping({ file, fields, mapping, onChange }: Props) {
         <TableRow>
           <TableCell>Coluna do arquivo</TableCell>
           <TableCell>Exemplo (linha {file.rows[0]?.linha ?? 2})</TableCell>
-          <TableCell sx={{ width: 320 }}>Campo do produto</TableCell>
+          <TableCell sx={{ width: 320 }}>{fieldHeading}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>

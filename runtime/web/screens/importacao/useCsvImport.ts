@@ -1,28 +1,29 @@
 import { useCallback, useEffect, useState } from 'react';
-import { checkPermission } from '../../../../core/checkPermission.ts';
-import { decodeCsvBytes } from '../../../../core/decodeCsvBytes.ts';
-import { matchCsvColumns } from '../../../../core/matchCsvColumns.ts';
-import { parseCsv } from '../../../../core/parseCsv.ts';
-import { readPath } from '../../../../core/readPath.ts';
-import { PermissionLevel } from '../../../../core/types.ts';
-import { useRuntime, useSession } from '../../../app/RuntimeContext.tsx';
-import { useNotify } from '../../../ui/NotifyProvider.tsx';
-import { useActionError } from '../../../ui/useActionError.tsx';
-import type { ImportField, ImportLineError, ImportResponse, LoadedFile } from './importTypes.ts';
+import { decodeCsvBytes } from '../../../core/decodeCsvBytes.ts';
+import { matchCsvColumns } from '../../../core/matchCsvColumns.ts';
+import { parseCsv } from '../../../core/parseCsv.ts';
+import { readPath } from '../../../core/readPath.ts';
+import { useNotify } from '../../ui/NotifyProvider.tsx';
+import { useActionError } from '../../ui/useActionError.tsx';
+import type {
+  ImportField,
+  ImportLineError,
+  ImportResponse,
+  ImportSource,
+  LoadedFile,
+} from './importTypes.ts';
 
-const KEY = 'ESTOQUE_IMPORTAR_ARQUIVO';
 /** The server's limit per file (one request, one transaction). */
 export const MAX_LINES = 5000;
 const MAX_BYTES = 5 * 1024 * 1024;
 
 /**
- * Controller of Importar arquivo: reads the CSV in the browser (UTF-8 or Windows-1252, ';' or ','),
- * auto-maps its columns to produto fields, validates every line on the server (same entity validation as
- * the records API) and imports the file all or nothing.
+ * Controller of a CSV import screen (Importar arquivo, Importação de dados): reads the CSV in the browser
+ * (UTF-8 or Windows-1252, ';' or ','), auto-maps its columns to the fields of `source`, validates every
+ * line on the server (same entity validation as the records API) and imports the file all or nothing.
+ * A null source (no entity chosen yet) offers no fields.
  */
-export function useProdutoImport() {
-  const { api } = useRuntime();
-  const { user } = useSession();
+export function useCsvImport(source: ImportSource | null) {
   const notify = useNotify();
   const showError = useActionError();
   const [fields, setFields] = useState<ImportField[]>([]);
@@ -31,19 +32,30 @@ export function useProdutoImport() {
   const [result, setResult] = useState<ImportResponse | null>(null);
   const [imported, setImported] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const canImport = checkPermission(user, KEY, PermissionLevel.CRIAR);
+  const canImport = source?.canImport ?? false;
+  const sourceId = source?.id;
+  const loadFields = source?.fields;
+  const noun = source?.noun ?? { singular: 'registro', plural: 'registros', gender: 'm' as const };
 
+  // A new target starts over: its own fields, no file, no result.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the target (sourceId) changes.
   useEffect(() => {
     let active = true;
-    void api.GET('/api/Produtos/importacao/campos').then(({ data, error }) => {
+    setFields([]);
+    setFile(null);
+    setMappingState([]);
+    setResult(null);
+    setImported(null);
+    if (!loadFields) return;
+    void loadFields().then(({ data, error }) => {
       if (!active) return;
-      if (error) return void showError(error);
+      if (error || !data) return void showError(error);
       setFields(data);
     });
     return () => {
       active = false;
     };
-  }, [api, showError]);
+  }, [sourceId, showError]);
 
   const load = useCallback(
     async (selected: File) => {
@@ -59,7 +71,7 @@ export function useProdutoImport() {
         setFile(null);
         return notify.alert({
           title: 'Arquivo sem dados',
-          message: 'O arquivo deve ter uma linha de cabeçalho e ao menos uma linha de produto.',
+          message: `O arquivo deve ter uma linha de cabeçalho e ao menos uma linha de ${noun.singular}.`,
         });
       }
       if (parsed.rows.length > MAX_LINES) {
@@ -72,7 +84,7 @@ export function useProdutoImport() {
       setFile({ name: selected.name, encoding, ...parsed });
       setMappingState(matchCsvColumns(parsed.header, fields));
     },
-    [fields, notify],
+    [fields, notify, noun.singular],
   );
 
   const setMapping = (index: number, campo: string | null) => {
@@ -92,10 +104,11 @@ export function useProdutoImport() {
     }));
 
   const send = async (acao: 'validar' | 'importar') => {
+    if (!source) return;
     setBusy(true);
     try {
-      const { data, error } = await api.POST('/api/Produtos/importacao', { body: { acao, linhas: lines() } });
-      if (error) {
+      const { data, error } = await source.send(acao, lines());
+      if (error || !data) {
         const erros = readPath(error, ['error', 'details', 'erros']) as ImportLineError[] | undefined;
         if (Array.isArray(erros)) {
           const invalidas = new Set(erros.map((erro) => erro.linha)).size;
@@ -109,7 +122,8 @@ export function useProdutoImport() {
         setImported(data.importados);
         setFile(null);
         setMappingState([]);
-        notify.toast(`${data.importados} produto(s) importado(s) com sucesso.`, { severity: 'success' });
+        const done = noun.gender === 'f' ? 'importada(s)' : 'importado(s)';
+        notify.toast(`${data.importados} ${noun.singular}(s) ${done} com sucesso.`, { severity: 'success' });
       }
     } catch (error) {
       await showError(error);
@@ -120,8 +134,8 @@ export function useProdutoImport() {
 
   const importNow = async () => {
     const ok = await notify.confirm({
-      title: 'Importar produtos',
-      message: `Serão cadastrados ${file?.rows.length ?? 0} produto(s). Deseja continuar?`,
+      title: `Importar ${noun.plural}`,
+      message: `Serão ${noun.gender === 'f' ? 'cadastradas' : 'cadastrados'} ${file?.rows.length ?? 0} ${noun.singular}(s). Deseja continuar?`,
       confirmLabel: 'Importar',
     });
     if (ok) await send('importar');
@@ -136,6 +150,7 @@ export function useProdutoImport() {
 
   const missing = fields.filter((field) => field.obrigatorio && !mapping.includes(field.campo));
   return {
+    noun,
     fields,
     file,
     mapping,
