@@ -70,6 +70,7 @@ export function configWhiteLabelView(row: ConfigWhiteLabelRow, privileged: boole
     telaLogin: settings.telaLogin,
     planoPadrao: settings.planoPadrao,
     enderecoDownloadPdv: settings.enderecoDownloadPdv ?? '',
+    ajuda: settings.ajuda,
     dominios: settings.domains ?? [],
   };
 }

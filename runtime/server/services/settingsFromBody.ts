@@ -19,6 +19,7 @@ const SETTINGS_NAMES: Record<string, string> = {
   telaLogin: 'telaLogin',
   planoPadrao: 'planoPadrao',
   enderecoDownloadPdv: 'enderecoDownloadPdv',
+  ajuda: 'ajuda',
   dominios: 'domains',
 };
 

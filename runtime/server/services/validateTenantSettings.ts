@@ -26,6 +26,39 @@ function invalid(
   throw new HttpError(400, 'CONFIGURACAO_INVALIDA', text, { fields });
 }
 
+/** The meta-schema node describing the value at a JSON pointer of the settings (properties and items). */
+function schemaAt(schema: unknown, pointer: string): Record<string, unknown> | undefined {
+  let node = schema as Record<string, unknown> | undefined;
+  for (const key of pointer.split('/').slice(1)) {
+    if (!node) return undefined;
+    const properties = node.properties as Record<string, Record<string, unknown>> | undefined;
+    node = /^\d+$/.test(key) && isPlainObject(node.items) ? node.items : properties?.[key];
+  }
+  return node;
+}
+
+function valueAt(data: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>(
+      (node, key) => (isPlainObject(node) || Array.isArray(node) ? (node as never)[key] : undefined),
+      data,
+    );
+}
+
+/**
+ * A member's `patternMessage` (what to type, e.g. "deve ser um endereço https") instead of ajv's "deve
+ * corresponder ao padrão …" when its value misses the member's pattern.
+ */
+function friendlyMessage(files: SchemaFiles, settings: unknown, pointer: string, message: string): string {
+  const node = schemaAt(files['schemas/_meta/tenant-settings.schema.json'], pointer);
+  const value = valueAt(settings, pointer);
+  if (typeof node?.patternMessage !== 'string' || typeof node.pattern !== 'string') return message;
+  if (typeof value !== 'string' || new RegExp(node.pattern, 'u').test(value)) return message;
+  return node.patternMessage;
+}
+
 function keysOf(value: unknown): string[] {
   return isPlainObject(value) ? Object.keys(value) : [];
 }
@@ -45,7 +78,9 @@ export function validateTenantSettings(
     validator = createSchemaValidator(metaSchemasOf(files), { useDefaults: true });
     validators.set(files, validator);
   }
-  const issues = validator.validate('tenant-settings', 'configuração', settings);
+  const issues = validator
+    .validate('tenant-settings', 'configuração', settings)
+    .map((issue) => ({ ...issue, message: friendlyMessage(files, settings, issue.pointer, issue.message) }));
   const first = issues[0];
   if (first) {
     const fields = issues.map((issue) => ({ campo: apiField(issue.pointer), mensagem: issue.message }));

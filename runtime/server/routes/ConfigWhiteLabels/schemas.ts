@@ -68,6 +68,25 @@ const settingsProperties = {
     properties: { idExterno: text, diasTrial: { type: 'integer' } },
   },
   enderecoDownloadPdv: text,
+  ajuda: {
+    type: 'object',
+    description:
+      'Ajuda vista pelos usuários: links (só https) e contato do suporte (telefones só com dígitos); links substitui a lista inteira',
+    properties: {
+      links: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['titulo', 'url'],
+          properties: { titulo: text, url: text, descricao: text },
+        },
+      },
+      contato: {
+        type: 'object',
+        properties: { email: text, telefone: text, whatsapp: text, horarioAtendimento: text },
+      },
+    },
+  },
   dominios: { type: 'array', items: { type: 'string', maxLength: 253 } },
 } as const;
 
