@@ -630,7 +630,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Schemas do white-label (menus, permissões, temas, enumerações, entidades) já mesclados */
+        /** Schemas do white-label (menus, permissões, temas, enumerações, entidades, relatórios) já mesclados */
         get: operations["schemasBundle"];
         put?: never;
         post?: never;
@@ -812,6 +812,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Relatorios/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Inicia a exportação de um relatório (pdf ou xlsx) em segundo plano; 406 se o mesmo já está sendo processado
+         * @description Responde o registro criado (status 0 Processando). Ao terminar, o evento '<evento>-<tipo>' chega ao usuário pelo websocket e o arquivo fica em url.
+         */
+        post: operations["relatoriosExportar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Relatorios/{id}": {
         parameters: {
             query?: never;
@@ -948,6 +968,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Importacoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Entidades que a Importação de dados oferece, com o que o perfil pode importar */
+        get: operations["importacoesEntidades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Importacoes/{entidade}/campos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Campos da entidade que uma coluna do arquivo CSV pode preencher */
+        get: operations["importacoesCampos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Importacoes/{entidade}/validar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confere as linhas do arquivo sem gravar nada: erros por linha, em português */
+        post: operations["importacoesValidar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Importacoes/{entidade}/importar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Importa o arquivo numa transação, tudo ou nada: uma linha com erro rejeita o arquivo (400 IMPORTACAO_COM_ERROS com os erros por linha) */
+        post: operations["importacoesImportar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Lancamentos/conciliacao-ofx/contas": {
         parameters: {
             query?: never;
@@ -1046,6 +1134,42 @@ export interface paths {
         post?: never;
         /** Remove o certificado digital da filial */
         delete: operations["certificadosDigitaisDeleteById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PdvVersoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Versões do PDV do white-label do endereço, da mais nova para a mais antiga */
+        get: operations["pdvVersoesFind"];
+        put?: never;
+        /** Publica uma versão do PDV (sem configWhiteLabel: o white-label do endereço) */
+        post: operations["pdvVersoesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PdvVersoes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Altera uma versão do PDV (os campos enviados) */
+        put: operations["pdvVersoesUpdate"];
+        post?: never;
+        /** Exclui uma versão do PDV */
+        delete: operations["pdvVersoesDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4886,6 +5010,20 @@ export interface components {
                 diasTrial?: number;
             };
             enderecoDownloadPdv?: string;
+            /** @description Ajuda vista pelos usuários: links (só https) e contato do suporte (telefones só com dígitos); links substitui a lista inteira */
+            ajuda?: {
+                links?: {
+                    titulo: string;
+                    url: string;
+                    descricao?: string;
+                }[];
+                contato?: {
+                    email?: string;
+                    telefone?: string;
+                    whatsapp?: string;
+                    horarioAtendimento?: string;
+                };
+            };
             dominios: string[];
         };
         ConfigWhiteLabelInput: {
@@ -4953,6 +5091,20 @@ export interface components {
                 diasTrial?: number;
             };
             enderecoDownloadPdv?: string;
+            /** @description Ajuda vista pelos usuários: links (só https) e contato do suporte (telefones só com dígitos); links substitui a lista inteira */
+            ajuda?: {
+                links?: {
+                    titulo: string;
+                    url: string;
+                    descricao?: string;
+                }[];
+                contato?: {
+                    email?: string;
+                    telefone?: string;
+                    whatsapp?: string;
+                    horarioAtendimento?: string;
+                };
+            };
             dominios?: string[];
         };
         ConfigWhiteLabelCreate: {
@@ -5019,6 +5171,20 @@ export interface components {
                 diasTrial?: number;
             };
             enderecoDownloadPdv?: string;
+            /** @description Ajuda vista pelos usuários: links (só https) e contato do suporte (telefones só com dígitos); links substitui a lista inteira */
+            ajuda?: {
+                links?: {
+                    titulo: string;
+                    url: string;
+                    descricao?: string;
+                }[];
+                contato?: {
+                    email?: string;
+                    telefone?: string;
+                    whatsapp?: string;
+                    horarioAtendimento?: string;
+                };
+            };
             dominios: string[];
         };
         Plano: {
@@ -5096,6 +5262,11 @@ export interface components {
                 };
             };
             entities?: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            reports?: {
                 [key: string]: {
                     [key: string]: unknown;
                 };
@@ -5207,6 +5378,50 @@ export interface components {
             erro: {
                 message: string;
             } | null;
+        };
+        PdvVersao: {
+            id: number;
+            /** @description id da configuração de white-label */
+            configWhiteLabel: number;
+            /** @description Versão semver, ex.: 2.4.1 ou 3.0.0-beta.1 */
+            versao: string;
+            /** @description Data de publicação (AAAA-MM-DD) */
+            data: string;
+            /** @description Endereço de download (https) */
+            url: string;
+            /** @description O PDV precisa atualizar para continuar */
+            obrigatoria: boolean;
+            /** @description Notas da versão */
+            notas: string;
+        };
+        PdvVersaoInput: {
+            id?: number;
+            /** @description id da configuração de white-label */
+            configWhiteLabel?: number;
+            /** @description Versão semver, ex.: 2.4.1 ou 3.0.0-beta.1 */
+            versao?: string;
+            /** @description Data de publicação (AAAA-MM-DD) */
+            data?: string;
+            /** @description Endereço de download (https) */
+            url?: string;
+            /** @description O PDV precisa atualizar para continuar */
+            obrigatoria?: boolean;
+            /** @description Notas da versão */
+            notas?: string;
+        };
+        PdvVersaoCreate: {
+            /** @description id da configuração de white-label */
+            configWhiteLabel?: number;
+            /** @description Versão semver, ex.: 2.4.1 ou 3.0.0-beta.1 */
+            versao: string;
+            /** @description Data de publicação (AAAA-MM-DD) */
+            data: string;
+            /** @description Endereço de download (https) */
+            url: string;
+            /** @description O PDV precisa atualizar para continuar */
+            obrigatoria?: boolean;
+            /** @description Notas da versão */
+            notas?: string;
         };
         /** Chave de API */
         ApiKey: {
@@ -19313,6 +19528,93 @@ export interface operations {
             };
         };
     };
+    relatoriosExportar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Nome do relatório (schemas/reports/<nome>.report.json), ex.: vendas-periodo */
+                    relatorio: string;
+                    /** @enum {string} */
+                    formato: "pdf" | "xlsx";
+                    /** @description Valores dos filtros do relatório por nome (uma lista nos filtros inq) */
+                    filtros?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Relatorio"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     relatoriosDeleteById: {
         parameters: {
             query?: never;
@@ -19813,6 +20115,293 @@ export interface operations {
             };
         };
     };
+    importacoesEntidades: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entidade: string;
+                        label: string;
+                        labelPlural: string;
+                        /** @enum {string} */
+                        genero: "m" | "f";
+                        /** @description Se o perfil tem CRIAR na chave da própria entidade */
+                        podeImportar: boolean;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    importacoesCampos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Nome da entidade: cliente, fornecedor, transportador, produto, servico ou categoria */
+                entidade: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campo: string;
+                        label: string;
+                        tipo: string;
+                        obrigatorio: boolean;
+                        descricao?: string;
+                        opcoes?: {
+                            codigo: number | string;
+                            label: string;
+                        }[];
+                        aliases: string[];
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    importacoesValidar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Nome da entidade: cliente, fornecedor, transportador, produto, servico ou categoria */
+                entidade: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    linhas: {
+                        /** @description Linha do arquivo (o cabeçalho é a 1) */
+                        linha: number;
+                        /** @description Campo da entidade → texto da célula */
+                        valores: {
+                            [key: string]: string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        validas: number;
+                        invalidas: number;
+                        importados: number;
+                        erros: {
+                            linha: number;
+                            mensagens: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    importacoesImportar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Nome da entidade: cliente, fornecedor, transportador, produto, servico ou categoria */
+                entidade: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    linhas: {
+                        /** @description Linha do arquivo (o cabeçalho é a 1) */
+                        linha: number;
+                        /** @description Campo da entidade → texto da célula */
+                        valores: {
+                            [key: string]: string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        validas: number;
+                        invalidas: number;
+                        importados: number;
+                        erros: {
+                            linha: number;
+                            mensagens: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     lancamentosConciliacaoOfxContas: {
         parameters: {
             query?: never;
@@ -20297,6 +20886,280 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pdvVersoesFind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PdvVersao"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pdvVersoesCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PdvVersaoCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PdvVersao"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pdvVersoesUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PdvVersaoInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PdvVersao"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pdvVersoesDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

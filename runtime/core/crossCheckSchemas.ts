@@ -158,10 +158,34 @@ export function crossCheckSchemas(
         const field = String(obj(filter).field);
         if (!known(field)) push(path, `/filters/${name}/field`, `campo "${field}" não existe na entidade`);
       }
-      for (const [name, column] of Object.entries(obj(data.columns))) {
-        const field = String(obj(column).field ?? name);
-        if (!known(field)) push(path, `/columns/${name}`, `campo "${field}" não existe na entidade`);
+      const aggregates = obj(obj(data.source).aggregates);
+      for (const [name, aggregate] of Object.entries(aggregates)) {
+        const child = entityFields(String(obj(aggregate).entity));
+        if (child === null) {
+          push(path, `/source/aggregates/${name}/entity`, `entidade "${obj(aggregate).entity}" não existe`);
+          continue;
+        }
+        for (const key of ['foreignKey', 'sum'] as const) {
+          const field = String(obj(aggregate)[key]);
+          if (!(field in child))
+            push(path, `/source/aggregates/${name}/${key}`, `campo "${field}" não existe na entidade`);
+        }
       }
+      const columns = obj(data.columns);
+      for (const [name, column] of Object.entries(columns)) {
+        const factors = obj(column).multiply;
+        if (Array.isArray(factors)) {
+          for (const [i, factor] of factors.entries())
+            if (!(String(factor) in columns) || factor === name)
+              push(path, `/columns/${name}/multiply/${i}`, `coluna "${factor}" não existe no relatório`);
+          continue;
+        }
+        const field = String(obj(column).field ?? name);
+        if (!known(field) && !(field in aggregates))
+          push(path, `/columns/${name}`, `campo "${field}" não existe na entidade`);
+      }
+      for (const [i, name] of (Array.isArray(data.groupBy) ? data.groupBy : []).entries())
+        if (!known(String(name))) push(path, `/groupBy/${i}`, `campo "${name}" não existe na entidade`);
     }
   }
 }

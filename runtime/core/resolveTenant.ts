@@ -20,6 +20,10 @@ export interface TenantSettings {
   planoModulos: Array<{ id: string; nome: string; descricao?: string; valor?: number; visivel: boolean }>;
   enderecoDownloadPdv: string;
   planoPadrao: { idExterno: string; diasTrial: number };
+  ajuda: {
+    links: Array<{ titulo: string; url: string; descricao: string }>;
+    contato: { email: string; telefone: string; whatsapp: string; horarioAtendimento: string };
+  };
   misc: {
     textoDestaqueCadastro: string;
     textoAlertaCadastro: string;

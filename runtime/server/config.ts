@@ -16,6 +16,8 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   tokenTtlSeconds: number;
   logLevel: string;
+  /** Whether this API process also works the job queue (reports); off leaves them to `npm run worker`. */
+  jobsWork: boolean;
 }
 
 /** Reads the server configuration from environment variables with the documented defaults. */
@@ -32,5 +34,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: env.PUBLIC_URL || undefined,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 14 * 24 * 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
+    jobsWork: !/^(0|false|no|nao|não)$/i.test(env.JOBS_WORK ?? ''),
   };
 }

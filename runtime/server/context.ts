@@ -1,6 +1,7 @@
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Mailer } from './mail/createMailer.ts';
+import type { JobQueue } from './plugins/jobs.ts';
 import type { Realtime } from './plugins/realtime.ts';
 import type { Tenant, TenantRegistry } from './services/tenantRegistry.ts';
 
@@ -28,6 +29,8 @@ export interface AppServices {
   mailer: Mailer;
   /** socket.io push (plugins/realtime.ts); absent when the app is built without services. */
   realtime?: Realtime;
+  /** PostgreSQL job queue (plugins/jobs.ts); without it exports answer 503. */
+  jobs?: JobQueue;
 }
 
 declare module 'fastify' {

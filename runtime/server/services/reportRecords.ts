@@ -51,7 +51,8 @@ function announce(services: ReportServices, row: RelatorioRow, relatorio: Relato
 
 /**
  * Stores the generated file (or an external address) and marks the report FINALIZADO. Run by the
- * job worker, which has no request tenant: the record's id is enough (system transaction).
+ * job worker, which has no request tenant: the record's id is enough (system transaction). Without
+ * `arquivo` the file already stored on the row (by the report worker thread) is kept.
  */
 export async function finishReportRecord(
   services: ReportServices,
@@ -60,7 +61,7 @@ export async function finishReportRecord(
 ): Promise<Relatorio> {
   const row = await services.db.withSystem((tx) =>
     tx.one<RelatorioRow>(
-      `UPDATE relatorio SET status = $2, arquivo = $3, url = $4, erro = NULL, finalizado_em = now()
+      `UPDATE relatorio SET status = $2, arquivo = coalesce($3, arquivo), url = $4, erro = NULL, finalizado_em = now()
         WHERE id = $1 RETURNING ${RELATORIO_COLUMNS}`,
       [id, PROCESSING_STATUS.FINALIZADO, file.arquivo ?? null, file.url ?? null],
     ),

@@ -35,8 +35,11 @@ export interface BrowserHarness {
  * Real server (fresh database with the demo data, built SPA served at "/") on a free port, and
  * Debian's Chromium driven by playwright-core, for one browser test file.
  */
-export async function startBrowserHarness(): Promise<BrowserHarness> {
-  const server = await createTestServer({ serveWeb: true });
+export async function startBrowserHarness(
+  /** More of the test server (e.g. `jobs` to run the report queue); the SPA is always served. */
+  serverOptions: Parameters<typeof createTestServer>[0] = {},
+): Promise<BrowserHarness> {
+  const server = await createTestServer({ ...serverOptions, serveWeb: true });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const port = Number(new URL(address).port);
   const browser = await chromium.launch({

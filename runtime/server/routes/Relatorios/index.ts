@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { PROCESSING_STATUS } from '../../../core/constants.ts';
 import { HttpError } from '../../errors.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { requirePermission, requireUser } from '../../plugins/auth.ts';
 import { countRelatorios } from '../../services/countRelatorios.ts';
 import { findRelatorios } from '../../services/findRelatorios.ts';
 import { reportFileName } from '../../services/reportFileName.ts';
 import {
+  REPORT_EXPORT_LEVEL,
+  type ReportExportRequest,
+  startReportExport,
+} from '../../services/reports/startReportExport.ts';
+import {
   countSchema,
+  exportarBody,
+  exportarErrorResponses,
   relatorioErrorResponses,
   relatorioFileQuery,
   relatorioFilterQuery,
@@ -67,6 +74,32 @@ export async function relatoriosRoutes(app: FastifyInstance): Promise<void> {
         countRelatorios(tx, auth.usuarioId, where),
       );
       return { count };
+    },
+  );
+
+  app.post(
+    '/api/Relatorios/exportar',
+    {
+      schema: {
+        operationId: 'relatoriosExportar',
+        tags: ['Relatorios'],
+        summary:
+          'Inicia a exportação de um relatório (pdf ou xlsx) em segundo plano; 406 se o mesmo já está sendo processado',
+        description:
+          "Responde o registro criado (status 0 Processando). Ao terminar, o evento '<evento>-<tipo>' chega ao usuário pelo websocket e o arquivo fica em url.",
+        body: exportarBody,
+        response: { 200: { $ref: 'Relatorio#' }, ...exportarErrorResponses },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      return startReportExport(
+        app,
+        { id: request.tenant.id, schemas: request.tenant.schemas },
+        auth,
+        request.body as ReportExportRequest,
+        (key) => requirePermission(request, key, REPORT_EXPORT_LEVEL),
+      );
     },
   );
 

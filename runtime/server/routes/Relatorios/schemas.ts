@@ -70,3 +70,30 @@ export const countSchema = {
   required: ['count'],
   properties: { count: { type: 'integer' } },
 } as const;
+
+export const exportarBody = {
+  type: 'object',
+  required: ['relatorio', 'formato'],
+  additionalProperties: false,
+  properties: {
+    relatorio: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 80,
+      description: 'Nome do relatório (schemas/reports/<nome>.report.json), ex.: vendas-periodo',
+    },
+    formato: { type: 'string', enum: ['pdf', 'xlsx'] },
+    filtros: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'Valores dos filtros do relatório por nome (uma lista nos filtros inq)',
+    },
+  },
+} as const;
+
+export const exportarErrorResponses = {
+  ...relatorioErrorResponses,
+  403: { $ref: 'ErrorEnvelope#' },
+  406: { $ref: 'ErrorEnvelope#' },
+  503: { $ref: 'ErrorEnvelope#' },
+} as const;

@@ -11,12 +11,13 @@ const bundleSchema = {
     themes: { type: 'object', additionalProperties: true },
     enums: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
     entities: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
+    reports: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
   },
 } as const;
 
 /**
  * GET /api/Schemas/bundle — the request's white-label schemas with its patches merged (menus,
- * permission keys, themes, enums, entity/form/grid files): what the browser runtime renders.
+ * permission keys, themes, enums, entity/form/grid files, report definitions): what the browser runtime renders.
  * Public: none of it is secret, and the login screen already needs the theme.
  */
 export async function schemasRoutes(app: FastifyInstance): Promise<void> {
@@ -27,7 +28,8 @@ export async function schemasRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         operationId: 'schemasBundle',
         tags: ['Schemas'],
-        summary: 'Schemas do white-label (menus, permissões, temas, enumerações, entidades) já mesclados',
+        summary:
+          'Schemas do white-label (menus, permissões, temas, enumerações, entidades, relatórios) já mesclados',
         response: { 200: { $ref: 'SchemaBundle#' } },
       },
     },
@@ -39,12 +41,14 @@ export async function schemasRoutes(app: FastifyInstance): Promise<void> {
         themes: schemas['schemas/tenant/themes.json'],
         enums: {} as Record<string, unknown>,
         entities: {} as Record<string, Record<string, unknown>>,
+        reports: {} as Record<string, unknown>,
       };
       for (const [path, content] of Object.entries(schemas)) {
         const kind = schemaKind(path);
         const name = (path.split('/').pop() as string).replace(/\.[a-z]+\.json$/, '');
         if (kind === 'menu') bundle.menus[name] = content;
         if (kind === 'enum') bundle.enums[name] = content;
+        if (kind === 'report') bundle.reports[name] = content;
         if (kind === 'entity' || kind === 'form' || kind === 'grid') {
           const entity = path.split('/')[2] as string;
           bundle.entities[entity] = { ...(bundle.entities[entity] ?? {}), [kind]: content };

@@ -30,23 +30,34 @@ function baseEntity(files: SchemaFiles, name: string): ResolvedEntity {
 }
 
 /**
+ * Entity lookup as the request's white-label sees it (tenant patches on labels, required flags…),
+ * restricted to the columns of the base entity the schema sync built.
+ */
+export function screenEntityLookup(app: FastifyInstance, request: FastifyRequest) {
+  const baseFiles = app.tenants.schemaFiles;
+  const schemas = (request.tenant?.schemas as SchemaFiles | undefined) ?? baseFiles;
+  return (name: string) => recordEntity(schemas, name, baseEntity(baseFiles, name));
+}
+
+/**
  * Runs a tool of a screen with behaviour of its own: checks the screen's permission key (the menu
  * entry's data.key) at `level`, resolves `entityName` as the request's white-label sees it and opens the
  * tenant transaction (role erp_app, RLS on the user's company and branch) — the same set-up as the
  * generic records API, so its validation and write services can be reused as they are. A branch-scoped
- * entity needs a selected branch.
+ * entity needs a selected branch. With `entityLevel`, the entity's own permission key is checked too
+ * (e.g. a generic import needs CRIAR on the entity it writes).
  */
 export async function runScreenTool<T>(
   app: FastifyInstance,
   request: FastifyRequest,
-  access: { key: string; level: number; entityName: string },
+  access: { key: string; level: number; entityName: string; entityLevel?: number },
   fn: (context: ScreenToolContext) => Promise<T>,
 ): Promise<T> {
   const auth = requirePermission(request, access.key, access.level);
-  const baseFiles = app.tenants.schemaFiles;
-  const schemas = (request.tenant?.schemas as SchemaFiles | undefined) ?? baseFiles;
-  const lookupTarget = (name: string) => recordEntity(schemas, name, baseEntity(baseFiles, name));
+  const lookupTarget = screenEntityLookup(app, request);
   const record = lookupTarget(access.entityName);
+  if (access.entityLevel !== undefined)
+    requirePermission(request, record.entity.permission, access.entityLevel);
   if (record.entity.scope === 'filial' && !auth.filialId) {
     throw new HttpError(400, 'FILIAL_NAO_SELECIONADA', 'Selecione uma filial para continuar.');
   }

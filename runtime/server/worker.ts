@@ -1,0 +1,55 @@
+/**
+ * `npm run worker`: a process that only works the job queue (report exports), beside one or more API
+ * processes on the same database — DATABASE_URL, or the embedded PostgreSQL that `npm start` runs.
+ * Set JOBS_WORK=0 on the API processes to leave every job to workers. Files are stored on the relatorio
+ * rows; the browser learns of completion by polling (this process has no websocket server of its own).
+ * SIGINT/SIGTERM stop fetching and give running jobs a grace period; a job cut short runs again later.
+ */
+import { loadConfig } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { embeddedDatabaseUrl } from './db/startEmbeddedPostgres.ts';
+import { createJobQueue } from './plugins/jobs.ts';
+import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
+import { workReportJobs } from './services/reports/reportJobs.ts';
+import { TenantRegistry } from './services/tenantRegistry.ts';
+
+const config = loadConfig();
+/** JSON lines on stdout, as the API's pino logger writes them. */
+const line = (level: string) => (object: object, message?: string) =>
+  console.log(
+    JSON.stringify({ level, time: Date.now(), processo: 'worker', msg: message, ...serialise(object) }),
+  );
+const serialise = (object: object) =>
+  object instanceof Error
+    ? { err: object.message }
+    : 'err' in object && object.err instanceof Error
+      ? { ...object, err: object.err.message }
+      : object;
+const log = { info: line('info'), warn: line('warn'), error: line('error') };
+const databaseUrl = config.databaseUrl ?? embeddedDatabaseUrl(config.embeddedPgPort, 'erp');
+const { files } = await readSchemaFiles();
+const db = createDatabase(databaseUrl, { max: 4 });
+const tenants = new TenantRegistry(db, files);
+await tenants.reload();
+const jobs = await createJobQueue(databaseUrl, {
+  log: {
+    info: (message) => log.info({}, message),
+    error: (error, message) => log.error(error as object, message),
+  },
+});
+await workReportJobs({ db, tenants, log }, jobs, {
+  concurrency: Number(process.env.REPORT_CONCURRENCY ?? 2),
+});
+log.info({}, 'worker atendendo a fila de relatórios');
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    log.info({}, `${signal} recebido; encerrando o worker`);
+    await jobs.stop().catch((error) => log.error(error, 'falha ao parar a fila'));
+    await db.close();
+    process.exit(0);
+  });
+}
