@@ -56,7 +56,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerTenantContext(app);
   registerAuth(app);
   for (const routes of routeModules) await app.register(routes);
-  if (options.services) attachRealtime(app);
+  if (options.services) await attachRealtime(app, options.services.db.url);
   if (options.serveWeb) {
     await serveWebApp(
       app,

@@ -2,13 +2,16 @@
  * `npm run worker`: a process that only works the job queue (report exports), beside one or more API
  * processes on the same database — DATABASE_URL, or the embedded PostgreSQL that `npm start` runs.
  * Set JOBS_WORK=0 on the API processes to leave every job to workers. Files are stored on the relatorio
- * rows; the browser learns of completion by polling (this process has no websocket server of its own).
+ * rows; completion ('<evento>-<tipo>') reaches the user's browser through whichever API process holds its
+ * websocket (socket.io PostgreSQL adapter; this process serves no sockets of its own, it only emits).
  * SIGINT/SIGTERM stop fetching and give running jobs a grace period; a job cut short runs again later.
  */
+import { Server } from 'socket.io';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { embeddedDatabaseUrl } from './db/startEmbeddedPostgres.ts';
 import { createJobQueue } from './plugins/jobs.ts';
+import { joinRealtimeCluster, realtimeEmitter } from './plugins/realtime.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
 import { workReportJobs } from './services/reports/reportJobs.ts';
 import { TenantRegistry } from './services/tenantRegistry.ts';
@@ -37,7 +40,13 @@ const jobs = await createJobQueue(databaseUrl, {
     error: (error, message) => log.error(error as object, message),
   },
 });
-await workReportJobs({ db, tenants, log }, jobs, {
+const io = new Server();
+const cluster = joinRealtimeCluster(io, databaseUrl, (error) =>
+  log.warn({ err: error }, 'falha no canal de eventos entre processos (PostgreSQL)'),
+);
+if (!(await cluster.ready))
+  log.warn({}, 'sem o canal de eventos: os navegadores verão o fim por consulta periódica');
+await workReportJobs({ db, tenants, realtime: realtimeEmitter(io), log }, jobs, {
   concurrency: Number(process.env.REPORT_CONCURRENCY ?? 2),
 });
 log.info({}, 'worker atendendo a fila de relatórios');
@@ -49,6 +58,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     log.info({}, `${signal} recebido; encerrando o worker`);
     await jobs.stop().catch((error) => log.error(error, 'falha ao parar a fila'));
+    await cluster.close().catch((error) => log.error(error, 'falha ao fechar o canal de eventos'));
     await db.close();
     process.exit(0);
   });

