@@ -135,10 +135,14 @@ export function useReportExport() {
       try {
         ({ id } = await start());
       } catch (error) {
-        if (statusOf(error) === 406) {
-          const message = extractErrorMessage((error as { body?: unknown }).body ?? error);
+        const status = statusOf(error);
+        const message = extractErrorMessage((error as { body?: unknown }).body ?? error);
+        if (status === 406)
           notify.toast(message || MESSAGES.report.alreadyProcessing, { severity: 'warning' });
-        } else failed();
+        // A refused request (filters, permission) says why in pt-BR: show that, not the generic failure.
+        else if (status !== undefined && status >= 400 && status < 500 && message)
+          notify.toast(message, { severity: 'error', duration: TOAST_DURATION_MS.report });
+        else failed();
         return;
       }
       const progress = notify.toast(createElement(ReportProgressMessage, { name, format }), {
