@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../runtime/server/services/passwords.ts';
-import { createTestServer, login, type TestServer } from '../support/testServer.ts';
+import { addDemoUserWithProfile, createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /** Estoque tools over produtos: price change, CSV import, label data — real PostgreSQL and RLS. */
 let server: TestServer;
@@ -39,27 +38,14 @@ beforeAll(async () => {
   for (const user of ['demo', 'vendedor', 'trial'])
     tokens[user] = await login(server.app, `${user}@erp.local`);
   // A profile that may only view the price change (not apply it).
-  const hash = await hashPassword('demo1234');
-  await server.db.withSystem(async (tx) => {
-    const owner = await tx.one<{ empresa_id: number; config_white_label_id: number; filial_id: number }>(
-      `SELECT empresa_id, config_white_label_id, filial_selecionada_id AS filial_id FROM usuario WHERE email = 'demo@erp.local'`,
-    );
-    const perfil = await tx.one<{ id: number }>(
-      `INSERT INTO perfil (empresa_id, nome, permissoes) VALUES ($1, 'Preços consulta', '{"VENDAS_ALTERACAO_PRECO": 1}') RETURNING id`,
-      [owner.empresa_id],
-    );
-    const user = await tx.one<{ id: number }>(
-      `INSERT INTO usuario (empresa_id, config_white_label_id, email, nome, senha_hash, perfil_id, filial_selecionada_id, primeiro_acesso)
-       VALUES ($1, $2, 'precos@erp.local', 'Paula Preços', $3, $4, $5, false) RETURNING id`,
-      [owner.empresa_id, owner.config_white_label_id, hash, perfil.id, owner.filial_id],
-    );
-    await tx.query('INSERT INTO usuario_filial (usuario_id, filial_id, empresa_id) VALUES ($1, $2, $3)', [
-      user.id,
-      owner.filial_id,
-      owner.empresa_id,
-    ]);
-  });
-  tokens.precos = await login(server.app, 'precos@erp.local');
+  tokens.precos = (
+    await addDemoUserWithProfile(server, {
+      email: 'precos@erp.local',
+      nome: 'Paula Preços',
+      perfil: 'Preços consulta',
+      permissoes: { VENDAS_ALTERACAO_PRECO: 1 },
+    })
+  ).token;
 
   bebidas = await create('Categorias', { descricao: 'Bebidas' });
   refrigerantes = await create('Categorias', { descricao: 'Refrigerantes', categoriaPaiId: bebidas.id });

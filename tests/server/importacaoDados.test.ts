@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../runtime/server/services/passwords.ts';
-import { createTestServer, login, type TestServer } from '../support/testServer.ts';
+import { addDemoUserWithProfile, createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /** Configurações › Importação de dados: the entity-generic CSV import — real PostgreSQL and RLS. */
 let server: TestServer;
@@ -29,29 +28,14 @@ beforeAll(async () => {
   for (const user of ['demo', 'vendedor', 'trial'])
     tokens[user] = await login(server.app, `${user}@erp.local`);
   // A profile with the import screen but CRIAR only on categorias (clientes: view only).
-  const hash = await hashPassword('demo1234');
-  await server.db.withSystem(async (tx) => {
-    const owner = await tx.one<{ empresa_id: number; config_white_label_id: number; filial_id: number }>(
-      `SELECT empresa_id, config_white_label_id, filial_selecionada_id AS filial_id FROM usuario WHERE email = 'demo@erp.local'`,
-    );
-    const perfil = await tx.one<{ id: number }>(
-      `INSERT INTO perfil (empresa_id, nome, permissoes)
-       VALUES ($1, 'Importação', '{"CONFIG_IMPORTACAO_DADOS": 4, "ESTOQUE_CATEGORIAS": 2, "VENDAS_CLIENTES": 1}')
-       RETURNING id`,
-      [owner.empresa_id],
-    );
-    const user = await tx.one<{ id: number }>(
-      `INSERT INTO usuario (empresa_id, config_white_label_id, email, nome, senha_hash, perfil_id, filial_selecionada_id, primeiro_acesso)
-       VALUES ($1, $2, 'importador@erp.local', 'Ivo Importador', $3, $4, $5, false) RETURNING id`,
-      [owner.empresa_id, owner.config_white_label_id, hash, perfil.id, owner.filial_id],
-    );
-    await tx.query('INSERT INTO usuario_filial (usuario_id, filial_id, empresa_id) VALUES ($1, $2, $3)', [
-      user.id,
-      owner.filial_id,
-      owner.empresa_id,
-    ]);
-  });
-  tokens.importador = await login(server.app, 'importador@erp.local');
+  tokens.importador = (
+    await addDemoUserWithProfile(server, {
+      email: 'importador@erp.local',
+      nome: 'Ivo Importador',
+      perfil: 'Importação',
+      permissoes: { CONFIG_IMPORTACAO_DADOS: 4, ESTOQUE_CATEGORIAS: 2, VENDAS_CLIENTES: 1 },
+    })
+  ).token;
 });
 afterAll(async () => server?.close());
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../runtime/server/services/passwords.ts';
-import { createTestServer, login, type TestServer } from '../support/testServer.ts';
+import { addDemoUserWithProfile, createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /** The generic records API through the Clientes resource (cliente entity, a view of pessoa when it is one). */
 let server: TestServer;
@@ -37,27 +36,14 @@ beforeAll(async () => {
   tokens.demo = demo.json().id;
   demoUserId = demo.json().userId;
   // A profile that may only view clientes, and a user holding it.
-  const hash = await hashPassword('demo1234');
-  await server.db.withSystem(async (tx) => {
-    const owner = await tx.one<{ empresa_id: number; config_white_label_id: number; filial_id: number }>(
-      `SELECT empresa_id, config_white_label_id, filial_selecionada_id AS filial_id FROM usuario WHERE email = 'demo@erp.local'`,
-    );
-    const perfil = await tx.one<{ id: number }>(
-      `INSERT INTO perfil (empresa_id, nome, permissoes) VALUES ($1, 'Consulta', '{"VENDAS_CLIENTES": 1}') RETURNING id`,
-      [owner.empresa_id],
-    );
-    const user = await tx.one<{ id: number }>(
-      `INSERT INTO usuario (empresa_id, config_white_label_id, email, nome, senha_hash, perfil_id, filial_selecionada_id, primeiro_acesso)
-       VALUES ($1, $2, 'consulta@erp.local', 'Célia Consulta', $3, $4, $5, false) RETURNING id`,
-      [owner.empresa_id, owner.config_white_label_id, hash, perfil.id, owner.filial_id],
-    );
-    await tx.query('INSERT INTO usuario_filial (usuario_id, filial_id, empresa_id) VALUES ($1, $2, $3)', [
-      user.id,
-      owner.filial_id,
-      owner.empresa_id,
-    ]);
-  });
-  tokens.consulta = await login(server.app, 'consulta@erp.local');
+  tokens.consulta = (
+    await addDemoUserWithProfile(server, {
+      email: 'consulta@erp.local',
+      nome: 'Célia Consulta',
+      perfil: 'Consulta',
+      permissoes: { VENDAS_CLIENTES: 1 },
+    })
+  ).token;
 });
 afterAll(async () => server?.close());
 

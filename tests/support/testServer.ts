@@ -14,6 +14,7 @@ import { syncEntities } from '../../runtime/server/db/syncEntities.ts';
 import { createMailer, type Mailer } from '../../runtime/server/mail/createMailer.ts';
 import { createJobQueue, type JobQueue } from '../../runtime/server/plugins/jobs.ts';
 import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
+import { hashPassword } from '../../runtime/server/services/passwords.ts';
 import { createReportQueues, workReportJobs } from '../../runtime/server/services/reports/reportJobs.ts';
 import { TenantRegistry } from '../../runtime/server/services/tenantRegistry.ts';
 
@@ -114,4 +115,44 @@ export async function login(app: FastifyInstance, email: string, password = 'dem
   });
   if (response.statusCode !== 200) throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);
   return response.json().id as string;
+}
+
+/**
+ * A user of the demo company (its white-label, selected branch and branch access) holding a profile
+ * of its own with `permissoes`, password demo1234; returns the user's id and a logged-in token.
+ */
+export async function addDemoUserWithProfile(
+  server: TestServer,
+  user: { email: string; nome: string; perfil: string; permissoes: Record<string, number> },
+): Promise<{ id: number; token: string }> {
+  const hash = await hashPassword('demo1234');
+  const id = await server.db.withSystem(async (tx) => {
+    const owner = await tx.one<{ empresa_id: number; config_white_label_id: number; filial_id: number }>(
+      `SELECT empresa_id, config_white_label_id, filial_selecionada_id AS filial_id FROM usuario WHERE email = 'demo@erp.local'`,
+    );
+    const perfil = await tx.one<{ id: number }>(
+      'INSERT INTO perfil (empresa_id, nome, permissoes) VALUES ($1, $2, $3) RETURNING id',
+      [owner.empresa_id, user.perfil, JSON.stringify(user.permissoes)],
+    );
+    const created = await tx.one<{ id: number }>(
+      `INSERT INTO usuario (empresa_id, config_white_label_id, email, nome, senha_hash, perfil_id, filial_selecionada_id, primeiro_acesso)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, false) RETURNING id`,
+      [
+        owner.empresa_id,
+        owner.config_white_label_id,
+        user.email,
+        user.nome,
+        hash,
+        perfil.id,
+        owner.filial_id,
+      ],
+    );
+    await tx.query('INSERT INTO usuario_filial (usuario_id, filial_id, empresa_id) VALUES ($1, $2, $3)', [
+      created.id,
+      owner.filial_id,
+      owner.empresa_id,
+    ]);
+    return created.id;
+  });
+  return { id, token: await login(server.app, user.email) };
 }
