@@ -7,6 +7,7 @@ import { FavoritesStrip } from './favorites/FavoritesStrip.tsx';
 import { FavoriteToggle } from './favorites/FavoriteToggle.tsx';
 import type { Menus } from './menu/useMenus.ts';
 import { NewsWizard } from './NewsWizard.tsx';
+import { NpsDialog } from './NpsDialog.tsx';
 import { ReportsButton } from './reports/ReportsButton.tsx';
 import { SettingsMenu } from './SettingsMenu.tsx';
 import { UserCard } from './UserCard.tsx';
@@ -66,6 +67,7 @@ export function Header({ onToggleMenu, menus }: { onToggleMenu: () => void; menu
         <UserCard items={menus.user} />
       </Toolbar>
       {ready && <NewsWizard />}
+      {ready && <NpsDialog />}
     </AppBar>
   );
 }
