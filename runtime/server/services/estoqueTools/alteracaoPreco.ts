@@ -46,7 +46,7 @@ const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The category and its descendants visible to the tenant; 400 when the category is not one of them. */
-async function categoryTree(context: RecordContext, categoriaId: number): Promise<number[]> {
+export async function categoryTree(context: RecordContext, categoriaId: number): Promise<number[]> {
   const categoria = context.lookupTarget('categoria');
   const parent = q(categoria.fieldMap.categoriaPaiId?.column ?? 'categoria_pai_id');
   const table = q(categoria.entity.table);
@@ -64,7 +64,7 @@ async function categoryTree(context: RecordContext, categoriaId: number): Promis
 }
 
 /** 400 unless the brand is one of the tenant's. */
-async function assertMarca(context: RecordContext, marcaId: number): Promise<void> {
+export async function assertMarca(context: RecordContext, marcaId: number): Promise<void> {
   const marca = context.lookupTarget('marca');
   const params: unknown[] = [marcaId];
   const scope = scopeConditions(marca, context.scope, params).join(' AND ');

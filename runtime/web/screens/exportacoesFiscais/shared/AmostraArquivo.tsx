@@ -1,0 +1,28 @@
+import { Box, Paper, Typography } from '@mui/material';
+
+/** The first lines of the file exactly as written (monospace, scrolling sideways for long layouts). */
+export function AmostraArquivo({ nomeArquivo, linhas }: { nomeArquivo: string; linhas: string[] }) {
+  if (linhas.length === 0) return null;
+  return (
+    <Paper sx={{ p: 2, mb: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Primeiras linhas de {nomeArquivo}
+      </Typography>
+      <Box
+        component="pre"
+        aria-label="Conteúdo do arquivo"
+        sx={{
+          m: 0,
+          p: 1,
+          overflowX: 'auto',
+          fontFamily: 'monospace',
+          fontSize: 12,
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+        }}
+      >
+        {linhas.join('\n')}
+      </Box>
+    </Paper>
+  );
+}
