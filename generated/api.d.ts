@@ -968,6 +968,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ExportacoesFiscais/balanca/opcoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Modelos de balança e categorias para a exportação (chave NFE_EXPORTACAO_BALANCA) */
+        get: operations["exportacaoBalancaOpcoes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExportacoesFiscais/balanca/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exportação para balança: produtos que vão, avisos dos que ficam de fora e as primeiras linhas */
+        post: operations["exportacaoBalancaPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExportacoesFiscais/balanca/arquivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exportação para balança: o arquivo do modelo (Windows-1252, CRLF) em base64 */
+        post: operations["exportacaoBalancaArquivo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExportacoesFiscais/terminal/opcoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Categorias e marcas para a exportação para terminal (chave NFE_EXPORTACAO_TERMINAL) */
+        get: operations["exportacaoTerminalOpcoes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExportacoesFiscais/terminal/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exportação para terminal/coletor: as primeiras linhas, contagens e avisos */
+        post: operations["exportacaoTerminalPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExportacoesFiscais/terminal/arquivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exportação para terminal/coletor: o arquivo delimitado ou de largura fixa em base64 */
+        post: operations["exportacaoTerminalArquivo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Importacoes": {
         parameters: {
             query?: never;
@@ -1087,6 +1189,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Boletos/retorno/gateways": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gateways de boleto ativos da empresa, para o arquivo de retorno */
+        get: operations["boletosRetornoGateways"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Boletos/retorno/previa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lê o arquivo de retorno (CNAB 400/240) e mostra o que cada ocorrência fará, sem gravar nada */
+        post: operations["boletosRetornoPrevia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Boletos/retorno/aplicar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aplica o arquivo de retorno numa transação: boletos, baixas das receitas e transações do gateway; ocorrências já processadas são ignoradas */
+        post: operations["boletosRetornoAplicar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Contas/{id}/extrato": {
         parameters: {
             query?: never;
@@ -1170,6 +1323,365 @@ export interface paths {
         post?: never;
         /** Exclui uma versão do PDV */
         delete: operations["pdvVersoesDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Ibpt/ncm/importar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Importa a tabela IBPT de uma UF (corpo = arquivo CSV do IBPT, até 10 MB): tudo ou nada, substitui as linhas da UF; equipe da plataforma */
+        post: operations["ibptNcmImportar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Ibpt/ncm/tabelas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tabelas IBPT carregadas, uma por UF; equipe da plataforma */
+        get: operations["ibptNcmTabelas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Ibpt/ncm/tabelas/{uf}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a tabela IBPT de uma UF; equipe da plataforma */
+        delete: operations["ibptNcmExcluirTabela"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Ibpt/ncm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Busca na tabela IBPT por início do código ou parte da descrição, numa UF ou em todas; equipe da plataforma */
+        get: operations["ibptNcmBuscar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Ibpt/ncm/{codigo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alíquotas aproximadas (federal, estadual, municipal) de um NCM numa UF, para o "Valor aproximado dos tributos"; qualquer usuário */
+        get: operations["ibptNcmAliquotas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Ibpt/cest/importar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Importa a tabela CEST (corpo = CSV cest;ncm;descricao[;segmento;item], até 10 MB): tudo ou nada, substitui a tabela; equipe da plataforma */
+        post: operations["ibptCestImportar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Ibpt/cest/importacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A última importação da tabela CEST (importacao null enquanto nenhuma foi feita); equipe da plataforma */
+        get: operations["ibptCestImportacao"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Ibpt/cest/busca": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Busca na tabela CEST por início do CEST ou do NCM, ou parte da descrição; equipe da plataforma */
+        get: operations["ibptCestBuscar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Ibpt/cest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** CESTs que abrangem um NCM (posições NCM/SH iguais ou que são início dele), da mais específica para a mais geral; qualquer usuário */
+        get: operations["ibptCestPorNcm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SequenciasFilial/filiais": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Busca filiais de qualquer white-label pelo CNPJ ou pela razão social (equipe da plataforma) */
+        get: operations["sequenciasFilialBuscar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SequenciasFilial/{filialId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Séries e próximos números dos documentos fiscais da filial, por ambiente, e o histórico */
+        get: operations["sequenciasFilialFind"];
+        /** Ajusta a série e o próximo número de um documento da filial em um ambiente (auditado) */
+        put: operations["sequenciasFilialUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/FinanceiroWhiteLabel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Empresas cobradas do white-label (plano e valor mensal), total do mês e faturas */
+        get: operations["financeiroWhiteLabelResumo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/FinanceiroWhiteLabel/faturas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Uma fatura do white-label com as suas linhas (uma por empresa cobrada) */
+        get: operations["financeiroWhiteLabelFatura"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/FinanceiroWhiteLabel/faturas/{id}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Linhas da fatura em CSV (separador ";", vírgula decimal, UTF-8 com BOM) */
+        get: operations["financeiroWhiteLabelFaturaCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/FinanceiroWhiteLabel/faturas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gera a fatura do mês a partir das assinaturas ativas (equipe da plataforma) */
+        post: operations["financeiroWhiteLabelGerarFatura"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/FinanceiroWhiteLabel/faturas/{id}/pagar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marca a fatura como paga (equipe da plataforma) */
+        post: operations["financeiroWhiteLabelPagarFatura"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Nps/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Configuração da pesquisa NPS do white-label (sem configuração: inativa, pergunta padrão) */
+        get: operations["npsConfigFind"];
+        /** Grava a configuração da pesquisa NPS do white-label */
+        put: operations["npsConfigUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Nps/resultados": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** NPS, contagens, distribuição das notas e comentários do white-label no período */
+        get: operations["npsResultados"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Nps/pendente": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Se a pesquisa NPS deve ser feita agora ao usuário da sessão (e a pergunta) */
+        get: operations["npsPendente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Nps/respostas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Responde a pesquisa NPS (nota de 0 a 10 e comentário opcional) */
+        post: operations["npsResponder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Nps/dispensar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fecha a pesquisa NPS sem responder (volta a perguntar depois do intervalo) */
+        post: operations["npsDispensar"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5422,6 +5934,228 @@ export interface components {
             obrigatoria?: boolean;
             /** @description Notas da versão */
             notas?: string;
+        };
+        /** @description A tabela IBPT carregada de uma UF */
+        IbptNcmTabela: {
+            uf: string;
+            /** @description Versão da tabela, ex.: 26.1.A */
+            versao: string;
+            /** Format: date */
+            vigenciaInicio: string;
+            /** Format: date */
+            vigenciaFim: string;
+            /** @description Chave da tabela (informada no cupom/nota com a fonte) */
+            chave: string;
+            /** @description Fonte, ex.: IBPT/empresometro.com.br */
+            fonte: string;
+            /** @description Nome do arquivo importado */
+            arquivo: string;
+            /** @description Linhas de dados do arquivo */
+            linhas: number;
+            /** Format: date-time */
+            importadoEm: string;
+            /** @description Nome (ou e-mail) de quem importou */
+            importadoPor: string;
+        };
+        /** @description Alíquotas aproximadas (%) de um código da tabela IBPT numa UF */
+        IbptNcm: {
+            uf: string;
+            /** @description NCM (tipo 0), NBS (1) ou item da LC 116 (2), só dígitos */
+            codigo: string;
+            /** @description Exceção da TIPI (vazio quando não há) */
+            ex: string;
+            /**
+             * @description 0 NCM, 1 NBS, 2 LC 116
+             * @enum {integer}
+             */
+            tipo: 0 | 1 | 2;
+            descricao: string;
+            /** @description Tributos federais (%), produto nacional */
+            nacionalFederal: number;
+            /** @description Tributos federais (%), produto importado */
+            importadosFederal: number;
+            /** @description Tributos estaduais (%) */
+            estadual: number;
+            /** @description Tributos municipais (%) */
+            municipal: number;
+            /** Format: date */
+            vigenciaInicio: string;
+            /** Format: date */
+            vigenciaFim: string;
+            /** @description Hoje está dentro da vigência */
+            vigente: boolean;
+            chave: string;
+            versao: string;
+            fonte: string;
+        };
+        /** @description Um CEST e uma posição NCM/SH que ele abrange (Convênio ICMS 142/2018) */
+        IbptCest: {
+            /** @description CEST, 7 dígitos */
+            cest: string;
+            /** @description NCM/SH (2 a 8 dígitos; abrange os NCMs que começam por ele) */
+            ncm: string;
+            descricao: string;
+            segmento: string;
+            item: string;
+        };
+        /** @description A última importação da tabela CEST */
+        IbptCestImportacao: {
+            /** @description Nome do arquivo importado */
+            arquivo: string;
+            /** @description Linhas de dados do arquivo */
+            linhas: number;
+            /** Format: date-time */
+            importadoEm: string;
+            /** @description Nome (ou e-mail) de quem importou */
+            importadoPor: string;
+            /** @description CESTs distintos */
+            cests: number;
+            /** @description Pares CEST × NCM/SH gravados */
+            ncms: number;
+        };
+        SequenciaFilialEncontrada: {
+            filialId: number;
+            filialNome: string;
+            apelido?: string | null;
+            /** @description CNPJ da filial (ou da empresa, se a filial não tiver) */
+            cpfCnpj?: string | null;
+            empresaId: number;
+            empresaNome: string;
+            configWhiteLabel: number;
+            /** @description Título do white-label */
+            whiteLabel: string;
+        };
+        SequenciaDocumento: {
+            /**
+             * @description NFE (55), NFCE (65) ou NFSE
+             * @enum {string}
+             */
+            documento: "NFE" | "NFCE" | "NFSE";
+            /**
+             * @description 1 produção, 2 homologação
+             * @enum {integer}
+             */
+            ambiente: 1 | 2;
+            serie: number;
+            proximoNumero: number;
+            /** @description Maior número já usado na série */
+            maiorNumeroUsado: number | null;
+            /** @enum {string} */
+            origem: "configuracaoNfe" | "sequencia";
+        };
+        SequenciaHistorico: {
+            id: number;
+            /**
+             * @description NFE (55), NFCE (65) ou NFSE
+             * @enum {string}
+             */
+            documento: "NFE" | "NFCE" | "NFSE";
+            /**
+             * @description 1 produção, 2 homologação
+             * @enum {integer}
+             */
+            ambiente: 1 | 2;
+            serieAnterior: number;
+            serieNova: number;
+            proximoNumeroAnterior: number;
+            proximoNumeroNovo: number;
+            reducaoConfirmada: boolean;
+            usuario: string;
+            /** Format: date-time */
+            data: string;
+        };
+        SequenciasFilial: {
+            filial: components["schemas"]["SequenciaFilialEncontrada"];
+            /** @description Ambiente da Configuração fiscal da filial */
+            ambienteEmUso: number | null;
+            sequencias: components["schemas"]["SequenciaDocumento"][];
+            historico: components["schemas"]["SequenciaHistorico"][];
+        };
+        LinhaCobrancaWhiteLabel: {
+            empresaId: number | null;
+            empresaNome: string;
+            cpfCnpj: string | null;
+            planoNome: string;
+            valorPlano: number;
+            modulos: {
+                id: string;
+                nome: string;
+                valor: number;
+            }[];
+            valor: number;
+        };
+        FaturaWhiteLabel: {
+            id: number;
+            configWhiteLabel: number;
+            /** @description Mês de referência, AAAA-MM */
+            competencia: string;
+            /** Format: date */
+            vencimento: string;
+            valor: number;
+            /** @enum {string} */
+            status: "aberta" | "paga" | "vencida";
+            /** Format: date-time */
+            pagaEm: string | null;
+            quantidadeEmpresas: number;
+        };
+        FaturaWhiteLabelDetalhe: {
+            id: number;
+            configWhiteLabel: number;
+            /** @description Mês de referência, AAAA-MM */
+            competencia: string;
+            /** Format: date */
+            vencimento: string;
+            valor: number;
+            /** @enum {string} */
+            status: "aberta" | "paga" | "vencida";
+            /** Format: date-time */
+            pagaEm: string | null;
+            quantidadeEmpresas: number;
+            linhas: components["schemas"]["LinhaCobrancaWhiteLabel"][];
+        };
+        FinanceiroWhiteLabel: {
+            configWhiteLabel: number;
+            whiteLabel: string;
+            /** @description AAAA-MM do mês corrente */
+            competenciaAtual: string;
+            /** @description Empresas cobradas hoje (assinatura ativa), com plano e valor mensal */
+            empresas: components["schemas"]["LinhaCobrancaWhiteLabel"][];
+            totalMensal: number;
+            faturas: components["schemas"]["FaturaWhiteLabel"][];
+        };
+        NpsConfig: {
+            configWhiteLabel: number;
+            /** @description A pesquisa é feita aos usuários */
+            ativa: boolean;
+            pergunta: string;
+            /** @description Dias entre duas perguntas ao mesmo usuário */
+            intervaloDias: number;
+        };
+        NpsResultado: {
+            configWhiteLabel: number;
+            /** @description % promotores (9–10) − % detratores (0–6); nulo sem respostas */
+            nps: number | null;
+            respostas: number;
+            promotores: number;
+            neutros: number;
+            detratores: number;
+            /** @description Vezes que um usuário fechou a pergunta sem responder */
+            dispensas: number;
+            /** @description Quantidade de respostas por nota, de 0 a 10 */
+            distribuicao: number[];
+            comentarios: {
+                id: number;
+                nota: number;
+                comentario: string;
+                empresa: string;
+                usuario: string;
+                /** Format: date-time */
+                data: string;
+            }[];
+        };
+        NpsPendente: {
+            perguntar: boolean;
+            pergunta?: string;
         };
         /** Chave de API */
         ApiKey: {
@@ -13255,6 +13989,26 @@ export interface components {
             variacoes?: unknown;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Enviar para a balança
+             * @description Produto vendido na balança (açougue, padaria, hortifrúti): entra na Exportação para balança.
+             */
+            enviarBalanca?: boolean | null;
+            /**
+             * Código na balança (PLU)
+             * @description Código de 1 a 999999 digitado no teclado da balança e impresso no código de barras da etiqueta.
+             */
+            codigoBalanca?: number | null;
+            /**
+             * Venda na balança
+             * @enum {integer|null}
+             */
+            tipoVendaBalanca?: 0 | 1 | null;
+            /**
+             * Validade (dias)
+             * @description Dias de validade impressos na etiqueta da balança; 0 não imprime validade.
+             */
+            validadeDias?: number | null;
             marca?: components["schemas"]["Marca"];
             categoria?: components["schemas"]["Categoria"];
             embalagem?: components["schemas"]["Embalagem"];
@@ -13354,6 +14108,26 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Enviar para a balança
+             * @description Produto vendido na balança (açougue, padaria, hortifrúti): entra na Exportação para balança. Padrão: false.
+             */
+            enviarBalanca?: boolean | null;
+            /**
+             * Código na balança (PLU)
+             * @description Código de 1 a 999999 digitado no teclado da balança e impresso no código de barras da etiqueta.
+             */
+            codigoBalanca?: number | null;
+            /**
+             * Venda na balança
+             * @description Padrão: 0.
+             */
+            tipoVendaBalanca?: (number & (0 | 1)) | null;
+            /**
+             * Validade (dias)
+             * @description Dias de validade impressos na etiqueta da balança; 0 não imprime validade.
+             */
+            validadeDias?: number | null;
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -13440,6 +14214,23 @@ export interface components {
             variacoes?: unknown;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Enviar para a balança
+             * @description Produto vendido na balança (açougue, padaria, hortifrúti): entra na Exportação para balança.
+             */
+            enviarBalanca?: boolean | null;
+            /**
+             * Código na balança (PLU)
+             * @description Código de 1 a 999999 digitado no teclado da balança e impresso no código de barras da etiqueta.
+             */
+            codigoBalanca?: number | null;
+            /** Venda na balança */
+            tipoVendaBalanca?: (number & (0 | 1)) | null;
+            /**
+             * Validade (dias)
+             * @description Dias de validade impressos na etiqueta da balança; 0 não imprime validade.
+             */
+            validadeDias?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -20115,6 +20906,436 @@ export interface operations {
             };
         };
     };
+    exportacaoBalancaOpcoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        modelos: {
+                            id: string;
+                            label: string;
+                            nomeArquivo: string;
+                            usaDepartamento: boolean;
+                            descricaoMaxima: number;
+                        }[];
+                        categorias: {
+                            id: number;
+                            descricao: string;
+                            categoriaPaiId?: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportacaoBalancaPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    modelo: "toledoMgv6" | "toledoMgv5" | "filizola";
+                    /** @description Toledo: departamento 01 a 99 */
+                    departamento?: number;
+                    /** @description Inclui as subcategorias */
+                    categoriaId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        modelo: string;
+                        nomeArquivo: string;
+                        /** @description Produtos ativos marcados para a balança */
+                        total: number;
+                        exportados: number;
+                        itens: {
+                            id: number;
+                            codigo?: string | null;
+                            plu: number;
+                            descricao: string;
+                            descricaoArquivo: string;
+                            preco: number;
+                            /**
+                             * @description 0 por peso, 1 por unidade
+                             * @enum {integer}
+                             */
+                            tipo: 0 | 1;
+                            validadeDias: number;
+                        }[];
+                        avisos: {
+                            id: number;
+                            codigo?: string | null;
+                            descricao: string;
+                            motivo: string;
+                        }[];
+                        /** @description As primeiras linhas do arquivo */
+                        amostra: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportacaoBalancaArquivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    modelo: "toledoMgv6" | "toledoMgv5" | "filizola";
+                    /** @description Toledo: departamento 01 a 99 */
+                    departamento?: number;
+                    /** @description Inclui as subcategorias */
+                    categoriaId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nomeArquivo: string;
+                        codificacao: string;
+                        exportados: number;
+                        /** @description Produtos deixados de fora */
+                        avisos: number;
+                        /** @description Bytes do arquivo em base64 */
+                        conteudo: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportacaoTerminalOpcoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        categorias: {
+                            id: number;
+                            descricao: string;
+                            categoriaPaiId?: number | null;
+                        }[];
+                        marcas: {
+                            id: number;
+                            descricao: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportacaoTerminalPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    layout: {
+                        /** @enum {string} */
+                        tipo: "delimitado" | "fixo";
+                        /**
+                         * @default ;
+                         * @enum {string}
+                         */
+                        separador?: ";" | "|" | "," | "tab";
+                        /**
+                         * @default ,
+                         * @enum {string}
+                         */
+                        separadorDecimal?: "," | ".";
+                        /** @default false */
+                        incluirEstoque?: boolean;
+                    };
+                    /** @description Inclui as subcategorias */
+                    categoriaId?: number | null;
+                    marcaId?: number | null;
+                    /** @default true */
+                    somenteAtivos?: boolean;
+                    /** @default true */
+                    somenteComCodigoBarras?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nomeArquivo: string;
+                        /** @description Produtos que atendem aos filtros */
+                        total: number;
+                        exportados: number;
+                        /** @description As primeiras linhas (o arquivo leva todas) */
+                        itens: {
+                            id: number;
+                            codigo: string;
+                            codigoBarras?: string | null;
+                            descricao: string;
+                            preco: number;
+                            estoque?: number;
+                        }[];
+                        avisos: {
+                            id: number;
+                            codigo?: string | null;
+                            descricao: string;
+                            motivo: string;
+                        }[];
+                        amostra: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportacaoTerminalArquivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    layout: {
+                        /** @enum {string} */
+                        tipo: "delimitado" | "fixo";
+                        /**
+                         * @default ;
+                         * @enum {string}
+                         */
+                        separador?: ";" | "|" | "," | "tab";
+                        /**
+                         * @default ,
+                         * @enum {string}
+                         */
+                        separadorDecimal?: "," | ".";
+                        /** @default false */
+                        incluirEstoque?: boolean;
+                    };
+                    /** @description Inclui as subcategorias */
+                    categoriaId?: number | null;
+                    marcaId?: number | null;
+                    /** @default true */
+                    somenteAtivos?: boolean;
+                    /** @default true */
+                    somenteComCodigoBarras?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nomeArquivo: string;
+                        codificacao: string;
+                        exportados: number;
+                        /** @description Produtos deixados de fora */
+                        avisos: number;
+                        /** @description Bytes do arquivo em base64 */
+                        conteudo: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     importacoesEntidades: {
         parameters: {
             query?: never;
@@ -20594,6 +21815,257 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    boletosRetornoGateways: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        descricao: string;
+                        banco: string;
+                        convenio: string;
+                        carteira?: string | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    boletosRetornoPrevia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    gatewayBoletoId: number;
+                    /** @description Nome do arquivo enviado */
+                    arquivo: string;
+                    /** @description Bytes do arquivo de retorno (CNAB 400 ou 240) em base64 */
+                    conteudo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        arquivo: string;
+                        /** @enum {string} */
+                        layout: "CNAB400" | "CNAB240";
+                        banco: string;
+                        /** @description Descrição do gateway escolhido */
+                        gateway: string;
+                        itens: {
+                            /** @description Linha do arquivo (detalhe ou segmento T) */
+                            linha: number;
+                            nossoNumero: string;
+                            seuNumero: string;
+                            /** @description Código de ocorrência / movimento do banco */
+                            codigo: string;
+                            /** @description Texto da ocorrência */
+                            ocorrencia: string;
+                            /** Format: date */
+                            dataOcorrencia: string | null;
+                            /** Format: date */
+                            dataCredito: string | null;
+                            valorPago: number;
+                            tarifa: number;
+                            boleto: {
+                                id: number;
+                                nossoNumero: string;
+                                cliente: string | null;
+                                /** Format: date */
+                                dataVencimento: string;
+                                valor: number;
+                                /** @description situacaoBoleto antes do processamento */
+                                situacao: number;
+                            } | null;
+                            /** @enum {string} */
+                            acao: "registrarPagamento" | "baixar" | "confirmarRegistro" | "apenasRegistrar" | "jaProcessado";
+                            acaoTexto: string;
+                            /** @description Receita que recebe a baixa */
+                            receita: {
+                                id: number;
+                                descricao: string;
+                            } | null;
+                            aviso: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    boletosRetornoAplicar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    gatewayBoletoId: number;
+                    /** @description Nome do arquivo enviado */
+                    arquivo: string;
+                    /** @description Bytes do arquivo de retorno (CNAB 400 ou 240) em base64 */
+                    conteudo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Ocorrências processadas agora */
+                        ocorrencias: number;
+                        /** @description Boletos que passaram a pagos */
+                        pagamentos: number;
+                        /** @description Boletos baixados (cancelados) */
+                        baixados: number;
+                        /** @description Boletos com registro confirmado */
+                        registrados: number;
+                        /** @description Baixas de receitas criadas */
+                        baixasReceita: number;
+                        /** @description Transações do extrato do gateway criadas */
+                        transacoes: number;
+                        /** @description Ocorrências ignoradas por já terem sido processadas */
+                        jaProcessadas: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21120,6 +22592,1565 @@ export interface operations {
                     "application/json": {
                         count: number;
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ibptNcmImportar: {
+        parameters: {
+            query: {
+                /** @description UF da tabela, ex.: SP */
+                uf: string;
+                /** @description Nome do arquivo (ex.: TabelaIBPTaxSP26.1.A.csv); se indicar outra UF, a importação é recusada */
+                arquivo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": unknown;
+                "application/octet-stream": unknown;
+                "application/vnd.ms-excel": unknown;
+            };
+        };
+        responses: {
+            /** @description A tabela IBPT carregada de uma UF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbptNcmTabela"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ibptNcmTabelas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbptNcmTabela"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ibptNcmExcluirTabela: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uf: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ibptNcmBuscar: {
+        parameters: {
+            query?: {
+                /** @description Início do código ou parte da descrição */
+                busca?: string;
+                uf?: string;
+                skip?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        itens: components["schemas"]["IbptNcm"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ibptNcmAliquotas: {
+        parameters: {
+            query?: {
+                /** @description UF do emitente, ex.: SP (obrigatória) */
+                uf?: string;
+                /** @description Exceção da TIPI; sem ela (ou não encontrada), a linha sem ex */
+                ex?: string;
+                /** @description 0 NCM (padrão), 1 NBS, 2 LC 116 */
+                tipo?: 0 | 1 | 2;
+            };
+            header?: never;
+            path: {
+                /** @description NCM (pontos aceitos), NBS ou item da LC 116 */
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alíquotas aproximadas (%) de um código da tabela IBPT numa UF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbptNcm"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ibptCestImportar: {
+        parameters: {
+            query?: {
+                /** @description Nome do arquivo */
+                arquivo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": unknown;
+                "application/octet-stream": unknown;
+                "application/vnd.ms-excel": unknown;
+            };
+        };
+        responses: {
+            /** @description A última importação da tabela CEST */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbptCestImportacao"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ibptCestImportacao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        importacao: components["schemas"]["IbptCestImportacao"] | (never | null);
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ibptCestBuscar: {
+        parameters: {
+            query?: {
+                /** @description Início do CEST ou do NCM, ou parte da descrição */
+                busca?: string;
+                skip?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        itens: components["schemas"]["IbptCest"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ibptCestPorNcm: {
+        parameters: {
+            query?: {
+                /** @description NCM do produto (8 dígitos; pontos aceitos) */
+                ncm?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IbptCest"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sequenciasFilialBuscar: {
+        parameters: {
+            query: {
+                /** @description CNPJ (com ou sem máscara) ou nome */
+                busca: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SequenciaFilialEncontrada"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sequenciasFilialFind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                filialId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SequenciasFilial"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sequenciasFilialUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                filialId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description NFE (55), NFCE (65) ou NFSE
+                     * @enum {string}
+                     */
+                    documento: "NFE" | "NFCE" | "NFSE";
+                    /**
+                     * @description 1 produção, 2 homologação
+                     * @enum {integer}
+                     */
+                    ambiente: 1 | 2;
+                    serie: number;
+                    proximoNumero: number;
+                    /** @description Confirma um próximo número que não passa do maior número já usado (risco de duplicidade) */
+                    confirmarReducao?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SequenciasFilial"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    financeiroWhiteLabelResumo: {
+        parameters: {
+            query?: {
+                /** @description White-label (só a equipe da plataforma escolhe; o master vê o seu) */
+                configWhiteLabel?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceiroWhiteLabel"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    financeiroWhiteLabelFatura: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaturaWhiteLabelDetalhe"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    financeiroWhiteLabelFaturaCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    financeiroWhiteLabelGerarFatura: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configWhiteLabel: number;
+                    /** @description AAAA-MM */
+                    competencia: string;
+                    /** @description AAAA-MM-DD; padrão: dia 10 do mês seguinte */
+                    vencimento?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaturaWhiteLabelDetalhe"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    financeiroWhiteLabelPagarFatura: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaturaWhiteLabel"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    npsConfigFind: {
+        parameters: {
+            query?: {
+                configWhiteLabel?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NpsConfig"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    npsConfigUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configWhiteLabel?: number;
+                    /** @description A pesquisa é feita aos usuários */
+                    ativa: boolean;
+                    pergunta: string;
+                    /** @description Dias entre duas perguntas ao mesmo usuário */
+                    intervaloDias: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NpsConfig"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    npsResultados: {
+        parameters: {
+            query?: {
+                configWhiteLabel?: number;
+                /** @description AAAA-MM-DD (inclusive) */
+                de?: string;
+                /** @description AAAA-MM-DD (inclusive) */
+                ate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NpsResultado"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    npsPendente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NpsPendente"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    npsResponder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    nota: number;
+                    comentario?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NpsPendente"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    npsDispensar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NpsPendente"];
                 };
             };
             /** @description Default Response */

@@ -2,12 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { alertasGeraisRoutes } from './Alertas/gerais.ts';
 import { alertasRoutes } from './Alertas/index.ts';
 import { ambientesRoutes } from './ambientes/index.ts';
+import { retornoBoletoRoutes } from './Boletos/retorno.ts';
 import { cepsRoutes } from './Ceps/index.ts';
 import { certificadosDigitaisRoutes } from './CertificadosDigitais/index.ts';
 import { configWhiteLabelsRoutes } from './ConfigWhiteLabels/index.ts';
 import { contasExtratoRoutes } from './Contas/extrato.ts';
+import { exportacoesFiscaisRoutes } from './ExportacoesFiscais/index.ts';
+import { financeiroWhiteLabelRoutes } from './FinanceiroWhiteLabel/index.ts';
+import { ibptRoutes } from './Ibpt/index.ts';
 import { importacoesRoutes } from './Importacoes/index.ts';
 import { conciliacaoOfxRoutes } from './Lancamentos/conciliacaoOfx.ts';
+import { npsRoutes } from './Nps/index.ts';
 import { pdvVersoesRoutes } from './PdvVersoes/index.ts';
 import { planosRoutes } from './Planos/index.ts';
 import { produtosFerramentasRoutes } from './Produtos/index.ts';
@@ -15,6 +20,7 @@ import { pingRoutes } from './ping/index.ts';
 import { relatoriosRoutes } from './Relatorios/index.ts';
 import { recordsRoutes } from './records/index.ts';
 import { schemasRoutes } from './Schemas/index.ts';
+import { sequenciasFilialRoutes } from './SequenciasFilial/index.ts';
 import { usuariosAuthRoutes } from './Usuarios/auth.ts';
 import { usuariosCadastroRoutes } from './Usuarios/cadastro.ts';
 import { usuariosCrudRoutes } from './Usuarios/crud.ts';
@@ -42,10 +48,16 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   alertasGeraisRoutes,
   relatoriosRoutes,
   produtosFerramentasRoutes,
+  exportacoesFiscaisRoutes,
   importacoesRoutes,
   conciliacaoOfxRoutes,
+  retornoBoletoRoutes,
   contasExtratoRoutes,
   certificadosDigitaisRoutes,
   pdvVersoesRoutes,
+  ibptRoutes,
+  sequenciasFilialRoutes,
+  financeiroWhiteLabelRoutes,
+  npsRoutes,
   recordsRoutes, // last: resources served above keep their own routes
 ];

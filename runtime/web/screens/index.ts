@@ -26,6 +26,15 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/configuracoes/importacao-de-dados': lazy(() => import('./importacao/ImportacaoDadosScreen.tsx')),
   'pages/estoque/etiqueta/imprimir': lazy(() => import('./estoque/etiquetas/ImprimirEtiquetasScreen.tsx')),
   'pages/financeiro/conciliacao-ofx': lazy(() => import('./financeiro/ofx/ConciliacaoOfxScreen.tsx')),
+  'pages/configuracoes/atualizar-transacoes': lazy(
+    () => import('./pagamentos/retorno/AtualizarTransacoesScreen.tsx'),
+  ),
+  'pages/exportacoes-fiscais/exportacao-para-balanca': lazy(
+    () => import('./exportacoesFiscais/balanca/ExportacaoBalancaScreen.tsx'),
+  ),
+  'pages/exportacoes-fiscais/exportacao-para-terminal': lazy(
+    () => import('./exportacoesFiscais/terminal/ExportacaoTerminalScreen.tsx'),
+  ),
   'pages/fiscais/certificado-digital': lazy(() => import('./certificado/CertificadoScreen.tsx')),
   'pages/configuracoes/assistente-fiscal': lazy(
     () => import('./assistenteFiscal/AssistenteFiscalScreen.tsx'),
@@ -40,4 +49,13 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'administrador/configuracoes/usuarios': lazy(() => import('./admin/UsuariosScreen.tsx')),
   'administrador/configuracoes/ajuda': lazy(() => import('./admin/AjudaScreen.tsx')),
   'administrador/configuracoes/pdv-versao': lazy(() => import('./admin/PdvVersoesScreen.tsx')),
+  'administrador/configuracoes/importacao-ibpt-ncm': lazy(() => import('./ibpt/IbptNcmScreen.tsx')),
+  'administrador/configuracoes/importacao-ibpt-cest': lazy(() => import('./ibpt/IbptCestScreen.tsx')),
+  'administrador/configuracoes/sequencia-filial': lazy(
+    () => import('./admin/sequenciaFilial/SequenciaFilialScreen.tsx'),
+  ),
+  'administrador/configuracoes/financeiro-whitelabel': lazy(
+    () => import('./admin/financeiroWhiteLabel/FinanceiroWhiteLabelScreen.tsx'),
+  ),
+  'administrador/configuracoes/nps': lazy(() => import('./admin/nps/NpsScreen.tsx')),
 };
