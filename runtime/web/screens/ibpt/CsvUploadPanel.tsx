@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import Icon from '@mui/material/Icon';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { decodeCsvBytes } from '../../../core/decodeCsvBytes.ts';
 import { extractErrorMessage } from '../../../core/extractErrorMessage.ts';
 import { parseCsv } from '../../../core/parseCsv.ts';
 import { readPath } from '../../../core/readPath.ts';
+import { FilePickButton } from '../../ui/FilePickButton.tsx';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { ImportErrors } from '../importacao/ImportErrors.tsx';
 import type { ImportLineError } from '../importacao/importTypes.ts';
@@ -46,7 +47,6 @@ interface Props {
  */
 export function CsvUploadPanel(props: Props) {
   const notify = useNotify();
-  const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<ChosenFile | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ message: string; erros: ImportLineError[] } | null>(null);
@@ -103,26 +103,15 @@ export function CsvUploadPanel(props: Props) {
       <Box sx={{ typography: 'body2', color: 'text.secondary', mb: 2 }}>{props.format}</Box>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
         {props.children}
-        <input
-          ref={input}
-          type="file"
+        <FilePickButton
           accept=".csv,.txt,text/csv"
-          hidden
-          aria-label="Arquivo CSV"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void choose(file);
-          }}
-        />
-        <Button
+          inputLabel="Arquivo CSV"
+          onFile={(file) => void choose(file)}
           variant="outlined"
-          startIcon={<Icon>upload_file</Icon>}
-          onClick={() => input.current?.click()}
           disabled={busy}
         >
           Escolher arquivo
-        </Button>
+        </FilePickButton>
         {props.modelo && (
           <Button
             startIcon={<Icon>download</Icon>}

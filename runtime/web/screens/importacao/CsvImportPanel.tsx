@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import Icon from '@mui/material/Icon';
-import { useRef } from 'react';
+import { FilePickButton } from '../../ui/FilePickButton.tsx';
 import { ColumnMapping } from './ColumnMapping.tsx';
 import { ImportErrors } from './ImportErrors.tsx';
 import { downloadCsv, modeloCsv } from './modeloCsv.ts';
@@ -25,7 +25,6 @@ const of = (noun: { singular: string; gender: 'm' | 'f' }) =>
  */
 export function CsvImportPanel({ controller, entity, hint }: Props) {
   const { noun, fields, file, result, imported, busy, canImport, missing } = controller;
-  const input = useRef<HTMLInputElement>(null);
   const validated = result !== null && imported === null;
   const f = noun.gender === 'f';
   const relations = fields.filter((field) => field.tipo === 'relation').map((field) => field.label);
@@ -43,26 +42,14 @@ export function CsvImportPanel({ controller, entity, hint }: Props) {
           {relationHint}
         </Typography>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <input
-            ref={input}
-            type="file"
+          <FilePickButton
             accept=".csv,.txt,text/csv"
-            hidden
-            aria-label="Arquivo CSV"
-            onChange={(event) => {
-              const selected = event.target.files?.[0];
-              event.target.value = '';
-              if (selected) void controller.load(selected);
-            }}
-          />
-          <Button
-            variant="contained"
-            startIcon={<Icon>upload_file</Icon>}
-            onClick={() => input.current?.click()}
+            inputLabel="Arquivo CSV"
+            onFile={(selected) => void controller.load(selected)}
             disabled={fields.length === 0 || busy}
           >
             Escolher arquivo
-          </Button>
+          </FilePickButton>
           <Button
             startIcon={<Icon>download</Icon>}
             onClick={() =>

@@ -12,8 +12,8 @@ import {
   Typography,
 } from '@mui/material';
 import Icon from '@mui/material/Icon';
-import { useRef } from 'react';
 import { formatBRL } from '../../../../core/formatMoney.ts';
+import { FilePickButton } from '../../../ui/FilePickButton.tsx';
 import { formatIsoDate } from './ofxTypes.ts';
 import { ReconcileTable } from './ReconcileTable.tsx';
 import { useConciliacaoOfx } from './useConciliacaoOfx.ts';
@@ -26,7 +26,6 @@ import { useConciliacaoOfx } from './useConciliacaoOfx.ts';
 export default function ConciliacaoOfxScreen() {
   const controller = useConciliacaoOfx();
   const { contas, contaId, statement, busy, chosen, canCreate } = controller;
-  const input = useRef<HTMLInputElement>(null);
   const conciliadas =
     statement?.transacoes.filter((line) => controller.sugestoes.get(line.fitId)?.baixaId).length ?? 0;
   return (
@@ -58,27 +57,15 @@ export default function ConciliacaoOfxScreen() {
               </MenuItem>
             ))}
           </TextField>
-          <input
-            ref={input}
-            type="file"
+          <FilePickButton
             accept=".ofx,.OFX,application/x-ofx,text/plain"
-            hidden
-            aria-label="Arquivo OFX"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void controller.load(file);
-            }}
-          />
-          <Button
-            variant="contained"
-            startIcon={<Icon>upload_file</Icon>}
-            onClick={() => input.current?.click()}
+            inputLabel="Arquivo OFX"
+            onFile={(file) => void controller.load(file)}
             disabled={busy}
             sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           >
             Escolher arquivo OFX
-          </Button>
+          </FilePickButton>
         </Stack>
         {statement && (
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>

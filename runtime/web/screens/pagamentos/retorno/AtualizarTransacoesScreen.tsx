@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import Icon from '@mui/material/Icon';
-import { useRef } from 'react';
+import { FilePickButton } from '../../../ui/FilePickButton.tsx';
 import { RetornoTable } from './RetornoTable.tsx';
 import type { Resultado } from './retornoTypes.ts';
 import { useAtualizarTransacoes } from './useAtualizarTransacoes.ts';
@@ -38,7 +38,6 @@ function resumo(resultado: Resultado): string {
 export default function AtualizarTransacoesScreen() {
   const controller = useAtualizarTransacoes();
   const { gateways, gatewayId, previa, resultado, busy, canApply, total } = controller;
-  const input = useRef<HTMLInputElement>(null);
   const processados = (previa?.itens.length ?? 0) - total;
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
@@ -72,27 +71,15 @@ export default function AtualizarTransacoesScreen() {
               </MenuItem>
             ))}
           </TextField>
-          <input
-            ref={input}
-            type="file"
+          <FilePickButton
             accept=".ret,.RET,.txt,.TXT,.rem,.crt,text/plain"
-            hidden
-            aria-label="Arquivo de retorno"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void controller.load(file);
-            }}
-          />
-          <Button
-            variant="contained"
-            startIcon={<Icon>upload_file</Icon>}
-            onClick={() => input.current?.click()}
+            inputLabel="Arquivo de retorno"
+            onFile={(file) => void controller.load(file)}
             disabled={busy || !gateways?.length}
             sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           >
             Escolher arquivo de retorno
-          </Button>
+          </FilePickButton>
         </Stack>
         {previa && (
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
