@@ -2622,6 +2622,61 @@ export interface paths {
         patch: operations["cuponsFiscaisPatchById"];
         trace?: never;
     };
+    "/api/CuponsFiscaisItens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista itens do cupom fiscal (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["cuponsFiscaisItensFind"];
+        put?: never;
+        /** Cria um registro de itens do cupom fiscal */
+        post: operations["cuponsFiscaisItensCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CuponsFiscaisItens/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta itens do cupom fiscal que atendem ao where */
+        get: operations["cuponsFiscaisItensCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CuponsFiscaisItens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de itens do cupom fiscal (filtro LoopBack: fields, include) */
+        get: operations["cuponsFiscaisItensFindById"];
+        /** Substitui um registro de itens do cupom fiscal (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["cuponsFiscaisItensReplaceById"];
+        post?: never;
+        /** Exclui um registro de itens do cupom fiscal */
+        delete: operations["cuponsFiscaisItensDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de itens do cupom fiscal (com versao: controle de concorrência) */
+        patch: operations["cuponsFiscaisItensPatchById"];
+        trace?: never;
+    };
     "/api/Depositos": {
         parameters: {
             query?: never;
@@ -3777,6 +3832,61 @@ export interface paths {
         patch: operations["notasEntradaPatchById"];
         trace?: never;
     };
+    "/api/NotasEntradaItens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista itens da nota de entrada (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["notasEntradaItensFind"];
+        put?: never;
+        /** Cria um registro de itens da nota de entrada */
+        post: operations["notasEntradaItensCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasEntradaItens/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta itens da nota de entrada que atendem ao where */
+        get: operations["notasEntradaItensCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasEntradaItens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de itens da nota de entrada (filtro LoopBack: fields, include) */
+        get: operations["notasEntradaItensFindById"];
+        /** Substitui um registro de itens da nota de entrada (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["notasEntradaItensReplaceById"];
+        post?: never;
+        /** Exclui um registro de itens da nota de entrada */
+        delete: operations["notasEntradaItensDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de itens da nota de entrada (com versao: controle de concorrência) */
+        patch: operations["notasEntradaItensPatchById"];
+        trace?: never;
+    };
     "/api/NotasFiscais": {
         parameters: {
             query?: never;
@@ -3885,6 +3995,61 @@ export interface paths {
         head?: never;
         /** Altera os campos enviados de um registro de nf-e de entrada (com versao: controle de concorrência) */
         patch: operations["notasFiscaisEntradaPropriaPatchById"];
+        trace?: never;
+    };
+    "/api/NotasFiscaisItens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista itens da nota fiscal (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["notasFiscaisItensFind"];
+        put?: never;
+        /** Cria um registro de itens da nota fiscal */
+        post: operations["notasFiscaisItensCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisItens/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta itens da nota fiscal que atendem ao where */
+        get: operations["notasFiscaisItensCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisItens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de itens da nota fiscal (filtro LoopBack: fields, include) */
+        get: operations["notasFiscaisItensFindById"];
+        /** Substitui um registro de itens da nota fiscal (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["notasFiscaisItensReplaceById"];
+        post?: never;
+        /** Exclui um registro de itens da nota fiscal */
+        delete: operations["notasFiscaisItensDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de itens da nota fiscal (com versao: controle de concorrência) */
+        patch: operations["notasFiscaisItensPatchById"];
         trace?: never;
     };
     "/api/NotasFiscaisSaida": {
@@ -4217,6 +4382,61 @@ export interface paths {
         patch: operations["pedidosCompraPatchById"];
         trace?: never;
     };
+    "/api/PedidosCompraItens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista itens do pedido de compra (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["pedidosCompraItensFind"];
+        put?: never;
+        /** Cria um registro de itens do pedido de compra */
+        post: operations["pedidosCompraItensCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosCompraItens/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta itens do pedido de compra que atendem ao where */
+        get: operations["pedidosCompraItensCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosCompraItens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de itens do pedido de compra (filtro LoopBack: fields, include) */
+        get: operations["pedidosCompraItensFindById"];
+        /** Substitui um registro de itens do pedido de compra (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["pedidosCompraItensReplaceById"];
+        post?: never;
+        /** Exclui um registro de itens do pedido de compra */
+        delete: operations["pedidosCompraItensDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de itens do pedido de compra (com versao: controle de concorrência) */
+        patch: operations["pedidosCompraItensPatchById"];
+        trace?: never;
+    };
     "/api/PedidosServico": {
         parameters: {
             query?: never;
@@ -4325,6 +4545,61 @@ export interface paths {
         head?: never;
         /** Altera os campos enviados de um registro de pedidos de venda (com versao: controle de concorrência) */
         patch: operations["pedidosVendaPatchById"];
+        trace?: never;
+    };
+    "/api/PedidosVendaItens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista itens do pedido de venda (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["pedidosVendaItensFind"];
+        put?: never;
+        /** Cria um registro de itens do pedido de venda */
+        post: operations["pedidosVendaItensCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVendaItens/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta itens do pedido de venda que atendem ao where */
+        get: operations["pedidosVendaItensCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVendaItens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de itens do pedido de venda (filtro LoopBack: fields, include) */
+        get: operations["pedidosVendaItensFindById"];
+        /** Substitui um registro de itens do pedido de venda (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        put: operations["pedidosVendaItensReplaceById"];
+        post?: never;
+        /** Exclui um registro de itens do pedido de venda */
+        delete: operations["pedidosVendaItensDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de itens do pedido de venda (com versao: controle de concorrência) */
+        patch: operations["pedidosVendaItensPatchById"];
         trace?: never;
     };
     "/api/Perfis": {
@@ -8618,6 +8893,311 @@ export interface components {
              */
             versao?: number;
         };
+        /** Item do cupom fiscal */
+        CupomFiscalItem: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Cupom fiscal
+             * @description Id de Cupom fiscal
+             */
+            cupomFiscalId?: number | null;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem?: number | null;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Código
+             * @description Código do produto no documento (cProd).
+             */
+            codigo?: string | null;
+            /** Descrição */
+            descricao?: string | null;
+            /** NCM */
+            ncm?: string | null;
+            /** CEST */
+            cest?: string | null;
+            /** CFOP */
+            cfop?: string | null;
+            /** Unidade */
+            unidade?: string | null;
+            /** Quantidade */
+            quantidade?: number | null;
+            /** Valor unitário */
+            valorUnitario?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd).
+             */
+            valorTotal?: number | null;
+            /**
+             * Origem
+             * @enum {integer|null}
+             */
+            origem?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
+            /**
+             * CST ICMS
+             * @description Regime normal; no Simples Nacional informe o CSOSN.
+             * @enum {string|null}
+             */
+            cstIcms?: "00" | "02" | "10" | "15" | "20" | "30" | "40" | "41" | "50" | "51" | "53" | "60" | "61" | "70" | "90" | null;
+            /**
+             * CSOSN
+             * @enum {string|null}
+             */
+            csosn?: "101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | "900" | null;
+            /** Base de cálculo do ICMS */
+            baseIcms?: number | null;
+            /** Alíquota do ICMS */
+            aliquotaIcms?: number | null;
+            /** Valor do ICMS */
+            valorIcms?: number | null;
+            /**
+             * CST PIS
+             * @enum {string|null}
+             */
+            cstPis?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99" | null;
+            /** Alíquota do PIS */
+            aliquotaPis?: number | null;
+            /** Valor do PIS */
+            valorPis?: number | null;
+            /**
+             * CST COFINS
+             * @enum {string|null}
+             */
+            cstCofins?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99" | null;
+            /** Alíquota da COFINS */
+            aliquotaCofins?: number | null;
+            /** Valor da COFINS */
+            valorCofins?: number | null;
+            cupomFiscal?: components["schemas"]["CupomFiscal"];
+            produto?: components["schemas"]["Produto"];
+        };
+        /** Item do cupom fiscal */
+        CupomFiscalItemInput: {
+            /**
+             * Cupom fiscal
+             * @description Id de Cupom fiscal
+             */
+            cupomFiscalId: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Código
+             * @description Código do produto no documento (cProd).
+             */
+            codigo?: string | null;
+            /** Descrição */
+            descricao: string;
+            /**
+             * NCM
+             * Format: ncm
+             */
+            ncm?: string | null;
+            /**
+             * CEST
+             * Format: cest
+             */
+            cest?: string | null;
+            /** CFOP */
+            cfop: string;
+            /**
+             * Unidade
+             * @description Padrão: "UN".
+             */
+            unidade: string;
+            /** Quantidade */
+            quantidade: number;
+            /** Valor unitário */
+            valorUnitario: number;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
+             */
+            valorTotal: number;
+            /**
+             * Origem
+             * @description Padrão: 0.
+             */
+            origem?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)) | null;
+            /**
+             * CST ICMS
+             * @description Regime normal; no Simples Nacional informe o CSOSN.
+             */
+            cstIcms?: (string & ("00" | "02" | "10" | "15" | "20" | "30" | "40" | "41" | "50" | "51" | "53" | "60" | "61" | "70" | "90")) | null;
+            /** CSOSN */
+            csosn?: (string & ("101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | "900")) | null;
+            /**
+             * Base de cálculo do ICMS
+             * @description Padrão: 0.
+             */
+            baseIcms?: number | null;
+            /**
+             * Alíquota do ICMS
+             * @description Padrão: 0.
+             */
+            aliquotaIcms?: number | null;
+            /**
+             * Valor do ICMS
+             * @description Padrão: 0.
+             */
+            valorIcms?: number | null;
+            /** CST PIS */
+            cstPis?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /**
+             * Alíquota do PIS
+             * @description Padrão: 0.
+             */
+            aliquotaPis?: number | null;
+            /**
+             * Valor do PIS
+             * @description Padrão: 0.
+             */
+            valorPis?: number | null;
+            /** CST COFINS */
+            cstCofins?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /**
+             * Alíquota da COFINS
+             * @description Padrão: 0.
+             */
+            aliquotaCofins?: number | null;
+            /**
+             * Valor da COFINS
+             * @description Padrão: 0.
+             */
+            valorCofins?: number | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Item do cupom fiscal */
+        CupomFiscalItemPatch: {
+            /**
+             * Cupom fiscal
+             * @description Id de Cupom fiscal
+             */
+            cupomFiscalId?: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem?: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Código
+             * @description Código do produto no documento (cProd).
+             */
+            codigo?: string | null;
+            /** Descrição */
+            descricao?: string;
+            /**
+             * NCM
+             * Format: ncm
+             */
+            ncm?: string | null;
+            /**
+             * CEST
+             * Format: cest
+             */
+            cest?: string | null;
+            /** CFOP */
+            cfop?: string;
+            /** Unidade */
+            unidade?: string;
+            /** Quantidade */
+            quantidade?: number;
+            /** Valor unitário */
+            valorUnitario?: number;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd).
+             */
+            valorTotal?: number;
+            /** Origem */
+            origem?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)) | null;
+            /**
+             * CST ICMS
+             * @description Regime normal; no Simples Nacional informe o CSOSN.
+             */
+            cstIcms?: (string & ("00" | "02" | "10" | "15" | "20" | "30" | "40" | "41" | "50" | "51" | "53" | "60" | "61" | "70" | "90")) | null;
+            /** CSOSN */
+            csosn?: (string & ("101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | "900")) | null;
+            /** Base de cálculo do ICMS */
+            baseIcms?: number | null;
+            /** Alíquota do ICMS */
+            aliquotaIcms?: number | null;
+            /** Valor do ICMS */
+            valorIcms?: number | null;
+            /** CST PIS */
+            cstPis?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /** Alíquota do PIS */
+            aliquotaPis?: number | null;
+            /** Valor do PIS */
+            valorPis?: number | null;
+            /** CST COFINS */
+            cstCofins?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /** Alíquota da COFINS */
+            aliquotaCofins?: number | null;
+            /** Valor da COFINS */
+            valorCofins?: number | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
         /** Depósito */
         Deposito: {
             /** Id */
@@ -11514,6 +12094,347 @@ export interface components {
              */
             versao?: number;
         };
+        /** Item da nota de entrada */
+        NotaEntradaItem: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Nota de entrada
+             * @description Id de Entrada de nota fiscal
+             */
+            notaEntradaId?: number | null;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem?: number | null;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Código
+             * @description Código do produto no documento (cProd).
+             */
+            codigo?: string | null;
+            /** Descrição */
+            descricao?: string | null;
+            /** NCM */
+            ncm?: string | null;
+            /** CEST */
+            cest?: string | null;
+            /** CFOP */
+            cfop?: string | null;
+            /** Unidade */
+            unidade?: string | null;
+            /** Quantidade */
+            quantidade?: number | null;
+            /** Valor unitário */
+            valorUnitario?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd).
+             */
+            valorTotal?: number | null;
+            /**
+             * Origem
+             * @enum {integer|null}
+             */
+            origem?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
+            /**
+             * CST ICMS
+             * @description Regime normal; no Simples Nacional informe o CSOSN.
+             * @enum {string|null}
+             */
+            cstIcms?: "00" | "02" | "10" | "15" | "20" | "30" | "40" | "41" | "50" | "51" | "53" | "60" | "61" | "70" | "90" | null;
+            /**
+             * CSOSN
+             * @enum {string|null}
+             */
+            csosn?: "101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | "900" | null;
+            /** Base de cálculo do ICMS */
+            baseIcms?: number | null;
+            /** Alíquota do ICMS */
+            aliquotaIcms?: number | null;
+            /** Valor do ICMS */
+            valorIcms?: number | null;
+            /** Base de cálculo do ICMS ST */
+            baseIcmsSt?: number | null;
+            /** Valor do ICMS ST */
+            valorIcmsSt?: number | null;
+            /** Alíquota do IPI */
+            aliquotaIpi?: number | null;
+            /** Valor do IPI */
+            valorIpi?: number | null;
+            /**
+             * CST PIS
+             * @enum {string|null}
+             */
+            cstPis?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99" | null;
+            /** Alíquota do PIS */
+            aliquotaPis?: number | null;
+            /** Valor do PIS */
+            valorPis?: number | null;
+            /**
+             * CST COFINS
+             * @enum {string|null}
+             */
+            cstCofins?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99" | null;
+            /** Alíquota da COFINS */
+            aliquotaCofins?: number | null;
+            /** Valor da COFINS */
+            valorCofins?: number | null;
+            notaEntrada?: components["schemas"]["NotaEntrada"];
+            produto?: components["schemas"]["Produto"];
+        };
+        /** Item da nota de entrada */
+        NotaEntradaItemInput: {
+            /**
+             * Nota de entrada
+             * @description Id de Entrada de nota fiscal
+             */
+            notaEntradaId: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Código
+             * @description Código do produto no documento (cProd).
+             */
+            codigo?: string | null;
+            /** Descrição */
+            descricao: string;
+            /**
+             * NCM
+             * Format: ncm
+             */
+            ncm?: string | null;
+            /**
+             * CEST
+             * Format: cest
+             */
+            cest?: string | null;
+            /** CFOP */
+            cfop: string;
+            /**
+             * Unidade
+             * @description Padrão: "UN".
+             */
+            unidade: string;
+            /** Quantidade */
+            quantidade: number;
+            /** Valor unitário */
+            valorUnitario: number;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
+             */
+            valorTotal: number;
+            /**
+             * Origem
+             * @description Padrão: 0.
+             */
+            origem?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)) | null;
+            /**
+             * CST ICMS
+             * @description Regime normal; no Simples Nacional informe o CSOSN.
+             */
+            cstIcms?: (string & ("00" | "02" | "10" | "15" | "20" | "30" | "40" | "41" | "50" | "51" | "53" | "60" | "61" | "70" | "90")) | null;
+            /** CSOSN */
+            csosn?: (string & ("101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | "900")) | null;
+            /**
+             * Base de cálculo do ICMS
+             * @description Padrão: 0.
+             */
+            baseIcms?: number | null;
+            /**
+             * Alíquota do ICMS
+             * @description Padrão: 0.
+             */
+            aliquotaIcms?: number | null;
+            /**
+             * Valor do ICMS
+             * @description Padrão: 0.
+             */
+            valorIcms?: number | null;
+            /**
+             * Base de cálculo do ICMS ST
+             * @description Padrão: 0.
+             */
+            baseIcmsSt?: number | null;
+            /**
+             * Valor do ICMS ST
+             * @description Padrão: 0.
+             */
+            valorIcmsSt?: number | null;
+            /**
+             * Alíquota do IPI
+             * @description Padrão: 0.
+             */
+            aliquotaIpi?: number | null;
+            /**
+             * Valor do IPI
+             * @description Padrão: 0.
+             */
+            valorIpi?: number | null;
+            /** CST PIS */
+            cstPis?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /**
+             * Alíquota do PIS
+             * @description Padrão: 0.
+             */
+            aliquotaPis?: number | null;
+            /**
+             * Valor do PIS
+             * @description Padrão: 0.
+             */
+            valorPis?: number | null;
+            /** CST COFINS */
+            cstCofins?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /**
+             * Alíquota da COFINS
+             * @description Padrão: 0.
+             */
+            aliquotaCofins?: number | null;
+            /**
+             * Valor da COFINS
+             * @description Padrão: 0.
+             */
+            valorCofins?: number | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Item da nota de entrada */
+        NotaEntradaItemPatch: {
+            /**
+             * Nota de entrada
+             * @description Id de Entrada de nota fiscal
+             */
+            notaEntradaId?: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem?: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Código
+             * @description Código do produto no documento (cProd).
+             */
+            codigo?: string | null;
+            /** Descrição */
+            descricao?: string;
+            /**
+             * NCM
+             * Format: ncm
+             */
+            ncm?: string | null;
+            /**
+             * CEST
+             * Format: cest
+             */
+            cest?: string | null;
+            /** CFOP */
+            cfop?: string;
+            /** Unidade */
+            unidade?: string;
+            /** Quantidade */
+            quantidade?: number;
+            /** Valor unitário */
+            valorUnitario?: number;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd).
+             */
+            valorTotal?: number;
+            /** Origem */
+            origem?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)) | null;
+            /**
+             * CST ICMS
+             * @description Regime normal; no Simples Nacional informe o CSOSN.
+             */
+            cstIcms?: (string & ("00" | "02" | "10" | "15" | "20" | "30" | "40" | "41" | "50" | "51" | "53" | "60" | "61" | "70" | "90")) | null;
+            /** CSOSN */
+            csosn?: (string & ("101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | "900")) | null;
+            /** Base de cálculo do ICMS */
+            baseIcms?: number | null;
+            /** Alíquota do ICMS */
+            aliquotaIcms?: number | null;
+            /** Valor do ICMS */
+            valorIcms?: number | null;
+            /** Base de cálculo do ICMS ST */
+            baseIcmsSt?: number | null;
+            /** Valor do ICMS ST */
+            valorIcmsSt?: number | null;
+            /** Alíquota do IPI */
+            aliquotaIpi?: number | null;
+            /** Valor do IPI */
+            valorIpi?: number | null;
+            /** CST PIS */
+            cstPis?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /** Alíquota do PIS */
+            aliquotaPis?: number | null;
+            /** Valor do PIS */
+            valorPis?: number | null;
+            /** CST COFINS */
+            cstCofins?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /** Alíquota da COFINS */
+            aliquotaCofins?: number | null;
+            /** Valor da COFINS */
+            valorCofins?: number | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
         /** Nota fiscal */
         NotaFiscal: {
             /** Id */
@@ -12093,6 +13014,347 @@ export interface components {
              * @description Impressas no DANFE (infCpl).
              */
             informacoesComplementares?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Item da nota fiscal */
+        NotaFiscalItem: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Nota fiscal
+             * @description Id de Nota fiscal
+             */
+            notaFiscalId?: number | null;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem?: number | null;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Código
+             * @description Código do produto no documento (cProd).
+             */
+            codigo?: string | null;
+            /** Descrição */
+            descricao?: string | null;
+            /** NCM */
+            ncm?: string | null;
+            /** CEST */
+            cest?: string | null;
+            /** CFOP */
+            cfop?: string | null;
+            /** Unidade */
+            unidade?: string | null;
+            /** Quantidade */
+            quantidade?: number | null;
+            /** Valor unitário */
+            valorUnitario?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd).
+             */
+            valorTotal?: number | null;
+            /**
+             * Origem
+             * @enum {integer|null}
+             */
+            origem?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
+            /**
+             * CST ICMS
+             * @description Regime normal; no Simples Nacional informe o CSOSN.
+             * @enum {string|null}
+             */
+            cstIcms?: "00" | "02" | "10" | "15" | "20" | "30" | "40" | "41" | "50" | "51" | "53" | "60" | "61" | "70" | "90" | null;
+            /**
+             * CSOSN
+             * @enum {string|null}
+             */
+            csosn?: "101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | "900" | null;
+            /** Base de cálculo do ICMS */
+            baseIcms?: number | null;
+            /** Alíquota do ICMS */
+            aliquotaIcms?: number | null;
+            /** Valor do ICMS */
+            valorIcms?: number | null;
+            /** Base de cálculo do ICMS ST */
+            baseIcmsSt?: number | null;
+            /** Valor do ICMS ST */
+            valorIcmsSt?: number | null;
+            /** Alíquota do IPI */
+            aliquotaIpi?: number | null;
+            /** Valor do IPI */
+            valorIpi?: number | null;
+            /**
+             * CST PIS
+             * @enum {string|null}
+             */
+            cstPis?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99" | null;
+            /** Alíquota do PIS */
+            aliquotaPis?: number | null;
+            /** Valor do PIS */
+            valorPis?: number | null;
+            /**
+             * CST COFINS
+             * @enum {string|null}
+             */
+            cstCofins?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99" | null;
+            /** Alíquota da COFINS */
+            aliquotaCofins?: number | null;
+            /** Valor da COFINS */
+            valorCofins?: number | null;
+            notaFiscal?: components["schemas"]["NotaFiscal"];
+            produto?: components["schemas"]["Produto"];
+        };
+        /** Item da nota fiscal */
+        NotaFiscalItemInput: {
+            /**
+             * Nota fiscal
+             * @description Id de Nota fiscal
+             */
+            notaFiscalId: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Código
+             * @description Código do produto no documento (cProd).
+             */
+            codigo?: string | null;
+            /** Descrição */
+            descricao: string;
+            /**
+             * NCM
+             * Format: ncm
+             */
+            ncm?: string | null;
+            /**
+             * CEST
+             * Format: cest
+             */
+            cest?: string | null;
+            /** CFOP */
+            cfop: string;
+            /**
+             * Unidade
+             * @description Padrão: "UN".
+             */
+            unidade: string;
+            /** Quantidade */
+            quantidade: number;
+            /** Valor unitário */
+            valorUnitario: number;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
+             */
+            valorTotal: number;
+            /**
+             * Origem
+             * @description Padrão: 0.
+             */
+            origem?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)) | null;
+            /**
+             * CST ICMS
+             * @description Regime normal; no Simples Nacional informe o CSOSN.
+             */
+            cstIcms?: (string & ("00" | "02" | "10" | "15" | "20" | "30" | "40" | "41" | "50" | "51" | "53" | "60" | "61" | "70" | "90")) | null;
+            /** CSOSN */
+            csosn?: (string & ("101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | "900")) | null;
+            /**
+             * Base de cálculo do ICMS
+             * @description Padrão: 0.
+             */
+            baseIcms?: number | null;
+            /**
+             * Alíquota do ICMS
+             * @description Padrão: 0.
+             */
+            aliquotaIcms?: number | null;
+            /**
+             * Valor do ICMS
+             * @description Padrão: 0.
+             */
+            valorIcms?: number | null;
+            /**
+             * Base de cálculo do ICMS ST
+             * @description Padrão: 0.
+             */
+            baseIcmsSt?: number | null;
+            /**
+             * Valor do ICMS ST
+             * @description Padrão: 0.
+             */
+            valorIcmsSt?: number | null;
+            /**
+             * Alíquota do IPI
+             * @description Padrão: 0.
+             */
+            aliquotaIpi?: number | null;
+            /**
+             * Valor do IPI
+             * @description Padrão: 0.
+             */
+            valorIpi?: number | null;
+            /** CST PIS */
+            cstPis?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /**
+             * Alíquota do PIS
+             * @description Padrão: 0.
+             */
+            aliquotaPis?: number | null;
+            /**
+             * Valor do PIS
+             * @description Padrão: 0.
+             */
+            valorPis?: number | null;
+            /** CST COFINS */
+            cstCofins?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /**
+             * Alíquota da COFINS
+             * @description Padrão: 0.
+             */
+            aliquotaCofins?: number | null;
+            /**
+             * Valor da COFINS
+             * @description Padrão: 0.
+             */
+            valorCofins?: number | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Item da nota fiscal */
+        NotaFiscalItemPatch: {
+            /**
+             * Nota fiscal
+             * @description Id de Nota fiscal
+             */
+            notaFiscalId?: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem?: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Código
+             * @description Código do produto no documento (cProd).
+             */
+            codigo?: string | null;
+            /** Descrição */
+            descricao?: string;
+            /**
+             * NCM
+             * Format: ncm
+             */
+            ncm?: string | null;
+            /**
+             * CEST
+             * Format: cest
+             */
+            cest?: string | null;
+            /** CFOP */
+            cfop?: string;
+            /** Unidade */
+            unidade?: string;
+            /** Quantidade */
+            quantidade?: number;
+            /** Valor unitário */
+            valorUnitario?: number;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd).
+             */
+            valorTotal?: number;
+            /** Origem */
+            origem?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)) | null;
+            /**
+             * CST ICMS
+             * @description Regime normal; no Simples Nacional informe o CSOSN.
+             */
+            cstIcms?: (string & ("00" | "02" | "10" | "15" | "20" | "30" | "40" | "41" | "50" | "51" | "53" | "60" | "61" | "70" | "90")) | null;
+            /** CSOSN */
+            csosn?: (string & ("101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | "900")) | null;
+            /** Base de cálculo do ICMS */
+            baseIcms?: number | null;
+            /** Alíquota do ICMS */
+            aliquotaIcms?: number | null;
+            /** Valor do ICMS */
+            valorIcms?: number | null;
+            /** Base de cálculo do ICMS ST */
+            baseIcmsSt?: number | null;
+            /** Valor do ICMS ST */
+            valorIcmsSt?: number | null;
+            /** Alíquota do IPI */
+            aliquotaIpi?: number | null;
+            /** Valor do IPI */
+            valorIpi?: number | null;
+            /** CST PIS */
+            cstPis?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /** Alíquota do PIS */
+            aliquotaPis?: number | null;
+            /** Valor do PIS */
+            valorPis?: number | null;
+            /** CST COFINS */
+            cstCofins?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /** Alíquota da COFINS */
+            aliquotaCofins?: number | null;
+            /** Valor da COFINS */
+            valorCofins?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -12869,6 +14131,148 @@ export interface components {
              */
             versao?: number;
         };
+        /** Item do pedido de compra */
+        PedidoCompraItem: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem?: number | null;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /** Descrição */
+            descricao?: string | null;
+            /** Unidade */
+            unidade?: string | null;
+            /** Quantidade */
+            quantidade?: number | null;
+            /** Valor unitário */
+            valorUnitario?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd).
+             */
+            valorTotal?: number | null;
+            pedidoCompra?: components["schemas"]["PedidoCompra"];
+            produto?: components["schemas"]["Produto"];
+        };
+        /** Item do pedido de compra */
+        PedidoCompraItemInput: {
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId: number;
+            /** Descrição */
+            descricao: string;
+            /**
+             * Unidade
+             * @description Padrão: "UN".
+             */
+            unidade: string;
+            /** Quantidade */
+            quantidade: number;
+            /** Valor unitário */
+            valorUnitario: number;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
+             */
+            valorTotal: number;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Item do pedido de compra */
+        PedidoCompraItemPatch: {
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem?: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number;
+            /** Descrição */
+            descricao?: string;
+            /** Unidade */
+            unidade?: string;
+            /** Quantidade */
+            quantidade?: number;
+            /** Valor unitário */
+            valorUnitario?: number;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd).
+             */
+            valorTotal?: number;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
         /** Pedido de serviço */
         PedidoServico: {
             /** Id */
@@ -13385,6 +14789,148 @@ export interface components {
              * @description Só para a equipe; não aparecem para o cliente.
              */
             observacaoInterna?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Item do pedido de venda */
+        PedidoVendaItem: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Pedido de venda
+             * @description Id de Pedido de venda
+             */
+            pedidoVendaId?: number | null;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem?: number | null;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /** Descrição */
+            descricao?: string | null;
+            /** Unidade */
+            unidade?: string | null;
+            /** Quantidade */
+            quantidade?: number | null;
+            /** Valor unitário */
+            valorUnitario?: number | null;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd).
+             */
+            valorTotal?: number | null;
+            pedidoVenda?: components["schemas"]["PedidoVenda"];
+            produto?: components["schemas"]["Produto"];
+        };
+        /** Item do pedido de venda */
+        PedidoVendaItemInput: {
+            /**
+             * Pedido de venda
+             * @description Id de Pedido de venda
+             */
+            pedidoVendaId: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId: number;
+            /** Descrição */
+            descricao: string;
+            /**
+             * Unidade
+             * @description Padrão: "UN".
+             */
+            unidade: string;
+            /** Quantidade */
+            quantidade: number;
+            /** Valor unitário */
+            valorUnitario: number;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
+             */
+            valorTotal: number;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Item do pedido de venda */
+        PedidoVendaItemPatch: {
+            /**
+             * Pedido de venda
+             * @description Id de Pedido de venda
+             */
+            pedidoVendaId?: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem?: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number;
+            /** Descrição */
+            descricao?: string;
+            /** Unidade */
+            unidade?: string;
+            /** Quantidade */
+            quantidade?: number;
+            /** Valor unitário */
+            valorUnitario?: number;
+            /** Desconto */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd).
+             */
+            valorTotal?: number;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -31425,6 +32971,431 @@ export interface operations {
             };
         };
     };
+    cuponsFiscaisItensFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomFiscalItem"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsFiscaisItensCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CupomFiscalItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomFiscalItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsFiscaisItensCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsFiscaisItensFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomFiscalItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsFiscaisItensReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CupomFiscalItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomFiscalItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsFiscaisItensDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cuponsFiscaisItensPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CupomFiscalItemPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CupomFiscalItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     depositosFind: {
         parameters: {
             query?: {
@@ -40350,6 +42321,431 @@ export interface operations {
             };
         };
     };
+    notasEntradaItensFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaEntradaItem"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaItensCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaEntradaItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaEntradaItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaItensCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaItensFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaEntradaItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaItensReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaEntradaItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaEntradaItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaItensDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaItensPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaEntradaItemPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaEntradaItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     notasFiscaisFind: {
         parameters: {
             query?: {
@@ -41151,6 +43547,431 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotaFiscalEntradaPropria"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisItensFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalItem"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisItensCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaFiscalItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisItensCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisItensFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisItensReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaFiscalItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisItensDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisItensPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaFiscalItemPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalItem"];
                 };
             };
             /** @description Default Response */
@@ -43750,6 +46571,431 @@ export interface operations {
             };
         };
     };
+    pedidosCompraItensFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoCompraItem"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraItensCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoCompraItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoCompraItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraItensCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraItensFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoCompraItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraItensReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoCompraItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoCompraItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraItensDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraItensPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoCompraItemPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoCompraItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     pedidosServicoFind: {
         parameters: {
             query?: {
@@ -44551,6 +47797,431 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PedidoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaItensFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVendaItem"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaItensCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoVendaItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVendaItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaItensCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaItensFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVendaItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaItensReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoVendaItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVendaItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaItensDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaItensPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedidoVendaItemPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVendaItem"];
                 };
             };
             /** @description Default Response */
