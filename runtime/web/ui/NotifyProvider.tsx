@@ -107,6 +107,8 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
           key={current.id}
           open
           anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+          // Below the 64 px header, so a toast never hides the user menu, alerts or favourites.
+          sx={{ top: { xs: 72, sm: 76 } }}
           autoHideDuration={current.duration ?? null}
           onClose={(_event, reason) => reason !== 'clickaway' && dismiss(current.id)}
         >
