@@ -1070,6 +1070,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ArquivosFiscais/sped/opcoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Filiais para as quais o usuário pode gerar o arquivo (chave NFE_ARQUIVO_SPED) */
+        get: operations["arquivoSpedOpcoes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ArquivosFiscais/sintegra/opcoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Filiais para as quais o usuário pode gerar o arquivo (chave NFE_ARQUIVO_SINTEGRA) */
+        get: operations["arquivoSintegraOpcoes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ArquivosFiscais/sped/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SPED Fiscal: registros por tipo, apuração do ICMS, avisos e as primeiras linhas */
+        post: operations["arquivoSpedPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ArquivosFiscais/sped/arquivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SPED Fiscal (EFD ICMS/IPI): o arquivo (ISO-8859-1, CRLF) em base64 */
+        post: operations["arquivoSpedArquivo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ArquivosFiscais/sintegra/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sintegra: registros por tipo, totais de ICMS, avisos e as primeiras linhas */
+        post: operations["arquivoSintegraPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ArquivosFiscais/sintegra/arquivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sintegra (Convênio ICMS 57/95): o arquivo de registros de 126 posições em base64 */
+        post: operations["arquivoSintegraArquivo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Importacoes": {
         parameters: {
             query?: never;
@@ -1681,6 +1783,74 @@ export interface paths {
         put?: never;
         /** Fecha a pesquisa NPS sem responder (volta a perguntar depois do intervalo) */
         post: operations["npsDispensar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XmlNfe/exportar/previa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exportar XML: documentos do período por tipo e os que não têm XML armazenado */
+        post: operations["xmlNfeExportarPrevia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XmlNfe/exportar/arquivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exportar XML: o ZIP XML-NFe-<CNPJ>-<AAAAMM>.zip com um <chave>-nfe.xml por documento */
+        post: operations["xmlNfeExportarArquivo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XmlNfe/importar/previa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Importar XML da NF-e de entrada: lê e confere o XML, sem gravar nada */
+        post: operations["xmlNfeImportarPrevia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XmlNfe/importar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Importar XML da NF-e de entrada: cadastra o fornecedor (se novo) e cria a entrada com os itens e o XML */
+        post: operations["xmlNfeImportar"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7375,6 +7545,11 @@ export interface components {
             ativo?: boolean | null;
             grupoPessoa?: components["schemas"]["GrupoPessoa"];
             vendedor?: components["schemas"]["Vendedor"];
+            /**
+             * Contatos
+             * @description Com include (Contatos)
+             */
+            contatos?: components["schemas"]["ContatoComercial"][];
         };
         /** Cliente */
         ClienteInput: {
@@ -7469,6 +7644,11 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Contatos
+             * @description Contatos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            contatos?: components["schemas"]["ContatoComercialNested"][];
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -7560,6 +7740,11 @@ export interface components {
             observacoes?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Contatos
+             * @description Contatos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -8552,6 +8737,11 @@ export interface components {
             cliente?: components["schemas"]["Cliente"];
             pdv?: components["schemas"]["Pdv"];
             caixa?: components["schemas"]["Caixa"];
+            /**
+             * Itens
+             * @description Com include (Itens)
+             */
+            itens?: components["schemas"]["CupomFiscalItem"][];
         };
         /** Cupom com erro */
         CupomErroInput: {
@@ -8610,6 +8800,11 @@ export interface components {
              * @description nProt: 15 dígitos.
              */
             protocolo?: string | null;
+            /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["CupomFiscalItemNested"][];
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -8670,6 +8865,11 @@ export interface components {
              * @description nProt: 15 dígitos.
              */
             protocolo?: string | null;
+            /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["CupomFiscalItemNested"][];
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -8762,6 +8962,11 @@ export interface components {
             cliente?: components["schemas"]["Cliente"];
             pdv?: components["schemas"]["Pdv"];
             caixa?: components["schemas"]["Caixa"];
+            /**
+             * Itens
+             * @description Com include (Itens)
+             */
+            itens?: components["schemas"]["CupomFiscalItem"][];
         };
         /** Cupom fiscal */
         CupomFiscalInput: {
@@ -8826,6 +9031,11 @@ export interface components {
              */
             protocolo?: string | null;
             /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["CupomFiscalItemNested"][];
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -8887,6 +9097,11 @@ export interface components {
              * @description nProt: 15 dígitos.
              */
             protocolo?: string | null;
+            /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["CupomFiscalItemNested"][];
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -10085,6 +10300,11 @@ export interface components {
             ativo?: boolean | null;
             grupoPessoa?: components["schemas"]["GrupoPessoa"];
             vendedor?: components["schemas"]["Vendedor"];
+            /**
+             * Contatos
+             * @description Com include (Contatos)
+             */
+            contatos?: components["schemas"]["ContatoComercial"][];
         };
         /** Fornecedor */
         FornecedorInput: {
@@ -10179,6 +10399,11 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Contatos
+             * @description Contatos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            contatos?: components["schemas"]["ContatoComercialNested"][];
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -10270,6 +10495,11 @@ export interface components {
             observacoes?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Contatos
+             * @description Contatos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -11951,6 +12181,11 @@ export interface components {
             fornecedor?: components["schemas"]["Fornecedor"];
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             deposito?: components["schemas"]["Deposito"];
+            /**
+             * Itens
+             * @description Com include (Itens)
+             */
+            itens?: components["schemas"]["NotaEntradaItem"][];
         };
         /** Entrada de nota fiscal */
         NotaEntradaInput: {
@@ -12027,6 +12262,11 @@ export interface components {
             /** Observações */
             observacao?: string | null;
             /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["NotaEntradaItemNested"][];
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -12088,6 +12328,11 @@ export interface components {
             situacao?: number & (0 | 1 | 2);
             /** Observações */
             observacao?: string | null;
+            /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["NotaEntradaItemNested"][];
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -12548,6 +12793,11 @@ export interface components {
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             destinatario?: components["schemas"]["Pessoa"];
             transportador?: components["schemas"]["Transportador"];
+            /**
+             * Itens
+             * @description Com include (Itens)
+             */
+            itens?: components["schemas"]["NotaFiscalItem"][];
         };
         /** Nota fiscal */
         NotaFiscalInput: {
@@ -12647,6 +12897,11 @@ export interface components {
              */
             informacoesComplementares?: string | null;
             /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["NotaFiscalItemNested"][];
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -12725,6 +12980,11 @@ export interface components {
              * @description Impressas no DANFE (infCpl).
              */
             informacoesComplementares?: string | null;
+            /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["NotaFiscalItemNested"][];
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -12844,6 +13104,11 @@ export interface components {
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             destinatario?: components["schemas"]["Pessoa"];
             transportador?: components["schemas"]["Transportador"];
+            /**
+             * Itens
+             * @description Com include (Itens)
+             */
+            itens?: components["schemas"]["NotaFiscalItem"][];
         };
         /** NF-e de entrada */
         NotaFiscalEntradaPropriaInput: {
@@ -12938,6 +13203,11 @@ export interface components {
              */
             informacoesComplementares?: string | null;
             /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["NotaFiscalItemNested"][];
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -13014,6 +13284,11 @@ export interface components {
              * @description Impressas no DANFE (infCpl).
              */
             informacoesComplementares?: string | null;
+            /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["NotaFiscalItemNested"][];
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13474,6 +13749,11 @@ export interface components {
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             destinatario?: components["schemas"]["Pessoa"];
             transportador?: components["schemas"]["Transportador"];
+            /**
+             * Itens
+             * @description Com include (Itens)
+             */
+            itens?: components["schemas"]["NotaFiscalItem"][];
         };
         /** Nota fiscal de saída */
         NotaFiscalSaidaInput: {
@@ -13568,6 +13848,11 @@ export interface components {
              */
             informacoesComplementares?: string | null;
             /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["NotaFiscalItemNested"][];
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -13644,6 +13929,11 @@ export interface components {
              * @description Impressas no DANFE (infCpl).
              */
             informacoesComplementares?: string | null;
+            /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["NotaFiscalItemNested"][];
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -14022,6 +14312,11 @@ export interface components {
             observacao?: string | null;
             fornecedor?: components["schemas"]["Fornecedor"];
             transportador?: components["schemas"]["Transportador"];
+            /**
+             * Itens
+             * @description Com include (Itens)
+             */
+            itens?: components["schemas"]["PedidoCompraItem"][];
         };
         /** Pedido de compra */
         PedidoCompraInput: {
@@ -14078,6 +14373,11 @@ export interface components {
             /** Observações */
             observacao?: string | null;
             /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["PedidoCompraItemNested"][];
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14125,6 +14425,11 @@ export interface components {
             valorTotal?: number | null;
             /** Observações */
             observacao?: string | null;
+            /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["PedidoCompraItemNested"][];
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -14381,6 +14686,11 @@ export interface components {
             formaPagamento?: components["schemas"]["FormaPagamento"];
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             servico?: components["schemas"]["Servico"];
+            /**
+             * Itens
+             * @description Com include (Itens)
+             */
+            itens?: components["schemas"]["PedidoVendaItem"][];
         };
         /** Pedido de serviço */
         PedidoServicoInput: {
@@ -14465,6 +14775,11 @@ export interface components {
              */
             discriminacao?: string | null;
             /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["PedidoVendaItemNested"][];
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14540,6 +14855,11 @@ export interface components {
              * @description Texto que descreve o serviço prestado na NFS-e.
              */
             discriminacao?: string | null;
+            /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["PedidoVendaItemNested"][];
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -14643,6 +14963,11 @@ export interface components {
             vendedor?: components["schemas"]["Vendedor"];
             formaPagamento?: components["schemas"]["FormaPagamento"];
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
+            /**
+             * Itens
+             * @description Com include (Itens)
+             */
+            itens?: components["schemas"]["PedidoVendaItem"][];
         };
         /** Pedido de venda */
         PedidoVendaInput: {
@@ -14722,6 +15047,11 @@ export interface components {
              */
             observacaoInterna?: string | null;
             /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["PedidoVendaItemNested"][];
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14789,6 +15119,11 @@ export interface components {
              * @description Só para a equipe; não aparecem para o cliente.
              */
             observacaoInterna?: string | null;
+            /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["PedidoVendaItemNested"][];
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15233,6 +15568,11 @@ export interface components {
             ativo?: boolean | null;
             grupoPessoa?: components["schemas"]["GrupoPessoa"];
             vendedor?: components["schemas"]["Vendedor"];
+            /**
+             * Contatos
+             * @description Com include (Contatos)
+             */
+            contatos?: components["schemas"]["ContatoComercial"][];
         };
         /** Pessoa */
         PessoaInput: {
@@ -15329,6 +15669,11 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Contatos
+             * @description Contatos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            contatos?: components["schemas"]["ContatoComercialNested"][];
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -15422,6 +15767,11 @@ export interface components {
             observacoes?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Contatos
+             * @description Contatos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17040,6 +17390,11 @@ export interface components {
             ativo?: boolean | null;
             grupoPessoa?: components["schemas"]["GrupoPessoa"];
             vendedor?: components["schemas"]["Vendedor"];
+            /**
+             * Contatos
+             * @description Com include (Contatos)
+             */
+            contatos?: components["schemas"]["ContatoComercial"][];
         };
         /** Transportadora */
         TransportadorInput: {
@@ -17134,6 +17489,11 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Contatos
+             * @description Contatos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            contatos?: components["schemas"]["ContatoComercialNested"][];
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -17225,6 +17585,11 @@ export interface components {
             observacoes?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Contatos
+             * @description Contatos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17747,6 +18112,467 @@ export interface components {
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
             versao?: number;
+        };
+        /** Contato comercial */
+        ContatoComercialNested: {
+            /**
+             * Id
+             * @description Id de um item já gravado neste registro (alterado); sem id, o item é incluído
+             */
+            id?: number;
+            /** Nome */
+            nome: string;
+            /** Cargo */
+            cargo?: string | null;
+            /**
+             * E-mail
+             * Format: email
+             */
+            email?: string | null;
+            /**
+             * Telefone
+             * Format: phone
+             */
+            telefone?: string | null;
+        };
+        /** Item do cupom fiscal */
+        CupomFiscalItemNested: {
+            /**
+             * Id
+             * @description Id de um item já gravado neste registro (alterado); sem id, o item é incluído
+             */
+            id?: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Código
+             * @description Código do produto no documento (cProd).
+             */
+            codigo?: string | null;
+            /** Descrição */
+            descricao: string;
+            /**
+             * NCM
+             * Format: ncm
+             */
+            ncm?: string | null;
+            /**
+             * CEST
+             * Format: cest
+             */
+            cest?: string | null;
+            /** CFOP */
+            cfop: string;
+            /**
+             * Unidade
+             * @description Padrão: "UN".
+             */
+            unidade: string;
+            /** Quantidade */
+            quantidade: number;
+            /** Valor unitário */
+            valorUnitario: number;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
+             */
+            valorTotal: number;
+            /**
+             * Origem
+             * @description Padrão: 0.
+             */
+            origem?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)) | null;
+            /**
+             * CST ICMS
+             * @description Regime normal; no Simples Nacional informe o CSOSN.
+             */
+            cstIcms?: (string & ("00" | "02" | "10" | "15" | "20" | "30" | "40" | "41" | "50" | "51" | "53" | "60" | "61" | "70" | "90")) | null;
+            /** CSOSN */
+            csosn?: (string & ("101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | "900")) | null;
+            /**
+             * Base de cálculo do ICMS
+             * @description Padrão: 0.
+             */
+            baseIcms?: number | null;
+            /**
+             * Alíquota do ICMS
+             * @description Padrão: 0.
+             */
+            aliquotaIcms?: number | null;
+            /**
+             * Valor do ICMS
+             * @description Padrão: 0.
+             */
+            valorIcms?: number | null;
+            /** CST PIS */
+            cstPis?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /**
+             * Alíquota do PIS
+             * @description Padrão: 0.
+             */
+            aliquotaPis?: number | null;
+            /**
+             * Valor do PIS
+             * @description Padrão: 0.
+             */
+            valorPis?: number | null;
+            /** CST COFINS */
+            cstCofins?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /**
+             * Alíquota da COFINS
+             * @description Padrão: 0.
+             */
+            aliquotaCofins?: number | null;
+            /**
+             * Valor da COFINS
+             * @description Padrão: 0.
+             */
+            valorCofins?: number | null;
+        };
+        /** Item da nota de entrada */
+        NotaEntradaItemNested: {
+            /**
+             * Id
+             * @description Id de um item já gravado neste registro (alterado); sem id, o item é incluído
+             */
+            id?: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Código
+             * @description Código do produto no documento (cProd).
+             */
+            codigo?: string | null;
+            /** Descrição */
+            descricao: string;
+            /**
+             * NCM
+             * Format: ncm
+             */
+            ncm?: string | null;
+            /**
+             * CEST
+             * Format: cest
+             */
+            cest?: string | null;
+            /** CFOP */
+            cfop: string;
+            /**
+             * Unidade
+             * @description Padrão: "UN".
+             */
+            unidade: string;
+            /** Quantidade */
+            quantidade: number;
+            /** Valor unitário */
+            valorUnitario: number;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
+             */
+            valorTotal: number;
+            /**
+             * Origem
+             * @description Padrão: 0.
+             */
+            origem?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)) | null;
+            /**
+             * CST ICMS
+             * @description Regime normal; no Simples Nacional informe o CSOSN.
+             */
+            cstIcms?: (string & ("00" | "02" | "10" | "15" | "20" | "30" | "40" | "41" | "50" | "51" | "53" | "60" | "61" | "70" | "90")) | null;
+            /** CSOSN */
+            csosn?: (string & ("101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | "900")) | null;
+            /**
+             * Base de cálculo do ICMS
+             * @description Padrão: 0.
+             */
+            baseIcms?: number | null;
+            /**
+             * Alíquota do ICMS
+             * @description Padrão: 0.
+             */
+            aliquotaIcms?: number | null;
+            /**
+             * Valor do ICMS
+             * @description Padrão: 0.
+             */
+            valorIcms?: number | null;
+            /**
+             * Base de cálculo do ICMS ST
+             * @description Padrão: 0.
+             */
+            baseIcmsSt?: number | null;
+            /**
+             * Valor do ICMS ST
+             * @description Padrão: 0.
+             */
+            valorIcmsSt?: number | null;
+            /**
+             * Alíquota do IPI
+             * @description Padrão: 0.
+             */
+            aliquotaIpi?: number | null;
+            /**
+             * Valor do IPI
+             * @description Padrão: 0.
+             */
+            valorIpi?: number | null;
+            /** CST PIS */
+            cstPis?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /**
+             * Alíquota do PIS
+             * @description Padrão: 0.
+             */
+            aliquotaPis?: number | null;
+            /**
+             * Valor do PIS
+             * @description Padrão: 0.
+             */
+            valorPis?: number | null;
+            /** CST COFINS */
+            cstCofins?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /**
+             * Alíquota da COFINS
+             * @description Padrão: 0.
+             */
+            aliquotaCofins?: number | null;
+            /**
+             * Valor da COFINS
+             * @description Padrão: 0.
+             */
+            valorCofins?: number | null;
+        };
+        /** Item da nota fiscal */
+        NotaFiscalItemNested: {
+            /**
+             * Id
+             * @description Id de um item já gravado neste registro (alterado); sem id, o item é incluído
+             */
+            id?: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Código
+             * @description Código do produto no documento (cProd).
+             */
+            codigo?: string | null;
+            /** Descrição */
+            descricao: string;
+            /**
+             * NCM
+             * Format: ncm
+             */
+            ncm?: string | null;
+            /**
+             * CEST
+             * Format: cest
+             */
+            cest?: string | null;
+            /** CFOP */
+            cfop: string;
+            /**
+             * Unidade
+             * @description Padrão: "UN".
+             */
+            unidade: string;
+            /** Quantidade */
+            quantidade: number;
+            /** Valor unitário */
+            valorUnitario: number;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
+             */
+            valorTotal: number;
+            /**
+             * Origem
+             * @description Padrão: 0.
+             */
+            origem?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)) | null;
+            /**
+             * CST ICMS
+             * @description Regime normal; no Simples Nacional informe o CSOSN.
+             */
+            cstIcms?: (string & ("00" | "02" | "10" | "15" | "20" | "30" | "40" | "41" | "50" | "51" | "53" | "60" | "61" | "70" | "90")) | null;
+            /** CSOSN */
+            csosn?: (string & ("101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | "900")) | null;
+            /**
+             * Base de cálculo do ICMS
+             * @description Padrão: 0.
+             */
+            baseIcms?: number | null;
+            /**
+             * Alíquota do ICMS
+             * @description Padrão: 0.
+             */
+            aliquotaIcms?: number | null;
+            /**
+             * Valor do ICMS
+             * @description Padrão: 0.
+             */
+            valorIcms?: number | null;
+            /**
+             * Base de cálculo do ICMS ST
+             * @description Padrão: 0.
+             */
+            baseIcmsSt?: number | null;
+            /**
+             * Valor do ICMS ST
+             * @description Padrão: 0.
+             */
+            valorIcmsSt?: number | null;
+            /**
+             * Alíquota do IPI
+             * @description Padrão: 0.
+             */
+            aliquotaIpi?: number | null;
+            /**
+             * Valor do IPI
+             * @description Padrão: 0.
+             */
+            valorIpi?: number | null;
+            /** CST PIS */
+            cstPis?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /**
+             * Alíquota do PIS
+             * @description Padrão: 0.
+             */
+            aliquotaPis?: number | null;
+            /**
+             * Valor do PIS
+             * @description Padrão: 0.
+             */
+            valorPis?: number | null;
+            /** CST COFINS */
+            cstCofins?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99")) | null;
+            /**
+             * Alíquota da COFINS
+             * @description Padrão: 0.
+             */
+            aliquotaCofins?: number | null;
+            /**
+             * Valor da COFINS
+             * @description Padrão: 0.
+             */
+            valorCofins?: number | null;
+        };
+        /** Item do pedido de compra */
+        PedidoCompraItemNested: {
+            /**
+             * Id
+             * @description Id de um item já gravado neste registro (alterado); sem id, o item é incluído
+             */
+            id?: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId: number;
+            /** Descrição */
+            descricao: string;
+            /**
+             * Unidade
+             * @description Padrão: "UN".
+             */
+            unidade: string;
+            /** Quantidade */
+            quantidade: number;
+            /** Valor unitário */
+            valorUnitario: number;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
+             */
+            valorTotal: number;
+        };
+        /** Item do pedido de venda */
+        PedidoVendaItemNested: {
+            /**
+             * Id
+             * @description Id de um item já gravado neste registro (alterado); sem id, o item é incluído
+             */
+            id?: number;
+            /**
+             * Item
+             * @description Número do item no documento (nItem), a partir de 1.
+             */
+            numeroItem: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId: number;
+            /** Descrição */
+            descricao: string;
+            /**
+             * Unidade
+             * @description Padrão: "UN".
+             */
+            unidade: string;
+            /** Quantidade */
+            quantidade: number;
+            /** Valor unitário */
+            valorUnitario: number;
+            /**
+             * Desconto
+             * @description Padrão: 0.
+             */
+            valorDesconto?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
+             */
+            valorTotal: number;
         };
     };
     responses: never;
@@ -22882,6 +23708,482 @@ export interface operations {
             };
         };
     };
+    arquivoSpedOpcoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        filiais: {
+                            id: number;
+                            nome: string;
+                            apelido?: string | null;
+                            cnpj?: string | null;
+                        }[];
+                        filialSelecionada: number | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    arquivoSintegraOpcoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        filiais: {
+                            id: number;
+                            nome: string;
+                            apelido?: string | null;
+                            cnpj?: string | null;
+                        }[];
+                        filialSelecionada: number | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    arquivoSpedPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Filial (estabelecimento) do arquivo; sem ela, a filial selecionada na sessão */
+                    filialId?: number;
+                    /** @description Mês de referência, AAAA-MM */
+                    periodo: string;
+                    /**
+                     * @description finalidadeSped (COD_FIN do 0000)
+                     * @enum {integer}
+                     */
+                    finalidade: 0 | 1;
+                    /**
+                     * @description perfilSped (IND_PERFIL do 0000)
+                     * @enum {string}
+                     */
+                    perfil: "A" | "B" | "C";
+                    /** @description COD_REC do E116 (código de receita da UF) */
+                    codigoReceita?: string;
+                    /**
+                     * Format: date
+                     * @description DT_VCTO do E116; sem ela, dia 10 do mês seguinte
+                     */
+                    dataVencimentoIcms?: string;
+                    /** @description VL_SLD_CREDOR_ANT do E110 */
+                    saldoCredorAnterior?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nomeArquivo: string;
+                        totalLinhas: number;
+                        registros: {
+                            registro: string;
+                            quantidade: number;
+                        }[];
+                        totais: {
+                            documentos: number;
+                            cancelados: number;
+                            itens: number;
+                            debitos: number;
+                            creditos: number;
+                            saldoCredorAnterior: number;
+                            saldoApurado: number;
+                            icmsRecolher: number;
+                            saldoCredorTransportar: number;
+                        };
+                        avisos: {
+                            /** @enum {string} */
+                            tipo: "documento" | "produto" | "participante" | "cadastro" | "apuracao";
+                            referencia: string;
+                            mensagem: string;
+                        }[];
+                        /** @description As primeiras linhas do arquivo */
+                        amostra: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    arquivoSpedArquivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Filial (estabelecimento) do arquivo; sem ela, a filial selecionada na sessão */
+                    filialId?: number;
+                    /** @description Mês de referência, AAAA-MM */
+                    periodo: string;
+                    /**
+                     * @description finalidadeSped (COD_FIN do 0000)
+                     * @enum {integer}
+                     */
+                    finalidade: 0 | 1;
+                    /**
+                     * @description perfilSped (IND_PERFIL do 0000)
+                     * @enum {string}
+                     */
+                    perfil: "A" | "B" | "C";
+                    /** @description COD_REC do E116 (código de receita da UF) */
+                    codigoReceita?: string;
+                    /**
+                     * Format: date
+                     * @description DT_VCTO do E116; sem ela, dia 10 do mês seguinte
+                     */
+                    dataVencimentoIcms?: string;
+                    /** @description VL_SLD_CREDOR_ANT do E110 */
+                    saldoCredorAnterior?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nomeArquivo: string;
+                        codificacao: string;
+                        linhas: number;
+                        avisos: number;
+                        /** @description Bytes do arquivo em base64 */
+                        conteudo: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    arquivoSintegraPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Filial (estabelecimento) do arquivo; sem ela, a filial selecionada na sessão */
+                    filialId?: number;
+                    /** @description AAAA-MM-DD */
+                    dataInicial: string;
+                    /** @description AAAA-MM-DD, no mesmo mês */
+                    dataFinal: string;
+                    /**
+                     * @description finalidadeSintegra (campo 12 do registro 10)
+                     * @enum {integer}
+                     */
+                    finalidade: 1 | 2 | 3 | 5;
+                    /**
+                     * @description Natureza das operações (campo 11 do registro 10): 1 interestaduais com ST, 2 interestaduais com ou sem ST, 3 totalidade
+                     * @enum {integer}
+                     */
+                    natureza: 1 | 2 | 3;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nomeArquivo: string;
+                        totalLinhas: number;
+                        registros: {
+                            registro: string;
+                            quantidade: number;
+                        }[];
+                        totais: {
+                            documentos: number;
+                            cupons: number;
+                            valorContabil: number;
+                            icmsSaidas: number;
+                            icmsEntradas: number;
+                        };
+                        avisos: {
+                            /** @enum {string} */
+                            tipo: "documento" | "produto" | "participante" | "cadastro" | "apuracao";
+                            referencia: string;
+                            mensagem: string;
+                        }[];
+                        /** @description As primeiras linhas do arquivo */
+                        amostra: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    arquivoSintegraArquivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Filial (estabelecimento) do arquivo; sem ela, a filial selecionada na sessão */
+                    filialId?: number;
+                    /** @description AAAA-MM-DD */
+                    dataInicial: string;
+                    /** @description AAAA-MM-DD, no mesmo mês */
+                    dataFinal: string;
+                    /**
+                     * @description finalidadeSintegra (campo 12 do registro 10)
+                     * @enum {integer}
+                     */
+                    finalidade: 1 | 2 | 3 | 5;
+                    /**
+                     * @description Natureza das operações (campo 11 do registro 10): 1 interestaduais com ST, 2 interestaduais com ou sem ST, 3 totalidade
+                     * @enum {integer}
+                     */
+                    natureza: 1 | 2 | 3;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nomeArquivo: string;
+                        codificacao: string;
+                        linhas: number;
+                        avisos: number;
+                        /** @description Bytes do arquivo em base64 */
+                        conteudo: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     importacoesEntidades: {
         parameters: {
             query?: never;
@@ -25737,6 +27039,375 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    xmlNfeExportarPrevia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    dataInicial: string;
+                    /** Format: date */
+                    dataFinal: string;
+                    /** @description nfe: NF-e emitidas; nfce: NFC-e; entrada: notas de entrada (XML do fornecedor) */
+                    tipos: ("nfe" | "nfce" | "entrada")[];
+                    /**
+                     * @default autorizadas
+                     * @enum {string}
+                     */
+                    situacao?: "autorizadas" | "canceladas" | "denegadas" | "todas";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nomeArquivo: string;
+                        total: number;
+                        comXml: number;
+                        semXml: number;
+                        /** @description Soma dos XMLs (antes de compactar) */
+                        tamanhoBytes: number;
+                        tipos: {
+                            /** @enum {string} */
+                            tipo: "nfe" | "nfce" | "entrada";
+                            descricao: string;
+                            total: number;
+                            comXml: number;
+                        }[];
+                        /** @description Documentos sem XML armazenado (no máximo 500; semXml conta todos) */
+                        avisos: {
+                            /** @enum {string} */
+                            tipo: "nfe" | "nfce" | "entrada";
+                            descricaoTipo: string;
+                            id: number;
+                            numero?: number | null;
+                            serie?: number | null;
+                            chave?: string | null;
+                            /** Format: date */
+                            data: string;
+                            motivo: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    xmlNfeExportarArquivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    dataInicial: string;
+                    /** Format: date */
+                    dataFinal: string;
+                    /** @description nfe: NF-e emitidas; nfce: NFC-e; entrada: notas de entrada (XML do fornecedor) */
+                    tipos: ("nfe" | "nfce" | "entrada")[];
+                    /**
+                     * @default autorizadas
+                     * @enum {string}
+                     */
+                    situacao?: "autorizadas" | "canceladas" | "denegadas" | "todas";
+                };
+            };
+        };
+        responses: {
+            /** @description O arquivo ZIP */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    xmlNfeImportarPrevia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description O XML da NF-e (nfeProc ou NFe 4.00), UTF-8 */
+                    xml: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        chave: string;
+                        numero: number;
+                        serie: number;
+                        /** Format: date */
+                        dataEmissao: string;
+                        naturezaOperacao?: string;
+                        protocolo?: string | null;
+                        emitente: {
+                            cpfCnpj: string;
+                            nome: string;
+                            nomeFantasia?: string | null;
+                            inscricaoEstadual?: string | null;
+                            uf?: string | null;
+                        };
+                        /** @description O fornecedor cadastrado com o CNPJ do emitente; null: será cadastrado na confirmação */
+                        fornecedor: {
+                            id: number;
+                            nome: string;
+                        } | null;
+                        totais: {
+                            valorProdutos: number;
+                            valorDesconto: number;
+                            valorFrete: number;
+                            valorIpi: number;
+                            valorIcmsSt: number;
+                            valorTotal: number;
+                        };
+                        itens: {
+                            numeroItem: number;
+                            codigo: string;
+                            ean?: string | null;
+                            descricao: string;
+                            ncm?: string | null;
+                            cfop: string;
+                            cfopEntrada: string;
+                            unidade: string;
+                            quantidade: number;
+                            valorUnitario: number;
+                            valorTotal: number;
+                            sugestao: {
+                                produtoId: number;
+                                descricao: string;
+                                codigo?: string | null;
+                                /** @enum {string} */
+                                motivo: "codigoFornecedor" | "ean";
+                            } | null;
+                        }[];
+                        avisos: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    xmlNfeImportar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description O XML da NF-e (nfeProc ou NFe 4.00), UTF-8 */
+                    xml: string;
+                    /**
+                     * Format: date
+                     * @description Dia em que a mercadoria chegou; vazio: hoje
+                     */
+                    dataEntrada?: string;
+                    depositoId?: number | null;
+                    naturezaOperacaoId?: number | null;
+                    /** @description Escolhas por item; um item não enviado fica com a sugestão */
+                    itens?: {
+                        numeroItem: number;
+                        produtoId?: number | null;
+                        cadastrarProduto?: boolean;
+                        cfop?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A entrada de nota criada (Pendente) */
+                        id: number;
+                        numero: number;
+                        serie: number;
+                        fornecedorId: number;
+                        fornecedorCadastrado: boolean;
+                        produtosCadastrados: number;
+                        itens: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,6 +29,13 @@ export function crossCheckSchemas(
     const inherited = typeof base === 'string' && depth < 3 ? (entityFields(base, depth + 1) ?? {}) : {};
     return { ...inherited, ...obj(entity.fields) };
   };
+  // Child collections of an entity, its base's included.
+  const entityChildren = (name: string, depth = 0): Json => {
+    const entity = obj(schemas[entityPath(name)]);
+    const base = obj(entity.extends).entity;
+    const inherited = typeof base === 'string' && depth < 3 ? entityChildren(base, depth + 1) : {};
+    return { ...inherited, ...obj(entity.children) };
+  };
 
   for (const [key, value] of Object.entries(keys)) {
     const module = obj(value).module;
@@ -135,13 +142,40 @@ export function crossCheckSchemas(
     const known = (name: string) =>
       (name.split('.')[0] as string) in fields || ['id', 'criadoEm', 'alteradoEm'].includes(name);
     if (kind === 'form') {
+      // A form may place a child collection (entity `children`, its base's too) as an items table.
+      const children = typeof entity === 'string' ? entityChildren(entity) : {};
+      for (const [sectionId, section] of Object.entries(obj(data.sections)))
+        for (const [name, layout] of Object.entries(obj(obj(section).fields))) {
+          const child = obj(children[name]);
+          const itemFields = typeof child.entity === 'string' ? (entityFields(child.entity) ?? {}) : null;
+          const pointer = `/sections/${sectionId}/fields/${name}`;
+          if (itemFields === null) {
+            for (const key of ['columns', 'compute', 'fill', 'totals'])
+              if (key in obj(layout))
+                push(path, `${pointer}/${key}`, `só vale para uma coleção filha (children)`);
+            continue;
+          }
+          const spec = obj(layout);
+          const used = [
+            ...(Array.isArray(spec.columns) ? spec.columns : []),
+            ...(Array.isArray(spec.totals) ? spec.totals : []),
+            ...Object.entries(obj(spec.compute)).flatMap(([field, rule]) => [
+              field,
+              ...(Array.isArray(obj(rule).multiply) ? (obj(rule).multiply as unknown[]) : []),
+            ]),
+            ...Object.entries(obj(spec.fill)).flatMap(([field, map]) => [field, ...Object.keys(obj(map))]),
+          ];
+          for (const field of used)
+            if (!(String(field) in itemFields))
+              push(path, pointer, `campo "${String(field)}" não existe em "${String(child.entity)}"`);
+        }
       const tabs = obj(data.tabs);
       for (const [sectionId, section] of Object.entries(obj(data.sections))) {
         const tab = obj(section).tab;
         if (typeof tab === 'string' && !(tab in tabs))
           push(path, `/sections/${sectionId}/tab`, `aba "${tab}" não existe em tabs`);
         for (const name of Object.keys(obj(obj(section).fields)))
-          if (!known(name))
+          if (!known(name) && !(name in children))
             push(path, `/sections/${sectionId}/fields/${name}`, `campo "${name}" não existe na entidade`);
       }
     }

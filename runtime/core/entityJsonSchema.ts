@@ -20,6 +20,13 @@ export interface EntitySchemaOptions {
   $id?: string;
   /** Output only: entities whose component (`$ref: "<Name>#"`) types an included relation. */
   refTargets?: ReadonlySet<string>;
+  /** Items schema of each child collection (childCollectionSchemas), added as array properties. */
+  childItems?: Record<string, JsonSchema>;
+  /**
+   * The schema of a child item written through its parent: this foreign key is left out (the server
+   * sets it) and an optional `id` names an item already stored (input and patch modes).
+   */
+  ownedBy?: string;
 }
 
 const INT32 = 2_147_483_647;
@@ -169,8 +176,16 @@ export function entityJsonSchema(
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   if (mode === 'output') Object.assign(properties, systemProperties(entity));
+  else if (options.ownedBy)
+    properties.id = {
+      title: 'Id',
+      type: 'integer',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Id de um item já gravado neste registro (alterado); sem id, o item é incluído',
+    };
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (Object.hasOwn(properties, name)) continue;
+    if (Object.hasOwn(properties, name) || name === options.ownedBy) continue;
     const serverOwned = field.readOnly === true || Object.hasOwn(entity.fixed, name);
     if (mode !== 'output' && serverOwned) continue;
     if (mode === 'output' && field.writeOnly) continue;
@@ -182,7 +197,20 @@ export function entityJsonSchema(
     for (const [name, relation] of Object.entries(entity.relations))
       if (!Object.hasOwn(properties, name))
         properties[name] = includeSchema(relation, context, options.refTargets);
-  } else {
+  }
+  for (const [name, items] of Object.entries(options.childItems ?? {})) {
+    const label = entity.children[name]?.label ?? name;
+    properties[name] = {
+      title: label,
+      type: 'array',
+      description:
+        mode === 'output'
+          ? `Com include (${label})`
+          : `${label}: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão`,
+      items,
+    };
+  }
+  if (mode !== 'output' && !options.ownedBy) {
     properties.versao = {
       title: 'Versão',
       type: 'integer',

@@ -73,9 +73,16 @@ export interface EntityDefinition {
   display?: string;
   tree?: string;
   fields?: Record<string, EntityField>;
-  children?: Record<string, { entity: string; foreignKey: string; label?: string }>;
+  children?: Record<string, EntityChild>;
   indexes?: Record<string, EntityIndex>;
   extends?: { entity: string; fixed: Record<string, FixedValue> };
+}
+
+/** An owned child collection: records of `entity` whose `foreignKey` holds the parent's id. */
+export interface EntityChild {
+  entity: string;
+  foreignKey: string;
+  label?: string;
 }
 
 /** A relation reachable through `include`: the field holding the id(s) and the target entity. */
@@ -86,7 +93,8 @@ export interface EntityRelation {
 }
 
 /** An entity ready to use: view merged over its base, table resolved, relations named. */
-export interface ResolvedEntity extends Omit<EntityDefinition, 'extends' | 'fields' | 'indexes'> {
+export interface ResolvedEntity
+  extends Omit<EntityDefinition, 'extends' | 'fields' | 'indexes' | 'children'> {
   table: string;
   /** The entity owning the table (itself unless a view). */
   base: string;
@@ -96,6 +104,8 @@ export interface ResolvedEntity extends Omit<EntityDefinition, 'extends' | 'fiel
   fixed: Record<string, FixedValue>;
   /** Include name → relation ("clienteId" is included as "cliente"). */
   relations: Record<string, EntityRelation>;
+  /** Owned child collections by name (a view inherits its base's; include, nested writes, item tables). */
+  children: Record<string, EntityChild>;
 }
 
 /** An enumeration file (schemas/enums/<name>.enum.json). */
@@ -172,6 +182,7 @@ export function resolveEntity(name: string, schemas: Record<string, unknown>, de
     extends: view,
     fields = {},
     indexes = {},
+    children = {},
     $schema: _schema,
     ...rest
   } = definition as EntityDefinition & { $schema?: string };
@@ -200,6 +211,7 @@ export function resolveEntity(name: string, schemas: Record<string, unknown>, de
     indexes: { ...(base?.indexes ?? {}), ...indexes },
     fixed: { ...(base?.fixed ?? {}), ...(view?.fixed ?? {}) },
     relations,
+    children: { ...(base?.children ?? {}), ...children },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { alertasGeraisRoutes } from './Alertas/gerais.ts';
 import { alertasRoutes } from './Alertas/index.ts';
+import { arquivosFiscaisRoutes } from './ArquivosFiscais/index.ts';
 import { ambientesRoutes } from './ambientes/index.ts';
 import { retornoBoletoRoutes } from './Boletos/retorno.ts';
 import { cepsRoutes } from './Ceps/index.ts';
@@ -28,6 +29,7 @@ import { usuariosFavoritosRoutes } from './Usuarios/favoritos.ts';
 import { usuariosPlanosRoutes } from './Usuarios/planos.ts';
 import { usuariosResetRoutes } from './Usuarios/reset.ts';
 import { usuariosWhiteLabelPageRoutes } from './Usuarios/whiteLabelPage.ts';
+import { xmlNfeRoutes } from './XmlNfe/index.ts';
 
 /** Every route module, registered in this order (one folder per API area). */
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -49,6 +51,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   relatoriosRoutes,
   produtosFerramentasRoutes,
   exportacoesFiscaisRoutes,
+  arquivosFiscaisRoutes,
   importacoesRoutes,
   conciliacaoOfxRoutes,
   retornoBoletoRoutes,
@@ -59,5 +62,6 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   sequenciasFilialRoutes,
   financeiroWhiteLabelRoutes,
   npsRoutes,
+  xmlNfeRoutes,
   recordsRoutes, // last: resources served above keep their own routes
 ];

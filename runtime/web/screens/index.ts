@@ -35,7 +35,13 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/exportacoes-fiscais/exportacao-para-terminal': lazy(
     () => import('./exportacoesFiscais/terminal/ExportacaoTerminalScreen.tsx'),
   ),
+  'pages/fiscais/gerar-arquivo-sped': lazy(() => import('./arquivosFiscais/ArquivoSpedScreen.tsx')),
+  'pages/fiscais/gerar-arquivo-sintegra': lazy(() => import('./arquivosFiscais/ArquivoSintegraScreen.tsx')),
   'pages/fiscais/certificado-digital': lazy(() => import('./certificado/CertificadoScreen.tsx')),
+  'pages/nfe/exportar-xml-nfe': lazy(() => import('./xmlNfe/ExportarXmlScreen.tsx')),
+  'pages/compras/entrada-nota-fiscal/importar-xml': lazy(
+    () => import('./xmlNfe/importar/ImportarXmlScreen.tsx'),
+  ),
   'pages/configuracoes/assistente-fiscal': lazy(
     () => import('./assistenteFiscal/AssistenteFiscalScreen.tsx'),
   ),

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { childCollectionSchemas } from '../../../core/childCollectionSchemas.ts';
 import { entityJsonSchema, type JsonSchema } from '../../../core/entityJsonSchema.ts';
-import { entityNames, entityTypeName, enumsOf, resolveEntity } from '../../../core/resolveEntity.ts';
+import {
+  entityNames,
+  entityTypeName,
+  enumsOf,
+  type ResolvedEntity,
+  resolveEntity,
+} from '../../../core/resolveEntity.ts';
 import type { SchemaFiles } from '../../../core/validateSchemaSet.ts';
 import { readSchemaFiles } from '../../schemas/readSchemaFiles.ts';
 import type { TenantRegistry } from '../../services/tenantRegistry.ts';
@@ -47,13 +54,48 @@ export async function recordsRoutes(app: FastifyInstance): Promise<void> {
   });
   const context = { entities: Object.fromEntries(entities), enums: enumsOf(files) };
   const refTargets = new Set(served.map((entity) => entity.name));
+  const nested = new Map<string, string>();
+  const resolve = (name: string) => (refTargets.has(name) ? entities.get(name) : undefined);
+  // Child items are typed by the child's components: <Child> when read, <Child>Nested when written.
+  const ref = (child: ResolvedEntity, mode: 'input' | 'output') =>
+    mode === 'output' ? `${entityTypeName(child.name)}#` : `${entityTypeName(child.name)}Nested#`;
   for (const entity of served) {
     const type = entityTypeName(entity.name);
-    app.addSchema(entityJsonSchema(entity, context, { mode: 'output', $id: type, refTargets }));
+    const children = (mode: 'input' | 'output') =>
+      childCollectionSchemas(entity, context, mode, resolve, ref);
     app.addSchema(
-      documentDefaults(entityJsonSchema(entity, context, { mode: 'input', $id: `${type}Input` })),
+      entityJsonSchema(entity, context, {
+        mode: 'output',
+        $id: type,
+        refTargets,
+        childItems: children('output'),
+      }),
     );
-    app.addSchema(entityJsonSchema(entity, context, { mode: 'patch', $id: `${type}Patch` }));
+    app.addSchema(
+      documentDefaults(
+        entityJsonSchema(entity, context, {
+          mode: 'input',
+          $id: `${type}Input`,
+          childItems: children('input'),
+        }),
+      ),
+    );
+    app.addSchema(
+      entityJsonSchema(entity, context, {
+        mode: 'patch',
+        $id: `${type}Patch`,
+        childItems: children('input'),
+      }),
+    );
+    for (const spec of Object.values(entity.children)) nested.set(spec.entity, spec.foreignKey);
+  }
+  for (const [name, foreignKey] of nested) {
+    const child = entities.get(name);
+    if (!child || !refTargets.has(name)) continue;
+    const $id = `${entityTypeName(name)}Nested`;
+    app.addSchema(
+      documentDefaults(entityJsonSchema(child, context, { mode: 'input', $id, ownedBy: foreignKey })),
+    );
   }
   const baseOf = (name: string) => entities.get(name);
   for (const entity of served) registerRecordRoutes(app, entity, recordHandler(app, entity, files, baseOf));

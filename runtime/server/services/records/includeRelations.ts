@@ -7,12 +7,14 @@ import type { RecordEntity } from './recordEntity.ts';
 export type TargetResolver = (entity: string) => RecordEntity;
 type Row = Record<string, unknown>;
 
-/** Relation fields an include list needs selected on the parent rows. */
+/** Relation fields (or id, for a child collection) an include list needs selected on the parent rows. */
 export function includeFields(record: RecordEntity, include: IncludeItem[] | undefined): string[] {
   return (include ?? []).map((item) => {
     const relation = record.entity.relations[item.relation];
+    // A child collection is found by the parent's id.
+    if (!relation && Object.hasOwn(record.entity.children, item.relation)) return 'id';
     if (!relation || !Object.hasOwn(record.entity.relations, item.relation)) {
-      const known = Object.keys(record.entity.relations);
+      const known = [...Object.keys(record.entity.relations), ...Object.keys(record.entity.children)];
       throw new FilterError(
         `a relação ${showName(item.relation)} não existe${known.length > 0 ? ` (use ${known.join(', ')})` : ''}.`,
       );

@@ -18,7 +18,7 @@ export interface RecordEntity {
   enums: Record<string, EnumDefinition>;
   /** Filter allow-list (API name → column and type). */
   fieldMap: FieldMap;
-  /** SQL column → API name, for selecting rows in API shape. */
+  /** SQL column → API name, for selecting rows in API shape (write-only fields left out: never returned). */
   apiNames: Map<string, string>;
   /** Fields a client may write (not read-only, not fixed by a view). */
   writable: string[];
@@ -71,7 +71,9 @@ export function recordEntity(schemas: SchemaFiles, name: string, base?: Resolved
       patch: recordValidator(entityJsonSchema(entity, { enums }, { mode: 'patch' })),
     },
   };
-  for (const [apiName, spec] of Object.entries(record.fieldMap)) record.apiNames.set(spec.column, apiName);
+  // Write-only fields (a password, a stored XML) are never selected, so never returned.
+  for (const [apiName, spec] of Object.entries(record.fieldMap))
+    if (!fields[apiName]?.writeOnly) record.apiNames.set(spec.column, apiName);
   byName.set(name, record);
   return record;
 }

@@ -1,11 +1,13 @@
 import { HttpError } from '../../errors.ts';
 import { assertRelationsExist } from './assertRelationsExist.ts';
-import { scopeConditions, selectList } from './buildRecordQuery.ts';
+import { scopeConditions } from './buildRecordQuery.ts';
+import { prepareChildren } from './prepareChildren.ts';
 import type { RecordContext } from './recordContext.ts';
 import { recordNotFound } from './recordNotFound.ts';
-import { sqlValue } from './sqlValue.ts';
-import { translateWriteError } from './translateWriteError.ts';
-import { validateRecordInput } from './validateRecordInput.ts';
+import { returnWithChildren } from './returnWithChildren.ts';
+import { updateRecordRow } from './updateRecordRow.ts';
+import { checkRecordInput, throwFieldIssues } from './validateRecordInput.ts';
+import { writeChildren } from './writeChildren.ts';
 
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const STALE = 'Este registro foi alterado por outro usuário. Recarregue a página e tente novamente.';
@@ -13,7 +15,8 @@ const STALE = 'Este registro foi alterado por outro usuário. Recarregue a pági
 /**
  * PUT (mode replace: fields left out are cleared) or PATCH (only the fields sent) of one record. With
  * `versao` in the body the update applies only to that version (409 when someone saved first); every
- * update bumps versao and stamps alteradoEm/alteradoPor. 404 when absent or another tenant's.
+ * update bumps versao and stamps alteradoEm/alteradoPor. A child collection in the body replaces the
+ * stored one in the same transaction (left out: untouched). 404 when absent or another tenant's.
  */
 export async function updateRecord(
   context: RecordContext,
@@ -22,33 +25,24 @@ export async function updateRecord(
   mode: 'replace' | 'patch',
 ): Promise<Record<string, unknown>> {
   const { tx, record, scope } = context;
-  const { entity, fieldMap } = record;
-  const { values, versao } = validateRecordInput(record, body, mode);
-  if (mode === 'replace') for (const field of record.writable) if (!(field in values)) values[field] = null;
-  await assertRelationsExist(tx, record, values, scope, context.lookupTarget);
-  const params: unknown[] = [id];
-  const where = ['id = $1', ...scopeConditions(record, scope, params)];
-  params.push(scope.usuarioId);
-  const sets = ['versao = versao + 1', 'alterado_em = now()', `alterado_por = $${params.length}`];
-  for (const [field, value] of Object.entries(values)) {
-    const spec = fieldMap[field];
-    if (!spec) continue;
-    params.push(sqlValue(spec.type, value));
-    sets.push(`${q(spec.column)} = $${params.length}`);
-  }
-  const matchVersion = versao !== undefined ? ` AND versao = $${params.push(versao)}` : '';
-  const sql = `UPDATE ${q(entity.table)} SET ${sets.join(', ')} WHERE ${where.join(' AND ')}${matchVersion}
-    RETURNING ${selectList(record)}`;
-  let row: Record<string, unknown> | undefined;
-  try {
-    row = await tx.maybeOne(sql, params);
-  } catch (error) {
-    throw translateWriteError(error, record, 'write');
-  }
-  if (row) return row;
+  const { entity } = record;
   const existsParams: unknown[] = [id];
   const existsWhere = ['id = $1', ...scopeConditions(record, scope, existsParams)].join(' AND ');
-  const exists = await tx.maybeOne(`SELECT 1 FROM ${q(entity.table)} WHERE ${existsWhere}`, existsParams);
-  if (exists) throw new HttpError(409, 'REGISTRO_ALTERADO', STALE);
-  throw recordNotFound(entity);
+  const exists = () => tx.maybeOne(`SELECT 1 FROM ${q(entity.table)} WHERE ${existsWhere}`, existsParams);
+  const hasChildren = Object.keys(entity.children).length > 0;
+  // Items of another tenant's record are never read: a missing parent is a 404 before anything else.
+  if (hasChildren && !(await exists())) throw recordNotFound(entity);
+  const children = await prepareChildren(context, body, id);
+  const { input, issues } = checkRecordInput(record, children.body, mode);
+  if (issues.length > 0 || children.issues.length > 0) throwFieldIssues([...issues, ...children.issues]);
+  const { values, versao } = input;
+  if (mode === 'replace') for (const field of record.writable) if (!(field in values)) values[field] = null;
+  await assertRelationsExist(tx, record, values, scope, context.lookupTarget);
+  const row = await updateRecordRow(tx, record, scope, id, values, versao);
+  if (!row) {
+    if (await exists()) throw new HttpError(409, 'REGISTRO_ALTERADO', STALE);
+    throw recordNotFound(entity);
+  }
+  for (const write of children.writes) await writeChildren(context, id, write);
+  return returnWithChildren(context, row, children.writes);
 }

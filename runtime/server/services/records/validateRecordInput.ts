@@ -93,6 +93,17 @@ export function validateRecordInput(
   body: unknown,
   mode: 'create' | 'replace' | 'patch',
 ): RecordInput {
+  const { input, issues } = checkRecordInput(record, body, mode);
+  if (issues.length > 0) throwFieldIssues(issues);
+  return input;
+}
+
+/** validateRecordInput without throwing on field problems: the values and the issues found (a nested write gathers them all). */
+export function checkRecordInput(
+  record: RecordEntity,
+  body: unknown,
+  mode: 'create' | 'replace' | 'patch',
+): { input: RecordInput; issues: FieldIssue[] } {
   if (!isPlainObject(body)) {
     throw new HttpError(400, 'DADOS_INVALIDOS', 'Envie no corpo um objeto JSON com os campos do registro.');
   }
@@ -129,8 +140,11 @@ export function validateRecordInput(
     const found = issuesOf(record, validate.errors ?? []);
     issues.push(...found.filter((issue) => !issues.some((known) => known.campo === issue.campo)));
   }
-  if (issues.length > 0) throwFieldIssues(issues);
   const { versao, ...values } = data;
   normalize(record, values);
-  return { values: { ...values, ...cleared }, ...(versao !== undefined ? { versao: versao as number } : {}) };
+  const input = {
+    values: { ...values, ...cleared },
+    ...(versao !== undefined ? { versao: versao as number } : {}),
+  };
+  return { input, issues };
 }

@@ -1,7 +1,9 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { CepWidget } from './CepWidget.tsx';
+import { ChildCollectionField } from './ChildCollectionField.tsx';
 import { CpfCnpjWidget } from './CpfCnpjWidget.tsx';
 import { DateWidget } from './DateWidget.tsx';
+import { DecimalWidget } from './DecimalWidget.tsx';
 import { EnumWidget } from './EnumWidget.tsx';
 import { JsonWidget } from './JsonWidget.tsx';
 import { MoneyWidget } from './MoneyWidget.tsx';
@@ -21,6 +23,7 @@ export const widgets: RegistryWidgetsType = {
   CepWidget,
   CpfCnpjWidget,
   DateWidget,
+  DecimalWidget,
   EnumWidget,
   JsonWidget,
   MoneyWidget,
@@ -36,4 +39,4 @@ export const widgets: RegistryWidgetsType = {
 export const objectWidgets: ReadonlySet<string> = new Set(['PermissionLevelsWidget', 'JsonWidget']);
 
 /** Extra rjsf fields of the runtime. */
-export const fields: RegistryFieldsType = { WidgetField };
+export const fields: RegistryFieldsType = { WidgetField, ChildCollectionField };

@@ -45,6 +45,7 @@ describe('buildUiSchema on the cliente form', () => {
       'Dados principais',
       'Endereço',
       'Financeiro',
+      'Contatos',
       'Observações',
     ]);
     const identificacao = layout.tabs[0]?.sections[0];

@@ -3,6 +3,7 @@ import type { ResolvedEntity } from '../../../core/resolveEntity.ts';
 import { chooseWidget } from '../../registry/widgets/chooseWidget.ts';
 import { objectWidgets, widgets } from '../../registry/widgets/index.ts';
 import type { WidgetRule } from '../../registry/widgets/widgetRules.ts';
+import { buildChildCollection, type ChildInfo } from './buildChildCollection.ts';
 import type { FormFile, FormLayout, LayoutSection, LayoutTab } from './formTypes.ts';
 
 /** Widget names rjsf's MUI theme already knows (besides the runtime's registry). */
@@ -24,6 +25,8 @@ export interface BuildUiSchemaInput {
   relationTarget(entityName: string): { resource: string; display: string } | undefined;
   /** Extra widget rules (tenant or screen). */
   widgetRules?: readonly WidgetRule[];
+  /** A child collection's entity and files (a form section may place the collection as an items table). */
+  childInfo?(name: string): ChildInfo | undefined;
 }
 
 const isKnownWidget = (name: string | undefined): name is string =>
@@ -52,6 +55,7 @@ export function buildUiSchema({
   schema,
   relationTarget,
   widgetRules = [],
+  childInfo,
 }: BuildUiSchemaInput) {
   const properties = (schema.properties ?? {}) as Record<string, RJSFSchema>;
   const uiSchema: UiSchema = {};
@@ -68,6 +72,15 @@ export function buildUiSchema({
       const property = properties[name];
       const definition = entity.fields[name];
       if (!property || field.hidden || name in kept) continue;
+      const child = Object.hasOwn(entity.children, name) ? childInfo?.(name) : undefined;
+      if (child) {
+        const label = field.label ?? entity.children[name]?.label ?? name;
+        const built = buildChildCollection(property, field, child, label, relationTarget);
+        kept[name] = built.schema;
+        uiSchema[name] = built.uiSchema;
+        placed.fields.push({ name, colSpan: columns });
+        continue;
+      }
       const named = isKnownWidget(field.widget) ? field.widget : undefined;
       const widget =
         named ?? (definition ? chooseWidget({ name, field: definition, entity }, widgetRules) : undefined);

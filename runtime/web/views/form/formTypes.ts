@@ -11,6 +11,14 @@ export interface FormFieldLayout {
   readOnly?: boolean;
   help?: string;
   placeholder?: string;
+  /** A child collection: the item fields shown as columns (default: the child's grid columns). */
+  columns?: string[];
+  /** A child collection: item fields computed from others (valorTotal = quantidade × valorUnitario). */
+  compute?: Record<string, ChildComputed>;
+  /** A child collection: what choosing a related record (a product) fills in an empty item field. */
+  fill?: Record<string, Record<string, string>>;
+  /** A child collection: fields summed in the table's footer. */
+  totals?: string[];
 }
 
 export interface FormFile {
@@ -51,4 +59,37 @@ export interface FormContext {
   recordId?: number;
   activeTab?: string;
   setActiveTab(tab: string): void;
+}
+
+/** One column of a child collection's items table (uiSchema ui:options of ChildCollectionField). */
+export interface ChildColumn {
+  name: string;
+  label: string;
+  /** Registry widget of the cell (TextWidget when none fits). */
+  widget: string;
+  /** The widget's ui:options (relation resource/display, precision…). */
+  options: Record<string, unknown>;
+  /** Entity field type (money columns are summed as BRL). */
+  type?: string;
+  readOnly?: boolean;
+}
+
+/** A value computed from others of the same item: the product of `multiply`, rounded to `round` decimals. */
+export interface ChildComputed {
+  multiply: string[];
+  round?: number;
+}
+
+/** ui:options of a child collection (built by buildUiSchema from the form file and the child's grid). */
+export interface ChildCollectionOptions {
+  columns: ChildColumn[];
+  /** Field numbered 1..n in the table order (numeroItem when the child has it). */
+  numberField?: string;
+  compute: Record<string, ChildComputed>;
+  /** Relation field → { item field: field of the chosen record } copied when the item field is empty. */
+  fill: Record<string, Record<string, string>>;
+  /** Fields summed in the footer. */
+  totals: string[];
+  /** Defaults of a new item (the child's input schema defaults). */
+  defaults: Record<string, unknown>;
 }

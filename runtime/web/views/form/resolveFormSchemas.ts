@@ -1,7 +1,9 @@
 import type { RJSFSchema } from '@rjsf/utils';
+import { childCollectionSchemas } from '../../../core/childCollectionSchemas.ts';
 import { entityJsonSchema } from '../../../core/entityJsonSchema.ts';
 import { type EnumDefinition, type ResolvedEntity, resolveEntity } from '../../../core/resolveEntity.ts';
 import type { SchemaBundle } from '../../app/RuntimeContext.tsx';
+import type { ChildInfo } from './buildChildCollection.ts';
 import { defaultFormFile } from './defaultFormFile.ts';
 import type { FormFile } from './formTypes.ts';
 
@@ -18,7 +20,8 @@ function entityFileMap(schemas: SchemaBundle): Record<string, unknown> {
 /**
  * Everything a generic form needs of the tenant's merged schemas: the entity (a view merged over its
  * base), its form file (its own, else the base's, else a generated one), its input JSON Schema
- * (entityJsonSchema, the server's too) and the resource/display of relation targets.
+ * (entityJsonSchema, the server's too, with its child collections), the resource/display of relation
+ * targets and the child entities with their grid and form files.
  */
 export function resolveFormSchemas(schemas: SchemaBundle, entityName: string) {
   const files = entityFileMap(schemas);
@@ -28,7 +31,27 @@ export function resolveFormSchemas(schemas: SchemaBundle, entityName: string) {
   const form = (entries[entityName]?.form ??
     entries[entity.base]?.form ??
     defaultFormFile(entity)) as FormFile;
-  const schema = entityJsonSchema(entity, { enums }, { mode: 'input' }) as RJSFSchema;
+  const resolve = (name: string) => {
+    try {
+      return resolveEntity(name, files);
+    } catch {
+      return undefined;
+    }
+  };
+  const childItems = childCollectionSchemas(entity, { enums }, 'input', resolve);
+  const schema = entityJsonSchema(entity, { enums }, { mode: 'input', childItems }) as RJSFSchema;
+  const childInfo = (name: string): ChildInfo | undefined => {
+    const spec = entity.children[name];
+    const child = spec ? resolve(spec.entity) : undefined;
+    if (!spec || !child) return undefined;
+    const files = entries[spec.entity] ?? {};
+    return {
+      entity: child,
+      foreignKey: spec.foreignKey,
+      grid: files.grid,
+      form: files.form as FormFile | undefined,
+    };
+  };
   const relationTarget = (name: string) => {
     let target: ResolvedEntity;
     try {
@@ -38,5 +61,5 @@ export function resolveFormSchemas(schemas: SchemaBundle, entityName: string) {
     }
     return { resource: target.resource, display: target.display ?? 'nome' };
   };
-  return { entity, form, schema, relationTarget };
+  return { entity, form, schema, relationTarget, childInfo };
 }

@@ -12,6 +12,9 @@ interface FieldMessage {
 const fieldName = (path: unknown): string =>
   typeof path === 'string' ? (path.replace(/^(body)?[./]*/, '').split(/[./[]/)[0] ?? '') : '';
 
+/** 'itens[2].quantidade': a field of one item of a child collection. */
+const CELL = /^(\w+)\[(\d+)\]\.(\w+)$/;
+
 /** 'CPF/CNPJ: já existe…' under the CPF/CNPJ field reads 'Já existe…' (the field already names itself). */
 function withoutLabel(message: string, label: string | undefined): string {
   if (!label || !message.startsWith(`${label}: `)) return message;
@@ -21,7 +24,8 @@ function withoutLabel(message: string, label: string | undefined): string {
 
 /**
  * Spreads a records API error over the form (error.details.fields [{campo, mensagem}]): messages of fields
- * the form shows (`visible`: name → the label the server prefixes) become rjsf extraErrors; `unplaced`
+ * the form shows (`visible`: name → the label the server prefixes) become rjsf extraErrors (an item's
+ * 'itens[2].quantidade' goes to errorSchema.itens[2].quantidade, the cell of the items table); `unplaced`
  * says whether any message had no visible field.
  */
 export function serverFieldErrors(error: unknown, visible: ReadonlyMap<string, string>) {
@@ -31,7 +35,27 @@ export function serverFieldErrors(error: unknown, visible: ReadonlyMap<string, s
   const errorSchema: Record<string, { __errors: string[] }> = {};
   let unplaced = list.length === 0;
   for (const item of list) {
-    const name = fieldName(item.campo ?? item.field);
+    const path = item.campo ?? item.field;
+    const name = fieldName(path);
+    const cell = typeof path === 'string' ? CELL.exec(path) : null;
+    if (cell && visible.has(name)) {
+      // An item of a child collection ('itens[2].quantidade'): under that cell of the items table.
+      const [, , index = '0', field = ''] = cell;
+      const text = String(item.mensagem ?? item.message ?? '')
+        .replace(/^.*? — /, '')
+        .replace(/^[^:]{1,60}: /, '');
+      const rows = (errorSchema[name] ?? {}) as unknown as Record<
+        string,
+        Record<string, { __errors: string[] }>
+      >;
+      const row = rows[index] ?? {};
+      row[field] = {
+        __errors: [...(row[field]?.__errors ?? []), text.charAt(0).toUpperCase() + text.slice(1)],
+      };
+      rows[index] = row;
+      errorSchema[name] = rows as unknown as { __errors: string[] };
+      continue;
+    }
     const message = withoutLabel(String(item.mensagem ?? item.message ?? ''), visible.get(name));
     if (!visible.has(name) || !message) {
       unplaced = true;

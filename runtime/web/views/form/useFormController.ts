@@ -66,11 +66,22 @@ export function useFormController({
   const resolved = useMemo(() => resolveFormSchemas(schemas, entityName), [schemas, entityName]);
   const { entity, form } = resolved;
   const built = useMemo(
-    () => buildUiSchema({ entity, form, schema: resolved.schema, relationTarget: resolved.relationTarget }),
+    () =>
+      buildUiSchema({
+        entity,
+        form,
+        schema: resolved.schema,
+        relationTarget: resolved.relationTarget,
+        childInfo: resolved.childInfo,
+      }),
     [entity, form, resolved],
   );
   const layout = built.uiSchema['ui:layout'] as FormLayout;
-  const record = useFormRecord(entity.resource, mode, id);
+  const include = useMemo(
+    () => Object.keys(entity.children).filter((name) => name in (built.schema.properties ?? {})),
+    [entity, built.schema],
+  );
+  const record = useFormRecord(entity.resource, mode, id, include);
   const [formData, setFormData] = useState<Data>({});
   const [baseline, setBaseline] = useState<Data | null>(null);
   const [submitted, setSubmitted] = useState(false);

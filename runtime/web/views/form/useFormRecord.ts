@@ -6,16 +6,19 @@ import { recordsRequest } from './recordsRequest.ts';
 
 export type FormMode = 'create' | 'edit' | 'copy';
 type Data = Record<string, unknown>;
+const NONE: readonly string[] = [];
 
 export type FormRecordState =
   | { status: 'loading' }
   | { status: 'ready'; data: Data }
   | { status: 'failed'; message: string };
 
-/** A copy starts as a new record: no id, version, tenant or audit columns (unique values are kept; the server tells). */
-function asCopy(record: Data): Data {
+/** A copy starts as a new record: no id, version, tenant or audit columns (unique values are kept; the server tells); its items are new items too. */
+function asCopy(record: Data, include: readonly string[]): Data {
   const copy = { ...record };
   for (const name of SYSTEM_FIELDS) delete copy[name];
+  for (const name of include)
+    if (Array.isArray(copy[name])) copy[name] = (copy[name] as Data[]).map((item) => asCopy(item, []));
   return copy;
 }
 
@@ -23,7 +26,13 @@ function asCopy(record: Data): Data {
  * The values a form starts from: {} to create, GET /api/<Resource>/{id} to edit, the same without its
  * system columns to copy.
  */
-export function useFormRecord(resource: string, mode: FormMode, id: number | undefined): FormRecordState {
+export function useFormRecord(
+  resource: string,
+  mode: FormMode,
+  id: number | undefined,
+  /** Child collections the form shows, read with the record (include); keep the array stable (useMemo). */
+  include: readonly string[] = NONE,
+): FormRecordState {
   const { api } = useRuntime();
   const needsRecord = mode !== 'create';
   const [state, setState] = useState<FormRecordState>(
@@ -36,9 +45,11 @@ export function useFormRecord(resource: string, mode: FormMode, id: number | und
     }
     let cancelled = false;
     setState({ status: 'loading' });
-    recordsRequest<Data>(api, 'GET', `/api/${resource}/${id}`)
+    const query = include.length > 0 ? { query: { filter: JSON.stringify({ include }) } } : {};
+    recordsRequest<Data>(api, 'GET', `/api/${resource}/${id}`, query)
       .then((record) => {
-        if (!cancelled) setState({ status: 'ready', data: mode === 'copy' ? asCopy(record) : record });
+        if (!cancelled)
+          setState({ status: 'ready', data: mode === 'copy' ? asCopy(record, include) : record });
       })
       .catch((error: unknown) => {
         if (!cancelled) setState({ status: 'failed', message: extractErrorMessage(error) });
@@ -46,6 +57,6 @@ export function useFormRecord(resource: string, mode: FormMode, id: number | und
     return () => {
       cancelled = true;
     };
-  }, [api, resource, mode, id, needsRecord]);
+  }, [api, resource, mode, id, needsRecord, include]);
   return state;
 }

@@ -6,7 +6,7 @@ import type { ListController } from './useListController.ts';
 const countText = (total: number) =>
   total === 1 ? '1 registro' : `${total.toLocaleString('pt-BR')} registros`;
 
-/** Title, quick search, record count and the Novo button (only with permission to create). */
+/** Title, quick search, record count, the grid file's links and the Novo button (only with permission to create). */
 export function ListToolbar({ list }: { list: ListController }) {
   return (
     <Box
@@ -47,6 +47,20 @@ export function ListToolbar({ list }: { list: ListController }) {
           },
         }}
       />
+      {(list.grid.links ?? [])
+        .filter((link) => link.requires !== 'criar' || list.canCreate)
+        .map((link) => (
+          <Button
+            key={link.route}
+            component={RouterLink}
+            to={`/${link.route.replace(/^\/+/, '')}`}
+            variant="outlined"
+            startIcon={link.icon ? <Icon>{link.icon}</Icon> : undefined}
+            sx={{ flexShrink: 0 }}
+          >
+            {link.label}
+          </Button>
+        ))}
       {list.canCreate && (
         <Button
           component={RouterLink}

@@ -15,6 +15,7 @@ const entity = {
   indexes: {},
   fixed: {},
   relations: {},
+  children: {},
   fields: {
     nome: { type: 'string', label: 'Nome', search: true },
     cpfCnpj: { type: 'string', label: 'CPF/CNPJ', format: 'cpfCnpj' },

@@ -34,6 +34,8 @@ export interface GridDefinition {
   columns: Record<string, GridColumn>;
   searchFields?: string[];
   actions?: { criar?: boolean; editar?: boolean; copiar?: boolean; excluir?: boolean };
+  /** Toolbar buttons leading to a tool of the screen (e.g. Importar XML). */
+  links?: Array<{ label: string; route: string; icon?: string; requires?: 'visualizar' | 'criar' }>;
   empty?: { passos?: string[]; informacoes?: string[] };
 }
 

@@ -1,0 +1,170 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PermissionLevel } from '../../../core/types.ts';
+import type { Tx } from '../../db/database.ts';
+import { HttpError } from '../../errors.ts';
+import { requirePermission } from '../../plugins/auth.ts';
+import { arquivoSintegra, type PedidoSintegra } from '../../services/arquivosFiscais/arquivoSintegra.ts';
+import { arquivoSped, type PedidoSped } from '../../services/arquivosFiscais/arquivoSped.ts';
+import {
+  assertFilialFiscal,
+  type EmitenteFiscal,
+  emitenteFiscal,
+  filiaisFiscais,
+} from '../../services/arquivosFiscais/emitenteFiscal.ts';
+import { latin1Bytes } from '../../services/arquivosFiscais/formatoArquivo.ts';
+import { errorResponses } from '../errorResponses.ts';
+import {
+  arquivoFiscalResponse,
+  opcoesResponse,
+  sintegraBody,
+  sintegraPreviewResponse,
+  spedBody,
+  spedPreviewResponse,
+} from './schemas.ts';
+
+/** Permission keys of the menu entries (schemas/menus/main.menu.json, menu Exportações; accountants too). */
+const SPED = 'NFE_ARQUIVO_SPED';
+const SINTEGRA = 'NFE_ARQUIVO_SINTEGRA';
+const tags = ['ArquivosFiscais'];
+/** Lines of the file shown in a preview. */
+const AMOSTRA = 30;
+
+interface Resultado {
+  nomeArquivo: string;
+  linhas: string[];
+  registros: Array<{ registro: string; quantidade: number }>;
+  totais: object;
+  avisos: unknown[];
+}
+
+/**
+ * Runs a generator for the branch of the body (default: the session's) inside a tenant transaction set to
+ * that branch, so RLS keeps every read to the user's company and that branch; 404 for a branch the user
+ * may not use.
+ */
+async function comFilial<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  key: string,
+  fn: (tx: Tx, emitente: EmitenteFiscal) => Promise<T>,
+): Promise<T> {
+  const auth = requirePermission(request, key, PermissionLevel.VISUALIZAR);
+  const filialId = (request.body as { filialId?: number }).filialId ?? auth.filialId;
+  if (!filialId)
+    throw new HttpError(400, 'FILIAL_NAO_SELECIONADA', 'Selecione a filial do arquivo para continuar.');
+  const scope = { empresaId: auth.empresaId, filialId, usuarioId: auth.usuarioId };
+  return app.db.withTenant(scope, async (tx) => {
+    await assertFilialFiscal(tx, auth, filialId);
+    return fn(tx, await emitenteFiscal(tx, filialId));
+  });
+}
+
+const previewOf = (resultado: Resultado) => ({
+  nomeArquivo: resultado.nomeArquivo,
+  totalLinhas: resultado.linhas.length,
+  registros: resultado.registros,
+  totais: resultado.totais,
+  avisos: resultado.avisos,
+  amostra: resultado.linhas.slice(0, AMOSTRA),
+});
+
+const arquivoOf = (resultado: Resultado) => ({
+  nomeArquivo: resultado.nomeArquivo,
+  codificacao: 'iso-8859-1',
+  linhas: resultado.linhas.length,
+  avisos: resultado.avisos.length,
+  conteudo: latin1Bytes(resultado.linhas).toString('base64'),
+});
+
+/**
+ * Fiscais › Arquivo SPED (EFD ICMS/IPI of one branch and month) and Arquivo Sintegra (Convênio ICMS
+ * 57/95): options, a preview (counts per register, ICMS totals, warnings, first lines) and the file.
+ */
+export async function arquivosFiscaisRoutes(app: FastifyInstance): Promise<void> {
+  for (const [tipo, key] of [
+    ['sped', SPED],
+    ['sintegra', SINTEGRA],
+  ] as const) {
+    app.get(
+      `/api/ArquivosFiscais/${tipo}/opcoes`,
+      {
+        schema: {
+          operationId: `arquivo${tipo === 'sped' ? 'Sped' : 'Sintegra'}Opcoes`,
+          tags,
+          summary: `Filiais para as quais o usuário pode gerar o arquivo (chave ${key})`,
+          response: { 200: opcoesResponse, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => {
+        const auth = requirePermission(request, key, PermissionLevel.VISUALIZAR);
+        const scope = { empresaId: auth.empresaId, filialId: auth.filialId, usuarioId: auth.usuarioId };
+        const filiais = await app.db.withTenant(scope, (tx) => filiaisFiscais(tx, auth));
+        const selecionada = filiais.some((filial) => filial.id === auth.filialId) ? auth.filialId : null;
+        return { filiais, filialSelecionada: selecionada ?? filiais[0]?.id ?? null };
+      },
+    );
+  }
+
+  const sped = (request: FastifyRequest) =>
+    comFilial(app, request, SPED, (tx, emitente) => arquivoSped(tx, emitente, request.body as PedidoSped));
+  const sintegra = (request: FastifyRequest) =>
+    comFilial(app, request, SINTEGRA, (tx, emitente) =>
+      arquivoSintegra(tx, emitente, request.body as PedidoSintegra),
+    );
+
+  app.post(
+    '/api/ArquivosFiscais/sped/preview',
+    {
+      schema: {
+        operationId: 'arquivoSpedPreview',
+        tags,
+        summary: 'SPED Fiscal: registros por tipo, apuração do ICMS, avisos e as primeiras linhas',
+        body: spedBody,
+        response: { 200: spedPreviewResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => previewOf(await sped(request)),
+  );
+
+  app.post(
+    '/api/ArquivosFiscais/sped/arquivo',
+    {
+      schema: {
+        operationId: 'arquivoSpedArquivo',
+        tags,
+        summary: 'SPED Fiscal (EFD ICMS/IPI): o arquivo (ISO-8859-1, CRLF) em base64',
+        body: spedBody,
+        response: { 200: arquivoFiscalResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => arquivoOf(await sped(request)),
+  );
+
+  app.post(
+    '/api/ArquivosFiscais/sintegra/preview',
+    {
+      schema: {
+        operationId: 'arquivoSintegraPreview',
+        tags,
+        summary: 'Sintegra: registros por tipo, totais de ICMS, avisos e as primeiras linhas',
+        body: sintegraBody,
+        response: { 200: sintegraPreviewResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => previewOf(await sintegra(request)),
+  );
+
+  app.post(
+    '/api/ArquivosFiscais/sintegra/arquivo',
+    {
+      schema: {
+        operationId: 'arquivoSintegraArquivo',
+        tags,
+        summary: 'Sintegra (Convênio ICMS 57/95): o arquivo de registros de 126 posições em base64',
+        body: sintegraBody,
+        response: { 200: arquivoFiscalResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => arquivoOf(await sintegra(request)),
+  );
+}

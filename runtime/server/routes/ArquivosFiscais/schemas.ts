@@ -1,0 +1,157 @@
+/** JSON schemas of Fiscais › Arquivo SPED (EFD ICMS/IPI) and Arquivo Sintegra (Convênio ICMS 57/95). */
+
+const filialId = {
+  type: 'integer',
+  minimum: 1,
+  description: 'Filial (estabelecimento) do arquivo; sem ela, a filial selecionada na sessão',
+} as const;
+
+export const opcoesResponse = {
+  type: 'object',
+  required: ['filiais', 'filialSelecionada'],
+  properties: {
+    filiais: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'nome'],
+        properties: {
+          id: { type: 'integer' },
+          nome: { type: 'string' },
+          apelido: { type: 'string', nullable: true },
+          cnpj: { type: 'string', nullable: true },
+        },
+      },
+    },
+    filialSelecionada: { type: 'integer', nullable: true },
+  },
+} as const;
+
+export const spedBody = {
+  type: 'object',
+  required: ['periodo', 'finalidade', 'perfil'],
+  additionalProperties: false,
+  properties: {
+    filialId,
+    periodo: { type: 'string', maxLength: 7, description: 'Mês de referência, AAAA-MM' },
+    finalidade: { type: 'integer', enum: [0, 1], description: 'finalidadeSped (COD_FIN do 0000)' },
+    perfil: { type: 'string', enum: ['A', 'B', 'C'], description: 'perfilSped (IND_PERFIL do 0000)' },
+    codigoReceita: {
+      type: 'string',
+      maxLength: 20,
+      description: 'COD_REC do E116 (código de receita da UF)',
+    },
+    dataVencimentoIcms: {
+      type: 'string',
+      format: 'date',
+      description: 'DT_VCTO do E116; sem ela, dia 10 do mês seguinte',
+    },
+    saldoCredorAnterior: { type: 'number', minimum: 0, description: 'VL_SLD_CREDOR_ANT do E110' },
+  },
+} as const;
+
+export const sintegraBody = {
+  type: 'object',
+  required: ['dataInicial', 'dataFinal', 'finalidade', 'natureza'],
+  additionalProperties: false,
+  properties: {
+    filialId,
+    dataInicial: { type: 'string', maxLength: 10, description: 'AAAA-MM-DD' },
+    dataFinal: { type: 'string', maxLength: 10, description: 'AAAA-MM-DD, no mesmo mês' },
+    finalidade: {
+      type: 'integer',
+      enum: [1, 2, 3, 5],
+      description: 'finalidadeSintegra (campo 12 do registro 10)',
+    },
+    natureza: {
+      type: 'integer',
+      enum: [1, 2, 3],
+      description:
+        'Natureza das operações (campo 11 do registro 10): 1 interestaduais com ST, 2 interestaduais com ou sem ST, 3 totalidade',
+    },
+  },
+} as const;
+
+const aviso = {
+  type: 'object',
+  required: ['tipo', 'referencia', 'mensagem'],
+  properties: {
+    tipo: { type: 'string', enum: ['documento', 'produto', 'participante', 'cadastro', 'apuracao'] },
+    referencia: { type: 'string' },
+    mensagem: { type: 'string' },
+  },
+} as const;
+
+const registros = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['registro', 'quantidade'],
+    properties: { registro: { type: 'string' }, quantidade: { type: 'integer' } },
+  },
+} as const;
+
+const preview = (totais: object) =>
+  ({
+    type: 'object',
+    required: ['nomeArquivo', 'totalLinhas', 'registros', 'totais', 'avisos', 'amostra'],
+    properties: {
+      nomeArquivo: { type: 'string' },
+      totalLinhas: { type: 'integer' },
+      registros,
+      totais,
+      avisos: { type: 'array', items: aviso },
+      amostra: { type: 'array', items: { type: 'string' }, description: 'As primeiras linhas do arquivo' },
+    },
+  }) as const;
+
+export const spedPreviewResponse = preview({
+  type: 'object',
+  required: [
+    'documentos',
+    'cancelados',
+    'itens',
+    'debitos',
+    'creditos',
+    'saldoCredorAnterior',
+    'saldoApurado',
+    'icmsRecolher',
+    'saldoCredorTransportar',
+  ],
+  properties: {
+    documentos: { type: 'integer' },
+    cancelados: { type: 'integer' },
+    itens: { type: 'integer' },
+    debitos: { type: 'number' },
+    creditos: { type: 'number' },
+    saldoCredorAnterior: { type: 'number' },
+    saldoApurado: { type: 'number' },
+    icmsRecolher: { type: 'number' },
+    saldoCredorTransportar: { type: 'number' },
+  },
+});
+
+export const sintegraPreviewResponse = preview({
+  type: 'object',
+  required: ['documentos', 'cupons', 'valorContabil', 'icmsSaidas', 'icmsEntradas'],
+  properties: {
+    documentos: { type: 'integer' },
+    cupons: { type: 'integer' },
+    valorContabil: { type: 'number' },
+    icmsSaidas: { type: 'number' },
+    icmsEntradas: { type: 'number' },
+  },
+});
+
+/** The generated file: base64 of its Latin-1 bytes (CRLF), saved as is by the browser. */
+export const arquivoFiscalResponse = {
+  type: 'object',
+  required: ['nomeArquivo', 'codificacao', 'linhas', 'avisos', 'conteudo'],
+  properties: {
+    nomeArquivo: { type: 'string' },
+    codificacao: { type: 'string' },
+    linhas: { type: 'integer' },
+    avisos: { type: 'integer' },
+    conteudo: { type: 'string', description: 'Bytes do arquivo em base64' },
+  },
+} as const;

@@ -1,0 +1,229 @@
+/** JSON schemas of NF-e › Exportar XML and Compras › Entrada de nota fiscal › Importar XML. */
+
+/** Largest XML accepted (an NF-e with 990 items is about 1.5 MB). */
+export const MAX_XML_BYTES = 5 * 1024 * 1024;
+/** Request body limit: the XML inside JSON (escaped quotes) plus the item choices; the handler answers 413 past 5 MB of XML. */
+export const XML_BODY_LIMIT = 8 * 1024 * 1024;
+
+const date = { type: 'string', format: 'date' } as const;
+const money = { type: 'number' } as const;
+const id = { type: 'integer', minimum: 1 } as const;
+const idNullable = { ...id, nullable: true } as const;
+
+const xml = {
+  type: 'string',
+  minLength: 1,
+  description: 'O XML da NF-e (nfeProc ou NFe 4.00), UTF-8',
+} as const;
+
+export const previaImportacaoBody = {
+  type: 'object',
+  required: ['xml'],
+  additionalProperties: false,
+  properties: { xml },
+} as const;
+
+export const confirmarImportacaoBody = {
+  type: 'object',
+  required: ['xml'],
+  additionalProperties: false,
+  properties: {
+    xml,
+    dataEntrada: { ...date, description: 'Dia em que a mercadoria chegou; vazio: hoje' },
+    depositoId: idNullable,
+    naturezaOperacaoId: idNullable,
+    itens: {
+      type: 'array',
+      maxItems: 990,
+      description: 'Escolhas por item; um item não enviado fica com a sugestão',
+      items: {
+        type: 'object',
+        required: ['numeroItem'],
+        additionalProperties: false,
+        properties: {
+          numeroItem: { type: 'integer', minimum: 1, maximum: 990 },
+          produtoId: idNullable,
+          cadastrarProduto: { type: 'boolean' },
+          cfop: { type: 'string', pattern: '^[1-3][0-9]{3}$' },
+        },
+      },
+    },
+  },
+} as const;
+
+const sugestao = {
+  type: 'object',
+  nullable: true,
+  required: ['produtoId', 'descricao', 'motivo'],
+  properties: {
+    produtoId: { type: 'integer' },
+    descricao: { type: 'string' },
+    codigo: { type: 'string', nullable: true },
+    motivo: { type: 'string', enum: ['codigoFornecedor', 'ean'] },
+  },
+} as const;
+
+export const previaImportacaoResponse = {
+  type: 'object',
+  required: [
+    'chave',
+    'numero',
+    'serie',
+    'dataEmissao',
+    'emitente',
+    'fornecedor',
+    'totais',
+    'itens',
+    'avisos',
+  ],
+  properties: {
+    chave: { type: 'string' },
+    numero: { type: 'integer' },
+    serie: { type: 'integer' },
+    dataEmissao: date,
+    naturezaOperacao: { type: 'string' },
+    protocolo: { type: 'string', nullable: true },
+    emitente: {
+      type: 'object',
+      required: ['cpfCnpj', 'nome'],
+      properties: {
+        cpfCnpj: { type: 'string' },
+        nome: { type: 'string' },
+        nomeFantasia: { type: 'string', nullable: true },
+        inscricaoEstadual: { type: 'string', nullable: true },
+        uf: { type: 'string', nullable: true },
+      },
+    },
+    fornecedor: {
+      type: 'object',
+      nullable: true,
+      description: 'O fornecedor cadastrado com o CNPJ do emitente; null: será cadastrado na confirmação',
+      required: ['id', 'nome'],
+      properties: { id: { type: 'integer' }, nome: { type: 'string' } },
+    },
+    totais: {
+      type: 'object',
+      required: ['valorProdutos', 'valorDesconto', 'valorFrete', 'valorIpi', 'valorIcmsSt', 'valorTotal'],
+      properties: {
+        valorProdutos: money,
+        valorDesconto: money,
+        valorFrete: money,
+        valorIpi: money,
+        valorIcmsSt: money,
+        valorTotal: money,
+      },
+    },
+    itens: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'numeroItem',
+          'codigo',
+          'descricao',
+          'cfop',
+          'cfopEntrada',
+          'unidade',
+          'quantidade',
+          'valorUnitario',
+          'valorTotal',
+          'sugestao',
+        ],
+        properties: {
+          numeroItem: { type: 'integer' },
+          codigo: { type: 'string' },
+          ean: { type: 'string', nullable: true },
+          descricao: { type: 'string' },
+          ncm: { type: 'string', nullable: true },
+          cfop: { type: 'string' },
+          cfopEntrada: { type: 'string' },
+          unidade: { type: 'string' },
+          quantidade: { type: 'number' },
+          valorUnitario: { type: 'number' },
+          valorTotal: money,
+          sugestao,
+        },
+      },
+    },
+    avisos: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+export const confirmarImportacaoResponse = {
+  type: 'object',
+  required: ['id', 'numero', 'serie', 'fornecedorId', 'fornecedorCadastrado', 'produtosCadastrados', 'itens'],
+  properties: {
+    id: { type: 'integer', description: 'A entrada de nota criada (Pendente)' },
+    numero: { type: 'integer' },
+    serie: { type: 'integer' },
+    fornecedorId: { type: 'integer' },
+    fornecedorCadastrado: { type: 'boolean' },
+    produtosCadastrados: { type: 'integer' },
+    itens: { type: 'integer' },
+  },
+} as const;
+
+export const exportacaoXmlBody = {
+  type: 'object',
+  required: ['dataInicial', 'dataFinal', 'tipos'],
+  additionalProperties: false,
+  properties: {
+    dataInicial: date,
+    dataFinal: date,
+    tipos: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'string', enum: ['nfe', 'nfce', 'entrada'] },
+      description: 'nfe: NF-e emitidas; nfce: NFC-e; entrada: notas de entrada (XML do fornecedor)',
+    },
+    situacao: {
+      type: 'string',
+      enum: ['autorizadas', 'canceladas', 'denegadas', 'todas'],
+      default: 'autorizadas',
+    },
+  },
+} as const;
+
+export const exportacaoXmlPreviaResponse = {
+  type: 'object',
+  required: ['nomeArquivo', 'total', 'comXml', 'semXml', 'tamanhoBytes', 'tipos', 'avisos'],
+  properties: {
+    nomeArquivo: { type: 'string' },
+    total: { type: 'integer' },
+    comXml: { type: 'integer' },
+    semXml: { type: 'integer' },
+    tamanhoBytes: { type: 'integer', description: 'Soma dos XMLs (antes de compactar)' },
+    tipos: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['tipo', 'descricao', 'total', 'comXml'],
+        properties: {
+          tipo: { type: 'string', enum: ['nfe', 'nfce', 'entrada'] },
+          descricao: { type: 'string' },
+          total: { type: 'integer' },
+          comXml: { type: 'integer' },
+        },
+      },
+    },
+    avisos: {
+      type: 'array',
+      description: 'Documentos sem XML armazenado (no máximo 500; semXml conta todos)',
+      items: {
+        type: 'object',
+        required: ['tipo', 'descricaoTipo', 'id', 'data', 'motivo'],
+        properties: {
+          tipo: { type: 'string', enum: ['nfe', 'nfce', 'entrada'] },
+          descricaoTipo: { type: 'string' },
+          id: { type: 'integer' },
+          numero: { type: 'integer', nullable: true },
+          serie: { type: 'integer', nullable: true },
+          chave: { type: 'string', nullable: true },
+          data: date,
+          motivo: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;

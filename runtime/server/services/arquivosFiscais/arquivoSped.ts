@@ -1,0 +1,244 @@
+import type { Tx } from '../../db/database.ts';
+import { HttpError } from '../../errors.ts';
+import { analiticoDocumento, cfopSaida } from './analiticoDocumento.ts';
+import { type ContadorFiscal, contadorFiscal } from './cadastrosFiscais.ts';
+import type { EmitenteFiscal } from './emitenteFiscal.ts';
+import { EscritaSped } from './escritaSped.ts';
+import { limitesMes, round, spedData, spedTexto as t, spedNumero as v } from './formatoArquivo.ts';
+import { type AvisoFiscal, type MovimentoFiscal, movimentoFiscal } from './movimentoFiscal.ts';
+import { escreverBlocoC } from './registrosC.ts';
+import { escreverCadastros } from './registrosCadastro.ts';
+
+/** What the user chose on Fiscais › Arquivo SPED. */
+export interface PedidoSped {
+  filialId: number;
+  /** AAAA-MM */
+  periodo: string;
+  finalidade: 0 | 1;
+  perfil: 'A' | 'B' | 'C';
+  codigoReceita?: string;
+  dataVencimentoIcms?: string;
+  saldoCredorAnterior?: number;
+}
+
+/** Totals of the ICMS assessment (E110). */
+export interface ApuracaoIcms {
+  debitos: number;
+  creditos: number;
+  saldoCredorAnterior: number;
+  saldoApurado: number;
+  icmsRecolher: number;
+  saldoCredorTransportar: number;
+}
+
+/**
+ * COD_VER of register 0000 by the year of DT_FIN (Ato COTEPE/ICMS 44/2018 e alterações: 013 for 2019,
+ * one more each year). 020 for 2026 on is our assumption (not verified against a published table).
+ */
+export function versaoLeiaute(ano: number): string {
+  return String(Math.min(Math.max(ano - 2006, 13), 20)).padStart(3, '0');
+}
+
+export const PERIODO_SPED = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** 400 unless `periodo` is a month AAAA-MM from 2009 (first EFD) up to the current month. */
+export function validarPeriodoSped(periodo: string): { inicio: string; fim: string } {
+  const match = PERIODO_SPED.exec(periodo ?? '');
+  const atual = new Date().toISOString().slice(0, 7);
+  if (!match || Number(match[1]) < 2009 || periodo > atual)
+    throw new HttpError(
+      400,
+      'PERIODO_INVALIDO',
+      'Período inválido: informe um mês (mês/ano) a partir de 01/2009 e que não seja futuro.',
+    );
+  return limitesMes(periodo);
+}
+
+/** E110 from the C190 totals: debits of the saídas, credits of the entradas. */
+export function apuracaoIcms(movimento: MovimentoFiscal, saldoCredorAnterior: number): ApuracaoIcms {
+  let debitos = 0;
+  let creditos = 0;
+  for (const documento of movimento.documentos) {
+    if (documento.cancelado) continue;
+    for (const linha of analiticoDocumento(documento)) {
+      if (cfopSaida(linha.cfop)) debitos = round(debitos + linha.valorIcms);
+      else creditos = round(creditos + linha.valorIcms);
+    }
+  }
+  const saldo = round(debitos - creditos - saldoCredorAnterior);
+  return {
+    debitos,
+    creditos,
+    saldoCredorAnterior,
+    saldoApurado: Math.max(0, saldo),
+    icmsRecolher: Math.max(0, saldo),
+    saldoCredorTransportar: Math.max(0, -saldo),
+  };
+}
+
+function proximoMesDia10(fim: string): string {
+  const [ano, mes] = fim.split('-').map(Number) as [number, number];
+  const seguinte = mes === 12 ? `${ano + 1}-01` : `${ano}-${String(mes + 1).padStart(2, '0')}`;
+  return `${seguinte}-10`;
+}
+
+function escreverApuracao(
+  escrita: EscritaSped,
+  pedido: PedidoSped,
+  periodo: { inicio: string; fim: string },
+  apuracao: ApuracaoIcms,
+  avisos: AvisoFiscal[],
+) {
+  escrita.bloco('E', () => {
+    escrita.add('E100', spedData(periodo.inicio), spedData(periodo.fim));
+    const a = apuracao;
+    escrita.add(
+      'E110',
+      v(a.debitos),
+      v(0),
+      v(0),
+      v(0),
+      v(a.creditos),
+      v(0),
+      v(0),
+      v(0),
+      v(a.saldoCredorAnterior),
+      v(a.saldoApurado),
+      v(0),
+      v(a.icmsRecolher),
+      v(a.saldoCredorTransportar),
+      v(0),
+    );
+    if (a.icmsRecolher > 0) {
+      const [ano, mes] = pedido.periodo.split('-');
+      if (!pedido.codigoReceita)
+        avisos.push({
+          tipo: 'apuracao',
+          referencia: 'E116',
+          mensagem: 'Informe o código de receita do ICMS a recolher (campo COD_REC do registro E116).',
+        });
+      escrita.add(
+        'E116',
+        '000',
+        v(a.icmsRecolher),
+        spedData(pedido.dataVencimentoIcms || proximoMesDia10(periodo.fim)),
+        t(pedido.codigoReceita),
+        '',
+        '',
+        '',
+        '',
+        `${mes}${ano}`,
+      );
+    }
+  });
+}
+
+function escreverInventario(escrita: EscritaSped, movimento: MovimentoFiscal) {
+  escrita.bloco('H', () => {
+    for (const inventario of movimento.inventarios) {
+      const itens = inventario.itens.map((item) => ({
+        ...item,
+        valorItem: round(item.quantidade * item.valorUnitario),
+        produto: movimento.produtos.get(item.produtoId),
+      }));
+      const total = round(itens.reduce((soma, item) => soma + item.valorItem, 0));
+      escrita.add('H005', spedData(inventario.data), v(total), inventario.motivo);
+      for (const item of itens)
+        escrita.add(
+          'H010',
+          t(item.produto?.codigo ?? String(item.produtoId), 60),
+          t(item.produto?.unidade || 'UN', 6),
+          v(item.quantidade, 3),
+          v(item.valorUnitario, 6),
+          v(item.valorItem),
+          '0',
+          '',
+          '',
+          '',
+          '',
+        );
+    }
+  });
+}
+
+/**
+ * The EFD ICMS/IPI (SPED Fiscal) of one branch and month: blocks 0, B, C, D, E, G, H, K, 1 and 9 as the
+ * Guia Prático 3.1.x lays them out. D, G and K carry no data (no transport documents, CIAP or
+ * production control here); B is only for the Distrito Federal's ISS.
+ */
+export async function arquivoSped(tx: Tx, emitente: EmitenteFiscal, pedido: PedidoSped) {
+  const periodo = validarPeriodoSped(pedido.periodo);
+  const contador = await contadorFiscal(tx);
+  if (!contador)
+    throw new HttpError(
+      400,
+      'CONTADOR_AUSENTE',
+      'Nenhum contador ativo cadastrado: cadastre o contador da empresa em Contábil › Contadores antes de gerar o arquivo SPED.',
+    );
+  const movimento = await movimentoFiscal(tx, emitente.filialId, periodo.inicio, periodo.fim);
+  const avisos = [...movimento.avisos, ...avisosContador(contador)];
+  if (!emitente.codigoMunicipio)
+    avisos.push({
+      tipo: 'cadastro',
+      referencia: emitente.nome,
+      mensagem: 'Filial sem município (código IBGE).',
+    });
+  const escrita = new EscritaSped();
+  escrita.add(
+    '0000',
+    versaoLeiaute(Number(pedido.periodo.slice(0, 4))),
+    pedido.finalidade,
+    spedData(periodo.inicio),
+    spedData(periodo.fim),
+    t(emitente.nome, 100),
+    emitente.cnpj,
+    '',
+    emitente.uf,
+    emitente.ie,
+    emitente.codigoMunicipio ?? '',
+    t(emitente.im),
+    '',
+    pedido.perfil,
+    '1',
+  );
+  escreverCadastros(escrita, emitente, contador, movimento);
+  escrita.bloco('B', () => {});
+  escreverBlocoC(escrita, movimento);
+  escrita.bloco('D', () => {});
+  const apuracao = apuracaoIcms(movimento, round(pedido.saldoCredorAnterior ?? 0));
+  escreverApuracao(escrita, pedido, periodo, apuracao, avisos);
+  escrita.bloco('G', () => {});
+  escreverInventario(escrita, movimento);
+  escrita.bloco('K', () => {});
+  escrita.bloco('1', () => {
+    escrita.add('1010', ...Array<string>(13).fill('N'));
+  });
+  escrita.encerrar();
+  const ativos = movimento.documentos.filter((documento) => !documento.cancelado);
+  return {
+    nomeArquivo: `SPED-EFD-${emitente.cnpj}-${pedido.periodo.replace('-', '')}.txt`,
+    linhas: escrita.linhas,
+    registros: [...escrita.porRegistro].map(([registro, quantidade]) => ({ registro, quantidade })),
+    totais: {
+      documentos: movimento.documentos.length,
+      cancelados: movimento.documentos.length - ativos.length,
+      itens: ativos.reduce((soma, documento) => soma + documento.itens.length, 0),
+      ...apuracao,
+    },
+    avisos,
+  };
+}
+
+function avisosContador(contador: ContadorFiscal): AvisoFiscal[] {
+  const faltam = [
+    contador.cpf.length === 11 ? null : 'CPF',
+    contador.crc ? null : 'CRC',
+    contador.email ? null : 'e-mail',
+    contador.codigoMunicipio ? null : 'município (código IBGE)',
+  ].filter(Boolean);
+  return faltam.length === 0
+    ? []
+    : [{ tipo: 'cadastro', referencia: contador.nome, mensagem: `Contador sem ${faltam.join(', ')}.` }];
+}
+
+export type ResultadoSped = Awaited<ReturnType<typeof arquivoSped>>;

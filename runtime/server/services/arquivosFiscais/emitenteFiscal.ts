@@ -1,0 +1,116 @@
+import type { AuthInfo } from '../../context.ts';
+import type { Tx } from '../../db/database.ts';
+import { HttpError } from '../../errors.ts';
+import { digits } from './formatoArquivo.ts';
+
+/**
+ * The establishment a fiscal file is about. The filial table keeps only name and CNPJ; its fiscal
+ * registration (IE, address, IBGE city) is the pessoa of type Filial (tipoPessoa 2) with the same CNPJ,
+ * falling back to the company's UF and city.
+ */
+export interface EmitenteFiscal {
+  filialId: number;
+  nome: string;
+  fantasia: string;
+  cnpj: string;
+  ie: string;
+  im: string;
+  uf: string;
+  codigoMunicipio: number | null;
+  municipio: string;
+  cep: string;
+  logradouro: string;
+  numero: string;
+  complemento: string;
+  bairro: string;
+  telefone: string;
+  email: string;
+}
+
+interface EmitenteRow {
+  id: number;
+  nome: string;
+  apelido: string | null;
+  cnpj: string | null;
+  ie: string | null;
+  im: string | null;
+  uf: string | null;
+  codigo_municipio: number | null;
+  municipio: string | null;
+  cep: string | null;
+  logradouro: string | null;
+  numero: string | null;
+  complemento: string | null;
+  bairro: string | null;
+  telefone: string | null;
+  email: string | null;
+}
+
+/** The branches the user may file for: every active one for administrators, else those assigned. */
+export async function filiaisFiscais(tx: Tx, auth: AuthInfo) {
+  return tx.query<{ id: number; nome: string; apelido: string | null; cnpj: string | null }>(
+    `SELECT f.id::int AS id, f.nome, f.apelido, COALESCE(f.cpf_cnpj, e.cpf_cnpj) AS cnpj
+       FROM filial f JOIN empresa e ON e.id = f.empresa_id
+      WHERE f.empresa_id = $1 AND f.ativo
+        AND ($3 OR EXISTS (SELECT 1 FROM usuario_filial uf WHERE uf.usuario_id = $2 AND uf.filial_id = f.id))
+      ORDER BY f.id`,
+    [auth.empresaId, auth.usuarioId, auth.perfilAdmin || auth.isContador],
+  );
+}
+
+/** 404 unless the user may file for `filialId` (another company's branch is simply not found). */
+export async function assertFilialFiscal(tx: Tx, auth: AuthInfo, filialId: number): Promise<void> {
+  const filiais = await filiaisFiscais(tx, auth);
+  if (!filiais.some((filial) => filial.id === filialId))
+    throw new HttpError(
+      404,
+      'FILIAL_NAO_ENCONTRADA',
+      'Filial não encontrada ou sem acesso para este usuário.',
+    );
+}
+
+/** The branch's fiscal data; 400 when it has no inscrição estadual (both files need it). */
+export async function emitenteFiscal(tx: Tx, filialId: number): Promise<EmitenteFiscal> {
+  const row = await tx.maybeOne<EmitenteRow>(
+    `SELECT f.id::int AS id, f.nome, f.apelido, COALESCE(f.cpf_cnpj, e.cpf_cnpj) AS cnpj,
+            p.inscricao_estadual AS ie, p.inscricao_municipal AS im, COALESCE(p.uf, e.uf) AS uf,
+            COALESCE(p.codigo_municipio, e.codigo_municipio)::int AS codigo_municipio, m.nome AS municipio,
+            p.cep, p.logradouro, p.numero, p.complemento, p.bairro, COALESCE(p.telefone, e.telefone) AS telefone, p.email
+       FROM filial f
+       JOIN empresa e ON e.id = f.empresa_id
+       LEFT JOIN LATERAL (
+         SELECT * FROM pessoa p
+          WHERE p.tipo_pessoa = 2
+            AND regexp_replace(p.cpf_cnpj, '\\D', '', 'g') = regexp_replace(COALESCE(f.cpf_cnpj, e.cpf_cnpj, ''), '\\D', '', 'g')
+          ORDER BY p.ativo DESC NULLS LAST, p.id LIMIT 1) p ON true
+       LEFT JOIN municipio m ON m.codigo = COALESCE(p.codigo_municipio, e.codigo_municipio)
+      WHERE f.id = $1`,
+    [filialId],
+  );
+  if (!row) throw new HttpError(404, 'FILIAL_NAO_ENCONTRADA', 'Filial não encontrada.');
+  const ie = (row.ie ?? '').replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  if (!ie)
+    throw new HttpError(
+      400,
+      'FILIAL_SEM_IE',
+      `A filial ${row.nome} não tem inscrição estadual. Cadastre a pessoa do tipo Filial com o CNPJ ${digits(row.cnpj) || 'da filial'} e a inscrição estadual antes de gerar o arquivo.`,
+    );
+  return {
+    filialId: row.id,
+    nome: row.nome,
+    fantasia: row.apelido || row.nome,
+    cnpj: digits(row.cnpj),
+    ie,
+    im: row.im ?? '',
+    uf: row.uf ?? '',
+    codigoMunicipio: row.codigo_municipio,
+    municipio: row.municipio ?? '',
+    cep: digits(row.cep),
+    logradouro: row.logradouro ?? '',
+    numero: row.numero ?? '',
+    complemento: row.complemento ?? '',
+    bairro: row.bairro ?? '',
+    telefone: digits(row.telefone),
+    email: row.email ?? '',
+  };
+}

@@ -1,0 +1,124 @@
+import type { Tx } from '../../db/database.ts';
+import { cstItem } from './analiticoDocumento.ts';
+import {
+  type InventarioFiscal,
+  inventariosFiscais,
+  type ParticipanteFiscal,
+  type ProdutoFiscal,
+  participantesFiscais,
+  produtosFiscais,
+} from './cadastrosFiscais.ts';
+import { type DocumentoFiscal, documentosFiscais, type ItemFiscal } from './documentosFiscais.ts';
+
+/** Something the user should fix in the cadastros; the file is still generated. */
+export interface AvisoFiscal {
+  tipo: 'documento' | 'produto' | 'participante' | 'cadastro' | 'apuracao';
+  referencia: string;
+  mensagem: string;
+}
+
+/** Everything of one branch and period that goes into a fiscal file, with the warnings found. */
+export interface MovimentoFiscal {
+  /** Documents that go into the file (those without items are left out, with a warning). */
+  documentos: DocumentoFiscal[];
+  participantes: Map<number, ParticipanteFiscal>;
+  produtos: Map<number, ProdutoFiscal>;
+  inventarios: InventarioFiscal[];
+  avisos: AvisoFiscal[];
+}
+
+export const nomeDocumento = (documento: DocumentoFiscal): string => {
+  const tipo =
+    documento.origem === 'nfce' ? 'NFC-e' : documento.origem === 'entrada' ? 'NF-e de entrada' : 'NF-e';
+  return `${tipo} ${documento.numero}${documento.serie === null ? '' : ` série ${documento.serie}`}`;
+};
+
+/** The item's code in the files: the produto's code (or id), else the code printed on the document. */
+export function codigoItem(item: ItemFiscal, produtos: Map<number, ProdutoFiscal>): string {
+  const produto = item.produtoId === null ? undefined : produtos.get(item.produtoId);
+  return produto?.codigo || item.codigo?.trim() || `ITEM-${item.descricao.slice(0, 20)}`;
+}
+
+/** Loads the documents, participants, produtos and inventories of the period and lists what is missing. */
+export async function movimentoFiscal(
+  tx: Tx,
+  filialId: number,
+  inicio: string,
+  fim: string,
+): Promise<MovimentoFiscal> {
+  const todos = await documentosFiscais(tx, filialId, inicio, fim);
+  const inventarios = await inventariosFiscais(tx, filialId, inicio, fim);
+  const avisos: AvisoFiscal[] = [];
+  const documentos = todos.filter((documento) => {
+    if (documento.cancelado || documento.itens.length > 0) return true;
+    avisos.push({
+      tipo: 'documento',
+      referencia: nomeDocumento(documento),
+      mensagem: 'Documento sem itens: não foi incluído no arquivo.',
+    });
+    return false;
+  });
+  const ativos = documentos.filter((documento) => !documento.cancelado);
+  const participanteIds = new Set<number>();
+  for (const documento of ativos)
+    if (documento.participanteId !== null && documento.modelo === '55')
+      participanteIds.add(documento.participanteId);
+  const produtoIds = new Set<number>();
+  for (const documento of ativos)
+    for (const item of documento.itens) if (item.produtoId !== null) produtoIds.add(item.produtoId);
+  for (const inventario of inventarios) for (const item of inventario.itens) produtoIds.add(item.produtoId);
+  const participantes = await participantesFiscais(tx, [...participanteIds]);
+  const produtos = await produtosFiscais(tx, [...produtoIds]);
+
+  for (const documento of ativos) {
+    if (documento.modelo === '55' && documento.participanteId === null)
+      avisos.push({
+        tipo: 'documento',
+        referencia: nomeDocumento(documento),
+        mensagem: 'Documento sem destinatário/remetente (participante).',
+      });
+    if (documento.modelo === '55' && documento.chave?.length !== 44)
+      avisos.push({
+        tipo: 'documento',
+        referencia: nomeDocumento(documento),
+        mensagem: 'Chave de acesso ausente ou sem 44 dígitos.',
+      });
+    if (documento.itens.some((item) => !item.cstIcms))
+      avisos.push({
+        tipo: 'documento',
+        referencia: nomeDocumento(documento),
+        mensagem: `Itens sem CST do ICMS (Simples Nacional/CSOSN) informados com CST ${cstItem({ ...documento.itens[0]!, cstIcms: null })}.`,
+      });
+  }
+  for (const participante of participantes.values()) {
+    if (!participante.codigoMunicipio && participante.uf !== 'EX')
+      avisos.push({
+        tipo: 'participante',
+        referencia: participante.nome,
+        mensagem: 'Participante sem município (código IBGE).',
+      });
+    if (participante.cpfCnpj.length !== 11 && participante.cpfCnpj.length !== 14)
+      avisos.push({
+        tipo: 'participante',
+        referencia: participante.nome,
+        mensagem: 'Participante sem CPF/CNPJ.',
+      });
+  }
+  const semNcm = new Map<string, string>();
+  for (const documento of ativos)
+    for (const item of documento.itens) {
+      const produto = item.produtoId === null ? undefined : produtos.get(item.produtoId);
+      if (!(produto?.ncm || item.ncm))
+        semNcm.set(codigoItem(item, produtos), produto?.descricao ?? item.descricao);
+    }
+  for (const [codigo, descricao] of semNcm)
+    avisos.push({ tipo: 'produto', referencia: `${codigo} — ${descricao}`, mensagem: 'Produto sem NCM.' });
+  for (const inventario of inventarios)
+    if (inventario.itens.length === 0)
+      avisos.push({
+        tipo: 'documento',
+        referencia: `Inventário de ${inventario.data.split('-').reverse().join('/')}`,
+        mensagem: 'Nenhum produto com saldo em estoque nesta data.',
+      });
+  return { documentos, participantes, produtos, inventarios, avisos };
+}

@@ -1,0 +1,197 @@
+import { checkPermission } from '../../../core/checkPermission.ts';
+import { isValidGtin } from '../../../core/registerFormats.ts';
+import { roundMoney } from '../../../core/roundMoney.ts';
+import { PermissionLevel } from '../../../core/types.ts';
+import { HttpError } from '../../errors.ts';
+import { createRecord } from '../records/createRecord.ts';
+import type { ScreenToolContext } from '../screenTools/runScreenTool.ts';
+import { analisarXmlEntrada, type ItemAnalisado } from './analisarXmlEntrada.ts';
+import type { ParticipanteNfe } from './lerXmlNfe.ts';
+
+/** The user's choice for one item of the preview; an item left out keeps the suggestion. */
+export interface EscolhaItem {
+  numeroItem: number;
+  /** The produto the item enters stock as; null leaves it unlinked (linked later on the entry). */
+  produtoId?: number | null;
+  /** Registers a new produto from the item's description, EAN, NCM and unit. */
+  cadastrarProduto?: boolean;
+  cfop?: string;
+}
+
+export interface PedidoImportacao {
+  xml: string;
+  dataEntrada?: string;
+  depositoId?: number | null;
+  naturezaOperacaoId?: number | null;
+  itens?: EscolhaItem[];
+}
+
+const semPermissao = (o: string) =>
+  new HttpError(
+    403,
+    'ACESSO_NEGADO',
+    `Você não tem permissão para cadastrar ${o}. Fale com o administrador da empresa.`,
+  );
+
+const withRecord = (context: ScreenToolContext, entity: string) => ({
+  ...context,
+  record: context.lookupTarget(entity),
+});
+
+function fornecedorBody(emitente: ParticipanteNfe) {
+  const cep = emitente.cep && /^[0-9]{8}$/.test(emitente.cep) ? emitente.cep : null;
+  const telefone = emitente.telefone && /^[0-9]{10,11}$/.test(emitente.telefone) ? emitente.telefone : null;
+  return {
+    nome: emitente.nome.slice(0, 120),
+    apelido: emitente.nomeFantasia?.slice(0, 120) ?? null,
+    cpfCnpj: emitente.cpfCnpj,
+    inscricaoEstadual:
+      emitente.inscricaoEstadual && emitente.inscricaoEstadual !== 'ISENTO'
+        ? emitente.inscricaoEstadual
+        : null,
+    indicadorIe: emitente.inscricaoEstadual ? 1 : 9,
+    logradouro: emitente.logradouro,
+    numero: emitente.numero?.slice(0, 20) ?? null,
+    complemento: emitente.complemento,
+    bairro: emitente.bairro,
+    codigoMunicipio: emitente.codigoMunicipio,
+    uf: emitente.uf,
+    cep,
+    telefone,
+  };
+}
+
+function produtoBody(item: ItemAnalisado) {
+  return {
+    descricao: item.descricao.slice(0, 120),
+    codigoBarras: item.ean && isValidGtin(item.ean) ? item.ean : null,
+    unidade: item.unidade.slice(0, 6),
+    ncm: item.ncm && /^[0-9]{8}$/.test(item.ncm) ? item.ncm : null,
+    cest: item.cest && /^[0-9]{7}$/.test(item.cest) ? item.cest : null,
+    origem: item.origem,
+    custo: roundMoney(item.valorUnitario),
+  };
+}
+
+/** Only codes the enum lists (an XML code the project does not know is left empty, never a 400). */
+const known = (context: ScreenToolContext, enumName: string, code: string | null) =>
+  code !== null && context.record.enums[enumName]?.values.some((value) => String(value.code) === code)
+    ? code
+    : null;
+
+function itemBody(
+  context: ScreenToolContext,
+  notaEntradaId: number,
+  item: ItemAnalisado,
+  produtoId: number | null,
+  cfop: string,
+) {
+  return {
+    notaEntradaId,
+    numeroItem: item.numeroItem,
+    produtoId,
+    codigo: item.codigo.slice(0, 60) || null,
+    descricao: item.descricao.slice(0, 120),
+    ncm: item.ncm && /^[0-9]{8}$/.test(item.ncm) ? item.ncm : null,
+    cest: item.cest && /^[0-9]{7}$/.test(item.cest) ? item.cest : null,
+    cfop,
+    unidade: item.unidade.slice(0, 6),
+    quantidade: item.quantidade,
+    valorUnitario: item.valorUnitario,
+    valorDesconto: item.valorDesconto,
+    valorTotal: item.valorTotal,
+    origem: item.origem,
+    cstIcms: known(context, 'cstIcms', item.cstIcms),
+    csosn: known(context, 'csosn', item.csosn),
+    baseIcms: item.baseIcms,
+    aliquotaIcms: item.aliquotaIcms,
+    valorIcms: item.valorIcms,
+    baseIcmsSt: item.baseIcmsSt,
+    valorIcmsSt: item.valorIcmsSt,
+    aliquotaIpi: item.aliquotaIpi,
+    valorIpi: item.valorIpi,
+    cstPis: known(context, 'cstPis', item.cstPis),
+    aliquotaPis: item.aliquotaPis,
+    valorPis: item.valorPis,
+    cstCofins: known(context, 'cstCofins', item.cstCofins),
+    aliquotaCofins: item.aliquotaCofins,
+    valorCofins: item.valorCofins,
+  };
+}
+
+const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+
+/**
+ * Books a supplier's NF-e from its XML in the tenant transaction of the request: checks it again (the
+ * preview may be stale), registers the fornecedor when its CNPJ is new (needs COMPRAS_FORNECEDORES at
+ * CRIAR) and the produtos asked for (ESTOQUE_PRODUTOS at CRIAR), then the notaEntrada (Pendente) with its
+ * items and the XML. Any failure rolls everything back.
+ */
+export async function confirmarImportacao(context: ScreenToolContext, pedido: PedidoImportacao) {
+  const analise = await analisarXmlEntrada(context, pedido.xml);
+  const { nota } = analise;
+  const escolhas = new Map((pedido.itens ?? []).map((escolha) => [escolha.numeroItem, escolha]));
+  for (const numeroItem of escolhas.keys())
+    if (!analise.itens.some((item) => item.numeroItem === numeroItem))
+      throw new HttpError(400, 'ITEM_INEXISTENTE', `O item ${numeroItem} não existe no XML.`);
+  let fornecedorId = analise.fornecedor?.id ?? null;
+  if (fornecedorId === null) {
+    if (!checkPermission(context.auth, 'COMPRAS_FORNECEDORES', PermissionLevel.CRIAR))
+      throw semPermissao('fornecedores');
+    fornecedorId = Number(
+      (await createRecord(withRecord(context, 'fornecedor'), fornecedorBody(nota.emitente))).id,
+    );
+  }
+  const { totais } = nota;
+  const criada = await createRecord(context, {
+    fornecedorId,
+    chave: nota.chave,
+    numero: nota.numero,
+    serie: nota.serie,
+    dataEmissao: nota.dataEmissao,
+    dataEntrada: pedido.dataEntrada ?? today(),
+    naturezaOperacaoId: pedido.naturezaOperacaoId ?? null,
+    depositoId: pedido.depositoId ?? null,
+    ...totais,
+    situacao: 0,
+    observacao: [
+      'Importada do XML da NF-e.',
+      nota.naturezaOperacao ? `Natureza do fornecedor: ${nota.naturezaOperacao}.` : '',
+      nota.protocolo ? `Protocolo de autorização: ${nota.protocolo.numero}.` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+  });
+  const notaEntradaId = Number(criada.id);
+  await context.tx.query('UPDATE nota_entrada SET xml = $1 WHERE id = $2', [
+    pedido.xml.replace(/^\uFEFF/, ''),
+    notaEntradaId,
+  ]);
+  const itemContext = withRecord(context, 'notaEntradaItem');
+  const produtoContext = withRecord(context, 'produto');
+  let produtosCadastrados = 0;
+  for (const item of analise.itens) {
+    const escolha = escolhas.get(item.numeroItem);
+    let produtoId =
+      escolha && 'produtoId' in escolha ? (escolha.produtoId ?? null) : (item.sugestao?.produtoId ?? null);
+    if (escolha?.cadastrarProduto) {
+      if (!checkPermission(context.auth, 'ESTOQUE_PRODUTOS', PermissionLevel.CRIAR))
+        throw semPermissao('produtos');
+      produtoId = Number((await createRecord(produtoContext, produtoBody(item))).id);
+      produtosCadastrados++;
+    }
+    await createRecord(
+      itemContext,
+      itemBody(itemContext, notaEntradaId, item, produtoId, escolha?.cfop ?? item.cfopEntrada),
+    );
+  }
+  return {
+    id: notaEntradaId,
+    numero: nota.numero,
+    serie: nota.serie,
+    fornecedorId,
+    fornecedorCadastrado: analise.fornecedor === null,
+    produtosCadastrados,
+    itens: analise.itens.length,
+  };
+}

@@ -1,0 +1,20 @@
+import type { paths } from '../../../../generated/api.d.ts';
+
+type Json<Path extends keyof paths> = paths[Path]['post'] extends {
+  responses: { 200: { content: { 'application/json': infer T } } };
+}
+  ? T
+  : never;
+type Body<Path extends keyof paths> = paths[Path]['post'] extends {
+  requestBody?: { content: { 'application/json': infer T } };
+}
+  ? T
+  : never;
+
+/** Filters of NF-e › Exportar XML. */
+export type PedidoExportacaoXml = Body<'/api/XmlNfe/exportar/previa'>;
+export type PreviaExportacaoXml = Json<'/api/XmlNfe/exportar/previa'>;
+/** Preview of Importar XML: emitente, fornecedor, totals and items with suggestions. */
+export type PreviaImportacaoXml = Json<'/api/XmlNfe/importar/previa'>;
+export type PedidoImportacaoXml = Body<'/api/XmlNfe/importar'>;
+export type ImportacaoXml = Json<'/api/XmlNfe/importar'>;
