@@ -1,9 +1,9 @@
-import { Box, Button, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import Icon from '@mui/material/Icon';
+import { Box, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { formatBRL } from '../../../core/formatMoney.ts';
 import { useRuntime, useTenant } from '../../app/RuntimeContext.tsx';
 import { enumOptions } from '../../auth/enumOptions.ts';
 import { AmostraArquivo } from '../exportacoesFiscais/shared/AmostraArquivo.tsx';
+import { AcoesArquivoFiscal } from './AcoesArquivoFiscal.tsx';
 import type { SintegraPedido, SintegraPreview } from './arquivoFiscalTypes.ts';
 import { FilialSelect } from './FilialSelect.tsx';
 import { diasDoMes, mesAnterior } from './periodoPadrao.ts';
@@ -108,25 +108,11 @@ export default function ArquivoSintegraScreen() {
           </TextField>
         </Box>
       </Paper>
-      <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
-        <Button
-          variant="outlined"
-          startIcon={<Icon>visibility</Icon>}
-          disabled={busy}
-          onClick={() => c.previewNow(() => api.POST('/api/ArquivosFiscais/sintegra/preview', { body }))}
-        >
-          Pré-visualizar
-        </Button>
-        <Button
-          variant="contained"
-          startIcon={<Icon>download</Icon>}
-          disabled={busy}
-          onClick={() => c.download(() => api.POST('/api/ArquivosFiscais/sintegra/arquivo', { body }))}
-        >
-          Gerar arquivo
-        </Button>
-      </Stack>
-      <Box sx={{ height: 4, mb: 1 }}>{busy && <LinearProgress aria-label="Carregando" />}</Box>
+      <AcoesArquivoFiscal
+        busy={busy}
+        onPreview={() => c.previewNow(() => api.POST('/api/ArquivosFiscais/sintegra/preview', { body }))}
+        onDownload={() => c.download(() => api.POST('/api/ArquivosFiscais/sintegra/arquivo', { body }))}
+      />
       {preview && (
         <ResumoArquivoFiscal
           nomeArquivo={preview.nomeArquivo}
