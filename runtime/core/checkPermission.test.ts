@@ -21,10 +21,28 @@ describe('checkPermission', () => {
     },
   );
 
-  it('3. allows when the permission map is missing (undefined or null)', () => {
-    expect(checkPermission({ id: 1 }, 'VENDAS_CLIENTES', TOTAL)).toBe(true);
-    expect(checkPermission({ id: 1, permissoes: null }, 'VENDAS_CLIENTES')).toBe(true);
+  it('3. denies by default when the permission map is missing (no perfil, a deleted one)', () => {
+    expect(checkPermission({ id: 1 }, 'VENDAS_CLIENTES', VISUALIZAR)).toBe(false);
+    expect(checkPermission({ id: 1, permissoes: null }, 'VENDAS_CLIENTES')).toBe(false);
   });
+
+  it('3b. denies a malformed permission map or level', () => {
+    for (const permissoes of [[], 'TOTAL', 4, true] as unknown[]) {
+      const user = { id: 1, permissoes } as SessionUser;
+      expect(checkPermission(user, 'VENDAS_CLIENTES', VISUALIZAR), JSON.stringify(permissoes)).toBe(false);
+    }
+    for (const level of ['4', 2.5, -1, null, Number.NaN] as unknown[]) {
+      const user = { id: 1, permissoes: { K: level } } as unknown as SessionUser;
+      expect(checkPermission(user, 'K', NENHUMA), String(level)).toBe(false);
+    }
+  });
+
+  it.each(['isAvanco', 'master', 'painelAdministrativo'] as const)(
+    '3c. a %s user without perfil gets no business key (their areas check their flag)',
+    (flag) => {
+      expect(checkPermission({ [flag]: true, permissoes: null }, 'VENDAS_CLIENTES', VISUALIZAR)).toBe(false);
+    },
+  );
 
   it('4a. denies a key that is not in the map', () => {
     expect(checkPermission(withLevels({ DASHBOARD: TOTAL }), 'VENDAS_CLIENTES', VISUALIZAR)).toBe(false);

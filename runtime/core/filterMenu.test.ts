@@ -5,10 +5,10 @@ import type { MenuContext, MenuItem, MenuItemSchema, SessionUser } from './types
 const NOW = new Date('2024-01-01T12:00:00Z');
 const daysFromNow = (days: number) => new Date(NOW.getTime() + days * 86_400_000).toISOString();
 
-/** A context in which every condition holds and the user may see everything. */
+/** A context in which every condition holds and the user (an administrator) may see everything. */
 function context(overrides: Partial<MenuContext> = {}): MenuContext {
   return {
-    user: { id: 1, permissoes: null },
+    user: { id: 1, perfilAdmin: true, permissoes: null },
     modules: [],
     boletoGateway: true,
     stockCount: 5,

@@ -67,7 +67,7 @@ export interface SessionUser {
   isAvanco?: boolean;
   master?: boolean;
   painelAdministrativo?: boolean;
-  /** Map from permission key to level; undefined means "no map" (allowed, spec 000 §6 rule 3). */
+  /** Map from permission key to level; missing or malformed means "no map": denied (deny by default). */
   permissoes?: Record<string, number> | null;
 }
 

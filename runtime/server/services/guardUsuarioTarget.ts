@@ -12,10 +12,14 @@ export interface UsuarioFlagsRow {
 }
 
 /**
- * Refuses changes to a more powerful user: platform accounts only by platform staff (isAvanco/master),
+ * Refuses changes to a more powerful user (README "Segurança"): platform staff (isAvanco) only by platform
+ * staff; the other platform accounts (master, suporteWhiteLabel, painelAdministrativo) by staff or a master;
  * administrators and accountants only by an administrator, an accountant or staff.
  */
 export function guardUsuarioTarget(actor: AuthInfo, target: UsuarioFlagsRow): void {
+  if (target.is_avanco && !actor.isAvanco) {
+    throw new HttpError(403, 'ACESSO_NEGADO', 'Somente a equipe da plataforma pode alterar este usuário.');
+  }
   const staff = actor.isAvanco || actor.master;
   if (
     (target.is_avanco || target.master || target.suporte_white_label || target.painel_administrativo) &&
@@ -23,7 +27,7 @@ export function guardUsuarioTarget(actor: AuthInfo, target: UsuarioFlagsRow): vo
   ) {
     throw new HttpError(403, 'ACESSO_NEGADO', 'Somente a equipe da plataforma pode alterar este usuário.');
   }
-  if ((target.perfil_admin || target.is_contador) && !staff && !actor.perfilAdmin && !actor.isContador) {
+  if ((target.perfil_admin || target.is_contador) && !actor.isAvanco && !actor.perfilAdmin && !actor.isContador) {
     throw new HttpError(
       403,
       'ACESSO_NEGADO',

@@ -1,3 +1,10 @@
+import {
+  administersUsuarios,
+  SELF_ESCALATION_MESSAGE,
+  type UsuarioFlag,
+  usuarioFlagRefusal,
+  usuarioPerfilRefusal,
+} from '../../core/authorization/usuarioFlagRefusal.ts';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '../../core/constants.ts';
 import type { AuthInfo } from '../context.ts';
 import type { Tx } from '../db/database.ts';
@@ -41,14 +48,7 @@ export interface UsuarioChanges {
   filiais?: number[];
 }
 
-type Flag =
-  | 'perfilAdmin'
-  | 'isContador'
-  | 'suporteWhiteLabel'
-  | 'isAvanco'
-  | 'master'
-  | 'painelAdministrativo';
-const FLAGS: Array<[Flag, keyof UsuarioFlagsRow]> = [
+const FLAGS: Array<[UsuarioFlag, keyof UsuarioFlagsRow]> = [
   ['perfilAdmin', 'perfil_admin'],
   ['isContador', 'is_contador'],
   ['suporteWhiteLabel', 'suporte_white_label'],
@@ -56,12 +56,9 @@ const FLAGS: Array<[Flag, keyof UsuarioFlagsRow]> = [
   ['master', 'master'],
   ['painelAdministrativo', 'painel_administrativo'],
 ];
-/** Platform-level flags: only platform staff may set or clear them. */
-const STAFF_FLAGS = new Set<Flag>(['suporteWhiteLabel', 'isAvanco', 'master', 'painelAdministrativo']);
 
 const bad = (code: string, message: string) => new HttpError(400, code, message);
 const forbidden = (message: string) => new HttpError(403, 'ACESSO_NEGADO', message);
-const SELF_ESCALATION = 'Você não pode aumentar os próprios acessos (perfil, permissões ou filiais).';
 
 async function checkFiliais(tx: Tx, empresaId: number, ids: number[]): Promise<void> {
   const found = await tx.query<{ id: number }>(
@@ -92,8 +89,8 @@ export async function resolveUsuarioChanges(
   input: UsuarioInput,
   current: CurrentUsuario | null,
 ): Promise<UsuarioChanges> {
-  const staff = actor.isAvanco || actor.master;
-  const privileged = staff || actor.perfilAdmin || actor.isContador;
+  // Who may grant what is decided by runtime/core/authorization (README "Segurança"), not here.
+  const privileged = administersUsuarios(actor);
   const self = current?.id === actor.usuarioId;
   const set: Record<string, unknown> = {};
   if (current && !self) guardUsuarioTarget(actor, current);
@@ -115,13 +112,8 @@ export async function resolveUsuarioChanges(
   for (const [name, column] of FLAGS) {
     const value = input[name];
     if (value === undefined || value === (current ? current[column] : false)) continue;
-    if (STAFF_FLAGS.has(name) && !staff) {
-      throw forbidden(`Somente a equipe da plataforma pode alterar o campo ${name}.`);
-    }
-    if (value && !staff && self) throw forbidden(SELF_ESCALATION);
-    if (value && !privileged) {
-      throw forbidden(`Somente um administrador pode conceder ${name} a um usuário.`);
-    }
+    const refusal = usuarioFlagRefusal(actor, name, value, self);
+    if (refusal) throw forbidden(refusal);
     set[column] = value;
   }
   if (input.ativo !== undefined && input.ativo !== (current?.ativo ?? true)) {
@@ -129,7 +121,8 @@ export async function resolveUsuarioChanges(
     set.ativo = input.ativo;
   }
   if (input.perfilId !== undefined && input.perfilId !== (current?.perfil_id ?? null)) {
-    if (self && !staff) throw forbidden(SELF_ESCALATION);
+    const refusal = usuarioPerfilRefusal(actor, self);
+    if (refusal) throw forbidden(refusal);
     if (input.perfilId !== null) {
       const perfil = await tx.maybeOne('SELECT 1 FROM perfil WHERE id = $1 AND empresa_id = $2', [
         input.perfilId,
@@ -140,7 +133,8 @@ export async function resolveUsuarioChanges(
     set.perfil_id = input.perfilId;
   }
 
-  // Without a profile the permission check grants everything (spec 000 §6): only for trusted hands.
+  // Without a profile the permission check denies every key (deny by default): say so instead of saving a
+  // user who cannot open anything, unless an administrator means it (a flagged user needs no perfil).
   const perfilId = set.perfil_id !== undefined ? set.perfil_id : (current?.perfil_id ?? null);
   const unrestricted = Boolean(set.perfil_admin ?? current?.perfil_admin);
   if (perfilId === null && !unrestricted && !privileged && (!current || 'perfil_id' in set)) {
@@ -154,8 +148,8 @@ export async function resolveUsuarioChanges(
   if (input.filiais !== undefined) {
     const wanted = [...new Set(input.filiais)].sort((a, b) => a - b);
     await checkFiliais(tx, actor.empresaId, wanted);
-    if (self && !staff && !actor.perfilAdmin && wanted.some((id) => !filiais.includes(id))) {
-      throw forbidden(SELF_ESCALATION);
+    if (self && !actor.isAvanco && !actor.perfilAdmin && wanted.some((id) => !filiais.includes(id))) {
+      throw forbidden(SELF_ESCALATION_MESSAGE);
     }
     newFiliais = filiais = wanted;
   } else if (!current) {
