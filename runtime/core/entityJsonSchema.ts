@@ -1,3 +1,4 @@
+import { secretFlagName } from './authorization/writeOnlySecrets.ts';
 import type { EntityField, EnumDefinition, ResolvedEntity } from './resolveEntity.ts';
 import { entityTypeName } from './resolveEntity.ts';
 
@@ -188,7 +189,16 @@ export function entityJsonSchema(
     if (Object.hasOwn(properties, name) || name === options.ownedBy) continue;
     const serverOwned = field.readOnly === true || Object.hasOwn(entity.fixed, name);
     if (mode !== 'output' && serverOwned) continue;
-    if (mode === 'output' && field.writeOnly) continue;
+    if (mode === 'output' && field.writeOnly) {
+      // A secret is never returned; the read says only whether one is stored.
+      if (field.secret)
+        properties[secretFlagName(name)] = {
+          title: `${field.label} definido`,
+          type: 'boolean',
+          readOnly: true,
+        };
+      continue;
+    }
     properties[name] = fieldSchema(field, context, mode);
     if (mode === 'output' && Object.hasOwn(entity.fixed, name)) properties[name].readOnly = true;
     if (mode === 'input' && field.required) required.push(name);

@@ -31,6 +31,8 @@ export interface EntityField {
   unique?: boolean;
   readOnly?: boolean;
   writeOnly?: boolean;
+  /** A credential (token, CSC, password): write-only, and reads show `<field>Definido` (README "Segurança"). */
+  secret?: boolean;
   default?: unknown;
   minLength?: number;
   maxLength?: number;
@@ -191,6 +193,9 @@ export function resolveEntity(name: string, schemas: Record<string, unknown>, de
   const mergedFields: Record<string, EntityField> = { ...(base?.fields ?? {}) };
   for (const [field, spec] of Object.entries(fields))
     mergedFields[field] = { ...mergedFields[field], ...spec };
+  // A secret is write-only whatever a patch says: it never leaves the server.
+  for (const [field, spec] of Object.entries(mergedFields))
+    if (spec.secret) mergedFields[field] = { ...spec, writeOnly: true };
   const relations: Record<string, EntityRelation> = {};
   for (const [field, spec] of Object.entries(mergedFields)) {
     if (spec.type === 'relation' && spec.relation)

@@ -17,7 +17,10 @@ export function operatedWhiteLabels(actor: WhiteLabelActor | null | undefined): 
 }
 
 /** Whether `actor` operates white-label `configWhiteLabelId` (README "Segurança": ownership of a white-label's rows). */
-export function ownsWhiteLabel(actor: WhiteLabelActor | null | undefined, configWhiteLabelId: number): boolean {
+export function ownsWhiteLabel(
+  actor: WhiteLabelActor | null | undefined,
+  configWhiteLabelId: number,
+): boolean {
   const scope = operatedWhiteLabels(actor);
   return scope === 'all' || scope === configWhiteLabelId;
 }

@@ -10,7 +10,12 @@ export type UsuarioFlag =
   | 'painelAdministrativo';
 
 /** Platform flags: set or cleared by platform staff (isAvanco) only, never by a white-label's master. */
-export const STAFF_FLAGS: readonly UsuarioFlag[] = ['isAvanco', 'master', 'suporteWhiteLabel', 'painelAdministrativo'];
+export const STAFF_FLAGS: readonly UsuarioFlag[] = [
+  'isAvanco',
+  'master',
+  'suporteWhiteLabel',
+  'painelAdministrativo',
+];
 
 /** Company flags: set or cleared by the company's administrator, its accountant or platform staff. */
 export const COMPANY_FLAGS: readonly UsuarioFlag[] = ['perfilAdmin', 'isContador'];

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ownsWhiteLabel } from '../../core/authorization/ownsWhiteLabel.ts';
 import { checkPermission } from '../../core/checkPermission.ts';
 import type { AuthInfo } from '../context.ts';
 import { HttpError } from '../errors.ts';
@@ -105,7 +106,7 @@ export function requireAvancoOrMaster(request: FastifyRequest): AuthInfo {
  */
 export function requireWhiteLabelOperator(request: FastifyRequest, configWhiteLabelId: number): AuthInfo {
   const user = requireAvancoOrMaster(request);
-  if (!user.isAvanco && user.configWhiteLabelId !== configWhiteLabelId) {
+  if (!ownsWhiteLabel(user, configWhiteLabelId)) {
     throw new HttpError(
       403,
       'ACESSO_NEGADO',

@@ -1,3 +1,5 @@
+import settingsMetaSchema from '../../../schemas/_meta/tenant-settings.schema.json' with { type: 'json' };
+import { redactSecrets, writeOnlyPaths } from '../../core/authorization/writeOnlySecrets.ts';
 import { mergePatch } from '../../core/mergePatch.ts';
 import type { TenantSettings } from '../../core/resolveTenant.ts';
 
@@ -25,6 +27,11 @@ export const ASSET_FIELDS = [
   ['misc', 'linkFavicon'],
 ] as const;
 
+/** Settings members the meta-schema marks writeOnly (the CRM token…): never returned, only `<name>Definido`. */
+export const SETTINGS_SECRET_PATHS = writeOnlyPaths(
+  settingsMetaSchema as Parameters<typeof writeOnlyPaths>[0],
+);
+
 /** A path relative to tenants/<slug>/ becomes /tenants/<slug>/…; URLs and absolute paths stay. */
 export function assetUrl(slug: string | null, value: string | undefined): string {
   if (!value || !slug || value.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value ?? '';
@@ -38,14 +45,18 @@ export function effectiveSettings(row: ConfigWhiteLabelRow): TenantSettings {
 
 /**
  * The white-label configuration as the API returns it (spec 001 §3.6): file paths as URLs, the
- * uploaded logo preferred, and the CRM credentials removed unless `privileged` (isAvanco/master).
+ * uploaded logo preferred. Secrets never leave the server (README "Segurança"): the CRM token is shown to
+ * the white-label's `owner` (platform staff, its master) only as `TOKENDefinido`; anyone else gets the
+ * public view, without the CRM stage either.
  */
-export function configWhiteLabelView(row: ConfigWhiteLabelRow, privileged: boolean) {
-  const settings = effectiveSettings(row);
+export function configWhiteLabelView(row: ConfigWhiteLabelRow, owner: boolean) {
+  const settings = redactSecrets(effectiveSettings(row), SETTINGS_SECRET_PATHS);
   const misc = structuredClone(settings.misc ?? {}) as Partial<TenantSettings['misc']>;
-  if (!privileged && misc.integracaoPloomes) {
-    const { TOKEN: _token, STAGE_ID: _stage, ...rest } = misc.integracaoPloomes;
-    misc.integracaoPloomes = rest as TenantSettings['misc']['integracaoPloomes'];
+  if (!owner && misc.integracaoPloomes) {
+    const { URL } = misc.integracaoPloomes;
+    misc.integracaoPloomes = (
+      URL === undefined ? {} : { URL }
+    ) as TenantSettings['misc']['integracaoPloomes'];
   }
   misc.linkFavicon = assetUrl(row.slug, misc.linkFavicon);
   const logo = row.logo_versao

@@ -27,7 +27,12 @@ export function guardUsuarioTarget(actor: AuthInfo, target: UsuarioFlagsRow): vo
   ) {
     throw new HttpError(403, 'ACESSO_NEGADO', 'Somente a equipe da plataforma pode alterar este usuário.');
   }
-  if ((target.perfil_admin || target.is_contador) && !actor.isAvanco && !actor.perfilAdmin && !actor.isContador) {
+  if (
+    (target.perfil_admin || target.is_contador) &&
+    !actor.isAvanco &&
+    !actor.perfilAdmin &&
+    !actor.isContador
+  ) {
     throw new HttpError(
       403,
       'ACESSO_NEGADO',

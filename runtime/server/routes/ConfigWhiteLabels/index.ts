@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { ownsWhiteLabel } from '../../../core/authorization/ownsWhiteLabel.ts';
 import { FilterError, parseFilter } from '../../../core/loopbackFilter.ts';
 import { compileFilter, type FieldMap } from '../../db/compileFilter.ts';
 import {
@@ -23,11 +24,6 @@ const FIELDS: FieldMap = {
   idConfig: { column: 'id_config', type: 'string' },
   title: { column: 'title', type: 'string' },
 };
-
-/** Whoever may see the CRM credentials of a configuration (platform staff and master users). */
-function isPrivileged(request: FastifyRequest): boolean {
-  return Boolean(request.auth?.isAvanco || request.auth?.master);
-}
 
 /** ConfigWhiteLabels: the white-label configuration (spec 001 §3.6, §7.1), its logo and its assets. */
 export async function configWhiteLabelsRoutes(app: FastifyInstance): Promise<void> {
@@ -63,7 +59,8 @@ export async function configWhiteLabelsRoutes(app: FastifyInstance): Promise<voi
           params,
         ),
       );
-      return rows.map((row) => configWhiteLabelView(row, isPrivileged(request)));
+      // Public, but only a white-label's operators see its operator-only members (never its secrets).
+      return rows.map((row) => configWhiteLabelView(row, ownsWhiteLabel(request.auth, row.id)));
     },
   );
 
@@ -73,7 +70,7 @@ export async function configWhiteLabelsRoutes(app: FastifyInstance): Promise<voi
       schema: {
         operationId: 'configWhiteLabelsFindById',
         tags: ['ConfigWhiteLabels'],
-        summary: 'Uma configuração de white-label pelo id; pública (sem as credenciais do CRM)',
+        summary: 'Uma configuração de white-label pelo id; pública (credenciais nunca devolvidas)',
         params: idParams,
         response: { 200: { $ref: 'ConfigWhiteLabel#' }, ...configErrorResponses },
       },
@@ -81,7 +78,7 @@ export async function configWhiteLabelsRoutes(app: FastifyInstance): Promise<voi
     async (request) => {
       const { id } = request.params as { id: number };
       const row = await app.db.withSystem((tx) => loadConfigRow(tx, id));
-      return configWhiteLabelView(row, isPrivileged(request));
+      return configWhiteLabelView(row, ownsWhiteLabel(request.auth, row.id));
     },
   );
 

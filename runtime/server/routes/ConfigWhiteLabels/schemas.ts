@@ -31,8 +31,13 @@ const settingsProperties = {
       adobeAnalytics: flag,
       integracaoPloomes: {
         type: 'object',
-        description: 'TOKEN e STAGE_ID só aparecem para a equipe da plataforma (isAvanco/master)',
-        properties: { STAGE_ID: { type: ['integer', 'string'] }, TOKEN: text, URL: text },
+        description:
+          'TOKEN só se grava (nunca é devolvido; vazio mantém o atual, null apaga); a leitura mostra TOKENDefinido',
+        properties: {
+          STAGE_ID: { type: ['integer', 'string'] },
+          TOKEN: { ...text, writeOnly: true },
+          URL: text,
+        },
       },
     },
   },
@@ -90,11 +95,26 @@ const settingsProperties = {
   dominios: { type: 'array', items: { type: 'string', maxLength: 253 } },
 } as const;
 
+/** What a read shows of the CRM settings: the stage and URL to the white-label's operators, never the token. */
+const integracaoPloomesOutput = {
+  type: 'object',
+  description:
+    'Só a equipe da plataforma e o master do white-label veem STAGE_ID e TOKENDefinido; o TOKEN nunca é devolvido',
+  properties: { STAGE_ID: { type: ['integer', 'string'] }, TOKENDefinido: flag, URL: text },
+} as const;
+
 export const configWhiteLabelSchema = {
   $id: 'ConfigWhiteLabel',
   type: 'object',
   required: ['id', 'idConfig', 'title', 'tema', 'misc', 'modulos', 'imagens', 'dominios'],
-  properties: { id: { type: 'integer' }, ...settingsProperties },
+  properties: {
+    id: { type: 'integer' },
+    ...settingsProperties,
+    misc: {
+      ...settingsProperties.misc,
+      properties: { ...settingsProperties.misc.properties, integracaoPloomes: integracaoPloomesOutput },
+    },
+  },
 } as const;
 
 /** PUT body: any subset of the members (objects merge into the current value, arrays replace). */

@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { operatedWhiteLabels } from '../../../core/authorization/ownsWhiteLabel.ts';
 import { HttpError } from '../../errors.ts';
 import { findPlanos } from '../../services/findPlanos.ts';
 import { filterQuery, planoErrorResponses, planoIdParams, planoInputSchema, planoSchema } from './schemas.ts';
 import { planosWriteRoutes } from './write.ts';
 
-/** Platform staff and master users see every white-label's plans; anyone else only the request's own. */
+/**
+ * The white-label whose plans a request reads (null = every one): platform staff every white-label, a
+ * master only their own, anyone else the white-label of the request's address.
+ */
 function scopeOf(request: FastifyRequest): number | null {
-  return request.auth?.isAvanco || request.auth?.master ? null : request.tenant.id;
+  const operated = operatedWhiteLabels(request.auth);
+  if (operated === 'all') return null;
+  return operated ?? request.tenant.id;
 }
 
 const NOT_FOUND = 'Nenhum plano encontrado para o filtro informado.';

@@ -49,7 +49,10 @@ function hasTextSearch(where: unknown): boolean {
 /** Select list of every output column, aliased to its API name. */
 export function selectList(record: RecordEntity, columns?: string[]): string {
   const names = columns ?? [...record.apiNames.keys()];
-  return names.map((column) => `${q(column)} AS ${q(record.apiNames.get(column) ?? column)}`).join(', ');
+  const list = names.map((column) => `${q(column)} AS ${q(record.apiNames.get(column) ?? column)}`);
+  if (!columns)
+    for (const [expression, apiName] of record.computed) list.push(`${expression} AS ${q(apiName)}`);
+  return list.join(', ');
 }
 
 /**
@@ -72,7 +75,7 @@ export function buildRecordQuery(
 ): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const conditions = scopeConditions(record, scope, params);
-  const compiled = compileFilter(filter, record.fieldMap, {
+  const compiled = compileFilter(filter, record.filterMap, {
     defaultOrder: 'id ASC',
     defaultLimit: DEFAULT_LIMIT,
     params,

@@ -4,6 +4,7 @@ import { prepareChildren } from './prepareChildren.ts';
 import type { RecordContext } from './recordContext.ts';
 import { returnWithChildren } from './returnWithChildren.ts';
 import { checkRecordInput, throwFieldIssues } from './validateRecordInput.ts';
+import { withoutBlankSecrets } from './withoutBlankSecrets.ts';
 import { writeChildren } from './writeChildren.ts';
 
 /**
@@ -13,7 +14,7 @@ import { writeChildren } from './writeChildren.ts';
  */
 export async function createRecord(context: RecordContext, body: unknown): Promise<Record<string, unknown>> {
   const { tx, record, scope } = context;
-  const children = await prepareChildren(context, body, undefined);
+  const children = await prepareChildren(context, withoutBlankSecrets(context.record, body), undefined);
   const { input, issues } = checkRecordInput(record, children.body, 'create');
   if (issues.length > 0 || children.issues.length > 0) throwFieldIssues([...issues, ...children.issues]);
   await assertRelationsExist(tx, record, input.values, scope, context.lookupTarget);

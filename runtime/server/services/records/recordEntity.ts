@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import { secretFlagName } from '../../../core/authorization/writeOnlySecrets.ts';
 import { entityJsonSchema } from '../../../core/entityJsonSchema.ts';
 import {
   type EnumDefinition,
@@ -16,8 +17,12 @@ import { recordValidator } from './recordValidator.ts';
 export interface RecordEntity {
   entity: ResolvedEntity;
   enums: Record<string, EnumDefinition>;
-  /** Filter allow-list (API name → column and type). */
+  /** API name → column and type of every field (writes). */
   fieldMap: FieldMap;
+  /** Filter allow-list (where, order, fields): the field map without write-only fields, never readable. */
+  filterMap: FieldMap;
+  /** Computed output columns (SQL expression, API name): `<secret>Definido` flags. */
+  computed: Array<[string, string]>;
   /** SQL column → API name, for selecting rows in API shape (write-only fields left out: never returned). */
   apiNames: Map<string, string>;
   /** Fields a client may write (not read-only, not fixed by a view). */
@@ -61,6 +66,8 @@ export function recordEntity(schemas: SchemaFiles, name: string, base?: Resolved
     entity,
     enums,
     fieldMap: entityToFieldMap(entity, enums),
+    filterMap: {},
+    computed: [],
     apiNames: new Map(),
     writable: Object.entries(fields)
       .filter(([field, spec]) => !spec.readOnly && !Object.hasOwn(entity.fixed, field))
@@ -72,8 +79,18 @@ export function recordEntity(schemas: SchemaFiles, name: string, base?: Resolved
     },
   };
   // Write-only fields (a password, a stored XML) are never selected, so never returned.
-  for (const [apiName, spec] of Object.entries(record.fieldMap))
-    if (!fields[apiName]?.writeOnly) record.apiNames.set(spec.column, apiName);
+  for (const [apiName, spec] of Object.entries(record.fieldMap)) {
+    const field = fields[apiName];
+    if (!field?.writeOnly) {
+      record.apiNames.set(spec.column, apiName);
+      record.filterMap[apiName] = spec;
+      continue;
+    }
+    // A secret (README "Segurança") is shown only as whether one is stored.
+    const column = `"${spec.column.replaceAll('"', '""')}"`;
+    if (field.secret)
+      record.computed.push([`(${column} IS NOT NULL AND ${column}::text <> '')`, secretFlagName(apiName)]);
+  }
   byName.set(name, record);
   return record;
 }

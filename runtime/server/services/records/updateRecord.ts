@@ -7,6 +7,7 @@ import { recordNotFound } from './recordNotFound.ts';
 import { returnWithChildren } from './returnWithChildren.ts';
 import { updateRecordRow } from './updateRecordRow.ts';
 import { checkRecordInput, throwFieldIssues } from './validateRecordInput.ts';
+import { withoutBlankSecrets } from './withoutBlankSecrets.ts';
 import { writeChildren } from './writeChildren.ts';
 
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -32,11 +33,14 @@ export async function updateRecord(
   const hasChildren = Object.keys(entity.children).length > 0;
   // Items of another tenant's record are never read: a missing parent is a 404 before anything else.
   if (hasChildren && !(await exists())) throw recordNotFound(entity);
-  const children = await prepareChildren(context, body, id);
+  const children = await prepareChildren(context, withoutBlankSecrets(record, body), id);
   const { input, issues } = checkRecordInput(record, children.body, mode);
   if (issues.length > 0 || children.issues.length > 0) throwFieldIssues([...issues, ...children.issues]);
   const { values, versao } = input;
-  if (mode === 'replace') for (const field of record.writable) if (!(field in values)) values[field] = null;
+  // A replace clears the fields left out, except write-only ones: a form never has them to send back.
+  if (mode === 'replace')
+    for (const field of record.writable)
+      if (!(field in values) && !entity.fields[field]?.writeOnly) values[field] = null;
   await assertRelationsExist(tx, record, values, scope, context.lookupTarget);
   const row = await updateRecordRow(tx, record, scope, id, values, versao);
   if (!row) {
