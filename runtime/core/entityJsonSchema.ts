@@ -189,16 +189,18 @@ export function entityJsonSchema(
     if (Object.hasOwn(properties, name) || name === options.ownedBy) continue;
     const serverOwned = field.readOnly === true || Object.hasOwn(entity.fixed, name);
     if (mode !== 'output' && serverOwned) continue;
-    if (mode === 'output' && field.writeOnly) {
-      // A secret is never returned; the read says only whether one is stored.
-      if (field.secret)
-        properties[secretFlagName(name)] = {
-          title: `${field.label} definido`,
-          type: 'boolean',
-          readOnly: true,
-        };
-      continue;
+    // A secret is never returned; the read says only whether one is stored. A write accepts that flag back
+    // (a GET → PUT round trip) and ignores it.
+    if (field.secret && !Object.hasOwn(properties, secretFlagName(name))) {
+      properties[secretFlagName(name)] = {
+        title: `${field.label} definido`,
+        type: 'boolean',
+        ...(mode === 'output'
+          ? { readOnly: true }
+          : { description: 'Devolvido pela leitura; ignorado na gravação' }),
+      };
     }
+    if (mode === 'output' && field.writeOnly) continue;
     properties[name] = fieldSchema(field, context, mode);
     if (mode === 'output' && Object.hasOwn(entity.fixed, name)) properties[name].readOnly = true;
     if (mode === 'input' && field.required) required.push(name);

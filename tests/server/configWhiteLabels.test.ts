@@ -66,7 +66,7 @@ describe('GET /api/ConfigWhiteLabels (public)', () => {
     expect(logo.headers['content-type']).toBe('image/svg+xml');
   });
 
-  it('never shows the CRM credentials to anyone but platform staff', async () => {
+  it('never returns the CRM token; its operators see only that one is set', async () => {
     const put = await call('PUT', `/api/ConfigWhiteLabels/${demoId}`, admin, {
       misc: { integracaoPloomes: { TOKEN: 'segredo-do-crm', STAGE_ID: 4242, URL: 'https://crm.example' } },
     });
@@ -83,9 +83,10 @@ describe('GET /api/ConfigWhiteLabels (public)', () => {
         expect(config.misc.integracaoPloomes).toEqual({ URL: 'https://crm.example' });
       }
     }
-    const asAdmin = (await call('GET', `/api/ConfigWhiteLabels/${demoId}`, admin)).json();
-    expect(asAdmin.misc.integracaoPloomes).toEqual({
-      TOKEN: 'segredo-do-crm',
+    const asAdmin = await call('GET', `/api/ConfigWhiteLabels/${demoId}`, admin);
+    expect(asAdmin.body).not.toContain('segredo-do-crm');
+    expect(asAdmin.json().misc.integracaoPloomes).toEqual({
+      TOKENDefinido: true,
       STAGE_ID: 4242,
       URL: 'https://crm.example',
     });
