@@ -438,7 +438,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Uma configuração de white-label pelo id; pública (sem as credenciais do CRM) */
+        /** Uma configuração de white-label pelo id; pública (credenciais nunca devolvidas) */
         get: operations["configWhiteLabelsFindById"];
         /** Altera a configuração (equipe da plataforma): objetos são mesclados, listas substituídas; guarda só a diferença */
         put: operations["configWhiteLabelsUpdate"];
@@ -5922,10 +5922,10 @@ export interface components {
                 scriptIncorporar?: string;
                 scriptLink?: string;
                 adobeAnalytics?: boolean;
-                /** @description TOKEN e STAGE_ID só aparecem para a equipe da plataforma (isAvanco/master) */
+                /** @description Só a equipe da plataforma e o master do white-label veem STAGE_ID e TOKENDefinido; o TOKEN nunca é devolvido */
                 integracaoPloomes?: {
                     STAGE_ID?: number | string;
-                    TOKEN?: string;
+                    TOKENDefinido?: boolean;
                     URL?: string;
                 };
             } & {
@@ -6003,7 +6003,7 @@ export interface components {
                 scriptIncorporar?: string;
                 scriptLink?: string;
                 adobeAnalytics?: boolean;
-                /** @description TOKEN e STAGE_ID só aparecem para a equipe da plataforma (isAvanco/master) */
+                /** @description TOKEN só se grava (nunca é devolvido; vazio mantém o atual, null apaga); a leitura mostra TOKENDefinido */
                 integracaoPloomes?: {
                     STAGE_ID?: number | string;
                     TOKEN?: string;
@@ -6083,7 +6083,7 @@ export interface components {
                 scriptIncorporar?: string;
                 scriptLink?: string;
                 adobeAnalytics?: boolean;
-                /** @description TOKEN e STAGE_ID só aparecem para a equipe da plataforma (isAvanco/master) */
+                /** @description TOKEN só se grava (nunca é devolvido; vazio mantém o atual, null apaga); a leitura mostra TOKENDefinido */
                 integracaoPloomes?: {
                     STAGE_ID?: number | string;
                     TOKEN?: string;
@@ -7981,11 +7981,8 @@ export interface components {
              * @description Número do Código de Segurança do Contribuinte gerado no portal da SEFAZ (até 6 dígitos).
              */
             cscId?: string | null;
-            /**
-             * Token do CSC
-             * @description Código de Segurança do Contribuinte usado no QR Code da NFC-e.
-             */
-            cscToken?: string | null;
+            /** Token do CSC definido */
+            readonly cscTokenDefinido?: boolean;
             /**
              * Informações complementares padrão
              * @description Texto incluído nas informações complementares de toda nota emitida.
@@ -8059,6 +8056,11 @@ export interface components {
              * @description Número do Código de Segurança do Contribuinte gerado no portal da SEFAZ (até 6 dígitos).
              */
             cscId?: string | null;
+            /**
+             * Token do CSC definido
+             * @description Devolvido pela leitura; ignorado na gravação
+             */
+            cscTokenDefinido?: boolean;
             /**
              * Token do CSC
              * @description Código de Segurança do Contribuinte usado no QR Code da NFC-e.
@@ -8139,6 +8141,11 @@ export interface components {
              * @description Número do Código de Segurança do Contribuinte gerado no portal da SEFAZ (até 6 dígitos).
              */
             cscId?: string | null;
+            /**
+             * Token do CSC definido
+             * @description Devolvido pela leitura; ignorado na gravação
+             */
+            cscTokenDefinido?: boolean;
             /**
              * Token do CSC
              * @description Código de Segurança do Contribuinte usado no QR Code da NFC-e.
@@ -10705,11 +10712,8 @@ export interface components {
              * @enum {integer|null}
              */
             sistema?: 1 | 2 | 3 | 4 | null;
-            /**
-             * Chave de acesso
-             * @description Token ou chave fornecida pelo sistema externo.
-             */
-            chave?: string | null;
+            /** Chave de acesso definido */
+            readonly chaveDefinido?: boolean;
             /** Ativo */
             ativo?: boolean | null;
         };
@@ -10717,6 +10721,11 @@ export interface components {
         IntegracaoInput: {
             /** Sistema */
             sistema: number & (1 | 2 | 3 | 4);
+            /**
+             * Chave de acesso definido
+             * @description Devolvido pela leitura; ignorado na gravação
+             */
+            chaveDefinido?: boolean;
             /**
              * Chave de acesso
              * @description Token ou chave fornecida pelo sistema externo.
@@ -10737,6 +10746,11 @@ export interface components {
         IntegracaoPatch: {
             /** Sistema */
             sistema?: number & (1 | 2 | 3 | 4);
+            /**
+             * Chave de acesso definido
+             * @description Devolvido pela leitura; ignorado na gravação
+             */
+            chaveDefinido?: boolean;
             /**
              * Chave de acesso
              * @description Token ou chave fornecida pelo sistema externo.
@@ -18046,11 +18060,8 @@ export interface components {
              * @description Lista dos eventos enviados, ex.: cliente.criado.
              */
             eventos?: unknown;
-            /**
-             * Segredo
-             * @description Usado para assinar as chamadas (HMAC).
-             */
-            segredo?: string | null;
+            /** Segredo definido */
+            readonly segredoDefinido?: boolean;
             /** Ativo */
             ativo?: boolean | null;
         };
@@ -18069,6 +18080,11 @@ export interface components {
              * @description Lista dos eventos enviados, ex.: cliente.criado. Padrão: [].
              */
             eventos?: unknown;
+            /**
+             * Segredo definido
+             * @description Devolvido pela leitura; ignorado na gravação
+             */
+            segredoDefinido?: boolean;
             /**
              * Segredo
              * @description Usado para assinar as chamadas (HMAC).
@@ -18100,6 +18116,11 @@ export interface components {
              * @description Lista dos eventos enviados, ex.: cliente.criado.
              */
             eventos?: unknown;
+            /**
+             * Segredo definido
+             * @description Devolvido pela leitura; ignorado na gravação
+             */
+            segredoDefinido?: boolean;
             /**
              * Segredo
              * @description Usado para assinar as chamadas (HMAC).
