@@ -146,7 +146,8 @@ describe('tenant isolation between two signed-up companies', () => {
       const seen = await request('GET', `/api/Usuarios/${other.secondId}`, other.token);
       expect(seen.statusCode).toBe(200);
       expect(seen.json()).toMatchObject({ nome: `Segundo ${other.name}`, ativo: true, versao: 1 });
-      const admin = await request('GET', `/api/Usuarios/${other.adminId}`, other.secondToken);
+      // Read as the administrator: the second user has no perfil, so no permission (deny by default).
+      const admin = await request('GET', `/api/Usuarios/${other.adminId}`, other.token);
       expect(admin.json()).toMatchObject({ nome: `Admin ${other.name}`, ativo: true, perfilAdmin: true });
       const stillThere = await request('GET', '/api/Usuarios/count', other.token);
       expect(stillThere.json()).toEqual({ count: 2 });

@@ -252,6 +252,7 @@ export const WHITE_LABEL_TABS: WhiteLabelTab[] = [
             path: ['misc', 'integracaoPloomes', 'TOKEN'],
             label: 'Chave (TOKEN)',
             widget: 'password',
+            help: 'Nunca é exibida depois de gravada; deixe em branco para manter a chave atual.',
           },
         ],
       },
