@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCertificado } from '../support/generateCertificado.ts';
 import { addDemoUserWithProfile, createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
@@ -316,5 +317,31 @@ describe('secrets are write-only', () => {
     // null clears it.
     const cleared = await call('PATCH', `/api/ConfiguracoesNfe/${id}`, tokens.demo, { cscToken: null });
     expect(cleared.json().cscTokenDefinido).toBe(false);
+  });
+
+  it('never returns a certificate, its password or its encrypted copies', async () => {
+    const senha = 'senha-do-certificado-42';
+    const arquivo = generateCertificado({ senha }).toString('base64');
+    const upload = await call('POST', '/api/CertificadosDigitais', tokens.demo, {
+      arquivo,
+      senha,
+      nomeArquivo: 'empresa.pfx',
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const stored = await sql<{ id: number; senha_cifrada: string; arquivo_cifrado: string }>(
+      'SELECT id, senha_cifrada, arquivo_cifrado FROM certificado_digital',
+    );
+    for (const url of ['/api/CertificadosDigitais', `/api/CertificadosDigitais/${stored[0]?.id}`]) {
+      const response = await call('GET', url, tokens.demo);
+      for (const secret of [
+        senha,
+        arquivo.slice(0, 64),
+        stored[0]?.senha_cifrada,
+        stored[0]?.arquivo_cifrado,
+      ]) {
+        expect(response.body, url).not.toContain(String(secret).slice(0, 40));
+      }
+    }
+    expect(upload.body).not.toContain(senha);
   });
 });

@@ -1,3 +1,4 @@
+import { ownsWhiteLabel } from '../../core/authorization/ownsWhiteLabel.ts';
 import { parseFilter } from '../../core/loopbackFilter.ts';
 import type { AuthInfo } from '../context.ts';
 import type { Database } from '../db/database.ts';
@@ -10,8 +11,7 @@ import { usuarioWhiteLabelFieldMap } from './usuarioFieldMap.ts';
  * that white-label's own master and support users; the same LoopBack filter plus `empresaId`.
  */
 export async function listWhiteLabelUsuarios(db: Database, auth: AuthInfo, id: number, rawFilter: unknown) {
-  const allowed =
-    auth.isAvanco || ((auth.master || auth.suporteWhiteLabel) && auth.configWhiteLabelId === id);
+  const allowed = ownsWhiteLabel(auth, id) || (auth.suporteWhiteLabel && auth.configWhiteLabelId === id);
   if (!allowed) {
     throw new HttpError(
       403,
