@@ -1,7 +1,8 @@
 /** A JSON Schema node, as far as finding write-only members goes. */
-interface SchemaNode {
+export interface SchemaNode {
   properties?: Record<string, SchemaNode>;
   writeOnly?: boolean;
+  [keyword: string]: unknown;
 }
 
 type Json = Record<string, unknown>;
