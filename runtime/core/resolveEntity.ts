@@ -71,6 +71,8 @@ export interface EntityDefinition {
   managed?: boolean;
   /** One record per scope (empresa or filial): a configuration record whose route opens its form. */
   singleton?: boolean;
+  /** Rows grant rights to the users whose usuario field of this name points at them (perfil: perfilId). */
+  grantsAccessVia?: string;
   route?: string;
   display?: string;
   tree?: string;

@@ -110,6 +110,46 @@ describe('finding 1: only platform staff grant platform flags', () => {
   });
 });
 
+describe('nobody raises their own rights through the perfil they hold', () => {
+  it('refuses a profile manager who edits their own perfil, not another one', async () => {
+    const gestor = await addDemoUserWithProfile(server, {
+      email: 'gestor.perfis@erp.local',
+      nome: 'Gestor de perfis',
+      perfil: 'Gestão de perfis',
+      permissoes: { CONFIG_PERFIL: 4 },
+    });
+    const own = (
+      await sql<{ perfil_id: number }>('SELECT perfil_id FROM usuario WHERE id = $1', [gestor.id])
+    )[0]?.perfil_id;
+    const raise = await call('PATCH', `/api/Perfis/${own}`, gestor.token, {
+      permissoes: { CONFIG_PERFIL: 4, FINANCEIRO_CONTAS_PAGAR: 4 },
+    });
+    expect(raise.statusCode, raise.body).toBe(403);
+    expect(raise.json().error.message).toBe(
+      'Você não pode alterar o perfil de acesso que você usa; peça a um administrador.',
+    );
+    const stored = await sql<{ permissoes: Record<string, number> }>(
+      'SELECT permissoes FROM perfil WHERE id = $1',
+      [own],
+    );
+    expect(stored[0]?.permissoes).toEqual({ CONFIG_PERFIL: 4 });
+    const other = await call('POST', '/api/Perfis', gestor.token, {
+      nome: 'Outro',
+      permissoes: { DASHBOARD: 1 },
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    const edited = await call('PATCH', `/api/Perfis/${other.json().id}`, gestor.token, {
+      permissoes: { DASHBOARD: 4 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // The administrator edits any perfil, the manager's included.
+    const byAdmin = await call('PATCH', `/api/Perfis/${own}`, tokens.demo, {
+      permissoes: { CONFIG_PERFIL: 2 },
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+  });
+});
+
 describe('finding 2: deny by default; a perfil in use cannot be deleted', () => {
   it('answers 409 naming how many users hold the perfil, and keeps their restrictions', async () => {
     const first = await addDemoUserWithProfile(server, {

@@ -1,4 +1,5 @@
 import { HttpError } from '../../errors.ts';
+import { assertNotOwnAccess } from './assertNotOwnAccess.ts';
 import { assertRelationsExist } from './assertRelationsExist.ts';
 import { scopeConditions } from './buildRecordQuery.ts';
 import { prepareChildren } from './prepareChildren.ts';
@@ -30,6 +31,7 @@ export async function updateRecord(
   const existsParams: unknown[] = [id];
   const existsWhere = ['id = $1', ...scopeConditions(record, scope, existsParams)].join(' AND ');
   const exists = () => tx.maybeOne(`SELECT 1 FROM ${q(entity.table)} WHERE ${existsWhere}`, existsParams);
+  await assertNotOwnAccess(context, id);
   const hasChildren = Object.keys(entity.children).length > 0;
   // Items of another tenant's record are never read: a missing parent is a 404 before anything else.
   if (hasChildren && !(await exists())) throw recordNotFound(entity);
