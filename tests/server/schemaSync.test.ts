@@ -271,7 +271,9 @@ describe('a new related entity and a tenant patch, after sync and rebuild', () =
     expect(missing.json().error.details.fields[0]).toMatchObject({ campo: 'rotuloId' });
     const inUse = await call('DELETE', `/api/Rotulos/${rotuloId}`);
     expect(inUse.statusCode).toBe(409);
-    expect(inUse.json().error.message).toBe('Este registro está em uso e não pode ser excluído.');
+    expect(inUse.json().error.message).toBe(
+      'Este rótulo está em uso por 1 pessoa; troque o rótulo dela antes de excluir.',
+    );
   });
 
   it("enforces a tenant patch's required field for that white-label only", async () => {
