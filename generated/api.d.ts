@@ -8063,7 +8063,7 @@ export interface components {
             cscTokenDefinido?: boolean;
             /**
              * Token do CSC
-             * @description Código de Segurança do Contribuinte usado no QR Code da NFC-e.
+             * @description Código de Segurança do Contribuinte usado no QR Code da NFC-e. Nunca é exibido depois de gravado; deixe em branco para manter o atual.
              */
             cscToken?: string | null;
             /**
@@ -8148,7 +8148,7 @@ export interface components {
             cscTokenDefinido?: boolean;
             /**
              * Token do CSC
-             * @description Código de Segurança do Contribuinte usado no QR Code da NFC-e.
+             * @description Código de Segurança do Contribuinte usado no QR Code da NFC-e. Nunca é exibido depois de gravado; deixe em branco para manter o atual.
              */
             cscToken?: string | null;
             /**
@@ -10728,7 +10728,7 @@ export interface components {
             chaveDefinido?: boolean;
             /**
              * Chave de acesso
-             * @description Token ou chave fornecida pelo sistema externo.
+             * @description Token ou chave fornecida pelo sistema externo. Nunca é exibida depois de gravada; deixe em branco para manter a atual.
              */
             chave?: string | null;
             /**
@@ -10753,7 +10753,7 @@ export interface components {
             chaveDefinido?: boolean;
             /**
              * Chave de acesso
-             * @description Token ou chave fornecida pelo sistema externo.
+             * @description Token ou chave fornecida pelo sistema externo. Nunca é exibida depois de gravada; deixe em branco para manter a atual.
              */
             chave?: string | null;
             /** Ativo */
@@ -18087,7 +18087,7 @@ export interface components {
             segredoDefinido?: boolean;
             /**
              * Segredo
-             * @description Usado para assinar as chamadas (HMAC).
+             * @description Usado para assinar as chamadas (HMAC). Nunca é exibido depois de gravado; deixe em branco para manter o atual.
              */
             segredo?: string | null;
             /**
@@ -18123,7 +18123,7 @@ export interface components {
             segredoDefinido?: boolean;
             /**
              * Segredo
-             * @description Usado para assinar as chamadas (HMAC).
+             * @description Usado para assinar as chamadas (HMAC). Nunca é exibido depois de gravado; deixe em branco para manter o atual.
              */
             segredo?: string | null;
             /** Ativo */
