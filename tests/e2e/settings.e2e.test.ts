@@ -65,7 +65,8 @@ describe('configuration records open as forms', () => {
       await page.getByRole('heading', { name: 'Configuração fiscal', exact: true }).waitFor();
       await expect.poll(() => page.getByLabel('Próximo número da NF-e').inputValue()).toBe('1501');
       expect(await page.getByLabel('Série da NFC-e').inputValue()).toBe('2');
-      expect(await page.getByLabel('Token do CSC').inputValue()).toBe('A1B2C3D4-E5F6-4711-8899-AABBCCDDEEFF');
+      // The CSC is write-only (README "Segurança"): never shown again, kept on every later save.
+      expect(await page.getByLabel('Token do CSC').inputValue()).toBe('');
       expect(await page.getByRole('combobox', { name: 'Ambiente' }).textContent()).toContain('Produção');
       await harness.screenshot(page, 'settings-nfe-reloaded');
 
@@ -88,7 +89,13 @@ describe('configuration records open as forms', () => {
         headers: { host: 'localhost', authorization: token },
       });
       expect(stored.json()).toEqual([
-        expect.objectContaining({ ambiente: 1, proximoNumeroNfe: 1502, serieNfce: 2, versao: 2 }),
+        expect.objectContaining({
+          ambiente: 1,
+          proximoNumeroNfe: 1502,
+          serieNfce: 2,
+          versao: 2,
+          cscTokenDefinido: true,
+        }),
       ]);
       expect(unexpected(errors)).toEqual([]);
     },
