@@ -296,7 +296,7 @@ describe('secrets are write-only', () => {
     }
   });
 
-  it('never returns the CSC nor an integration key; filters and field lists cannot reach them', async () => {
+  it('never returns the CSC, an integration key or a webhook secret; filters and field lists cannot reach them', async () => {
     const csc = 'CSC0123456789ABCDEF';
     const created = await call('POST', '/api/ConfiguracoesNfe', tokens.demo, {
       serieNfe: 1,
@@ -333,16 +333,25 @@ describe('secrets are write-only', () => {
     expect(integracao.statusCode, integracao.body).toBe(200);
     expect(integracao.json()).toMatchObject({ chaveDefinido: true });
 
+    const webhook = await call('POST', '/api/Webhooks', tokens.demo, {
+      url: 'https://hooks.example.com/erp',
+      segredo: 'segredo-do-webhook-1',
+    });
+    expect(webhook.statusCode, webhook.body).toBe(200);
+    expect(webhook.json()).toMatchObject({ segredoDefinido: true });
+
     for (const url of [
       '/api/ConfiguracoesNfe',
       `/api/ConfiguracoesNfe/${id}`,
       '/api/Integracoes',
       `/api/Integracoes/${integracao.json().id}`,
+      '/api/Webhooks',
+      `/api/Webhooks/${webhook.json().id}`,
     ]) {
       const response = await call('GET', url, tokens.demo);
       expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).not.toContain(csc);
-      expect(response.body, url).not.toContain('chave-secreta-1');
+      for (const secret of [csc, 'chave-secreta-1', 'segredo-do-webhook-1'])
+        expect(response.body, url).not.toContain(secret);
     }
     for (const filter of [
       { where: { cscToken: { like: 'CSC%' } } },
