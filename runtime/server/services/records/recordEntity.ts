@@ -50,7 +50,14 @@ export function recordEntity(schemas: SchemaFiles, name: string, base?: Resolved
   const tenant = resolveEntity(name, schemas);
   const shape = base ?? tenant;
   const fields = Object.fromEntries(
-    Object.entries(shape.fields).map(([field, spec]) => [field, tenant.fields[field] ?? spec]),
+    Object.entries(shape.fields).map(([field, spec]) => {
+      const patched = tenant.fields[field] ?? spec;
+      // A tenant patch never makes a write-only field or a secret readable.
+      return [
+        field,
+        spec.writeOnly ? { ...patched, writeOnly: true, secret: spec.secret || patched.secret } : patched,
+      ];
+    }),
   );
   const entity: ResolvedEntity = {
     ...tenant,
