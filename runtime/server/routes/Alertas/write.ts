@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ownsWhiteLabel } from '../../../core/authorization/ownsWhiteLabel.ts';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import { requireAvancoOrMaster, requireUser } from '../../plugins/auth.ts';
@@ -48,7 +49,7 @@ export async function alertasWriteRoutes(app: FastifyInstance): Promise<void> {
         : await app.db.withTenant({ empresaId: auth.empresaId, usuarioId: auth.usuarioId }, (tx) =>
             tx.maybeOne<Recipient>(RECIPIENT_SQL, [body.usuarioId]),
           );
-      if (!target || (!auth.isAvanco && target.config_white_label_id !== auth.configWhiteLabelId)) {
+      if (!target || (staff && !ownsWhiteLabel(auth, target.config_white_label_id))) {
         throw new HttpError(404, 'USUARIO_NAO_ENCONTRADO', `Usuário ${body.usuarioId} não encontrado.`);
       }
       const alerta = await app.db.withTenant(
@@ -82,7 +83,7 @@ export async function alertasWriteRoutes(app: FastifyInstance): Promise<void> {
       const auth = requireAvancoOrMaster(request);
       const body = request.body as AlertaBody & { configWhiteLabelId?: number };
       const configId = body.configWhiteLabelId ?? request.tenant.id;
-      if (!auth.isAvanco && configId !== auth.configWhiteLabelId) {
+      if (!ownsWhiteLabel(auth, configId)) {
         throw new HttpError(
           403,
           'ACESSO_NEGADO',

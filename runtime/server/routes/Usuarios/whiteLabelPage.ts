@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ownsWhiteLabel } from '../../../core/authorization/ownsWhiteLabel.ts';
 import { checkPermission } from '../../../core/checkPermission.ts';
 import { PermissionLevel } from '../../../core/types.ts';
 import { HttpError } from '../../errors.ts';
@@ -80,8 +81,9 @@ export async function usuariosWhiteLabelPageRoutes(app: FastifyInstance): Promis
     },
     async (request) => {
       const auth = requireUser(request);
-      const staff = auth.isAvanco || auth.master || auth.suporteWhiteLabel;
-      // A company administrator passes checkPermission (perfilAdmin) but must not see other companies.
+      // Operators of the white-label (README "Segurança": ownership) and its support staff, when their perfil grants
+      // the key. A company administrator passes checkPermission but must not see other companies.
+      const staff = ownsWhiteLabel(auth, auth.configWhiteLabelId) || auth.suporteWhiteLabel;
       if (!staff || !checkPermission(auth, KEY, PermissionLevel.VISUALIZAR)) {
         throw new HttpError(
           403,
