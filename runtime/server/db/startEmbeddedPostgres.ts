@@ -39,6 +39,8 @@ export async function startEmbeddedPostgres(options: {
   dir: string;
   port: number;
   log?: (message: string) => void;
+  /** Extra `postgres` flags (e.g. continuous archiving, runtime/server/backup/archiving.ts). */
+  postgresFlags?: string[];
 }): Promise<EmbeddedServer> {
   const log = options.log ?? (() => {});
   await mkdir(options.dir, { recursive: true });
@@ -55,7 +57,13 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--no-instructions'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${options.dir}`],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${options.dir}`,
+      ...(options.postgresFlags ?? []),
+    ],
     onLog: () => {},
     onError: (error) => log(`postgres: ${String(error)}`),
   });

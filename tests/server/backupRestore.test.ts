@@ -1,0 +1,173 @@
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareArchiving } from '../../runtime/server/backup/archiving.ts';
+import { readCatalog } from '../../runtime/server/backup/backupCatalog.ts';
+import type { BackupConfig } from '../../runtime/server/backup/backupConfig.ts';
+import { type BackupManifest, takeBaseBackup } from '../../runtime/server/backup/baseBackup.ts';
+import { restoreBackup } from '../../runtime/server/backup/restoreBackup.ts';
+import { type EmbeddedServer, startEmbeddedPostgres } from '../../runtime/server/db/startEmbeddedPostgres.ts';
+
+const KEY = `${'ab'.repeat(32)}\n`;
+let root: string;
+let config: BackupConfig;
+let server: EmbeddedServer;
+let client: pg.Client;
+let manifest: BackupManifest;
+/** A time after rows 1–5 committed and before rows 6–7. */
+let target: Date;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Forces a segment switch and waits until the archiver has written it to BACKUP_DIR. */
+async function switchAndArchive(): Promise<void> {
+  const { rows } = await client.query<{ name: string }>('SELECT pg_walfile_name(pg_switch_wal()) AS name');
+  const name = rows[0]?.name as string;
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    if ((await readdir(join(config.backupDir, 'wal'))).includes(`${name}.gz`)) return;
+    await sleep(100);
+  }
+  throw new Error(`segmento ${name} não arquivado`);
+}
+
+async function rowsOf(pgDir: string): Promise<number[]> {
+  const restored = await startEmbeddedPostgres({ dir: pgDir, port: await freePort() });
+  try {
+    const c = new pg.Client({ connectionString: restored.url });
+    await c.connect();
+    const { rows } = await c.query<{ id: number }>('SELECT id FROM drill ORDER BY id');
+    const recovery = await c.query<{ r: boolean }>('SELECT pg_is_in_recovery() AS r');
+    expect(recovery.rows[0]?.r).toBe(false);
+    await c.end();
+    return rows.map((r) => r.id);
+  } finally {
+    await restored.stop();
+  }
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'erp-backup-'));
+  const dataDir = join(root, 'data');
+  await mkdir(dataDir);
+  await writeFile(join(dataDir, 'chave-certificados.key'), KEY, { mode: 0o600 });
+  const port = await freePort();
+  config = {
+    dataDir,
+    pgDir: join(dataDir, 'pg'),
+    backupDir: join(root, 'backup'),
+    keep: 7,
+    schedule: '0 3 * * *',
+    passphrase: 'frase secreta do operador',
+    databaseUrl: undefined,
+    embeddedPgPort: port,
+  };
+  server = await startEmbeddedPostgres({
+    dir: config.pgDir,
+    port,
+    postgresFlags: await prepareArchiving(config),
+  });
+  client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  await client.query(
+    'CREATE TABLE drill (id int PRIMARY KEY, at timestamptz NOT NULL DEFAULT clock_timestamp())',
+  );
+  await client.query('INSERT INTO drill (id) SELECT generate_series(1, 3)');
+  const progress: number[] = [];
+  manifest = await takeBaseBackup(config, { progress: (done) => progress.push(done) });
+  expect(progress.length).toBeGreaterThan(0);
+  await client.query('INSERT INTO drill (id) VALUES (4), (5)');
+  await switchAndArchive();
+  await sleep(1100);
+  target = new Date();
+  await sleep(1100);
+  await client.query('INSERT INTO drill (id) VALUES (6), (7)');
+  await switchAndArchive();
+}, 60_000);
+
+afterAll(async () => {
+  await client?.end().catch(() => {});
+  await server?.stop();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('backup and point-in-time restore (embedded PostgreSQL)', () => {
+  it('archives WAL compressed with a checksum beside each segment and lists the window', async () => {
+    const files = await readdir(join(config.backupDir, 'wal'));
+    const segments = files.filter((f) => /^[0-9A-F]{24}\.gz$/.test(f));
+    expect(segments.length).toBeGreaterThanOrEqual(3);
+    for (const segment of segments) expect(files).toContain(`${segment}.sha256`);
+    const catalog = await readCatalog(config.backupDir);
+    expect(catalog.backups.map((b) => b.id)).toEqual([manifest.id]);
+    expect(catalog.window?.from.toISOString()).toBe(manifest.stoppedAt);
+    expect(catalog.window && catalog.window.to > target).toBe(true);
+    expect(Object.keys(manifest.files)).toEqual(
+      expect.arrayContaining(['base.tar.gz', 'backup_label', 'chave-certificados.key.enc']),
+    );
+    const sealed = await readFile(
+      join(catalog.backups[0]?.dir as string, 'chave-certificados.key.enc'),
+      'utf8',
+    );
+    expect(sealed).not.toContain('abab');
+  });
+
+  it('restores exactly the rows committed up to the target into a new directory, with the key', async () => {
+    const dir = join(root, 'restored');
+    const started = Date.now();
+    const result = await restoreBackup(config, { target, dir });
+    console.log(`restauração em ${Date.now() - started} ms: ${result.stopLine}`);
+    expect(result.replayedToEnd).toBe(false);
+    expect(await rowsOf(join(dir, 'pg'))).toEqual([1, 2, 3, 4, 5]);
+    expect(await readFile(join(dir, 'chave-certificados.key'), 'utf8')).toBe(KEY);
+  }, 60_000);
+
+  it('refuses a target outside the window, naming the window', async () => {
+    const before = new Date(new Date(manifest.stoppedAt).getTime() - 3_600_000);
+    await expect(restoreBackup(config, { target: before, dir: join(root, 'cedo') })).rejects.toThrow(
+      /fora da janela restaurável\. Janela disponível: de \d{4}-\d\d-\d\d \d\d:\d\d:\d\d a /,
+    );
+    const future = new Date(Date.now() + 3_600_000);
+    await expect(restoreBackup(config, { target: future, dir: join(root, 'futuro') })).rejects.toThrow(
+      /no futuro/,
+    );
+  });
+
+  it('refuses a directory that is not empty and a passphrase that does not open the key', async () => {
+    const dir = join(root, 'ocupado');
+    await mkdir(dir);
+    await writeFile(join(dir, 'algo.txt'), 'x');
+    await expect(restoreBackup(config, { target, dir })).rejects.toThrow(/não está vazio/);
+    await expect(
+      restoreBackup({ ...config, passphrase: 'outra frase' }, { target, dir: join(root, 'frase') }),
+    ).rejects.toThrow(/BACKUP_PASSPHRASE não abre chave-certificados\.key/);
+    expect(await readdir(join(root, 'frase')).catch(() => [])).toEqual([]);
+  });
+
+  it('refuses a corrupt or a missing segment, leaving nothing behind', async () => {
+    const catalog = await readCatalog(config.backupDir);
+    const needed = catalog.segments.filter((s) => s.name > manifest.startSegment);
+    const victim = needed[0]?.file as string;
+    const original = await readFile(victim);
+    await appendFile(victim, 'x');
+    const dir = join(root, 'corrompido');
+    await expect(restoreBackup(config, { target, dir })).rejects.toThrow(
+      /O segmento WAL [0-9A-F]{24} está corrompido \(checksum não confere\)\. Janela disponível/,
+    );
+    expect(await readdir(dir).catch(() => [])).toEqual([]);
+    await rm(victim);
+    await expect(restoreBackup(config, { target, dir })).rejects.toThrow(/Falta o segmento WAL/);
+    await writeFile(victim, original);
+  });
+});
