@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { validateSchemaSet } from '../core/validateSchemaSet.ts';
 import { buildApp } from './app.ts';
+import { archivingFlags } from './backup/archiving.ts';
 import type { ServerConfig } from './config.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -65,6 +66,7 @@ export async function startServer(
       dir: join(config.dataDir, 'pg'),
       port: config.embeddedPgPort,
       log,
+      postgresFlags: await archivingFlags(config.dataDir, log),
     });
     databaseUrl = await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
     log(`PostgreSQL embutido na porta ${config.embeddedPgPort} (dados em ${join(config.dataDir, 'pg')})`);

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { chmod, chown, mkdir, stat } from 'node:fs/promises';
 import { dirname, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BackupConfig } from './backupConfig.ts';
+import { type BackupConfig, loadBackupConfig } from './backupConfig.ts';
+import { unprotectedFilesWarning } from './secretFiles.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const ARCHIVE_SCRIPT = join(HERE, 'archive-wal.sh');
@@ -65,4 +66,17 @@ export async function makeReachable(path: string): Promise<void> {
     if ((info.mode & 0o001) === 0) await chmod(current, info.mode | 0o001);
     current = dirname(current);
   }
+}
+
+/**
+ * The embedded cluster's archiving flags for `npm start` (BACKUP_DIR under this DATA_DIR unless set),
+ * logging where the WAL goes and what the backups leave out.
+ */
+export async function archivingFlags(dataDir: string, log: (message: string) => void): Promise<string[]> {
+  const config = loadBackupConfig({ ...process.env, DATA_DIR: dataDir });
+  const flags = await prepareArchiving(config);
+  log(`arquivamento contínuo do WAL em ${join(config.backupDir, 'wal')} (backups base: npm run backup)`);
+  const warning = unprotectedFilesWarning(dataDir);
+  if (warning) log(warning);
+  return flags;
 }
