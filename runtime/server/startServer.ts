@@ -4,6 +4,7 @@ import pg from 'pg';
 import { validateSchemaSet } from '../core/validateSchemaSet.ts';
 import { buildApp } from './app.ts';
 import { archivingFlags } from './backup/archiving.ts';
+import { scheduleBackups } from './backup/backupJobs.ts';
 import type { ServerConfig } from './config.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -93,6 +94,7 @@ export async function startServer(
   if (config.jobsWork) {
     await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log }, jobs, { concurrency: 2 });
     log('fila de relatórios atendida por este processo (JOBS_WORK=0 para deixá-la ao npm run worker)');
+    if (embedded) await scheduleBackups(jobs, config.dataDir, log);
   }
   let stopped = false;
   return {

@@ -7,6 +7,7 @@
  * SIGINT/SIGTERM stop fetching and give running jobs a grace period; a job cut short runs again later.
  */
 import { Server } from 'socket.io';
+import { scheduleBackups } from './backup/backupJobs.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { embeddedDatabaseUrl } from './db/startEmbeddedPostgres.ts';
@@ -50,6 +51,7 @@ await workReportJobs({ db, tenants, realtime: realtimeEmitter(io), log }, jobs, 
   concurrency: Number(process.env.REPORT_CONCURRENCY ?? 2),
 });
 log.info({}, 'worker atendendo a fila de relatórios');
+if (!config.databaseUrl) await scheduleBackups(jobs, config.dataDir, (message) => log.info({}, message));
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

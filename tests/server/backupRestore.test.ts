@@ -7,9 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareArchiving } from '../../runtime/server/backup/archiving.ts';
 import { readCatalog } from '../../runtime/server/backup/backupCatalog.ts';
 import type { BackupConfig } from '../../runtime/server/backup/backupConfig.ts';
+import { BACKUP_QUEUE, scheduleBackups } from '../../runtime/server/backup/backupJobs.ts';
+import { parseBackupSchedule } from '../../runtime/server/backup/backupSchedule.ts';
 import { type BackupManifest, takeBaseBackup } from '../../runtime/server/backup/baseBackup.ts';
 import { restoreBackup } from '../../runtime/server/backup/restoreBackup.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../../runtime/server/db/startEmbeddedPostgres.ts';
+import { createJobQueue } from '../../runtime/server/plugins/jobs.ts';
 
 const KEY = `${'ab'.repeat(32)}\n`;
 let root: string;
@@ -69,7 +72,7 @@ beforeAll(async () => {
     pgDir: join(dataDir, 'pg'),
     backupDir: join(root, 'backup'),
     keep: 7,
-    schedule: '0 3 * * *',
+    schedule: '03:00',
     passphrase: 'frase secreta do operador',
     databaseUrl: undefined,
     embeddedPgPort: port,
@@ -169,5 +172,24 @@ describe('backup and point-in-time restore (embedded PostgreSQL)', () => {
     await rm(victim);
     await expect(restoreBackup(config, { target, dir })).rejects.toThrow(/Falta o segmento WAL/);
     await writeFile(victim, original);
+  });
+
+  it('schedules one base backup at the next BACKUP_SCHEDULE time, however many processes register', async () => {
+    const first = await createJobQueue(server.url);
+    const second = await createJobQueue(server.url);
+    try {
+      const before = new Date();
+      await scheduleBackups(first, config.dataDir, () => {});
+      await scheduleBackups(second, config.dataDir, () => {});
+      const { rows } = await client.query<{ start_after: Date }>(
+        `SELECT start_after FROM pgboss.job WHERE name = $1 AND state = 'created'`,
+        [BACKUP_QUEUE],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.start_after).toEqual(parseBackupSchedule('03:00')?.next(before));
+    } finally {
+      await first.stop(1000);
+      await second.stop(1000);
+    }
   });
 });

@@ -11,7 +11,7 @@ export interface BackupConfig {
   backupDir: string;
   /** Base backups kept (with the WAL they need); older ones are removed after each new one. */
   keep: number;
-  /** Cron expression of the scheduled base backup (pg-boss), local time. */
+  /** When the scheduled base backup runs: "HH:MM" daily (local time) or "<N>h". */
   schedule: string;
   /** Encrypts what lives outside the database (the A1 certificate key) inside each base backup. */
   passphrase: string | undefined;
@@ -29,7 +29,7 @@ export function loadBackupConfig(env: NodeJS.ProcessEnv = process.env): BackupCo
     pgDir: join(server.dataDir, 'pg'),
     backupDir: env.BACKUP_DIR ? resolve(REPO_ROOT, env.BACKUP_DIR) : join(server.dataDir, 'backup'),
     keep: Number.isInteger(keep) && keep >= 1 ? keep : 7,
-    schedule: env.BACKUP_SCHEDULE || '0 3 * * *',
+    schedule: env.BACKUP_SCHEDULE || '03:00',
     passphrase: env.BACKUP_PASSPHRASE || undefined,
     databaseUrl: server.databaseUrl,
     embeddedPgPort: server.embeddedPgPort,
