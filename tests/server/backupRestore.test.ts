@@ -1,10 +1,12 @@
-import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareArchiving } from '../../runtime/server/backup/archiving.ts';
+import { readArchiverStatus } from '../../runtime/server/backup/archiverStatus.ts';
+import { prepareArchiving, RESTORE_SCRIPT } from '../../runtime/server/backup/archiving.ts';
 import { readCatalog } from '../../runtime/server/backup/backupCatalog.ts';
 import type { BackupConfig } from '../../runtime/server/backup/backupConfig.ts';
 import { BACKUP_QUEUE, scheduleBackups } from '../../runtime/server/backup/backupJobs.ts';
@@ -169,6 +171,12 @@ describe('backup and point-in-time restore (embedded PostgreSQL)', () => {
       /O segmento WAL [0-9A-F]{24} está corrompido \(checksum não confere\)\. Janela disponível/,
     );
     expect(await readdir(dir).catch(() => [])).toEqual([]);
+    // The restore_command itself: 127 (PostgreSQL aborts recovery) on a bad checksum, 1 ("not archived") when absent.
+    const name = (needed[0]?.name ?? '') as string;
+    const run = (segment: string) =>
+      spawnSync('sh', [RESTORE_SCRIPT, config.backupDir, segment, join(root, 'seg.out')]).status;
+    expect(run(name)).toBe(127);
+    expect(run('0000000100000000000000FF')).toBe(1);
     await rm(victim);
     await expect(restoreBackup(config, { target, dir })).rejects.toThrow(/Falta o segmento WAL/);
     await writeFile(victim, original);
@@ -192,4 +200,41 @@ describe('backup and point-in-time restore (embedded PostgreSQL)', () => {
       await second.stop(1000);
     }
   });
+
+  it('keeps the WAL on the server while the backup directory is gone, and archives it once back', async () => {
+    const wal = join(config.backupDir, 'wal');
+    await rename(wal, `${wal}.fora`);
+    try {
+      const before = await readArchiverStatus((sql) => client.query(sql));
+      await client.query('INSERT INTO drill (id) VALUES (100)');
+      const { rows } = await client.query<{ name: string }>(
+        'SELECT pg_walfile_name(pg_switch_wal()) AS name',
+      );
+      const name = rows[0]?.name as string;
+      let status = before;
+      for (let waited = 0; waited < 10_000 && status.failedCount === before.failedCount; waited += 100) {
+        await sleep(100);
+        status = await readArchiverStatus((sql) => client.query(sql));
+      }
+      expect(status.failedCount).toBeGreaterThan(before.failedCount);
+      expect(status.lastFailedWal).toBe(name);
+      expect(status.pendingSegments).toBeGreaterThanOrEqual(1);
+      expect(await readdir(join(config.pgDir, 'pg_wal'))).toContain(name);
+      await rename(`${wal}.fora`, wal);
+      await client.query('INSERT INTO drill (id) VALUES (101)');
+      await switchAndArchive();
+      expect(await readdir(wal)).toContain(`${name}.gz`);
+    } finally {
+      await rename(`${wal}.fora`, wal).catch(() => {});
+    }
+  }, 30_000);
+
+  it('keeps BACKUP_KEEP base backups and only the WAL they need', async () => {
+    const second = await takeBaseBackup({ ...config, keep: 1 });
+    const catalog = await readCatalog(config.backupDir);
+    expect(catalog.backups.map((b) => b.id)).toEqual([second.id]);
+    expect(catalog.segments.length).toBeGreaterThan(0);
+    expect(catalog.segments.every((s) => s.name >= second.startSegment)).toBe(true);
+    expect(catalog.window?.from.toISOString()).toBe(second.stoppedAt);
+  }, 30_000);
 });
