@@ -94,7 +94,7 @@ export async function startServer(
   if (config.jobsWork) {
     await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log }, jobs, { concurrency: 2 });
     log('fila de relatórios atendida por este processo (JOBS_WORK=0 para deixá-la ao npm run worker)');
-    if (embedded) await scheduleBackups(jobs, config.dataDir, log);
+    if (embedded) await scheduleBackups(jobs, { dataDir: config.dataDir, db }, log);
   }
   let stopped = false;
   return {

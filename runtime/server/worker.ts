@@ -51,7 +51,7 @@ await workReportJobs({ db, tenants, realtime: realtimeEmitter(io), log }, jobs, 
   concurrency: Number(process.env.REPORT_CONCURRENCY ?? 2),
 });
 log.info({}, 'worker atendendo a fila de relatórios');
-if (!config.databaseUrl) await scheduleBackups(jobs, config.dataDir, (message) => log.info({}, message));
+if (!config.databaseUrl) await scheduleBackups(jobs, { dataDir: config.dataDir, db }, (m) => log.info({}, m));
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

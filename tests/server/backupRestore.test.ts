@@ -13,6 +13,7 @@ import { BACKUP_QUEUE, scheduleBackups } from '../../runtime/server/backup/backu
 import { parseBackupSchedule } from '../../runtime/server/backup/backupSchedule.ts';
 import { type BackupManifest, takeBaseBackup } from '../../runtime/server/backup/baseBackup.ts';
 import { restoreBackup } from '../../runtime/server/backup/restoreBackup.ts';
+import { createDatabase } from '../../runtime/server/db/database.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../../runtime/server/db/startEmbeddedPostgres.ts';
 import { createJobQueue } from '../../runtime/server/plugins/jobs.ts';
 
@@ -183,12 +184,13 @@ describe('backup and point-in-time restore (embedded PostgreSQL)', () => {
   });
 
   it('schedules one base backup at the next BACKUP_SCHEDULE time, however many processes register', async () => {
+    const db = createDatabase(server.url, { max: 1 });
     const first = await createJobQueue(server.url);
     const second = await createJobQueue(server.url);
     try {
       const before = new Date();
-      await scheduleBackups(first, config.dataDir, () => {});
-      await scheduleBackups(second, config.dataDir, () => {});
+      await scheduleBackups(first, { dataDir: config.dataDir, db }, () => {});
+      await scheduleBackups(second, { dataDir: config.dataDir, db }, () => {});
       const { rows } = await client.query<{ start_after: Date }>(
         `SELECT start_after FROM pgboss.job WHERE name = $1 AND state = 'created'`,
         [BACKUP_QUEUE],
@@ -198,6 +200,7 @@ describe('backup and point-in-time restore (embedded PostgreSQL)', () => {
     } finally {
       await first.stop(1000);
       await second.stop(1000);
+      await db.close();
     }
   });
 

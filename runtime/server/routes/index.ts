@@ -3,6 +3,7 @@ import { alertasGeraisRoutes } from './Alertas/gerais.ts';
 import { alertasRoutes } from './Alertas/index.ts';
 import { arquivosFiscaisRoutes } from './ArquivosFiscais/index.ts';
 import { ambientesRoutes } from './ambientes/index.ts';
+import { backupsRoutes } from './Backups/index.ts';
 import { retornoBoletoRoutes } from './Boletos/retorno.ts';
 import { cepsRoutes } from './Ceps/index.ts';
 import { certificadosDigitaisRoutes } from './CertificadosDigitais/index.ts';
@@ -58,6 +59,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   contasExtratoRoutes,
   certificadosDigitaisRoutes,
   pdvVersoesRoutes,
+  backupsRoutes,
   ibptRoutes,
   sequenciasFilialRoutes,
   financeiroWhiteLabelRoutes,
