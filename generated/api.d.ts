@@ -1430,6 +1430,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Backups/saude": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saúde dos backups: último backup base, janela restaurável, atraso e falhas do arquivamento */
+        get: operations["backupsSaude"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Ibpt/ncm/importar": {
         parameters: {
             query?: never;
@@ -6379,6 +6396,52 @@ export interface components {
             obrigatoria?: boolean;
             /** @description Notas da versão */
             notas?: string;
+        };
+        BackupSaude: {
+            /**
+             * @description embutido: o PostgreSQL do npm start, com arquivamento; externo: DATABASE_URL (backups do provedor)
+             * @enum {string}
+             */
+            modo: "embutido" | "externo";
+            mensagem: string | null;
+            /** @description BACKUP_DIR */
+            diretorio: string | null;
+            ultimoBackup: {
+                id: string;
+                /** Format: date-time */
+                concluidoEm: string;
+                /** @description Bytes */
+                tamanho: number;
+            } | null;
+            /** @description Backups base guardados */
+            backups: number;
+            /** @description Intervalo restaurável (npm run restore -- --to) */
+            janela: {
+                /** Format: date-time */
+                de: string;
+                /** Format: date-time */
+                ate: string;
+            } | null;
+            arquivamento: {
+                ultimoSegmento: string | null;
+                /** Format: date-time */
+                ultimoArquivadoEm: string | null;
+                /** @description Segmentos WAL aguardando arquivamento */
+                aguardando: number;
+                atrasoSegundos: number;
+                /** @description Falhas do archive_command desde o início das estatísticas */
+                falhas: number;
+                /** Format: date-time */
+                ultimaFalhaEm: string | null;
+                ultimoSegmentoFalho: string | null;
+            } | null;
+            falhaBackup: {
+                /** Format: date-time */
+                em: string;
+                mensagem: string;
+            } | null;
+            /** @description Também enviados como alerta à equipe */
+            problemas: string[];
         };
         /** @description A tabela IBPT carregada de uma UF */
         IbptNcmTabela: {
@@ -25501,6 +25564,44 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    backupsSaude: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupSaude"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
