@@ -4,6 +4,7 @@ import { registerFormats } from '../core/registerFormats.ts';
 import { resolveTheme } from '../core/resolveTenant.ts';
 import type { AppServices } from './context.ts';
 import { errorEnvelopeSchema } from './errors.ts';
+import { withLogRedaction } from './logRedaction.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errorHandler.ts';
 import { attachRealtime } from './plugins/realtime.ts';
@@ -22,8 +23,10 @@ export interface AppOptions {
 /** Builds the Fastify app; every route declares its schemas, which become the OpenAPI spec. */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: true,
+    logger: withLogRedaction(options.logger ?? false),
+    // Off unless TRUST_PROXY says which proxies may set X-Forwarded-For (request.ip feeds the rate limits).
+    // A hop count is supported at run time (proxy-addr) though Fastify's typings omit it.
+    trustProxy: (options.services?.config.trustProxy ?? false) as boolean | string[],
     bodyLimit: 2 * 1024 * 1024,
     ajv: {
       customOptions: {

@@ -4,6 +4,7 @@ import { HttpError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { completePasswordReset } from '../../services/completePasswordReset.ts';
 import { hashPassword } from '../../services/passwords.ts';
+import { withRetryAfter } from '../../services/rateLimit.ts';
 import { requestPasswordReset } from '../../services/requestPasswordReset.ts';
 import { errorResponses } from './schemas.ts';
 
@@ -74,7 +75,7 @@ export async function usuariosResetRoutes(app: FastifyInstance): Promise<void> {
               ? undefined
               : r.email,
       });
-      await requestPasswordReset(app, request, email);
+      await withRetryAfter(reply, () => requestPasswordReset(app, request, email));
       return reply.code(204).send();
     },
   );
