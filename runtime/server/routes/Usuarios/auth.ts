@@ -123,6 +123,8 @@ export async function usuariosAuthRoutes(app: FastifyInstance): Promise<void> {
       await app.db.withSystem((tx) =>
         tx.query('DELETE FROM access_token WHERE token_hash = $1', [auth.tokenHash]),
       );
+      // The session's websockets end with it, in whichever process holds them.
+      app.realtime?.disconnectToken(auth.tokenHash);
       return reply.code(204).send();
     },
   );
@@ -265,6 +267,7 @@ export async function usuariosAuthRoutes(app: FastifyInstance): Promise<void> {
           auth.tokenHash,
         ]),
       );
+      app.realtime?.revalidateUser(auth.usuarioId);
       return reply.code(204).send();
     },
   );

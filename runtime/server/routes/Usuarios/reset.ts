@@ -100,7 +100,9 @@ export async function usuariosResetRoutes(app: FastifyInstance): Promise<void> {
       const { password, confirmar } = request.body as { password: string; confirmar: string };
       checkNewPassword('SENHA_INVALIDA', ['password', 'confirmar'], password, confirmar);
       const token = (request.query as { access_token: string }).access_token;
-      await app.db.withSystem((tx) => completePasswordReset(tx, token, password));
+      const usuarioId = await app.db.withSystem((tx) => completePasswordReset(tx, token, password));
+      // Every session of the user ended with the reset: so do its websockets.
+      app.realtime?.disconnectUser(usuarioId);
       return reply.code(204).send();
     },
   );
@@ -145,6 +147,7 @@ export async function usuariosResetRoutes(app: FastifyInstance): Promise<void> {
           auth.tokenHash,
         ]),
       );
+      app.realtime?.revalidateUser(auth.usuarioId);
       return reply.code(204).send();
     },
   );
