@@ -45,7 +45,8 @@ interface LoggedRequest {
  */
 export function withLogRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return logger;
-  const base = logger === true ? {} : (logger as Exclude<FastifyServerOptions['logger'], boolean | undefined>);
+  const base =
+    logger === true ? {} : (logger as Exclude<FastifyServerOptions['logger'], boolean | undefined>);
   if (typeof (base as { child?: unknown }).child === 'function') return logger;
   const options = base as { serializers?: Record<string, unknown>; redact?: unknown };
   return {

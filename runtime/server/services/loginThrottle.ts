@@ -42,7 +42,9 @@ export async function beforeLoginAttempt(db: Database, keys: LoginKeys): Promise
     return currentHits(tx, keys.account);
   });
   if (failures >= ACCOUNT.limit) {
-    await sleep(Math.min(ACCOUNT_DELAY_MAX_MS, ACCOUNT_DELAY_BASE_MS * 2 ** Math.min(15, failures - ACCOUNT.limit)));
+    await sleep(
+      Math.min(ACCOUNT_DELAY_MAX_MS, ACCOUNT_DELAY_BASE_MS * 2 ** Math.min(15, failures - ACCOUNT.limit)),
+    );
   }
 }
 

@@ -60,11 +60,7 @@ export async function countHit(tx: Tx, limit: RateLimit): Promise<{ count: numbe
  * Counts one hit on every key (each request counts, e.g. recovery e-mails and sign-ups) and throws 429
  * with `message` once a key has more than its `limit` hits in its window.
  */
-export async function hitRateLimit(
-  tx: Tx,
-  limits: RateLimit | RateLimit[],
-  message: string,
-): Promise<void> {
+export async function hitRateLimit(tx: Tx, limits: RateLimit | RateLimit[], message: string): Promise<void> {
   for (const limit of Array.isArray(limits) ? limits : [limits]) {
     const row = await tx.one<{ contagem: number; restante: number }>(
       `INSERT INTO rate_limit (chave, janela_inicio, contagem, expira_em)
@@ -103,7 +99,9 @@ export async function currentHits(tx: Tx, key: string): Promise<number> {
 
 /** Forgets the hits on `keys` (after a successful login). */
 export async function clearRateLimit(tx: Tx, keys: string | string[]): Promise<void> {
-  await tx.query('DELETE FROM rate_limit WHERE chave = ANY($1::text[])', [Array.isArray(keys) ? keys : [keys]]);
+  await tx.query('DELETE FROM rate_limit WHERE chave = ANY($1::text[])', [
+    Array.isArray(keys) ? keys : [keys],
+  ]);
 }
 
 /** Deletes the limiter rows whose window and block are over (scheduled job); returns how many. */

@@ -21,6 +21,7 @@ export async function scheduleRateLimitPurge(
   if (!options.work) return;
   await jobs.work(RATE_LIMIT_PURGE_QUEUE, async () => {
     const removed = await db.withSystem((tx) => purgeExpiredRateLimits(tx));
-    if (removed > 0) options.log?.info({ removidos: removed }, 'registros de limite de tentativas expirados removidos');
+    if (removed > 0)
+      options.log?.info({ removidos: removed }, 'registros de limite de tentativas expirados removidos');
   });
 }

@@ -1,9 +1,9 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EMAIL_MAX_LENGTH, MESSAGES, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH } from '../../core/constants.ts';
 import { isValidCpfCnpj } from '../../core/isValidCpfCnpj.ts';
 import { normalizeCpfCnpj } from '../../core/normalizeCpfCnpj.ts';
 import { isValidPhone } from '../../core/phoneMask.ts';
 import type { TenantSettings } from '../../core/resolveTenant.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { hashPassword } from './passwords.ts';

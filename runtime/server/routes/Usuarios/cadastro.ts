@@ -3,8 +3,8 @@ import { MESSAGES } from '../../../core/constants.ts';
 import { normalizeCpfCnpj } from '../../../core/normalizeCpfCnpj.ts';
 import { HttpError } from '../../errors.ts';
 import { registerCrmLead } from '../../integrations/registerCrmLead.ts';
-import { createSession } from '../../services/sessions.ts';
 import { withRetryAfter } from '../../services/rateLimit.ts';
+import { createSession } from '../../services/sessions.ts';
 import { createAccount, limitSignUps, type SignUpInput, validateSignUp } from '../../services/signUp.ts';
 import { errorResponses } from './schemas.ts';
 
