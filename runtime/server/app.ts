@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerFormats } from '../core/registerFormats.ts';
 import { resolveTheme } from '../core/resolveTenant.ts';
+import { trustProxyOption } from './config.ts';
 import type { AppServices } from './context.ts';
 import { errorEnvelopeSchema } from './errors.ts';
 import { withLogRedaction } from './logRedaction.ts';
@@ -25,8 +26,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const app = Fastify({
     logger: withLogRedaction(options.logger ?? false),
     // Off unless TRUST_PROXY says which proxies may set X-Forwarded-For (request.ip feeds the rate limits).
-    // A hop count is supported at run time (proxy-addr) though Fastify's typings omit it.
-    trustProxy: (options.services?.config.trustProxy ?? false) as boolean | string[],
+    trustProxy: trustProxyOption(options.services?.config.trustProxy ?? false),
     bodyLimit: 2 * 1024 * 1024,
     ajv: {
       customOptions: {

@@ -46,7 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 14 * 24 * 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    signUpPerIpPerHour: positiveInteger('SIGNUP_PER_IP_HOUR', env.SIGNUP_PER_IP_HOUR, 10),
+    signUpPerIpPerHour: positiveInteger('SIGNUP_PER_IP_HOUR', env.SIGNUP_PER_IP_HOUR, 20),
     signUpPerWhiteLabelPerHour: positiveInteger(
       'SIGNUP_PER_WHITELABEL_HOUR',
       env.SIGNUP_PER_WHITELABEL_HOUR,
@@ -90,4 +90,16 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
     }
   }
   return entries;
+}
+
+/**
+ * The Fastify trustProxy option for a TRUST_PROXY value. Fastify 5 treats a bare hop count as "trust
+ * nothing"; an operator who sets one says that many proxies sit in front, each appending to
+ * X-Forwarded-For, so the socket peer and the next `hops - 1` addresses are trusted.
+ */
+export function trustProxyOption(
+  value: ServerConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
 }
