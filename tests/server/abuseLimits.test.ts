@@ -9,6 +9,7 @@ import {
   RATE_LIMIT_PURGE_QUEUE,
   scheduleRateLimitPurge,
 } from '../../runtime/server/services/rateLimitPurgeJob.ts';
+import { hashToken, newRawToken } from '../../runtime/server/services/tokens.ts';
 import { createTestServer, type TestServer } from '../support/testServer.ts';
 
 const TOO_MANY_LOGINS = 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.';
@@ -139,6 +140,28 @@ describe('login limits: per address, per account and per address + account', () 
     const secondWait = Number(second.headers['retry-after']);
     expect(secondWait).toBeGreaterThan(110);
     expect(secondWait).toBeLessThanOrEqual(120);
+  });
+  it('a password reset lifts the blocks on the account, so the owner signs in at once', async () => {
+    const email = 'painel@erp.local';
+    const ip = '192.0.2.45';
+    for (let i = 0; i < 5; i++) expect((await loginFrom(ip, email, 'chute')).statusCode).toBe(401);
+    expect((await loginFrom(ip, email, 'demo1234')).statusCode).toBe(429);
+    const raw = newRawToken();
+    await server.db.withSystem((tx) =>
+      tx.query(
+        `INSERT INTO reset_token (token_hash, usuario_id, expira_em)
+         SELECT $1, id, now() + interval '15 minutes' FROM usuario WHERE email = $2`,
+        [hashToken(raw), email],
+      ),
+    );
+    const reset = await server.app.inject({
+      method: 'POST',
+      url: `/reset-password?access_token=${raw}`,
+      headers: { host: 'localhost' },
+      payload: { password: 'nova-senha1', confirmar: 'nova-senha1' },
+    });
+    expect(reset.statusCode, reset.body).toBe(204);
+    expect((await loginFrom(ip, email, 'nova-senha1')).statusCode).toBe(200);
   });
 });
 

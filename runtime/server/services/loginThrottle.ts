@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Database } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
 import { assertNotBlocked, clearRateLimit, countHit, currentHits, type RateLimit } from './rateLimit.ts';
 
 /** Not fixed by the spec (no 429 text there); kept from the first release. */
@@ -64,4 +64,13 @@ export async function loginFailed(db: Database, keys: LoginKeys): Promise<void> 
 /** A right password forgets the account's and the pair's failures (not the address's: spraying). */
 export async function loginSucceeded(db: Database, keys: LoginKeys): Promise<void> {
   await db.withSystem((tx) => clearRateLimit(tx, [keys.account, keys.pair]));
+}
+
+/**
+ * After a password reset (the owner proved the mailbox): forgets the account's failures and the blocks
+ * of every address on it, so the owner signs in with the new password at once.
+ */
+export async function forgetLoginFailures(tx: Tx, tenantId: number, email: string): Promise<void> {
+  const { account, pair } = loginKeys('', tenantId, email);
+  await tx.query('DELETE FROM rate_limit WHERE chave = $1 OR left(chave, length($2)) = $2', [account, pair]);
 }
