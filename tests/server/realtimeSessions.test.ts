@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, login, type TestServer } from '../support/testServer.ts';
+import { addDemoUserWithProfile, createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 let server: TestServer;
 let base: string;
@@ -80,6 +80,43 @@ describe('websockets end with the session', () => {
     expect(deactivated.statusCode, deactivated.body).toBe(200);
     expect((await unauthorized).message).toBe('Token inválido ou expirado.');
     expect(await gone).toBe('io server disconnect');
+  });
+
+  it('reaches the sockets another API process holds (socket.io PostgreSQL adapter)', async () => {
+    const other = await createTestServer({ databaseUrl: server.databaseUrl });
+    try {
+      const otherBase = await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const onOther = async (token: string) => {
+        const socket = io(otherBase, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+        sockets.push(socket);
+        await next(socket, 'connect');
+        const authenticated = next(socket, 'authenticated');
+        socket.emit('authentication', { token });
+        await authenticated;
+        return socket;
+      };
+      // Logout answered by this process ends the session's socket held by the other one …
+      const token = await login(server.app, 'admin@erp.local');
+      const socket = await onOther(token);
+      const gone = disconnectedWithin(socket, 5_000);
+      expect((await call('POST', '/api/Usuarios/logout', token)).statusCode).toBe(204);
+      expect(await gone).toBe('io server disconnect');
+      // … and so does a deactivation (the other process checks the user's tokens again).
+      const admin = await login(server.app, 'demo@erp.local');
+      const { id, token: caixaToken } = await addDemoUserWithProfile(server, {
+        email: 'caixa@erp.local',
+        nome: 'Caixa',
+        perfil: 'Caixa',
+        permissoes: { VENDAS_PEDIDOS: 1 },
+      });
+      const painel = await onOther(caixaToken);
+      const painelGone = disconnectedWithin(painel, 5_000);
+      const deactivated = await call('PATCH', `/api/Usuarios/${id}`, admin, { ativo: false });
+      expect(deactivated.statusCode, deactivated.body).toBe(200);
+      expect(await painelGone).toBe('io server disconnect');
+    } finally {
+      await other.close();
+    }
   });
 
   it('an expired session loses its socket when the user is checked again', async () => {
