@@ -2,8 +2,10 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerFormats } from '../core/registerFormats.ts';
 import { resolveTheme } from '../core/resolveTenant.ts';
+import { trustProxyOption } from './config.ts';
 import type { AppServices } from './context.ts';
 import { errorEnvelopeSchema } from './errors.ts';
+import { withLogRedaction } from './logRedaction.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errorHandler.ts';
 import { attachRealtime } from './plugins/realtime.ts';
@@ -22,8 +24,9 @@ export interface AppOptions {
 /** Builds the Fastify app; every route declares its schemas, which become the OpenAPI spec. */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: true,
+    logger: withLogRedaction(options.logger ?? false),
+    // Off unless TRUST_PROXY says which proxies may set X-Forwarded-For (request.ip feeds the rate limits).
+    trustProxy: trustProxyOption(options.services?.config.trustProxy ?? false),
     bodyLimit: 2 * 1024 * 1024,
     ajv: {
       customOptions: {

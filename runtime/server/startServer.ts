@@ -13,6 +13,7 @@ import { syncEntities } from './db/syncEntities.ts';
 import { createMailer } from './mail/createMailer.ts';
 import { createJobQueue } from './plugins/jobs.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
+import { scheduleRateLimitPurge } from './services/rateLimitPurgeJob.ts';
 import { createReportQueues, workReportJobs } from './services/reports/reportJobs.ts';
 import { TenantRegistry } from './services/tenantRegistry.ts';
 import { buildWebIfStale } from './web/buildWebIfStale.ts';
@@ -88,6 +89,7 @@ export async function startServer(
     services: { db, tenants, config, mailer, jobs },
     serveWeb: options.serveWeb !== false,
   });
+  await scheduleRateLimitPurge(jobs, db, { work: config.jobsWork, log: app.log });
   if (config.jobsWork) {
     await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log }, jobs, { concurrency: 2 });
     log('fila de relatórios atendida por este processo (JOBS_WORK=0 para deixá-la ao npm run worker)');

@@ -13,6 +13,7 @@ import { embeddedDatabaseUrl } from './db/startEmbeddedPostgres.ts';
 import { createJobQueue } from './plugins/jobs.ts';
 import { joinRealtimeCluster, realtimeEmitter } from './plugins/realtime.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
+import { scheduleRateLimitPurge } from './services/rateLimitPurgeJob.ts';
 import { workReportJobs } from './services/reports/reportJobs.ts';
 import { TenantRegistry } from './services/tenantRegistry.ts';
 
@@ -49,6 +50,7 @@ if (!(await cluster.ready))
 await workReportJobs({ db, tenants, realtime: realtimeEmitter(io), log }, jobs, {
   concurrency: Number(process.env.REPORT_CONCURRENCY ?? 2),
 });
+await scheduleRateLimitPurge(jobs, db, { work: true, log });
 log.info({}, 'worker atendendo a fila de relatórios');
 
 let closing = false;
