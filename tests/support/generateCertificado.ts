@@ -8,7 +8,15 @@ const DAY_MS = 24 * 3600 * 1000;
  * valid from yesterday for `days` days (negative: already expired).
  */
 export function generateCertificado(
-  options: { titular?: string; cnpj?: string; emissor?: string; senha?: string; days?: number } = {},
+  options: {
+    titular?: string;
+    cnpj?: string;
+    emissor?: string;
+    senha?: string;
+    days?: number;
+    /** Rewrites the MAC iteration count after packing (a hostile file: opening it would take this many rounds). */
+    macIterations?: number;
+  } = {},
 ): Buffer {
   const { titular = 'EMPRESA DEMONSTRACAO LTDA', cnpj = '11222333000181', senha = 'segredo123' } = options;
   const days = options.days ?? 365;
@@ -33,5 +41,15 @@ export function generateCertificado(
   ]);
   cert.sign(privateKey, forge.md.sha256.create());
   const p12 = forge.pkcs12.toPkcs12Asn1(privateKey, [cert], senha, { algorithm: '3des' });
+  if (options.macIterations !== undefined) {
+    // PFX ::= SEQUENCE { version, authSafe, macData SEQUENCE { mac, macSalt, iterations } }
+    const macData = (p12.value as forge.asn1.Asn1[])[2] as forge.asn1.Asn1;
+    (macData.value as forge.asn1.Asn1[])[2] = forge.asn1.create(
+      forge.asn1.Class.UNIVERSAL,
+      forge.asn1.Type.INTEGER,
+      false,
+      forge.asn1.integerToDer(options.macIterations).getBytes(),
+    );
+  }
   return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
 }

@@ -13,7 +13,7 @@ import {
   upsertCertificado,
 } from '../../services/certificados/certificadoRepository.ts';
 import { certificateKey } from '../../services/certificados/certificateKey.ts';
-import { readPkcs12 } from '../../services/certificados/readPkcs12.ts';
+import { openPkcs12 } from '../../services/certificados/openPkcs12.ts';
 import { sealSecret } from '../../services/certificados/sealSecret.ts';
 import type { TenantRegistry } from '../../services/tenantRegistry.ts';
 import { errorResponses } from '../errorResponses.ts';
@@ -82,9 +82,10 @@ export async function certificadosDigitaisRoutes(app: FastifyInstance): Promise<
     },
     async (request) => {
       const body = request.body as { arquivo: string; senha: string; nomeArquivo?: string };
+      const bytes = Buffer.from(body.arquivo, 'base64');
+      // Parsed in a worker before the transaction: a crafted file never holds the event loop or a connection.
+      const info = await openPkcs12(bytes, body.senha);
       return inBranch(request, PermissionLevel.CRIAR, async (tx, scope) => {
-        const bytes = Buffer.from(body.arquivo, 'base64');
-        const info = readPkcs12(bytes, body.senha);
         if (info.validoAte.getTime() < Date.now()) {
           throw new HttpError(
             400,

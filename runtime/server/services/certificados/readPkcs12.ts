@@ -1,6 +1,7 @@
 import forge from 'node-forge';
 import { isValidCnpj } from '../../../core/isValidCnpj.ts';
 import { HttpError } from '../../errors.ts';
+import { MAX_PKCS12_ITERATIONS, pkcs12IterationCounts } from './pkcs12Iterations.ts';
 
 /** What an A1 certificate says about itself. */
 export interface CertificadoInfo {
@@ -16,6 +17,8 @@ export interface CertificadoInfo {
 const NOT_A_CERTIFICATE =
   'O arquivo enviado não é um certificado digital A1 válido. Envie o arquivo .pfx ou .p12 do certificado.';
 const WRONG_PASSWORD = 'A senha não confere com o certificado. Verifique a senha e envie novamente.';
+const HOSTILE =
+  'O certificado usa parâmetros de proteção fora do comum (contagem de iterações acima de 1.000.000) e não será aberto. Exporte o certificado A1 novamente pelo programa do emissor.';
 const NO_KEY =
   'O arquivo não contém o certificado com a sua chave privada. Exporte o certificado A1 com a chave privada (.pfx ou .p12).';
 
@@ -53,6 +56,9 @@ export function readPkcs12(bytes: Buffer, senha: string): CertificadoInfo {
   } catch {
     throw new HttpError(400, 'CERTIFICADO_INVALIDO', NOT_A_CERTIFICATE);
   }
+  const iterations = pkcs12IterationCounts(asn1);
+  if (iterations.some((count) => !(count <= MAX_PKCS12_ITERATIONS)))
+    throw new HttpError(400, 'CERTIFICADO_PARAMETROS_INVALIDOS', HOSTILE);
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, senha);
