@@ -1,3 +1,4 @@
+import { csvCell } from '../../../core/spreadsheetCell.ts';
 import type { Tx } from '../../db/database.ts';
 
 /** An add-on module contracted by a company, priced by the white-label's planoModulos. */
@@ -73,7 +74,6 @@ export async function linhasDeCobranca(
 /** The fatura's lines as CSV for Excel in pt-BR: BOM, ";" separator, decimal comma. */
 export function faturaCsv(linhas: LinhaCobranca[]): string {
   const money = (value: number) => value.toFixed(2).replace('.', ',');
-  const cell = (value: string) => (/[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
   const header = ['Empresa', 'CPF/CNPJ', 'Plano', 'Valor do plano', 'Módulos adicionais', 'Valor'];
   const lines = linhas.map((linha) => [
     linha.empresaNome,
@@ -84,5 +84,5 @@ export function faturaCsv(linhas: LinhaCobranca[]): string {
     money(linha.valor),
   ]);
   lines.push(['Total', '', '', '', '', money(somar(linhas.map((linha) => linha.valor)))]);
-  return `\uFEFF${[header, ...lines].map((line) => line.map(cell).join(';')).join('\r\n')}\r\n`;
+  return `\uFEFF${[header, ...lines].map((line) => line.map((value) => csvCell(value)).join(';')).join('\r\n')}\r\n`;
 }
