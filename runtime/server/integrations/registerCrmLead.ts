@@ -1,4 +1,5 @@
 import { BRAZIL_COUNTRY_CODE, CRM_TYPE } from '../../core/constants.ts';
+import { safeFetch } from './safeFetch.ts';
 
 export interface CrmSettings {
   STAGE_ID: string | number;
@@ -31,14 +32,15 @@ export async function registerCrmLead(
   if (!settings?.STAGE_ID || !settings.TOKEN) return null;
   const base = (settings.URL || DEFAULT_URL).replace(/\/$/, '');
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const response = await fetch(`${base}/${path}`, {
+    // Tenant-configured address: the outbound rules apply (https, public addresses, caps).
+    const response = await safeFetch(`${base}/${path}`, {
       method,
       headers: { 'User-Key': settings.TOKEN, 'Content-Type': 'application/json', Accept: 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      timeoutMs: TIMEOUT_MS,
     });
     if (!response.ok) throw new Error(`CRM ${method} ${path}: HTTP ${response.status}`);
-    return (await response.json()) as { value?: Array<{ Id: number }> };
+    return response.json<{ value?: Array<{ Id: number }> }>();
   };
   try {
     const filter = encodeURIComponent(`Email eq '${lead.email.replaceAll("'", "''")}'`);
