@@ -1,6 +1,7 @@
-import JSZip from 'jszip';
 import { normalizeCpfCnpj } from '../../../core/normalizeCpfCnpj.ts';
 import { HttpError } from '../../errors.ts';
+import { buildZip } from '../../workers/buildZip.ts';
+import type { ZipEntry } from '../../workers/buildZipTask.ts';
 import type { ScreenToolContext } from '../screenTools/runScreenTool.ts';
 
 export type TipoDocumentoXml = 'nfe' | 'nfce' | 'entrada';
@@ -159,7 +160,7 @@ export async function arquivoExportacaoXml(context: ScreenToolContext, pedido: P
       'EXPORTACAO_GRANDE_DEMAIS',
       'Os XMLs do período passam de 300 MB: gere um arquivo por quinzena ou por tipo de documento.',
     );
-  const zip = new JSZip();
+  const entries: ZipEntry[] = [];
   const nomes = new Set<string>();
   const filialId = Number(context.scope.filialId);
   for (const tipo of [...new Set(pedido.tipos)]) {
@@ -170,13 +171,10 @@ export async function arquivoExportacaoXml(context: ScreenToolContext, pedido: P
       const nome = entrada(tipo, row);
       if (nomes.has(nome)) continue;
       nomes.add(nome);
-      zip.file(nome, row.xml, { date: new Date(`${row.data}T12:00:00Z`) });
+      entries.push({ nome, conteudo: row.xml, data: `${row.data}T12:00:00Z` });
     }
   }
-  const conteudo = await zip.generateAsync({
-    type: 'nodebuffer',
-    compression: 'DEFLATE',
-    compressionOptions: { level: 6 },
-  });
+  // Deflating runs in a worker thread: the API keeps answering while a month of XMLs is packed.
+  const conteudo = await buildZip(entries);
   return { nomeArquivo: previa.nomeArquivo, exportados: nomes.size, semXml: previa.semXml, conteudo };
 }
