@@ -65,10 +65,11 @@ export async function startServer(
     embedded = await startEmbeddedPostgres({
       dir: join(config.dataDir, 'pg'),
       port: config.embeddedPgPort,
+      apiPort: config.port,
       log,
     });
     databaseUrl = await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
-    log(`PostgreSQL embutido na porta ${config.embeddedPgPort} (dados em ${join(config.dataDir, 'pg')})`);
+    log(`PostgreSQL embutido na porta ${embedded.port} (dados em ${join(config.dataDir, 'pg')})`);
   }
   await migrate(databaseUrl, log);
   await syncEntities(databaseUrl, files, log);

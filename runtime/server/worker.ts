@@ -6,10 +6,11 @@
  * websocket (socket.io PostgreSQL adapter; this process serves no sockets of its own, it only emits).
  * SIGINT/SIGTERM stop fetching and give running jobs a grace period; a job cut short runs again later.
  */
+import { join } from 'node:path';
 import { Server } from 'socket.io';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
-import { embeddedDatabaseUrl } from './db/startEmbeddedPostgres.ts';
+import { embeddedDatabaseUrl, readInstanceLock } from './db/startEmbeddedPostgres.ts';
 import { createJobQueue } from './plugins/jobs.ts';
 import { joinRealtimeCluster, realtimeEmitter } from './plugins/realtime.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
@@ -30,7 +31,10 @@ const serialise = (object: object) =>
       ? { ...object, err: object.err.message }
       : object;
 const log = { info: line('info'), warn: line('warn'), error: line('error') };
-const databaseUrl = config.databaseUrl ?? embeddedDatabaseUrl(config.embeddedPgPort, 'erp');
+// Beside `npm start`: its instance lock says which port its embedded PostgreSQL took (it moves on when busy).
+const running = config.databaseUrl ? null : await readInstanceLock(join(config.dataDir, 'pg'));
+const databaseUrl =
+  config.databaseUrl ?? embeddedDatabaseUrl(running?.pgPort ?? config.embeddedPgPort, 'erp');
 const { files } = await readSchemaFiles();
 const db = createDatabase(databaseUrl, { max: 4 });
 const tenants = new TenantRegistry(db, files);

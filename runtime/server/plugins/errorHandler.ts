@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { localizePtBR } from '../../core/createSchemaValidator.ts';
 import { FilterError } from '../../core/loopbackFilter.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionError } from '../db/connectionErrors.ts';
 import { envelope, HttpError } from '../errors.ts';
 
 /** Turns every error into the LoopBack envelope with a pt-BR message; never a stack trace. */
@@ -26,6 +27,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof FilterError) {
       return reply.code(400).send(envelope(400, error.code, error.message));
+    }
+    if (isConnectionError(error)) {
+      request.log.warn({ err: error }, 'banco de dados indisponível');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(envelope(503, 'BANCO_INDISPONIVEL', DATABASE_UNAVAILABLE_MESSAGE));
     }
     const pgCode = (error as { code?: string }).code ?? '';
     if (/^22[0-9A-Z]{3}$/.test(pgCode)) {

@@ -62,6 +62,9 @@ export function joinRealtimeCluster(
     query: pool.query.bind(pool),
     async connect() {
       const client = await pool.connect();
+      // The adapter listens for 'end' (and reconnects) but not for 'error': a dropped LISTEN connection would
+      // otherwise be an unhandled 'error' event and end the process.
+      client.on('error', onError);
       const query = client.query.bind(client) as (sql: string) => Promise<unknown>;
       Object.assign(client, {
         query: (sql: string, ...rest: unknown[]) => {
