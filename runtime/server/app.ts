@@ -7,6 +7,7 @@ import { errorEnvelopeSchema } from './errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errorHandler.ts';
 import { attachRealtime } from './plugins/realtime.ts';
+import { registerRequestInput } from './plugins/requestInput.ts';
 import { registerTenantContext } from './plugins/tenantContext.ts';
 import { routeModules } from './routes/index.ts';
 import { serveWebApp } from './web/serveWebApp.ts';
@@ -53,6 +54,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   registerErrorHandler(app);
+  registerRequestInput(app);
   registerTenantContext(app);
   registerAuth(app);
   for (const routes of routeModules) await app.register(routes);

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { localizePtBR } from '../../core/createSchemaValidator.ts';
 import { FilterError } from '../../core/loopbackFilter.ts';
 import { envelope, HttpError } from '../errors.ts';
+import { translatePgError } from '../services/errors/translatePgError.ts';
 
 /** Turns every error into the LoopBack envelope with a pt-BR message; never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -27,29 +28,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof FilterError) {
       return reply.code(400).send(envelope(400, error.code, error.message));
     }
-    const pgCode = (error as { code?: string }).code ?? '';
-    if (/^22[0-9A-Z]{3}$/.test(pgCode)) {
+    const translated = translatePgError(error, request.tenant?.schemas);
+    if (translated) {
       return reply
-        .code(400)
-        .send(envelope(400, 'VALOR_INVALIDO', 'Valor inválido ou fora do intervalo permitido.'));
-    }
-    if (pgCode === '23505') {
-      return reply
-        .code(409)
-        .send(
-          envelope(409, 'REGISTRO_DUPLICADO', 'Registro duplicado, verifique os dados e tente novamente'),
-        );
-    }
-    if (pgCode === '23503') {
-      return reply
-        .code(409)
-        .send(
-          envelope(
-            409,
-            'REGISTRO_RELACIONADO',
-            'Operação não permitida: o registro está relacionado a outros dados.',
-          ),
-        );
+        .code(translated.statusCode)
+        .send(envelope(translated.statusCode, translated.code, translated.message, translated.details));
     }
     if (error.validation) {
       localizePtBR(error.validation as unknown as ErrorObject[]);

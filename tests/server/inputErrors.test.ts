@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, login, type TestServer } from '../support/testServer.ts';
+
+/** Bad input answers a 4xx in the LoopBack envelope with a pt-BR message (issue 12, findings 7 and 8). */
+let server: TestServer;
+let token: string;
+
+const api = (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  server.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { host: 'localhost', authorization: token, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+beforeAll(async () => {
+  server = await createTestServer();
+  token = await login(server.app, 'demo@erp.local');
+});
+afterAll(async () => server?.close());
+
+const expectClientError = (response: { statusCode: number; body: string }) => {
+  expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode, response.body).toBeLessThan(500);
+  const { error } = JSON.parse(response.body);
+  expect(error).toMatchObject({ statusCode: response.statusCode });
+  expect(error.message).toMatch(/[a-zà-ú]/i);
+  return error as { message: string; code: string; details?: unknown };
+};
+
+describe('finding 7: out-of-range numbers, nulls and partial PUTs', () => {
+  for (const path of ['sped/preview', 'sped/arquivo']) {
+    for (const filialId of [1e308, 2 ** 63]) {
+      it(`POST /api/ArquivosFiscais/${path} with filialId ${filialId} answers 400 naming filialId`, async () => {
+        const error = expectClientError(
+          await api('POST', `/api/ArquivosFiscais/${path}`, {
+            filialId,
+            periodo: '2026-01',
+            finalidade: 0,
+            perfil: 'A',
+          }),
+        );
+        expect(error.message).toContain('filialId');
+      });
+    }
+  }
+  for (const path of ['sintegra/preview', 'sintegra/arquivo']) {
+    it(`POST /api/ArquivosFiscais/${path} with filialId 2^63 answers 400`, async () => {
+      const error = expectClientError(
+        await api('POST', `/api/ArquivosFiscais/${path}`, {
+          filialId: 2 ** 63,
+          dataInicial: '2026-01-01',
+          dataFinal: '2026-01-31',
+          finalidade: 1,
+          natureza: 3,
+        }),
+      );
+      expect(error.message).toContain('filialId');
+    });
+  }
+
+  it('POST /api/Perfis with permissoes null answers 4xx naming Permissões', async () => {
+    const error = expectClientError(await api('POST', '/api/Perfis', { nome: 'Nulo', permissoes: null }));
+    expect(error.message).toContain('Permissões');
+  });
+
+  it('PATCH /api/Perfis/{id} with permissoes null answers 4xx and keeps the permissions', async () => {
+    const created = await api('POST', '/api/Perfis', { nome: 'Caixa', permissoes: { VENDAS_CLIENTES: 1 } });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json();
+    const error = expectClientError(await api('PATCH', `/api/Perfis/${id}`, { permissoes: null }));
+    expect(error.message).toContain('Permissões');
+    const after = await api('GET', `/api/Perfis/${id}`);
+    expect(after.json().permissoes).toEqual({ VENDAS_CLIENTES: 1 });
+  });
+
+  it('PUT /api/Filiais/{id} with only {nome} replaces the record, left-out fields taking their defaults', async () => {
+    const [filial] = (await api('GET', '/api/Filiais')).json() as Array<Record<string, unknown>>;
+    await api('PATCH', `/api/Filiais/${filial?.id}`, { ativo: false });
+    const response = await api('PUT', `/api/Filiais/${filial?.id}`, { nome: 'Só o nome' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ nome: 'Só o nome', ativo: true, apelido: null });
+  });
+
+  it('PUT /api/Filiais/{id} without a required field answers 422 naming it and changes nothing', async () => {
+    const [filial] = (await api('GET', '/api/Filiais')).json() as Array<Record<string, unknown>>;
+    const response = await api('PUT', `/api/Filiais/${filial?.id}`, { apelido: 'Sem nome' });
+    const error = expectClientError(response);
+    expect(response.statusCode).toBe(422);
+    // "nome" is labelled Razão social in the filial entity.
+    expect(error.message).toContain('faltam: Razão social');
+    expect(error.details).toEqual({
+      fields: [{ campo: 'nome', mensagem: 'Razão social: preenchimento obrigatório' }],
+    });
+    const after = (await api('GET', `/api/Filiais/${filial?.id}`)).json();
+    expect(after).toMatchObject({ nome: filial?.nome, apelido: filial?.apelido });
+  });
+
+  it('a null on a NOT NULL column answers 422 naming the field (one translation of PostgreSQL errors)', async () => {
+    const [filial] = (await api('GET', '/api/Filiais')).json() as Array<Record<string, unknown>>;
+    const response = await api('PATCH', `/api/Filiais/${filial?.id}`, { ativo: null });
+    const error = expectClientError(response);
+    expect(response.statusCode).toBe(422);
+    expect(error).toMatchObject({ code: 'CAMPO_OBRIGATORIO', details: { fields: [{ campo: 'ativo' }] } });
+    expect(error.message).toContain('Ativo');
+  });
+});
+
+describe('finding 8: empty JSON bodies where a body is optional', () => {
+  it('POST /api/Usuarios/logout with Content-Type application/json and no body logs out', async () => {
+    const own = await login(server.app, 'vendedor@erp.local');
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/Usuarios/logout',
+      headers: { host: 'localhost', authorization: own, 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    const after = await server.app.inject({
+      method: 'GET',
+      url: '/api/Usuarios/getUserInfo',
+      headers: { host: 'localhost', authorization: own },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('DELETE with Content-Type application/json and no body deletes', async () => {
+    const created = await api('POST', '/api/Perfis', { nome: 'Temporário', permissoes: {} });
+    expect(created.statusCode, created.body).toBe(200);
+    const response = await api('DELETE', `/api/Perfis/${created.json().id}`, '', {
+      'content-type': 'application/json',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ count: 1 });
+  });
+
+  it('a required body still answers 400 in pt-BR when empty', async () => {
+    const response = await api('POST', '/api/Perfis', '', { 'content-type': 'application/json' });
+    const error = expectClientError(response);
+    expect(response.statusCode).toBe(400);
+    expect(error.message).not.toMatch(/body|must/i);
+  });
+});
