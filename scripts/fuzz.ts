@@ -48,7 +48,7 @@ try {
       if (performance.now() - lastLine < 10_000 && done < total) return;
       lastLine = performance.now();
       console.log(
-        `  ${done}/${total} operations, ${partial.requests} requests, ${partial.serverErrors.length} 5xx, ${partial.leaks.length} leaks, ${partial.secretLeaks.length} secrets`,
+        `  ${done}/${total} (operation, pass), ${partial.requests} requests, ${partial.serverErrors.length} 5xx, ${partial.leaks.length} leaks, ${partial.secretLeaks.length} secrets`,
       );
     },
   });

@@ -15,12 +15,14 @@ const COMPANIES: Record<Company, { email: string; whiteLabel: string; host: stri
 
 /** Who sends the requests: nobody, a company user, a user of another company, of another white-label. */
 export interface Actor {
-  name: 'anonimo' | 'empresa' | 'outraEmpresa' | 'outroWhiteLabel';
+  name: 'anonimo' | 'empresa' | 'outraEmpresa' | 'outroWhiteLabel' | 'empresaPropriosRegistros';
   host: string;
   token?: string;
   company?: Company;
   /** Whose record ids fill the id slots of this actor's requests. */
   victim: Company;
+  /** Whose record ids fill the id slot of a DELETE (default: victim). */
+  deleteVictim?: Company;
   /** The marker planted in this actor's own company (it must see it: the check can fail). */
   marker?: string;
   /** Marker strings this actor must never receive (rows of other companies and white-labels). */
@@ -28,7 +30,13 @@ export interface Actor {
 }
 
 export interface AbuseWorld {
+  /** The actors aimed at other tenants' records. */
   actors: Actor[];
+  /**
+   * The company user aimed at its own records (bad values reach the database: NOT NULL, ranges, lengths);
+   * swept after the others, since its writes overwrite its own markers. Its DELETEs aim at another tenant.
+   */
+  ownRecords: Actor;
   /** Planted credentials no answer may ever contain, with where each was planted. */
   secrets: Array<{ value: string; what: string }>;
   /** Per company: OpenAPI path (`/api/Clientes/{id}`) → id of one of its records. */
@@ -181,10 +189,19 @@ export async function prepareAbuseWorld(
       forbidden: forbiddenFor('verde', 'verde'),
     },
   ];
-  for (const actor of actors) if (actor.company) actor.marker = companyMarker(actor.company);
+  const ownRecords: Actor = {
+    name: 'empresaPropriosRegistros',
+    host: 'localhost',
+    company: 'demo',
+    victim: 'demo',
+    deleteVictim: 'verde',
+    forbidden: forbiddenFor('demo', 'demo'),
+  };
+  for (const actor of [...actors, ownRecords]) if (actor.company) actor.marker = companyMarker(actor.company);
   const relogin = async () => {
-    for (const actor of actors) if (actor.company) actor.token = await login(app, actor.company);
+    for (const actor of [...actors, ownRecords])
+      if (actor.company) actor.token = await login(app, actor.company);
   };
   await relogin();
-  return { actors, secrets, ids, relogin };
+  return { actors, ownRecords, secrets, ids, relogin };
 }

@@ -59,6 +59,22 @@ export function sampleVariants(count: number) {
   };
 }
 
+/** Sends one variant as the actor through app.inject. */
+function send(app: FastifyInstance, operation: Operation, actor: Actor, variant: Variant, address: number) {
+  return app.inject({
+    method: operation.method,
+    url: variantUrl(operation, variant),
+    // A different client address per request, so per-IP limits (login, sign-up) do not hide routes.
+    remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+    headers: {
+      host: actor.host,
+      ...(actor.token ? { authorization: actor.token } : {}),
+      ...(variant.body ? { 'content-type': variant.body.contentType } : {}),
+    },
+    ...(variant.body ? { payload: variant.body.payload } : {}),
+  });
+}
+
 /**
  * Sends every chosen variant of every operation as every actor through app.inject and checks each
  * answer: no 5xx, none of the markers of another company or white-label, none of the planted secrets.
@@ -71,47 +87,50 @@ export async function runAbuse(options: AbuseOptions): Promise<AbuseResult> {
     if (list.length < FAILURES_KEPT) list.push(failure);
     else if (list.length === FAILURES_KEPT) list.push({ ...failure, detail: '… (more not kept)' });
   };
+  const check = (
+    operation: Operation,
+    actor: Actor,
+    variant: Variant,
+    response: Awaited<ReturnType<typeof send>>,
+  ) => {
+    const url = variantUrl(operation, variant);
+    const failure = (kind: AbuseFailure['kind'], detail: string): AbuseFailure => ({
+      kind,
+      operation: operation.id,
+      request: `${operation.method} ${url.length > 160 ? `${url.slice(0, 160)}…` : url}`,
+      actor: actor.name,
+      variant: variant.label,
+      status: response.statusCode,
+      detail,
+    });
+    const body = response.rawPayload.toString('latin1');
+    if (response.statusCode >= 500) keep(result.serverErrors, failure('5xx', body.slice(0, 300)));
+    for (const marker of actor.forbidden)
+      if (body.includes(marker)) keep(result.leaks, failure('leak', marker));
+    if (!options.secretExclusions?.[operation.id])
+      for (const secret of world.secrets)
+        if (body.includes(secret.value)) keep(result.secretLeaks, failure('secret', secret.what));
+  };
   let address = 0;
-  for (const operation of openapi.operations) {
-    result.operations++;
-    for (const actor of world.actors) {
-      const id = world.ids[actor.victim].get(operation.path) ?? 1;
-      for (const variant of pick(operation, actor, abuseVariants(operation, openapi.resolve, id))) {
-        const url = variantUrl(operation, variant);
-        // A different client address per request, so per-IP limits (login, sign-up) do not hide routes.
-        address++;
-        const response = await app.inject({
-          method: operation.method,
-          url,
-          remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
-          headers: {
-            host: actor.host,
-            ...(actor.token ? { authorization: actor.token } : {}),
-            ...(variant.body ? { 'content-type': variant.body.contentType } : {}),
-          },
-          ...(variant.body ? { payload: variant.body.payload } : {}),
-        });
-        result.requests++;
-        const failure = (kind: AbuseFailure['kind'], detail: string): AbuseFailure => ({
-          kind,
-          operation: operation.id,
-          request: `${operation.method} ${url.length > 160 ? `${url.slice(0, 160)}…` : url}`,
-          actor: actor.name,
-          variant: variant.label,
-          status: response.statusCode,
-          detail,
-        });
-        const body = response.rawPayload.toString('latin1');
-        if (response.statusCode >= 500) keep(result.serverErrors, failure('5xx', body.slice(0, 300)));
-        for (const marker of actor.forbidden)
-          if (body.includes(marker)) keep(result.leaks, failure('leak', marker));
-        if (!options.secretExclusions?.[operation.id])
-          for (const secret of world.secrets)
-            if (body.includes(secret.value)) keep(result.secretLeaks, failure('secret', secret.what));
+  const phases = [world.actors, [world.ownRecords]];
+  const total = openapi.operations.length * phases.length;
+  let done = 0;
+  for (const actors of phases) {
+    for (const operation of openapi.operations) {
+      if (actors === world.actors) result.operations++;
+      for (const actor of actors) {
+        const target = operation.method === 'DELETE' ? (actor.deleteVictim ?? actor.victim) : actor.victim;
+        const id = world.ids[target].get(operation.path) ?? 1;
+        for (const variant of pick(operation, actor, abuseVariants(operation, openapi.resolve, id))) {
+          address++;
+          const response = await send(app, operation, actor, variant, address);
+          result.requests++;
+          check(operation, actor, variant, response);
+        }
       }
+      if (SESSION_CHANGING.test(operation.path)) await world.relogin();
+      options.progress?.(++done, total, result);
     }
-    if (SESSION_CHANGING.test(operation.path)) await world.relogin();
-    options.progress?.(result.operations, openapi.operations.length, result);
   }
   return result;
 }
