@@ -1901,7 +1901,7 @@ export interface paths {
         };
         /** Um registro de chaves de api (filtro LoopBack: fields, include) */
         get: operations["apiKeysFindById"];
-        /** Substitui um registro de chaves de api (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de chaves de api (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["apiKeysReplaceById"];
         post?: never;
         /** Exclui um registro de chaves de api */
@@ -1956,7 +1956,7 @@ export interface paths {
         };
         /** Um registro de baixas (filtro LoopBack: fields, include) */
         get: operations["baixasFindById"];
-        /** Substitui um registro de baixas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de baixas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["baixasReplaceById"];
         post?: never;
         /** Exclui um registro de baixas */
@@ -2011,7 +2011,7 @@ export interface paths {
         };
         /** Um registro de boletos (filtro LoopBack: fields, include) */
         get: operations["boletosFindById"];
-        /** Substitui um registro de boletos (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de boletos (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["boletosReplaceById"];
         post?: never;
         /** Exclui um registro de boletos */
@@ -2066,7 +2066,7 @@ export interface paths {
         };
         /** Um registro de caixas (filtro LoopBack: fields, include) */
         get: operations["caixasFindById"];
-        /** Substitui um registro de caixas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de caixas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["caixasReplaceById"];
         post?: never;
         /** Exclui um registro de caixas */
@@ -2121,7 +2121,7 @@ export interface paths {
         };
         /** Um registro de categorias (filtro LoopBack: fields, include) */
         get: operations["categoriasFindById"];
-        /** Substitui um registro de categorias (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de categorias (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["categoriasReplaceById"];
         post?: never;
         /** Exclui um registro de categorias */
@@ -2176,7 +2176,7 @@ export interface paths {
         };
         /** Um registro de categorias financeiras (filtro LoopBack: fields, include) */
         get: operations["categoriasFinanceirasFindById"];
-        /** Substitui um registro de categorias financeiras (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de categorias financeiras (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["categoriasFinanceirasReplaceById"];
         post?: never;
         /** Exclui um registro de categorias financeiras */
@@ -2231,7 +2231,7 @@ export interface paths {
         };
         /** Um registro de centros de custo (filtro LoopBack: fields, include) */
         get: operations["centrosCustoFindById"];
-        /** Substitui um registro de centros de custo (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de centros de custo (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["centrosCustoReplaceById"];
         post?: never;
         /** Exclui um registro de centros de custo */
@@ -2286,7 +2286,7 @@ export interface paths {
         };
         /** Um registro de cfops (filtro LoopBack: fields, include) */
         get: operations["cfopsFindById"];
-        /** Substitui um registro de cfops (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de cfops (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["cfopsReplaceById"];
         post?: never;
         /** Exclui um registro de cfops */
@@ -2341,7 +2341,7 @@ export interface paths {
         };
         /** Um registro de clientes (filtro LoopBack: fields, include) */
         get: operations["clientesFindById"];
-        /** Substitui um registro de clientes (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de clientes (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["clientesReplaceById"];
         post?: never;
         /** Exclui um registro de clientes */
@@ -2396,7 +2396,7 @@ export interface paths {
         };
         /** Um registro de configurações gerais (filtro LoopBack: fields, include) */
         get: operations["configuracoesGeraisFindById"];
-        /** Substitui um registro de configurações gerais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de configurações gerais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["configuracoesGeraisReplaceById"];
         post?: never;
         /** Exclui um registro de configurações gerais */
@@ -2451,7 +2451,7 @@ export interface paths {
         };
         /** Um registro de configurações fiscais (filtro LoopBack: fields, include) */
         get: operations["configuracoesNfeFindById"];
-        /** Substitui um registro de configurações fiscais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de configurações fiscais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["configuracoesNfeReplaceById"];
         post?: never;
         /** Exclui um registro de configurações fiscais */
@@ -2506,7 +2506,7 @@ export interface paths {
         };
         /** Um registro de contas (filtro LoopBack: fields, include) */
         get: operations["contasFindById"];
-        /** Substitui um registro de contas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de contas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["contasReplaceById"];
         post?: never;
         /** Exclui um registro de contas */
@@ -2561,7 +2561,7 @@ export interface paths {
         };
         /** Um registro de contas contábeis do sped (filtro LoopBack: fields, include) */
         get: operations["contasContabeisSpedFindById"];
-        /** Substitui um registro de contas contábeis do sped (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de contas contábeis do sped (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["contasContabeisSpedReplaceById"];
         post?: never;
         /** Exclui um registro de contas contábeis do sped */
@@ -2616,7 +2616,7 @@ export interface paths {
         };
         /** Um registro de contadores (filtro LoopBack: fields, include) */
         get: operations["contadoresFindById"];
-        /** Substitui um registro de contadores (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de contadores (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["contadoresReplaceById"];
         post?: never;
         /** Exclui um registro de contadores */
@@ -2671,7 +2671,7 @@ export interface paths {
         };
         /** Um registro de contatos comerciais (filtro LoopBack: fields, include) */
         get: operations["contatosComerciaisFindById"];
-        /** Substitui um registro de contatos comerciais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de contatos comerciais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["contatosComerciaisReplaceById"];
         post?: never;
         /** Exclui um registro de contatos comerciais */
@@ -2726,7 +2726,7 @@ export interface paths {
         };
         /** Um registro de cupons com erro (filtro LoopBack: fields, include) */
         get: operations["cuponsErroFindById"];
-        /** Substitui um registro de cupons com erro (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de cupons com erro (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["cuponsErroReplaceById"];
         post?: never;
         /** Exclui um registro de cupons com erro */
@@ -2781,7 +2781,7 @@ export interface paths {
         };
         /** Um registro de cupons fiscais (filtro LoopBack: fields, include) */
         get: operations["cuponsFiscaisFindById"];
-        /** Substitui um registro de cupons fiscais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de cupons fiscais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["cuponsFiscaisReplaceById"];
         post?: never;
         /** Exclui um registro de cupons fiscais */
@@ -2836,7 +2836,7 @@ export interface paths {
         };
         /** Um registro de itens do cupom fiscal (filtro LoopBack: fields, include) */
         get: operations["cuponsFiscaisItensFindById"];
-        /** Substitui um registro de itens do cupom fiscal (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens do cupom fiscal (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["cuponsFiscaisItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens do cupom fiscal */
@@ -2891,7 +2891,7 @@ export interface paths {
         };
         /** Um registro de depósitos (filtro LoopBack: fields, include) */
         get: operations["depositosFindById"];
-        /** Substitui um registro de depósitos (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de depósitos (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["depositosReplaceById"];
         post?: never;
         /** Exclui um registro de depósitos */
@@ -2946,7 +2946,7 @@ export interface paths {
         };
         /** Um registro de despesas (filtro LoopBack: fields, include) */
         get: operations["despesasFindById"];
-        /** Substitui um registro de despesas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de despesas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["despesasReplaceById"];
         post?: never;
         /** Exclui um registro de despesas */
@@ -3001,7 +3001,7 @@ export interface paths {
         };
         /** Um registro de embalagens (filtro LoopBack: fields, include) */
         get: operations["embalagensFindById"];
-        /** Substitui um registro de embalagens (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de embalagens (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["embalagensReplaceById"];
         post?: never;
         /** Exclui um registro de embalagens */
@@ -3056,7 +3056,7 @@ export interface paths {
         };
         /** Um registro de modelos de etiqueta (filtro LoopBack: fields, include) */
         get: operations["etiquetasFindById"];
-        /** Substitui um registro de modelos de etiqueta (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de modelos de etiqueta (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["etiquetasReplaceById"];
         post?: never;
         /** Exclui um registro de modelos de etiqueta */
@@ -3111,7 +3111,7 @@ export interface paths {
         };
         /** Um registro de filiais (filtro LoopBack: fields, include) */
         get: operations["filiaisFindById"];
-        /** Substitui um registro de filiais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de filiais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["filiaisReplaceById"];
         post?: never;
         /** Exclui um registro de filiais */
@@ -3166,7 +3166,7 @@ export interface paths {
         };
         /** Um registro de formas de pagamento (filtro LoopBack: fields, include) */
         get: operations["formasPagamentoFindById"];
-        /** Substitui um registro de formas de pagamento (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de formas de pagamento (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["formasPagamentoReplaceById"];
         post?: never;
         /** Exclui um registro de formas de pagamento */
@@ -3221,7 +3221,7 @@ export interface paths {
         };
         /** Um registro de formas de pagamento (filtro LoopBack: fields, include) */
         get: operations["formasPagamentoFinanceiroFindById"];
-        /** Substitui um registro de formas de pagamento (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de formas de pagamento (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["formasPagamentoFinanceiroReplaceById"];
         post?: never;
         /** Exclui um registro de formas de pagamento */
@@ -3276,7 +3276,7 @@ export interface paths {
         };
         /** Um registro de fornecedores (filtro LoopBack: fields, include) */
         get: operations["fornecedoresFindById"];
-        /** Substitui um registro de fornecedores (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de fornecedores (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["fornecedoresReplaceById"];
         post?: never;
         /** Exclui um registro de fornecedores */
@@ -3331,7 +3331,7 @@ export interface paths {
         };
         /** Um registro de gateways de boleto (filtro LoopBack: fields, include) */
         get: operations["gatewaysBoletoFindById"];
-        /** Substitui um registro de gateways de boleto (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de gateways de boleto (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["gatewaysBoletoReplaceById"];
         post?: never;
         /** Exclui um registro de gateways de boleto */
@@ -3386,7 +3386,7 @@ export interface paths {
         };
         /** Um registro de grupos de pessoas (filtro LoopBack: fields, include) */
         get: operations["gruposPessoaFindById"];
-        /** Substitui um registro de grupos de pessoas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de grupos de pessoas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["gruposPessoaReplaceById"];
         post?: never;
         /** Exclui um registro de grupos de pessoas */
@@ -3441,7 +3441,7 @@ export interface paths {
         };
         /** Um registro de integrações (filtro LoopBack: fields, include) */
         get: operations["integracoesFindById"];
-        /** Substitui um registro de integrações (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de integrações (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["integracoesReplaceById"];
         post?: never;
         /** Exclui um registro de integrações */
@@ -3496,7 +3496,7 @@ export interface paths {
         };
         /** Um registro de inutilizações de numeração (filtro LoopBack: fields, include) */
         get: operations["inutilizacoesFindById"];
-        /** Substitui um registro de inutilizações de numeração (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de inutilizações de numeração (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["inutilizacoesReplaceById"];
         post?: never;
         /** Exclui um registro de inutilizações de numeração */
@@ -3551,7 +3551,7 @@ export interface paths {
         };
         /** Um registro de inventários do sped (filtro LoopBack: fields, include) */
         get: operations["inventariosSpedFindById"];
-        /** Substitui um registro de inventários do sped (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de inventários do sped (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["inventariosSpedReplaceById"];
         post?: never;
         /** Exclui um registro de inventários do sped */
@@ -3606,7 +3606,7 @@ export interface paths {
         };
         /** Um registro de lançamentos (filtro LoopBack: fields, include) */
         get: operations["lancamentosFindById"];
-        /** Substitui um registro de lançamentos (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de lançamentos (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["lancamentosReplaceById"];
         post?: never;
         /** Exclui um registro de lançamentos */
@@ -3661,7 +3661,7 @@ export interface paths {
         };
         /** Um registro de lançamentos recorrentes (filtro LoopBack: fields, include) */
         get: operations["lancamentosRecorrentesFindById"];
-        /** Substitui um registro de lançamentos recorrentes (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de lançamentos recorrentes (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["lancamentosRecorrentesReplaceById"];
         post?: never;
         /** Exclui um registro de lançamentos recorrentes */
@@ -3716,7 +3716,7 @@ export interface paths {
         };
         /** Um registro de lotes (filtro LoopBack: fields, include) */
         get: operations["lotesFindById"];
-        /** Substitui um registro de lotes (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de lotes (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["lotesReplaceById"];
         post?: never;
         /** Exclui um registro de lotes */
@@ -3771,7 +3771,7 @@ export interface paths {
         };
         /** Um registro de manifestações do destinatário (filtro LoopBack: fields, include) */
         get: operations["manifestacoesFindById"];
-        /** Substitui um registro de manifestações do destinatário (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de manifestações do destinatário (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["manifestacoesReplaceById"];
         post?: never;
         /** Exclui um registro de manifestações do destinatário */
@@ -3826,7 +3826,7 @@ export interface paths {
         };
         /** Um registro de marcas (filtro LoopBack: fields, include) */
         get: operations["marcasFindById"];
-        /** Substitui um registro de marcas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de marcas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["marcasReplaceById"];
         post?: never;
         /** Exclui um registro de marcas */
@@ -3881,7 +3881,7 @@ export interface paths {
         };
         /** Um registro de acertos de estoque (filtro LoopBack: fields, include) */
         get: operations["movimentacoesEstoqueFindById"];
-        /** Substitui um registro de acertos de estoque (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de acertos de estoque (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["movimentacoesEstoqueReplaceById"];
         post?: never;
         /** Exclui um registro de acertos de estoque */
@@ -3936,7 +3936,7 @@ export interface paths {
         };
         /** Um registro de naturezas de operação (filtro LoopBack: fields, include) */
         get: operations["naturezasOperacaoFindById"];
-        /** Substitui um registro de naturezas de operação (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de naturezas de operação (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["naturezasOperacaoReplaceById"];
         post?: never;
         /** Exclui um registro de naturezas de operação */
@@ -3991,7 +3991,7 @@ export interface paths {
         };
         /** Um registro de entradas de nota fiscal (filtro LoopBack: fields, include) */
         get: operations["notasEntradaFindById"];
-        /** Substitui um registro de entradas de nota fiscal (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de entradas de nota fiscal (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasEntradaReplaceById"];
         post?: never;
         /** Exclui um registro de entradas de nota fiscal */
@@ -4046,7 +4046,7 @@ export interface paths {
         };
         /** Um registro de itens da nota de entrada (filtro LoopBack: fields, include) */
         get: operations["notasEntradaItensFindById"];
-        /** Substitui um registro de itens da nota de entrada (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens da nota de entrada (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasEntradaItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens da nota de entrada */
@@ -4101,7 +4101,7 @@ export interface paths {
         };
         /** Um registro de notas fiscais (filtro LoopBack: fields, include) */
         get: operations["notasFiscaisFindById"];
-        /** Substitui um registro de notas fiscais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de notas fiscais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasFiscaisReplaceById"];
         post?: never;
         /** Exclui um registro de notas fiscais */
@@ -4156,7 +4156,7 @@ export interface paths {
         };
         /** Um registro de nf-e de entrada (filtro LoopBack: fields, include) */
         get: operations["notasFiscaisEntradaPropriaFindById"];
-        /** Substitui um registro de nf-e de entrada (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de nf-e de entrada (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasFiscaisEntradaPropriaReplaceById"];
         post?: never;
         /** Exclui um registro de nf-e de entrada */
@@ -4211,7 +4211,7 @@ export interface paths {
         };
         /** Um registro de itens da nota fiscal (filtro LoopBack: fields, include) */
         get: operations["notasFiscaisItensFindById"];
-        /** Substitui um registro de itens da nota fiscal (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens da nota fiscal (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasFiscaisItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens da nota fiscal */
@@ -4266,7 +4266,7 @@ export interface paths {
         };
         /** Um registro de notas fiscais de saída (filtro LoopBack: fields, include) */
         get: operations["notasFiscaisSaidaFindById"];
-        /** Substitui um registro de notas fiscais de saída (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de notas fiscais de saída (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasFiscaisSaidaReplaceById"];
         post?: never;
         /** Exclui um registro de notas fiscais de saída */
@@ -4321,7 +4321,7 @@ export interface paths {
         };
         /** Um registro de observações da nota (filtro LoopBack: fields, include) */
         get: operations["observacoesNotaFindById"];
-        /** Substitui um registro de observações da nota (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de observações da nota (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["observacoesNotaReplaceById"];
         post?: never;
         /** Exclui um registro de observações da nota */
@@ -4376,7 +4376,7 @@ export interface paths {
         };
         /** Um registro de operadores de pdv (filtro LoopBack: fields, include) */
         get: operations["operadoresPdvFindById"];
-        /** Substitui um registro de operadores de pdv (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de operadores de pdv (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["operadoresPdvReplaceById"];
         post?: never;
         /** Exclui um registro de operadores de pdv */
@@ -4431,7 +4431,7 @@ export interface paths {
         };
         /** Um registro de participantes do sped (filtro LoopBack: fields, include) */
         get: operations["participantesSpedFindById"];
-        /** Substitui um registro de participantes do sped (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de participantes do sped (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["participantesSpedReplaceById"];
         post?: never;
         /** Exclui um registro de participantes do sped */
@@ -4486,7 +4486,7 @@ export interface paths {
         };
         /** Um registro de pdvs (filtro LoopBack: fields, include) */
         get: operations["pdvsFindById"];
-        /** Substitui um registro de pdvs (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pdvs (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pdvsReplaceById"];
         post?: never;
         /** Exclui um registro de pdvs */
@@ -4541,7 +4541,7 @@ export interface paths {
         };
         /** Um registro de pedidos de compra (filtro LoopBack: fields, include) */
         get: operations["pedidosCompraFindById"];
-        /** Substitui um registro de pedidos de compra (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pedidos de compra (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosCompraReplaceById"];
         post?: never;
         /** Exclui um registro de pedidos de compra */
@@ -4596,7 +4596,7 @@ export interface paths {
         };
         /** Um registro de itens do pedido de compra (filtro LoopBack: fields, include) */
         get: operations["pedidosCompraItensFindById"];
-        /** Substitui um registro de itens do pedido de compra (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens do pedido de compra (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosCompraItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens do pedido de compra */
@@ -4651,7 +4651,7 @@ export interface paths {
         };
         /** Um registro de pedidos de serviço (filtro LoopBack: fields, include) */
         get: operations["pedidosServicoFindById"];
-        /** Substitui um registro de pedidos de serviço (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pedidos de serviço (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosServicoReplaceById"];
         post?: never;
         /** Exclui um registro de pedidos de serviço */
@@ -4706,7 +4706,7 @@ export interface paths {
         };
         /** Um registro de pedidos de venda (filtro LoopBack: fields, include) */
         get: operations["pedidosVendaFindById"];
-        /** Substitui um registro de pedidos de venda (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pedidos de venda (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosVendaReplaceById"];
         post?: never;
         /** Exclui um registro de pedidos de venda */
@@ -4761,7 +4761,7 @@ export interface paths {
         };
         /** Um registro de itens do pedido de venda (filtro LoopBack: fields, include) */
         get: operations["pedidosVendaItensFindById"];
-        /** Substitui um registro de itens do pedido de venda (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens do pedido de venda (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosVendaItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens do pedido de venda */
@@ -4816,7 +4816,7 @@ export interface paths {
         };
         /** Um registro de perfis de acesso (filtro LoopBack: fields, include) */
         get: operations["perfisFindById"];
-        /** Substitui um registro de perfis de acesso (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de perfis de acesso (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["perfisReplaceById"];
         post?: never;
         /** Exclui um registro de perfis de acesso */
@@ -4871,7 +4871,7 @@ export interface paths {
         };
         /** Um registro de perfis tributários (filtro LoopBack: fields, include) */
         get: operations["perfisTributariosFindById"];
-        /** Substitui um registro de perfis tributários (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de perfis tributários (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["perfisTributariosReplaceById"];
         post?: never;
         /** Exclui um registro de perfis tributários */
@@ -4926,7 +4926,7 @@ export interface paths {
         };
         /** Um registro de pessoas (filtro LoopBack: fields, include) */
         get: operations["pessoasFindById"];
-        /** Substitui um registro de pessoas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pessoas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pessoasReplaceById"];
         post?: never;
         /** Exclui um registro de pessoas */
@@ -4981,7 +4981,7 @@ export interface paths {
         };
         /** Um registro de produtos (filtro LoopBack: fields, include) */
         get: operations["produtosFindById"];
-        /** Substitui um registro de produtos (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de produtos (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["produtosReplaceById"];
         post?: never;
         /** Exclui um registro de produtos */
@@ -5036,7 +5036,7 @@ export interface paths {
         };
         /** Um registro de promoções (filtro LoopBack: fields, include) */
         get: operations["promocoesFindById"];
-        /** Substitui um registro de promoções (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de promoções (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["promocoesReplaceById"];
         post?: never;
         /** Exclui um registro de promoções */
@@ -5091,7 +5091,7 @@ export interface paths {
         };
         /** Um registro de receitas (filtro LoopBack: fields, include) */
         get: operations["receitasFindById"];
-        /** Substitui um registro de receitas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de receitas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["receitasReplaceById"];
         post?: never;
         /** Exclui um registro de receitas */
@@ -5146,7 +5146,7 @@ export interface paths {
         };
         /** Um registro de serviços (filtro LoopBack: fields, include) */
         get: operations["servicosFindById"];
-        /** Substitui um registro de serviços (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de serviços (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["servicosReplaceById"];
         post?: never;
         /** Exclui um registro de serviços */
@@ -5201,7 +5201,7 @@ export interface paths {
         };
         /** Um registro de solicitações de reenvio (filtro LoopBack: fields, include) */
         get: operations["solicitacoesReenvioFindById"];
-        /** Substitui um registro de solicitações de reenvio (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de solicitações de reenvio (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["solicitacoesReenvioReplaceById"];
         post?: never;
         /** Exclui um registro de solicitações de reenvio */
@@ -5256,7 +5256,7 @@ export interface paths {
         };
         /** Um registro de transações do extrato (filtro LoopBack: fields, include) */
         get: operations["transacoesPagamentoFindById"];
-        /** Substitui um registro de transações do extrato (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de transações do extrato (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["transacoesPagamentoReplaceById"];
         post?: never;
         /** Exclui um registro de transações do extrato */
@@ -5311,7 +5311,7 @@ export interface paths {
         };
         /** Um registro de transferências (filtro LoopBack: fields, include) */
         get: operations["transferenciasFindById"];
-        /** Substitui um registro de transferências (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de transferências (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["transferenciasReplaceById"];
         post?: never;
         /** Exclui um registro de transferências */
@@ -5366,7 +5366,7 @@ export interface paths {
         };
         /** Um registro de transferências de estoque (filtro LoopBack: fields, include) */
         get: operations["transferenciasEstoqueFindById"];
-        /** Substitui um registro de transferências de estoque (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de transferências de estoque (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["transferenciasEstoqueReplaceById"];
         post?: never;
         /** Exclui um registro de transferências de estoque */
@@ -5421,7 +5421,7 @@ export interface paths {
         };
         /** Um registro de transportadoras (filtro LoopBack: fields, include) */
         get: operations["transportadoresFindById"];
-        /** Substitui um registro de transportadoras (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de transportadoras (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["transportadoresReplaceById"];
         post?: never;
         /** Exclui um registro de transportadoras */
@@ -5476,7 +5476,7 @@ export interface paths {
         };
         /** Um registro de tributações estaduais (filtro LoopBack: fields, include) */
         get: operations["tributacoesEstaduaisFindById"];
-        /** Substitui um registro de tributações estaduais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de tributações estaduais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["tributacoesEstaduaisReplaceById"];
         post?: never;
         /** Exclui um registro de tributações estaduais */
@@ -5531,7 +5531,7 @@ export interface paths {
         };
         /** Um registro de tributações federais (filtro LoopBack: fields, include) */
         get: operations["tributacoesFederaisFindById"];
-        /** Substitui um registro de tributações federais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de tributações federais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["tributacoesFederaisReplaceById"];
         post?: never;
         /** Exclui um registro de tributações federais */
@@ -5586,7 +5586,7 @@ export interface paths {
         };
         /** Um registro de variações (filtro LoopBack: fields, include) */
         get: operations["variacoesFindById"];
-        /** Substitui um registro de variações (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de variações (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["variacoesReplaceById"];
         post?: never;
         /** Exclui um registro de variações */
@@ -5641,7 +5641,7 @@ export interface paths {
         };
         /** Um registro de vendedores (filtro LoopBack: fields, include) */
         get: operations["vendedoresFindById"];
-        /** Substitui um registro de vendedores (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de vendedores (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["vendedoresReplaceById"];
         post?: never;
         /** Exclui um registro de vendedores */
@@ -5696,7 +5696,7 @@ export interface paths {
         };
         /** Um registro de webhooks (filtro LoopBack: fields, include) */
         get: operations["webhooksFindById"];
-        /** Substitui um registro de webhooks (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de webhooks (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["webhooksReplaceById"];
         post?: never;
         /** Exclui um registro de webhooks */
@@ -27525,6 +27525,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     apiKeysCount: {
@@ -27709,6 +27718,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     apiKeysDeleteById: {
@@ -27840,6 +27858,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     baixasFind: {
@@ -27943,6 +27970,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28134,6 +28170,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     baixasDeleteById: {
@@ -28265,6 +28310,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     boletosFind: {
@@ -28368,6 +28422,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28559,6 +28622,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     boletosDeleteById: {
@@ -28690,6 +28762,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     caixasFind: {
@@ -28793,6 +28874,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28984,6 +29074,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     caixasDeleteById: {
@@ -29115,6 +29214,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     categoriasFind: {
@@ -29218,6 +29326,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29409,6 +29526,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     categoriasDeleteById: {
@@ -29540,6 +29666,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     categoriasFinanceirasFind: {
@@ -29643,6 +29778,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29834,6 +29978,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     categoriasFinanceirasDeleteById: {
@@ -29965,6 +30118,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     centrosCustoFind: {
@@ -30068,6 +30230,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30259,6 +30430,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     centrosCustoDeleteById: {
@@ -30390,6 +30570,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cfopsFind: {
@@ -30493,6 +30682,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30684,6 +30882,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cfopsDeleteById: {
@@ -30815,6 +31022,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     clientesFind: {
@@ -30918,6 +31134,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31109,6 +31334,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     clientesDeleteById: {
@@ -31240,6 +31474,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     configuracoesGeraisFind: {
@@ -31343,6 +31586,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31534,6 +31786,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     configuracoesGeraisDeleteById: {
@@ -31665,6 +31926,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     configuracoesNfeFind: {
@@ -31768,6 +32038,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31959,6 +32238,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     configuracoesNfeDeleteById: {
@@ -32090,6 +32378,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contasFind: {
@@ -32193,6 +32490,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32384,6 +32690,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contasDeleteById: {
@@ -32515,6 +32830,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contasContabeisSpedFind: {
@@ -32618,6 +32942,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32809,6 +33142,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contasContabeisSpedDeleteById: {
@@ -32940,6 +33282,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contadoresFind: {
@@ -33043,6 +33394,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33234,6 +33594,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contadoresDeleteById: {
@@ -33365,6 +33734,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contatosComerciaisFind: {
@@ -33468,6 +33846,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33659,6 +34046,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contatosComerciaisDeleteById: {
@@ -33790,6 +34186,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsErroFind: {
@@ -33893,6 +34298,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34084,6 +34498,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsErroDeleteById: {
@@ -34215,6 +34638,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsFiscaisFind: {
@@ -34318,6 +34750,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34509,6 +34950,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsFiscaisDeleteById: {
@@ -34640,6 +35090,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsFiscaisItensFind: {
@@ -34743,6 +35202,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34934,6 +35402,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsFiscaisItensDeleteById: {
@@ -35065,6 +35542,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     depositosFind: {
@@ -35168,6 +35654,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -35359,6 +35854,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     depositosDeleteById: {
@@ -35490,6 +35994,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     despesasFind: {
@@ -35593,6 +36106,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -35784,6 +36306,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     despesasDeleteById: {
@@ -35915,6 +36446,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     embalagensFind: {
@@ -36018,6 +36558,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36209,6 +36758,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     embalagensDeleteById: {
@@ -36340,6 +36898,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     etiquetasFind: {
@@ -36443,6 +37010,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36634,6 +37210,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     etiquetasDeleteById: {
@@ -36765,6 +37350,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     filiaisFind: {
@@ -36868,6 +37462,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -37059,6 +37662,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     filiaisDeleteById: {
@@ -37190,6 +37802,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     formasPagamentoFind: {
@@ -37293,6 +37914,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -37484,6 +38114,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     formasPagamentoDeleteById: {
@@ -37615,6 +38254,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     formasPagamentoFinanceiroFind: {
@@ -37718,6 +38366,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -37909,6 +38566,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     formasPagamentoFinanceiroDeleteById: {
@@ -38040,6 +38706,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     fornecedoresFind: {
@@ -38143,6 +38818,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -38334,6 +39018,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     fornecedoresDeleteById: {
@@ -38465,6 +39158,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     gatewaysBoletoFind: {
@@ -38568,6 +39270,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -38759,6 +39470,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     gatewaysBoletoDeleteById: {
@@ -38890,6 +39610,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     gruposPessoaFind: {
@@ -38993,6 +39722,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -39184,6 +39922,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     gruposPessoaDeleteById: {
@@ -39315,6 +40062,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     integracoesFind: {
@@ -39418,6 +40174,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -39609,6 +40374,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     integracoesDeleteById: {
@@ -39740,6 +40514,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     inutilizacoesFind: {
@@ -39843,6 +40626,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40034,6 +40826,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     inutilizacoesDeleteById: {
@@ -40165,6 +40966,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     inventariosSpedFind: {
@@ -40268,6 +41078,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40459,6 +41278,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     inventariosSpedDeleteById: {
@@ -40590,6 +41418,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lancamentosFind: {
@@ -40693,6 +41530,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40884,6 +41730,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lancamentosDeleteById: {
@@ -41015,6 +41870,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lancamentosRecorrentesFind: {
@@ -41118,6 +41982,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41309,6 +42182,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lancamentosRecorrentesDeleteById: {
@@ -41440,6 +42322,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lotesFind: {
@@ -41543,6 +42434,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41734,6 +42634,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lotesDeleteById: {
@@ -41865,6 +42774,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     manifestacoesFind: {
@@ -41968,6 +42886,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -42159,6 +43086,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     manifestacoesDeleteById: {
@@ -42290,6 +43226,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     marcasFind: {
@@ -42393,6 +43338,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -42584,6 +43538,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     marcasDeleteById: {
@@ -42715,6 +43678,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     movimentacoesEstoqueFind: {
@@ -42818,6 +43790,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -43009,6 +43990,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     movimentacoesEstoqueDeleteById: {
@@ -43140,6 +44130,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     naturezasOperacaoFind: {
@@ -43243,6 +44242,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -43434,6 +44442,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     naturezasOperacaoDeleteById: {
@@ -43565,6 +44582,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasEntradaFind: {
@@ -43668,6 +44694,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -43859,6 +44894,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasEntradaDeleteById: {
@@ -43990,6 +45034,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasEntradaItensFind: {
@@ -44093,6 +45146,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -44284,6 +45346,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasEntradaItensDeleteById: {
@@ -44415,6 +45486,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisFind: {
@@ -44518,6 +45598,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -44709,6 +45798,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisDeleteById: {
@@ -44840,6 +45938,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisEntradaPropriaFind: {
@@ -44943,6 +46050,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -45134,6 +46250,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisEntradaPropriaDeleteById: {
@@ -45265,6 +46390,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisItensFind: {
@@ -45368,6 +46502,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -45559,6 +46702,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisItensDeleteById: {
@@ -45690,6 +46842,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisSaidaFind: {
@@ -45793,6 +46954,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -45984,6 +47154,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisSaidaDeleteById: {
@@ -46115,6 +47294,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     observacoesNotaFind: {
@@ -46218,6 +47406,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -46409,6 +47606,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     observacoesNotaDeleteById: {
@@ -46540,6 +47746,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     operadoresPdvFind: {
@@ -46643,6 +47858,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -46834,6 +48058,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     operadoresPdvDeleteById: {
@@ -46965,6 +48198,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     participantesSpedFind: {
@@ -47068,6 +48310,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -47259,6 +48510,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     participantesSpedDeleteById: {
@@ -47390,6 +48650,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pdvsFind: {
@@ -47493,6 +48762,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -47684,6 +48962,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pdvsDeleteById: {
@@ -47815,6 +49102,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosCompraFind: {
@@ -47918,6 +49214,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -48109,6 +49414,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosCompraDeleteById: {
@@ -48240,6 +49554,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosCompraItensFind: {
@@ -48343,6 +49666,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -48534,6 +49866,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosCompraItensDeleteById: {
@@ -48665,6 +50006,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosServicoFind: {
@@ -48768,6 +50118,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -48959,6 +50318,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosServicoDeleteById: {
@@ -49090,6 +50458,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosVendaFind: {
@@ -49193,6 +50570,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -49384,6 +50770,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosVendaDeleteById: {
@@ -49515,6 +50910,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosVendaItensFind: {
@@ -49618,6 +51022,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -49809,6 +51222,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosVendaItensDeleteById: {
@@ -49940,6 +51362,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     perfisFind: {
@@ -50043,6 +51474,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -50234,6 +51674,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     perfisDeleteById: {
@@ -50365,6 +51814,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     perfisTributariosFind: {
@@ -50468,6 +51926,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -50659,6 +52126,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     perfisTributariosDeleteById: {
@@ -50790,6 +52266,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pessoasFind: {
@@ -50893,6 +52378,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -51084,6 +52578,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pessoasDeleteById: {
@@ -51215,6 +52718,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     produtosFind: {
@@ -51318,6 +52830,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -51509,6 +53030,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     produtosDeleteById: {
@@ -51640,6 +53170,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     promocoesFind: {
@@ -51743,6 +53282,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -51934,6 +53482,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     promocoesDeleteById: {
@@ -52065,6 +53622,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     receitasFind: {
@@ -52168,6 +53734,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -52359,6 +53934,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     receitasDeleteById: {
@@ -52490,6 +54074,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     servicosFind: {
@@ -52593,6 +54186,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -52784,6 +54386,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     servicosDeleteById: {
@@ -52915,6 +54526,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     solicitacoesReenvioFind: {
@@ -53018,6 +54638,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -53209,6 +54838,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     solicitacoesReenvioDeleteById: {
@@ -53340,6 +54978,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transacoesPagamentoFind: {
@@ -53443,6 +55090,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -53634,6 +55290,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transacoesPagamentoDeleteById: {
@@ -53765,6 +55430,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transferenciasFind: {
@@ -53868,6 +55542,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -54059,6 +55742,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transferenciasDeleteById: {
@@ -54190,6 +55882,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transferenciasEstoqueFind: {
@@ -54293,6 +55994,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -54484,6 +56194,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transferenciasEstoqueDeleteById: {
@@ -54615,6 +56334,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transportadoresFind: {
@@ -54718,6 +56446,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -54909,6 +56646,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transportadoresDeleteById: {
@@ -55040,6 +56786,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     tributacoesEstaduaisFind: {
@@ -55143,6 +56898,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -55334,6 +57098,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     tributacoesEstaduaisDeleteById: {
@@ -55465,6 +57238,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     tributacoesFederaisFind: {
@@ -55568,6 +57350,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -55759,6 +57550,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     tributacoesFederaisDeleteById: {
@@ -55890,6 +57690,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     variacoesFind: {
@@ -55993,6 +57802,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -56184,6 +58002,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     variacoesDeleteById: {
@@ -56315,6 +58142,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     vendedoresFind: {
@@ -56418,6 +58254,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -56609,6 +58454,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     vendedoresDeleteById: {
@@ -56740,6 +58594,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     webhooksFind: {
@@ -56843,6 +58706,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -57034,6 +58906,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     webhooksDeleteById: {
@@ -57158,6 +59039,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
