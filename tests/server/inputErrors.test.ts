@@ -141,3 +141,51 @@ describe('finding 8: empty JSON bodies where a body is optional', () => {
     expect(error.message).not.toMatch(/body|must/i);
   });
 });
+
+describe('hostile bodies and query strings: clean 400s in pt-BR', () => {
+  const raw = (url: string, payload: string | Buffer, method = 'POST') =>
+    server.app.inject({
+      method: method as 'POST',
+      url,
+      headers: { host: 'localhost', authorization: token, 'content-type': 'application/json' },
+      payload,
+    });
+  const cases: Array<[string, string | Buffer, string]> = [
+    ['deep nesting', `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, 'JSON_PROFUNDO_DEMAIS'],
+    ['deep arrays', `${'['.repeat(200_000)}${']'.repeat(200_000)}`, 'JSON_PROFUNDO_DEMAIS'],
+    ['a __proto__ key', '{"nome":"x","__proto__":{"isAvanco":true}}', 'JSON_CHAVE_PROIBIDA'],
+    [
+      'a constructor.prototype key',
+      '{"nome":"x","constructor":{"prototype":{"a":1}}}',
+      'JSON_CHAVE_PROIBIDA',
+    ],
+    [
+      'invalid UTF-8',
+      Buffer.from([0x7b, 0x22, 0x6e, 0x6f, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]),
+      'TEXTO_INVALIDO',
+    ],
+    ['invalid JSON', '{"nome":', 'JSON_INVALIDO'],
+  ];
+  for (const [what, payload, code] of cases) {
+    it(`a JSON body with ${what} answers 400 ${code}`, async () => {
+      const response = await raw('/api/Clientes', payload);
+      const error = expectClientError(response);
+      expect(response.statusCode).toBe(400);
+      expect(error.code).toBe(code);
+    });
+  }
+
+  it('invalid UTF-8 in the query string answers 400', async () => {
+    const response = await api('GET', '/api/Clientes?filter=%C3%28');
+    const error = expectClientError(response);
+    expect(response.statusCode).toBe(400);
+    expect(error.code).toBe('TEXTO_INVALIDO');
+  });
+
+  it('a 1 MB string in a field with a declared size answers 400 naming the field', async () => {
+    const response = await api('POST', '/api/Clientes', { nome: 'a'.repeat(1024 * 1024) });
+    const error = expectClientError(response);
+    expect(response.statusCode).toBe(400);
+    expect(error.message).toContain('Nome');
+  });
+});

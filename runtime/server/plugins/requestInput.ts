@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../errors.ts';
 
 /** Largest id the API accepts: within PostgreSQL bigint and exact in a JavaScript number. */
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -7,7 +8,55 @@ const NESTED = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'c
 const LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
 const MAPS = ['properties', 'patternProperties', 'definitions', '$defs'] as const;
 
+/** Deepest JSON nesting a body may have: far beyond any real document, short of any recursion limit. */
+export const MAX_JSON_DEPTH = 64;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 type Node = Record<string, unknown>;
+
+/** Nesting depth of a JSON text (brackets outside strings), stopping as soon as it passes `limit`. */
+export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 92)
+        index++; // backslash: skip the escaped character
+      else if (char === 34) inString = false;
+    } else if (char === 34) inString = true;
+    else if (char === 123 || char === 91) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (char === 125 || char === 93) depth--;
+  }
+  return deepest;
+}
+
+/** Whether `text` is JSON syntax (JSON.parse only: a "__proto__" key becomes an own property, harmless). */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Throws the 400 of a URL whose percent-encoding is not UTF-8 (decoded, it would be replaced or dropped). */
+function assertUrlEncoding(url: string): void {
+  try {
+    decodeURIComponent(url);
+  } catch {
+    throw new HttpError(
+      400,
+      'TEXTO_INVALIDO',
+      'O endereço da requisição contém caracteres inválidos (codificação que não é UTF-8).',
+    );
+  }
+}
 const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -35,23 +84,50 @@ export function boundIntegers(schema: unknown, seen = new Set<unknown>()): void 
 }
 
 /**
- * Request input rules shared by every route: bounded integers in the request schemas (above), and a JSON
- * body parser that reads an empty body as no body — LoopBack clients send `Content-Type: application/json`
- * with nothing on logout and DELETE — while keeping Fastify's prototype-poisoning protection (`__proto__`
- * and `constructor.prototype` keys are a 400). A route that needs a body still rejects the missing one.
+ * Request input rules shared by every route: bounded integers in the request schemas (above); URLs whose
+ * percent-encoding is not UTF-8 refused; and the JSON body parser: an empty body read as no body (LoopBack
+ * clients send `Content-Type: application/json` with nothing on logout and DELETE; a route that needs a
+ * body still rejects the missing one), and a 400 in pt-BR for bytes that are not UTF-8, nesting deeper
+ * than MAX_JSON_DEPTH, `__proto__` / `constructor.prototype` keys (Fastify's poisoning protection) and
+ * text that is not JSON.
  */
 export function registerRequestInput(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const schema = route.schema as Node | undefined;
     if (schema) for (const part of PARTS) boundIntegers(schema[part]);
   });
+  app.addHook('onRequest', async (request) => assertUrlEncoding(request.url));
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(raw as Buffer);
+    } catch {
+      done(new HttpError(400, 'TEXTO_INVALIDO', 'O corpo da requisição não está em UTF-8 válido.'));
+      return;
+    }
+    if (text.trim() === '') {
       done(null, undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    if (jsonDepth(text) > MAX_JSON_DEPTH) {
+      const message = `O JSON enviado tem níveis de aninhamento demais (no máximo ${MAX_JSON_DEPTH}).`;
+      done(new HttpError(400, 'JSON_PROFUNDO_DEMAIS', message));
+      return;
+    }
+    parseJson(request, text, (error, body) => {
+      if (!error) done(null, body);
+      // Fastify's message does not tell poisoning from bad syntax: valid JSON here means a forbidden key.
+      else if (isJson(text))
+        done(
+          new HttpError(
+            400,
+            'JSON_CHAVE_PROIBIDA',
+            'O corpo da requisição contém uma chave proibida ("__proto__" ou "constructor.prototype").',
+          ),
+        );
+      else done(new HttpError(400, 'JSON_INVALIDO', 'O corpo da requisição não é um JSON válido.'));
+    });
   });
 }

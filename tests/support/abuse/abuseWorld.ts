@@ -41,18 +41,23 @@ export interface AbuseWorld {
   secrets: Array<{ value: string; what: string }>;
   /** Per company: OpenAPI path (`/api/Clientes/{id}`) → id of one of its records. */
   ids: Record<Company, Map<string, number>>;
-  /** Logs the actors in again (after a logout or password operation hit them). */
+  /** Logs in again the actors whose session ended (after a logout or password operation). */
   relogin(): Promise<void>;
 }
 
 const companyMarker = (company: Company) => `ZQMARCA${company.toUpperCase()}EMP`;
 const whiteLabelMarker = (slug: string) => `ZQMARCA${slug.toUpperCase()}WL`;
 
+let loginAddress = 0;
+
 async function login(app: FastifyInstance, company: Company): Promise<string> {
   const { email, host } = COMPANIES[company];
+  loginAddress++;
   const response = await app.inject({
     method: 'POST',
     url: '/api/Usuarios/login',
+    // Its own client address each time: the sweep's logins never meet the per-IP login limit.
+    remoteAddress: `172.16.${(loginAddress >> 8) & 255}.${loginAddress & 255}`,
     headers: { host },
     payload: { email, password: 'demo1234' },
   });
@@ -198,9 +203,18 @@ export async function prepareAbuseWorld(
     forbidden: forbiddenFor('demo', 'demo'),
   };
   for (const actor of [...actors, ownRecords]) if (actor.company) actor.marker = companyMarker(actor.company);
+  const sessionAlive = async (actor: Actor) =>
+    actor.token !== undefined &&
+    (
+      await app.inject({
+        method: 'GET',
+        url: '/api/Usuarios/getUserInfo',
+        headers: { host: actor.host, authorization: actor.token },
+      })
+    ).statusCode === 200;
   const relogin = async () => {
     for (const actor of [...actors, ownRecords])
-      if (actor.company) actor.token = await login(app, actor.company);
+      if (actor.company && !(await sessionAlive(actor))) actor.token = await login(app, actor.company);
   };
   await relogin();
   return { actors, ownRecords, secrets, ids, relogin };
