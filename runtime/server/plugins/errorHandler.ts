@@ -28,7 +28,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof FilterError) {
       return reply.code(400).send(envelope(400, error.code, error.message));
     }
-    const translated = translatePgError(error, request.tenant?.schemas);
+    const translated = translatePgError(error, { schemas: request.tenant?.schemas });
     if (translated) {
       return reply
         .code(translated.statusCode)

@@ -1,4 +1,4 @@
-import { entityNames, resolveEntity, snakeCase } from '../../../core/resolveEntity.ts';
+import { entityNames, type ResolvedEntity, resolveEntity, snakeCase } from '../../../core/resolveEntity.ts';
 
 /** A column as the API names it: the field and its pt-BR label. */
 export interface ColumnField {
@@ -12,39 +12,37 @@ const SYSTEM: Record<string, ColumnField> = {
   filial_id: { campo: 'filialId', label: 'Filial' },
   versao: { campo: 'versao', label: 'Versão' },
 };
-const cache = new WeakMap<object, Map<string, Map<string, ColumnField>>>();
-
-function tablesOf(schemas: Record<string, unknown>): Map<string, Map<string, ColumnField>> {
-  let tables = cache.get(schemas);
-  if (tables) return tables;
-  tables = new Map();
-  for (const name of entityNames(schemas)) {
-    let entity: ReturnType<typeof resolveEntity>;
-    try {
-      entity = resolveEntity(name, schemas);
-    } catch {
-      continue; // A broken entity file is reported by validate-schemas, not here.
-    }
-    const columns = tables.get(entity.table) ?? new Map<string, ColumnField>();
-    for (const [campo, field] of Object.entries(entity.fields)) {
-      const column = snakeCase(campo);
-      if (!columns.has(column)) columns.set(column, { campo, label: field.label ?? campo });
-    }
-    tables.set(entity.table, columns);
-  }
-  cache.set(schemas, tables);
-  return tables;
-}
+const cache = new WeakMap<object, Map<string, ResolvedEntity>>();
 
 /**
- * The API field behind `table.column`, from the entity schemas the request's white-label sees (labels
- * with its patches); system columns by a fixed label; undefined when no entity declares the column.
+ * The entity stored in `table`, as the white-label's schemas describe it (labels with its patches): the
+ * base entity when views share the table. Undefined when no entity file maps onto it.
  */
-export function columnField(
+export function entityForTable(
   schemas: Record<string, unknown> | undefined,
   table: string | undefined,
-  column: string,
-): ColumnField | undefined {
-  const declared = schemas && table ? tablesOf(schemas).get(table)?.get(column) : undefined;
-  return declared ?? SYSTEM[column];
+): ResolvedEntity | undefined {
+  if (!schemas || !table) return undefined;
+  let tables = cache.get(schemas);
+  if (!tables) {
+    tables = new Map();
+    for (const name of entityNames(schemas)) {
+      try {
+        const entity = resolveEntity(name, schemas);
+        const known = tables.get(entity.table);
+        if (!known || entity.base === entity.name) tables.set(entity.table, entity);
+      } catch {
+        // A broken entity file is reported by validate-schemas, not here.
+      }
+    }
+    cache.set(schemas, tables);
+  }
+  return tables.get(table);
+}
+
+/** The API field behind a column of `entity` (system columns by a fixed label); undefined when unknown. */
+export function columnField(entity: ResolvedEntity | undefined, column: string): ColumnField | undefined {
+  for (const [campo, field] of Object.entries(entity?.fields ?? {}))
+    if (snakeCase(campo) === column) return { campo, label: field.label ?? campo };
+  return SYSTEM[column];
 }

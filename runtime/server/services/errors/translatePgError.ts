@@ -1,10 +1,13 @@
+import type { ResolvedEntity } from '../../../core/resolveEntity.ts';
 import { HttpError } from '../../errors.ts';
-import { type ColumnField, columnField } from './columnField.ts';
+import { entityIndexes } from '../records/entityIndexes.ts';
+import { type ColumnField, columnField, entityForTable } from './columnField.ts';
 
 /** The fields of a PostgreSQL error the translation reads (node-postgres DatabaseError). */
 interface PgError {
   code?: string;
   table?: string;
+  constraint?: string;
   column?: string;
   detail?: string;
   message?: string;
@@ -19,10 +22,35 @@ function detailColumns(detail: string | undefined): string[] {
   return match ? (match[1] ?? '').split(',').map((column) => column.trim().replace(/^"|"$/g, '')) : [];
 }
 
-const fieldsOf = (schemas: Record<string, unknown> | undefined, error: PgError, columns: string[]) =>
+/** Where the labels come from: the entity written (records services) or the request white-label's schemas. */
+export interface PgErrorContext {
+  entity?: ResolvedEntity;
+  schemas?: Record<string, unknown>;
+}
+
+const fieldsOf = (entity: ResolvedEntity | undefined, columns: string[]) =>
   columns
     .filter((column) => !TENANT_COLUMNS.has(column))
-    .map((column) => columnField(schemas, error.table, column) ?? { campo: column, label: column });
+    .map((column) => columnField(entity, column) ?? { campo: column, label: column });
+
+/** The 409 of a unique violation: a singleton's index says the record exists, others name their fields. */
+function duplicate(entity: ResolvedEntity | undefined, pg: PgError): HttpError {
+  const index =
+    entity && pg.constraint ? entityIndexes(entity).find((plan) => plan.name === pg.constraint) : undefined;
+  if (entity && index?.singleton) {
+    const message = `Já existe um registro de ${entity.label} para esta ${entity.scope}: altere o registro existente em vez de criar outro.`;
+    return new HttpError(409, 'REGISTRO_UNICO', message);
+  }
+  const fields = index
+    ? index.fields.map((campo) => ({ campo, label: entity?.fields[campo]?.label ?? campo }))
+    : fieldsOf(entity, detailColumns(pg.detail));
+  return new HttpError(
+    409,
+    'REGISTRO_DUPLICADO',
+    DUPLICATE,
+    details(fields, 'já existe um registro com este valor'),
+  );
+}
 
 const details = (fields: ColumnField[], text: string) =>
   fields.length > 0
@@ -47,18 +75,19 @@ function typeText(message: string): string {
  * → 422, data exceptions 22xxx (out of range 22003, invalid text 22P02, too long 22001, dates, NUL bytes)
  * → 400, stack depth 54001 and index row size 54000 → 400, serialization and deadlock → 409. Anything else: undefined (a real 500).
  */
-export function translatePgError(
-  error: unknown,
-  schemas: Record<string, unknown> | undefined,
-): HttpError | undefined {
-  if (!error || typeof error !== 'object') return undefined;
+export function translatePgError(error: unknown, context: PgErrorContext = {}): HttpError | undefined {
+  if (!error || typeof error !== 'object' || error instanceof HttpError) return undefined;
   const pg = error as PgError;
+  const entity =
+    context.entity && (!pg.table || context.entity.table === pg.table)
+      ? context.entity
+      : entityForTable(context.schemas, pg.table);
   const code = typeof pg.code === 'string' ? pg.code : '';
   const message = typeof pg.message === 'string' ? pg.message : '';
   if (!/^(22|23|54|40)[0-9A-Z]{3}$/.test(code)) return undefined;
   switch (code) {
     case '23502': {
-      const [field] = fieldsOf(schemas, pg, pg.column ? [pg.column] : []);
+      const [field] = fieldsOf(entity, pg.column ? [pg.column] : []);
       const label = field?.label ?? 'um campo obrigatório';
       return new HttpError(
         422,
@@ -67,20 +96,13 @@ export function translatePgError(
         details(field ? [field] : [], 'preenchimento obrigatório'),
       );
     }
-    case '23505': {
-      const fields = fieldsOf(schemas, pg, detailColumns(pg.detail));
-      return new HttpError(
-        409,
-        'REGISTRO_DUPLICADO',
-        DUPLICATE,
-        details(fields, 'já existe um registro com este valor'),
-      );
-    }
+    case '23505':
+      return duplicate(entity, pg);
     case '23503':
     case '23001': {
       if (code === '23001' || /still referenced/.test(pg.detail ?? ''))
         return new HttpError(409, 'REGISTRO_EM_USO', 'Este registro está em uso e não pode ser excluído.');
-      const fields = fieldsOf(schemas, pg, detailColumns(pg.detail));
+      const fields = fieldsOf(entity, detailColumns(pg.detail));
       const names = fields.map((field) => field.label).join(', ');
       return new HttpError(
         400,

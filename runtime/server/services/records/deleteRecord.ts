@@ -12,7 +12,7 @@ export async function deleteRecord(context: RecordContext, id: number): Promise<
   try {
     deleted = await tx.maybeOne(`DELETE FROM "${record.entity.table}" WHERE ${where} RETURNING id`, params);
   } catch (error) {
-    throw translateWriteError(error, record, 'delete');
+    throw translateWriteError(error, record);
   }
   if (!deleted) throw recordNotFound(record.entity);
   return { count: 1 };
