@@ -52,7 +52,7 @@ try {
       );
     },
   });
-  const failures = [...result.serverErrors, ...result.leaks, ...result.secretLeaks];
+  const failures = [...result.serverErrors, ...result.leaks, ...result.secretLeaks, ...result.badEnvelopes];
   if (failures.length > 0) console.log(`\n${describeFailures(failures)}\n`);
   console.log(
     [
@@ -61,6 +61,7 @@ try {
       `5xx: ${result.serverErrors.length}`,
       `leaks (another tenant's rows): ${result.leaks.length}`,
       `secrets: ${result.secretLeaks.length} (operations excluded from the secret check: ${Object.keys(SECRET_EXCLUSIONS).length})`,
+      `error answers outside the LoopBack envelope: ${result.badEnvelopes.length}`,
       `time: ${((performance.now() - started) / 1000).toFixed(0)} s`,
     ].join('\n'),
   );

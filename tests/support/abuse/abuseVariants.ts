@@ -208,6 +208,12 @@ export function abuseVariants(
         );
     }
   }
+  variants.push(
+    withBase({
+      label: 'query=__proto__ keys',
+      query: { ...query, '__proto__[isAvanco]': 'true', 'constructor[prototype][isAvanco]': 'true' },
+    }),
+  );
   if (operation.body && json) {
     const whole: Array<[string, string | Buffer]> = [
       ['null', 'null'],

@@ -5,7 +5,7 @@ import type { OpenApiDocument, Operation } from './openapiOperations.ts';
 
 /** One answer that broke a rule: a 5xx, another tenant's marker, or a planted secret. */
 export interface AbuseFailure {
-  kind: '5xx' | 'leak' | 'secret';
+  kind: '5xx' | 'leak' | 'secret' | 'envelope';
   operation: string;
   request: string;
   actor: Actor['name'];
@@ -20,6 +20,8 @@ export interface AbuseResult {
   serverErrors: AbuseFailure[];
   leaks: AbuseFailure[];
   secretLeaks: AbuseFailure[];
+  /** Error answers outside the LoopBack envelope `{ error: { statusCode, name, message, code } }`. */
+  badEnvelopes: AbuseFailure[];
 }
 
 export interface AbuseOptions {
@@ -59,6 +61,22 @@ export function sampleVariants(count: number) {
   };
 }
 
+/** Whether an error answer is the LoopBack envelope with its status, a code and a message. */
+function isEnvelope(status: number, body: string): boolean {
+  try {
+    const { error } = JSON.parse(body) as { error?: Record<string, unknown> };
+    return (
+      error?.statusCode === status &&
+      typeof error.name === 'string' &&
+      typeof error.code === 'string' &&
+      typeof error.message === 'string' &&
+      error.message.length > 0
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** Sends one variant as the actor through app.inject. */
 function send(app: FastifyInstance, operation: Operation, actor: Actor, variant: Variant, address: number) {
   return app.inject({
@@ -82,7 +100,14 @@ function send(app: FastifyInstance, operation: Operation, actor: Actor, variant:
 export async function runAbuse(options: AbuseOptions): Promise<AbuseResult> {
   const { app, openapi, world } = options;
   const pick = options.pick ?? ((_operation, _actor, variants) => variants);
-  const result: AbuseResult = { operations: 0, requests: 0, serverErrors: [], leaks: [], secretLeaks: [] };
+  const result: AbuseResult = {
+    operations: 0,
+    requests: 0,
+    serverErrors: [],
+    leaks: [],
+    secretLeaks: [],
+    badEnvelopes: [],
+  };
   const keep = (list: AbuseFailure[], failure: AbuseFailure) => {
     if (list.length < FAILURES_KEPT) list.push(failure);
     else if (list.length === FAILURES_KEPT) list.push({ ...failure, detail: '… (more not kept)' });
@@ -107,6 +132,8 @@ export async function runAbuse(options: AbuseOptions): Promise<AbuseResult> {
     if (response.statusCode >= 500) keep(result.serverErrors, failure('5xx', body.slice(0, 300)));
     for (const marker of actor.forbidden)
       if (body.includes(marker)) keep(result.leaks, failure('leak', marker));
+    if (response.statusCode >= 400 && !isEnvelope(response.statusCode, body))
+      keep(result.badEnvelopes, failure('envelope', body.slice(0, 200)));
     if (!options.secretExclusions?.[operation.id])
       for (const secret of world.secrets)
         if (body.includes(secret.value)) keep(result.secretLeaks, failure('secret', secret.what));
