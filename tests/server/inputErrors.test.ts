@@ -134,6 +134,17 @@ describe('finding 8: empty JSON bodies where a body is optional', () => {
     expect(response.json()).toEqual({ count: 1 });
   });
 
+  it('a required body of a hand-written route answers 400 in pt-BR when empty', async () => {
+    const response = await api('POST', '/api/ArquivosFiscais/sped/preview', '', {
+      'content-type': 'application/json',
+    });
+    const error = expectClientError(response);
+    expect(response.statusCode).toBe(400);
+    expect(error.message).toBe(
+      'Dados inválidos: envie no corpo da requisição um objeto JSON com os campos pedidos.',
+    );
+  });
+
   it('a required body still answers 400 in pt-BR when empty', async () => {
     const response = await api('POST', '/api/Perfis', '', { 'content-type': 'application/json' });
     const error = expectClientError(response);

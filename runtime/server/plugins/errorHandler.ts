@@ -47,9 +47,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }));
       const first = details[0];
       const where = error.validationContext === 'querystring' ? 'parâmetro' : 'campo';
-      const message = first
-        ? `Dados inválidos: ${where} "${first.campo}" ${first.mensagem}.`
-        : 'Dados inválidos.';
+      // The body (or the query) as a whole has the wrong shape: an empty body where one is needed, an array…
+      const whole =
+        first?.campo === '' &&
+        (error.validationContext === 'body'
+          ? 'Dados inválidos: envie no corpo da requisição um objeto JSON com os campos pedidos.'
+          : 'Dados inválidos: parâmetros da requisição em formato inesperado.');
+      const message =
+        whole ||
+        (first ? `Dados inválidos: ${where} "${first.campo}" ${first.mensagem}.` : 'Dados inválidos.');
       return reply.code(400).send(envelope(400, 'DADOS_INVALIDOS', message, { fields: details }));
     }
     const status = error.statusCode ?? 500;
