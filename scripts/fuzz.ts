@@ -48,7 +48,7 @@ try {
       if (performance.now() - lastLine < 10_000 && done < total) return;
       lastLine = performance.now();
       console.log(
-        `  ${done}/${total} (operation, pass), ${partial.requests} requests, ${partial.serverErrors.length} 5xx, ${partial.leaks.length} leaks, ${partial.secretLeaks.length} secrets`,
+        `  ${done}/${total} (operation, pass), ${partial.requests} requests, ${partial.counts['5xx']} 5xx, ${partial.counts.leak} leaks, ${partial.counts.secret} secrets, ${partial.counts.envelope} bad envelopes`,
       );
     },
   });
@@ -58,10 +58,10 @@ try {
     [
       `operations: ${result.operations}`,
       `requests: ${result.requests}`,
-      `5xx: ${result.serverErrors.length}`,
-      `leaks (another tenant's rows): ${result.leaks.length}`,
-      `secrets: ${result.secretLeaks.length} (operations excluded from the secret check: ${Object.keys(SECRET_EXCLUSIONS).length})`,
-      `error answers outside the LoopBack envelope: ${result.badEnvelopes.length}`,
+      `5xx: ${result.counts['5xx']}`,
+      `leaks (another tenant's rows): ${result.counts.leak}`,
+      `secrets: ${result.counts.secret} (operations excluded from the secret check: ${Object.keys(SECRET_EXCLUSIONS).length})`,
+      `error answers outside the LoopBack envelope: ${result.counts.envelope}`,
       `time: ${((performance.now() - started) / 1000).toFixed(0)} s`,
     ].join('\n'),
   );

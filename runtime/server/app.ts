@@ -5,7 +5,7 @@ import { resolveTheme } from '../core/resolveTenant.ts';
 import type { AppServices } from './context.ts';
 import { errorEnvelopeSchema } from './errors.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errorHandler.ts';
+import { registerErrorHandler, sendFrameworkError } from './plugins/errorHandler.ts';
 import { attachRealtime } from './plugins/realtime.ts';
 import { registerRequestInput } from './plugins/requestInput.ts';
 import { registerTenantContext } from './plugins/tenantContext.ts';
@@ -26,6 +26,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     logger: options.logger ?? false,
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: (error, request, reply) => sendFrameworkError(error, request, reply),
     ajv: {
       customOptions: {
         allErrors: false,

@@ -65,6 +65,10 @@ describe('abuse suite (sample of npm run fuzz)', () => {
     expect(describeFailures(result.leaks)).toBe('');
   });
 
+  it('answers every error in the LoopBack envelope with its status, a code and a message', () => {
+    expect(describeFailures(result.badEnvelopes)).toBe('');
+  });
+
   it('never answers a planted secret', () => {
     expect(describeFailures(result.secretLeaks)).toBe('');
   });

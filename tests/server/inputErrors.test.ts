@@ -193,6 +193,18 @@ describe('hostile bodies and query strings: clean 400s in pt-BR', () => {
     expect(error.code).toBe('TEXTO_INVALIDO');
   });
 
+  it('invalid UTF-8 or an over-long value in the path answers in the envelope, in pt-BR', async () => {
+    const bad = await api('GET', '/api/Clientes/%C3%28%FF');
+    expect(bad.statusCode).toBe(400);
+    expect(expectClientError(bad).code).toBe('TEXTO_INVALIDO');
+    const long = await api('GET', `/api/Clientes/${'9'.repeat(300)}`);
+    expect(long.statusCode).toBe(414);
+    expect(expectClientError(long)).toMatchObject({
+      code: 'PARAMETRO_LONGO_DEMAIS',
+      message: 'Um parâmetro do endereço é longo demais.',
+    });
+  });
+
   it('a 1 MB string in a field with a declared size answers 400 naming the field', async () => {
     const response = await api('POST', '/api/Clientes', { nome: 'a'.repeat(1024 * 1024) });
     const error = expectClientError(response);

@@ -1,9 +1,31 @@
 import type { ErrorObject } from 'ajv';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localizePtBR } from '../../core/createSchemaValidator.ts';
 import { FilterError } from '../../core/loopbackFilter.ts';
 import { envelope, HttpError } from '../errors.ts';
 import { translatePgError } from '../services/errors/translatePgError.ts';
+
+const FRAMEWORK_ERRORS: Record<string, [number, string, string]> = {
+  FST_ERR_BAD_URL: [
+    400,
+    'TEXTO_INVALIDO',
+    'O endereço da requisição contém caracteres inválidos (codificação que não é UTF-8).',
+  ],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'PARAMETRO_LONGO_DEMAIS', 'Um parâmetro do endereço é longo demais.'],
+};
+
+/**
+ * Fastify's `frameworkErrors` (the router's own errors, raised before any hook or the error handler): the
+ * same envelope and pt-BR messages as every other error.
+ */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, code, message] = FRAMEWORK_ERRORS[error.code] ?? [
+    400,
+    'REQUISICAO_INVALIDA',
+    'Requisição inválida.',
+  ];
+  reply.code(status).send(envelope(status, code, message));
+}
 
 /** Turns every error into the LoopBack envelope with a pt-BR message; never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {

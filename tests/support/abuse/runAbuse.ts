@@ -17,6 +17,8 @@ export interface AbuseFailure {
 export interface AbuseResult {
   operations: number;
   requests: number;
+  /** How many answers broke each rule (the lists below keep the first ones only). */
+  counts: Record<AbuseFailure['kind'], number>;
   serverErrors: AbuseFailure[];
   leaks: AbuseFailure[];
   secretLeaks: AbuseFailure[];
@@ -107,8 +109,10 @@ export async function runAbuse(options: AbuseOptions): Promise<AbuseResult> {
     leaks: [],
     secretLeaks: [],
     badEnvelopes: [],
+    counts: { '5xx': 0, leak: 0, secret: 0, envelope: 0 },
   };
   const keep = (list: AbuseFailure[], failure: AbuseFailure) => {
+    result.counts[failure.kind]++;
     if (list.length < FAILURES_KEPT) list.push(failure);
     else if (list.length === FAILURES_KEPT) list.push({ ...failure, detail: '… (more not kept)' });
   };
