@@ -52,6 +52,11 @@ try {
       );
     },
   });
+  const answers = [...result.answers].sort((a, b) => b[1] - a[1]);
+  console.log('\nanswers (status and error code):');
+  for (const [answer, count] of answers.slice(0, 25))
+    console.log(`  ${String(count).padStart(7)}  ${answer}`);
+  if (answers.length > 25) console.log(`  … and ${answers.length - 25} other kinds`);
   const failures = [...result.serverErrors, ...result.leaks, ...result.secretLeaks, ...result.badEnvelopes];
   if (failures.length > 0) console.log(`\n${describeFailures(failures)}\n`);
   console.log(

@@ -66,20 +66,27 @@ const isNode = (value: unknown): value is Node =>
  * a value that overflows a query or a tenant setting. Schemas are changed in place (they are shared
  * constants; the change is idempotent) before Fastify compiles them and before the OpenAPI document is read.
  */
-export function boundIntegers(schema: unknown, seen = new Set<unknown>()): void {
+export function boundIntegers(
+  schema: unknown,
+  lookup: (id: string) => unknown = () => undefined,
+  seen = new Set<unknown>(),
+): void {
   if (!isNode(schema) || seen.has(schema)) return;
   seen.add(schema);
+  // A shared schema (app.addSchema) referenced as a whole: `{ $ref: 'AlertaInput#' }`.
+  if (typeof schema.$ref === 'string' && /^[^#]+#$/.test(schema.$ref))
+    boundIntegers(lookup(schema.$ref.slice(0, -1)), lookup, seen);
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.includes('integer')) {
     if (schema.maximum === undefined && schema.exclusiveMaximum === undefined) schema.maximum = MAX_ID;
     if (schema.minimum === undefined && schema.exclusiveMinimum === undefined) schema.minimum = -MAX_ID;
   }
-  for (const key of NESTED) boundIntegers(schema[key], seen);
+  for (const key of NESTED) boundIntegers(schema[key], lookup, seen);
   for (const key of LISTS)
-    if (Array.isArray(schema[key])) for (const item of schema[key]) boundIntegers(item, seen);
+    if (Array.isArray(schema[key])) for (const item of schema[key]) boundIntegers(item, lookup, seen);
   for (const key of MAPS) {
     const map = schema[key];
-    if (isNode(map)) for (const item of Object.values(map)) boundIntegers(item, seen);
+    if (isNode(map)) for (const item of Object.values(map)) boundIntegers(item, lookup, seen);
   }
 }
 
@@ -92,9 +99,10 @@ export function boundIntegers(schema: unknown, seen = new Set<unknown>()): void 
  * text that is not JSON.
  */
 export function registerRequestInput(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function bound(route) {
     const schema = route.schema as Node | undefined;
-    if (schema) for (const part of PARTS) boundIntegers(schema[part]);
+    const lookup = (id: string) => this.getSchema(id);
+    if (schema) for (const part of PARTS) boundIntegers(schema[part], lookup);
   });
   app.addHook('onRequest', async (request) => assertUrlEncoding(request.url));
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -19,6 +19,8 @@ export interface AbuseResult {
   requests: number;
   /** How many answers broke each rule (the lists below keep the first ones only). */
   counts: Record<AbuseFailure['kind'], number>;
+  /** Answers by status and error code (`400 DADOS_INVALIDOS`, `200`), to see what the API made of the abuse. */
+  answers: Map<string, number>;
   serverErrors: AbuseFailure[];
   leaks: AbuseFailure[];
   secretLeaks: AbuseFailure[];
@@ -110,6 +112,7 @@ export async function runAbuse(options: AbuseOptions): Promise<AbuseResult> {
     secretLeaks: [],
     badEnvelopes: [],
     counts: { '5xx': 0, leak: 0, secret: 0, envelope: 0 },
+    answers: new Map(),
   };
   const keep = (list: AbuseFailure[], failure: AbuseFailure) => {
     result.counts[failure.kind]++;
@@ -136,6 +139,9 @@ export async function runAbuse(options: AbuseOptions): Promise<AbuseResult> {
     if (response.statusCode >= 500) keep(result.serverErrors, failure('5xx', body.slice(0, 300)));
     for (const marker of actor.forbidden)
       if (body.includes(marker)) keep(result.leaks, failure('leak', marker));
+    const code = response.statusCode >= 400 ? /"code":"([^"]+)"/.exec(body.slice(0, 2000))?.[1] : undefined;
+    const answer = code ? `${response.statusCode} ${code}` : String(response.statusCode);
+    result.answers.set(answer, (result.answers.get(answer) ?? 0) + 1);
     if (response.statusCode >= 400 && !isEnvelope(response.statusCode, body))
       keep(result.badEnvelopes, failure('envelope', body.slice(0, 200)));
     if (!options.secretExclusions?.[operation.id])
