@@ -5,7 +5,7 @@
 // Prints the counts (operations, requests, 5xx, leaks, secrets) and every failure; exit code 1 on any.
 // `npm test` runs a bounded sample of the same sweep (tests/server/abuse.test.ts).
 // Usage: npm run fuzz   (FUZZ_ONLY=<regexp over operationId or path> to narrow it)
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../runtime/server/app.ts';
@@ -75,5 +75,6 @@ try {
   await app.close();
   await db.close();
   await database.stop();
+  await rm(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
