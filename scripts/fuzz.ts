@@ -4,7 +4,8 @@
 // another white-label, through app.inject against a throw-away embedded PostgreSQL with the demo data.
 // Prints the counts (operations, requests, 5xx, leaks, secrets) and every failure; exit code 1 on any.
 // `npm test` runs a bounded sample of the same sweep (tests/server/abuse.test.ts).
-// Usage: npm run fuzz   (FUZZ_ONLY=<regexp over operationId or path> to narrow it)
+// Usage: npm run fuzz   (FUZZ_ONLY=<regexp over operationId or path> to narrow it; FUZZ_TRACE=<regexp over
+// "status code", e.g. "VALOR_INVALIDO"> prints each answer of that kind)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import { benchDatabase } from './bench/lib/benchDatabase.ts';
 
 const started = performance.now();
 const only = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : undefined;
+const trace = process.env.FUZZ_TRACE ? new RegExp(process.env.FUZZ_TRACE) : undefined;
 console.log('preparing: embedded PostgreSQL and the demo data…');
 const database = await benchDatabase(Number(process.env.FUZZ_PG_PORT ?? 56640));
 const db = createDatabase(database.url, { max: 5 });
@@ -44,6 +46,10 @@ try {
     openapi,
     world,
     secretExclusions: SECRET_EXCLUSIONS,
+    onAnswer: (answer, operation, actor, variant, body) => {
+      if (trace?.test(answer))
+        console.log(`  ${answer} ${actor.name} ${operation.id} [${variant.label}] ${body.slice(0, 200)}`);
+    },
     progress: (done, total, partial) => {
       if (performance.now() - lastLine < 10_000 && done < total) return;
       lastLine = performance.now();

@@ -212,3 +212,21 @@ describe('hostile bodies and query strings: clean 400s in pt-BR', () => {
     expect(error.message).toContain('Nome');
   });
 });
+
+describe('versao out of range', () => {
+  it('a PATCH with versao 2^63 or 1e308 answers 400 naming Versão (validation, not the database)', async () => {
+    const [filial] = (await api('GET', '/api/Filiais')).json() as Array<Record<string, unknown>>;
+    for (const versao of ['9223372036854775808', '1e308']) {
+      const response = await server.app.inject({
+        method: 'PATCH',
+        url: `/api/Filiais/${filial?.id}`,
+        headers: { host: 'localhost', authorization: token, 'content-type': 'application/json' },
+        payload: `{"apelido":"x","versao":${versao}}`,
+      });
+      const error = expectClientError(response);
+      expect(response.statusCode).toBe(400);
+      expect(error).toMatchObject({ code: 'DADOS_INVALIDOS', details: { fields: [{ campo: 'versao' }] } });
+      expect(error.message).toContain('Versão');
+    }
+  });
+});

@@ -36,6 +36,8 @@ export interface AbuseOptions {
   pick?: (operation: Operation, actor: Actor, variants: Variant[]) => Variant[];
   /** Operations whose answers are not checked for secrets (each with the reason, e.g. "fixed on branch authz"). */
   secretExclusions?: Record<string, string>;
+  /** Called with every answer's `status code` summary (tracing one kind of answer). */
+  onAnswer?: (answer: string, operation: Operation, actor: Actor, variant: Variant, body: string) => void;
   /** Called after each operation (progress). */
   progress?: (done: number, total: number, result: AbuseResult) => void;
 }
@@ -142,6 +144,7 @@ export async function runAbuse(options: AbuseOptions): Promise<AbuseResult> {
     const code = response.statusCode >= 400 ? /"code":"([^"]+)"/.exec(body.slice(0, 2000))?.[1] : undefined;
     const answer = code ? `${response.statusCode} ${code}` : String(response.statusCode);
     result.answers.set(answer, (result.answers.get(answer) ?? 0) + 1);
+    options.onAnswer?.(answer, operation, actor, variant, body);
     if (response.statusCode >= 400 && !isEnvelope(response.statusCode, body))
       keep(result.badEnvelopes, failure('envelope', body.slice(0, 200)));
     if (!options.secretExclusions?.[operation.id])
