@@ -1901,7 +1901,7 @@ export interface paths {
         };
         /** Um registro de chaves de api (filtro LoopBack: fields, include) */
         get: operations["apiKeysFindById"];
-        /** Substitui um registro de chaves de api (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de chaves de api (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["apiKeysReplaceById"];
         post?: never;
         /** Exclui um registro de chaves de api */
@@ -1956,7 +1956,7 @@ export interface paths {
         };
         /** Um registro de baixas (filtro LoopBack: fields, include) */
         get: operations["baixasFindById"];
-        /** Substitui um registro de baixas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de baixas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["baixasReplaceById"];
         post?: never;
         /** Exclui um registro de baixas */
@@ -2011,7 +2011,7 @@ export interface paths {
         };
         /** Um registro de boletos (filtro LoopBack: fields, include) */
         get: operations["boletosFindById"];
-        /** Substitui um registro de boletos (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de boletos (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["boletosReplaceById"];
         post?: never;
         /** Exclui um registro de boletos */
@@ -2066,7 +2066,7 @@ export interface paths {
         };
         /** Um registro de caixas (filtro LoopBack: fields, include) */
         get: operations["caixasFindById"];
-        /** Substitui um registro de caixas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de caixas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["caixasReplaceById"];
         post?: never;
         /** Exclui um registro de caixas */
@@ -2121,7 +2121,7 @@ export interface paths {
         };
         /** Um registro de categorias (filtro LoopBack: fields, include) */
         get: operations["categoriasFindById"];
-        /** Substitui um registro de categorias (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de categorias (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["categoriasReplaceById"];
         post?: never;
         /** Exclui um registro de categorias */
@@ -2176,7 +2176,7 @@ export interface paths {
         };
         /** Um registro de categorias financeiras (filtro LoopBack: fields, include) */
         get: operations["categoriasFinanceirasFindById"];
-        /** Substitui um registro de categorias financeiras (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de categorias financeiras (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["categoriasFinanceirasReplaceById"];
         post?: never;
         /** Exclui um registro de categorias financeiras */
@@ -2231,7 +2231,7 @@ export interface paths {
         };
         /** Um registro de centros de custo (filtro LoopBack: fields, include) */
         get: operations["centrosCustoFindById"];
-        /** Substitui um registro de centros de custo (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de centros de custo (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["centrosCustoReplaceById"];
         post?: never;
         /** Exclui um registro de centros de custo */
@@ -2286,7 +2286,7 @@ export interface paths {
         };
         /** Um registro de cfops (filtro LoopBack: fields, include) */
         get: operations["cfopsFindById"];
-        /** Substitui um registro de cfops (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de cfops (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["cfopsReplaceById"];
         post?: never;
         /** Exclui um registro de cfops */
@@ -2341,7 +2341,7 @@ export interface paths {
         };
         /** Um registro de clientes (filtro LoopBack: fields, include) */
         get: operations["clientesFindById"];
-        /** Substitui um registro de clientes (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de clientes (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["clientesReplaceById"];
         post?: never;
         /** Exclui um registro de clientes */
@@ -2396,7 +2396,7 @@ export interface paths {
         };
         /** Um registro de configurações gerais (filtro LoopBack: fields, include) */
         get: operations["configuracoesGeraisFindById"];
-        /** Substitui um registro de configurações gerais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de configurações gerais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["configuracoesGeraisReplaceById"];
         post?: never;
         /** Exclui um registro de configurações gerais */
@@ -2451,7 +2451,7 @@ export interface paths {
         };
         /** Um registro de configurações fiscais (filtro LoopBack: fields, include) */
         get: operations["configuracoesNfeFindById"];
-        /** Substitui um registro de configurações fiscais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de configurações fiscais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["configuracoesNfeReplaceById"];
         post?: never;
         /** Exclui um registro de configurações fiscais */
@@ -2506,7 +2506,7 @@ export interface paths {
         };
         /** Um registro de contas (filtro LoopBack: fields, include) */
         get: operations["contasFindById"];
-        /** Substitui um registro de contas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de contas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["contasReplaceById"];
         post?: never;
         /** Exclui um registro de contas */
@@ -2561,7 +2561,7 @@ export interface paths {
         };
         /** Um registro de contas contábeis do sped (filtro LoopBack: fields, include) */
         get: operations["contasContabeisSpedFindById"];
-        /** Substitui um registro de contas contábeis do sped (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de contas contábeis do sped (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["contasContabeisSpedReplaceById"];
         post?: never;
         /** Exclui um registro de contas contábeis do sped */
@@ -2616,7 +2616,7 @@ export interface paths {
         };
         /** Um registro de contadores (filtro LoopBack: fields, include) */
         get: operations["contadoresFindById"];
-        /** Substitui um registro de contadores (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de contadores (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["contadoresReplaceById"];
         post?: never;
         /** Exclui um registro de contadores */
@@ -2671,7 +2671,7 @@ export interface paths {
         };
         /** Um registro de contatos comerciais (filtro LoopBack: fields, include) */
         get: operations["contatosComerciaisFindById"];
-        /** Substitui um registro de contatos comerciais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de contatos comerciais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["contatosComerciaisReplaceById"];
         post?: never;
         /** Exclui um registro de contatos comerciais */
@@ -2726,7 +2726,7 @@ export interface paths {
         };
         /** Um registro de cupons com erro (filtro LoopBack: fields, include) */
         get: operations["cuponsErroFindById"];
-        /** Substitui um registro de cupons com erro (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de cupons com erro (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["cuponsErroReplaceById"];
         post?: never;
         /** Exclui um registro de cupons com erro */
@@ -2781,7 +2781,7 @@ export interface paths {
         };
         /** Um registro de cupons fiscais (filtro LoopBack: fields, include) */
         get: operations["cuponsFiscaisFindById"];
-        /** Substitui um registro de cupons fiscais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de cupons fiscais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["cuponsFiscaisReplaceById"];
         post?: never;
         /** Exclui um registro de cupons fiscais */
@@ -2836,7 +2836,7 @@ export interface paths {
         };
         /** Um registro de itens do cupom fiscal (filtro LoopBack: fields, include) */
         get: operations["cuponsFiscaisItensFindById"];
-        /** Substitui um registro de itens do cupom fiscal (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens do cupom fiscal (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["cuponsFiscaisItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens do cupom fiscal */
@@ -2891,7 +2891,7 @@ export interface paths {
         };
         /** Um registro de depósitos (filtro LoopBack: fields, include) */
         get: operations["depositosFindById"];
-        /** Substitui um registro de depósitos (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de depósitos (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["depositosReplaceById"];
         post?: never;
         /** Exclui um registro de depósitos */
@@ -2946,7 +2946,7 @@ export interface paths {
         };
         /** Um registro de despesas (filtro LoopBack: fields, include) */
         get: operations["despesasFindById"];
-        /** Substitui um registro de despesas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de despesas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["despesasReplaceById"];
         post?: never;
         /** Exclui um registro de despesas */
@@ -3001,7 +3001,7 @@ export interface paths {
         };
         /** Um registro de embalagens (filtro LoopBack: fields, include) */
         get: operations["embalagensFindById"];
-        /** Substitui um registro de embalagens (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de embalagens (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["embalagensReplaceById"];
         post?: never;
         /** Exclui um registro de embalagens */
@@ -3056,7 +3056,7 @@ export interface paths {
         };
         /** Um registro de modelos de etiqueta (filtro LoopBack: fields, include) */
         get: operations["etiquetasFindById"];
-        /** Substitui um registro de modelos de etiqueta (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de modelos de etiqueta (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["etiquetasReplaceById"];
         post?: never;
         /** Exclui um registro de modelos de etiqueta */
@@ -3111,7 +3111,7 @@ export interface paths {
         };
         /** Um registro de filiais (filtro LoopBack: fields, include) */
         get: operations["filiaisFindById"];
-        /** Substitui um registro de filiais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de filiais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["filiaisReplaceById"];
         post?: never;
         /** Exclui um registro de filiais */
@@ -3166,7 +3166,7 @@ export interface paths {
         };
         /** Um registro de formas de pagamento (filtro LoopBack: fields, include) */
         get: operations["formasPagamentoFindById"];
-        /** Substitui um registro de formas de pagamento (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de formas de pagamento (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["formasPagamentoReplaceById"];
         post?: never;
         /** Exclui um registro de formas de pagamento */
@@ -3221,7 +3221,7 @@ export interface paths {
         };
         /** Um registro de formas de pagamento (filtro LoopBack: fields, include) */
         get: operations["formasPagamentoFinanceiroFindById"];
-        /** Substitui um registro de formas de pagamento (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de formas de pagamento (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["formasPagamentoFinanceiroReplaceById"];
         post?: never;
         /** Exclui um registro de formas de pagamento */
@@ -3276,7 +3276,7 @@ export interface paths {
         };
         /** Um registro de fornecedores (filtro LoopBack: fields, include) */
         get: operations["fornecedoresFindById"];
-        /** Substitui um registro de fornecedores (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de fornecedores (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["fornecedoresReplaceById"];
         post?: never;
         /** Exclui um registro de fornecedores */
@@ -3331,7 +3331,7 @@ export interface paths {
         };
         /** Um registro de gateways de boleto (filtro LoopBack: fields, include) */
         get: operations["gatewaysBoletoFindById"];
-        /** Substitui um registro de gateways de boleto (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de gateways de boleto (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["gatewaysBoletoReplaceById"];
         post?: never;
         /** Exclui um registro de gateways de boleto */
@@ -3386,7 +3386,7 @@ export interface paths {
         };
         /** Um registro de grupos de pessoas (filtro LoopBack: fields, include) */
         get: operations["gruposPessoaFindById"];
-        /** Substitui um registro de grupos de pessoas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de grupos de pessoas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["gruposPessoaReplaceById"];
         post?: never;
         /** Exclui um registro de grupos de pessoas */
@@ -3441,7 +3441,7 @@ export interface paths {
         };
         /** Um registro de integrações (filtro LoopBack: fields, include) */
         get: operations["integracoesFindById"];
-        /** Substitui um registro de integrações (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de integrações (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["integracoesReplaceById"];
         post?: never;
         /** Exclui um registro de integrações */
@@ -3496,7 +3496,7 @@ export interface paths {
         };
         /** Um registro de inutilizações de numeração (filtro LoopBack: fields, include) */
         get: operations["inutilizacoesFindById"];
-        /** Substitui um registro de inutilizações de numeração (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de inutilizações de numeração (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["inutilizacoesReplaceById"];
         post?: never;
         /** Exclui um registro de inutilizações de numeração */
@@ -3551,7 +3551,7 @@ export interface paths {
         };
         /** Um registro de inventários do sped (filtro LoopBack: fields, include) */
         get: operations["inventariosSpedFindById"];
-        /** Substitui um registro de inventários do sped (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de inventários do sped (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["inventariosSpedReplaceById"];
         post?: never;
         /** Exclui um registro de inventários do sped */
@@ -3606,7 +3606,7 @@ export interface paths {
         };
         /** Um registro de lançamentos (filtro LoopBack: fields, include) */
         get: operations["lancamentosFindById"];
-        /** Substitui um registro de lançamentos (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de lançamentos (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["lancamentosReplaceById"];
         post?: never;
         /** Exclui um registro de lançamentos */
@@ -3661,7 +3661,7 @@ export interface paths {
         };
         /** Um registro de lançamentos recorrentes (filtro LoopBack: fields, include) */
         get: operations["lancamentosRecorrentesFindById"];
-        /** Substitui um registro de lançamentos recorrentes (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de lançamentos recorrentes (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["lancamentosRecorrentesReplaceById"];
         post?: never;
         /** Exclui um registro de lançamentos recorrentes */
@@ -3716,7 +3716,7 @@ export interface paths {
         };
         /** Um registro de lotes (filtro LoopBack: fields, include) */
         get: operations["lotesFindById"];
-        /** Substitui um registro de lotes (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de lotes (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["lotesReplaceById"];
         post?: never;
         /** Exclui um registro de lotes */
@@ -3771,7 +3771,7 @@ export interface paths {
         };
         /** Um registro de manifestações do destinatário (filtro LoopBack: fields, include) */
         get: operations["manifestacoesFindById"];
-        /** Substitui um registro de manifestações do destinatário (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de manifestações do destinatário (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["manifestacoesReplaceById"];
         post?: never;
         /** Exclui um registro de manifestações do destinatário */
@@ -3826,7 +3826,7 @@ export interface paths {
         };
         /** Um registro de marcas (filtro LoopBack: fields, include) */
         get: operations["marcasFindById"];
-        /** Substitui um registro de marcas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de marcas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["marcasReplaceById"];
         post?: never;
         /** Exclui um registro de marcas */
@@ -3881,7 +3881,7 @@ export interface paths {
         };
         /** Um registro de acertos de estoque (filtro LoopBack: fields, include) */
         get: operations["movimentacoesEstoqueFindById"];
-        /** Substitui um registro de acertos de estoque (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de acertos de estoque (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["movimentacoesEstoqueReplaceById"];
         post?: never;
         /** Exclui um registro de acertos de estoque */
@@ -3936,7 +3936,7 @@ export interface paths {
         };
         /** Um registro de naturezas de operação (filtro LoopBack: fields, include) */
         get: operations["naturezasOperacaoFindById"];
-        /** Substitui um registro de naturezas de operação (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de naturezas de operação (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["naturezasOperacaoReplaceById"];
         post?: never;
         /** Exclui um registro de naturezas de operação */
@@ -3991,7 +3991,7 @@ export interface paths {
         };
         /** Um registro de entradas de nota fiscal (filtro LoopBack: fields, include) */
         get: operations["notasEntradaFindById"];
-        /** Substitui um registro de entradas de nota fiscal (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de entradas de nota fiscal (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasEntradaReplaceById"];
         post?: never;
         /** Exclui um registro de entradas de nota fiscal */
@@ -4046,7 +4046,7 @@ export interface paths {
         };
         /** Um registro de itens da nota de entrada (filtro LoopBack: fields, include) */
         get: operations["notasEntradaItensFindById"];
-        /** Substitui um registro de itens da nota de entrada (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens da nota de entrada (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasEntradaItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens da nota de entrada */
@@ -4101,7 +4101,7 @@ export interface paths {
         };
         /** Um registro de notas fiscais (filtro LoopBack: fields, include) */
         get: operations["notasFiscaisFindById"];
-        /** Substitui um registro de notas fiscais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de notas fiscais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasFiscaisReplaceById"];
         post?: never;
         /** Exclui um registro de notas fiscais */
@@ -4156,7 +4156,7 @@ export interface paths {
         };
         /** Um registro de nf-e de entrada (filtro LoopBack: fields, include) */
         get: operations["notasFiscaisEntradaPropriaFindById"];
-        /** Substitui um registro de nf-e de entrada (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de nf-e de entrada (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasFiscaisEntradaPropriaReplaceById"];
         post?: never;
         /** Exclui um registro de nf-e de entrada */
@@ -4211,7 +4211,7 @@ export interface paths {
         };
         /** Um registro de itens da nota fiscal (filtro LoopBack: fields, include) */
         get: operations["notasFiscaisItensFindById"];
-        /** Substitui um registro de itens da nota fiscal (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens da nota fiscal (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasFiscaisItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens da nota fiscal */
@@ -4266,7 +4266,7 @@ export interface paths {
         };
         /** Um registro de notas fiscais de saída (filtro LoopBack: fields, include) */
         get: operations["notasFiscaisSaidaFindById"];
-        /** Substitui um registro de notas fiscais de saída (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de notas fiscais de saída (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasFiscaisSaidaReplaceById"];
         post?: never;
         /** Exclui um registro de notas fiscais de saída */
@@ -4321,7 +4321,7 @@ export interface paths {
         };
         /** Um registro de observações da nota (filtro LoopBack: fields, include) */
         get: operations["observacoesNotaFindById"];
-        /** Substitui um registro de observações da nota (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de observações da nota (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["observacoesNotaReplaceById"];
         post?: never;
         /** Exclui um registro de observações da nota */
@@ -4376,7 +4376,7 @@ export interface paths {
         };
         /** Um registro de operadores de pdv (filtro LoopBack: fields, include) */
         get: operations["operadoresPdvFindById"];
-        /** Substitui um registro de operadores de pdv (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de operadores de pdv (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["operadoresPdvReplaceById"];
         post?: never;
         /** Exclui um registro de operadores de pdv */
@@ -4431,7 +4431,7 @@ export interface paths {
         };
         /** Um registro de participantes do sped (filtro LoopBack: fields, include) */
         get: operations["participantesSpedFindById"];
-        /** Substitui um registro de participantes do sped (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de participantes do sped (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["participantesSpedReplaceById"];
         post?: never;
         /** Exclui um registro de participantes do sped */
@@ -4486,7 +4486,7 @@ export interface paths {
         };
         /** Um registro de pdvs (filtro LoopBack: fields, include) */
         get: operations["pdvsFindById"];
-        /** Substitui um registro de pdvs (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pdvs (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pdvsReplaceById"];
         post?: never;
         /** Exclui um registro de pdvs */
@@ -4541,7 +4541,7 @@ export interface paths {
         };
         /** Um registro de pedidos de compra (filtro LoopBack: fields, include) */
         get: operations["pedidosCompraFindById"];
-        /** Substitui um registro de pedidos de compra (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pedidos de compra (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosCompraReplaceById"];
         post?: never;
         /** Exclui um registro de pedidos de compra */
@@ -4596,7 +4596,7 @@ export interface paths {
         };
         /** Um registro de itens do pedido de compra (filtro LoopBack: fields, include) */
         get: operations["pedidosCompraItensFindById"];
-        /** Substitui um registro de itens do pedido de compra (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens do pedido de compra (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosCompraItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens do pedido de compra */
@@ -4651,7 +4651,7 @@ export interface paths {
         };
         /** Um registro de pedidos de serviço (filtro LoopBack: fields, include) */
         get: operations["pedidosServicoFindById"];
-        /** Substitui um registro de pedidos de serviço (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pedidos de serviço (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosServicoReplaceById"];
         post?: never;
         /** Exclui um registro de pedidos de serviço */
@@ -4706,7 +4706,7 @@ export interface paths {
         };
         /** Um registro de pedidos de venda (filtro LoopBack: fields, include) */
         get: operations["pedidosVendaFindById"];
-        /** Substitui um registro de pedidos de venda (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pedidos de venda (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosVendaReplaceById"];
         post?: never;
         /** Exclui um registro de pedidos de venda */
@@ -4761,7 +4761,7 @@ export interface paths {
         };
         /** Um registro de itens do pedido de venda (filtro LoopBack: fields, include) */
         get: operations["pedidosVendaItensFindById"];
-        /** Substitui um registro de itens do pedido de venda (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens do pedido de venda (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosVendaItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens do pedido de venda */
@@ -4816,7 +4816,7 @@ export interface paths {
         };
         /** Um registro de perfis de acesso (filtro LoopBack: fields, include) */
         get: operations["perfisFindById"];
-        /** Substitui um registro de perfis de acesso (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de perfis de acesso (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["perfisReplaceById"];
         post?: never;
         /** Exclui um registro de perfis de acesso */
@@ -4871,7 +4871,7 @@ export interface paths {
         };
         /** Um registro de perfis tributários (filtro LoopBack: fields, include) */
         get: operations["perfisTributariosFindById"];
-        /** Substitui um registro de perfis tributários (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de perfis tributários (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["perfisTributariosReplaceById"];
         post?: never;
         /** Exclui um registro de perfis tributários */
@@ -4926,7 +4926,7 @@ export interface paths {
         };
         /** Um registro de pessoas (filtro LoopBack: fields, include) */
         get: operations["pessoasFindById"];
-        /** Substitui um registro de pessoas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pessoas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pessoasReplaceById"];
         post?: never;
         /** Exclui um registro de pessoas */
@@ -4981,7 +4981,7 @@ export interface paths {
         };
         /** Um registro de produtos (filtro LoopBack: fields, include) */
         get: operations["produtosFindById"];
-        /** Substitui um registro de produtos (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de produtos (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["produtosReplaceById"];
         post?: never;
         /** Exclui um registro de produtos */
@@ -5036,7 +5036,7 @@ export interface paths {
         };
         /** Um registro de promoções (filtro LoopBack: fields, include) */
         get: operations["promocoesFindById"];
-        /** Substitui um registro de promoções (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de promoções (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["promocoesReplaceById"];
         post?: never;
         /** Exclui um registro de promoções */
@@ -5091,7 +5091,7 @@ export interface paths {
         };
         /** Um registro de receitas (filtro LoopBack: fields, include) */
         get: operations["receitasFindById"];
-        /** Substitui um registro de receitas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de receitas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["receitasReplaceById"];
         post?: never;
         /** Exclui um registro de receitas */
@@ -5146,7 +5146,7 @@ export interface paths {
         };
         /** Um registro de serviços (filtro LoopBack: fields, include) */
         get: operations["servicosFindById"];
-        /** Substitui um registro de serviços (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de serviços (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["servicosReplaceById"];
         post?: never;
         /** Exclui um registro de serviços */
@@ -5201,7 +5201,7 @@ export interface paths {
         };
         /** Um registro de solicitações de reenvio (filtro LoopBack: fields, include) */
         get: operations["solicitacoesReenvioFindById"];
-        /** Substitui um registro de solicitações de reenvio (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de solicitações de reenvio (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["solicitacoesReenvioReplaceById"];
         post?: never;
         /** Exclui um registro de solicitações de reenvio */
@@ -5256,7 +5256,7 @@ export interface paths {
         };
         /** Um registro de transações do extrato (filtro LoopBack: fields, include) */
         get: operations["transacoesPagamentoFindById"];
-        /** Substitui um registro de transações do extrato (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de transações do extrato (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["transacoesPagamentoReplaceById"];
         post?: never;
         /** Exclui um registro de transações do extrato */
@@ -5311,7 +5311,7 @@ export interface paths {
         };
         /** Um registro de transferências (filtro LoopBack: fields, include) */
         get: operations["transferenciasFindById"];
-        /** Substitui um registro de transferências (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de transferências (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["transferenciasReplaceById"];
         post?: never;
         /** Exclui um registro de transferências */
@@ -5366,7 +5366,7 @@ export interface paths {
         };
         /** Um registro de transferências de estoque (filtro LoopBack: fields, include) */
         get: operations["transferenciasEstoqueFindById"];
-        /** Substitui um registro de transferências de estoque (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de transferências de estoque (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["transferenciasEstoqueReplaceById"];
         post?: never;
         /** Exclui um registro de transferências de estoque */
@@ -5421,7 +5421,7 @@ export interface paths {
         };
         /** Um registro de transportadoras (filtro LoopBack: fields, include) */
         get: operations["transportadoresFindById"];
-        /** Substitui um registro de transportadoras (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de transportadoras (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["transportadoresReplaceById"];
         post?: never;
         /** Exclui um registro de transportadoras */
@@ -5476,7 +5476,7 @@ export interface paths {
         };
         /** Um registro de tributações estaduais (filtro LoopBack: fields, include) */
         get: operations["tributacoesEstaduaisFindById"];
-        /** Substitui um registro de tributações estaduais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de tributações estaduais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["tributacoesEstaduaisReplaceById"];
         post?: never;
         /** Exclui um registro de tributações estaduais */
@@ -5531,7 +5531,7 @@ export interface paths {
         };
         /** Um registro de tributações federais (filtro LoopBack: fields, include) */
         get: operations["tributacoesFederaisFindById"];
-        /** Substitui um registro de tributações federais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de tributações federais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["tributacoesFederaisReplaceById"];
         post?: never;
         /** Exclui um registro de tributações federais */
@@ -5586,7 +5586,7 @@ export interface paths {
         };
         /** Um registro de variações (filtro LoopBack: fields, include) */
         get: operations["variacoesFindById"];
-        /** Substitui um registro de variações (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de variações (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["variacoesReplaceById"];
         post?: never;
         /** Exclui um registro de variações */
@@ -5641,7 +5641,7 @@ export interface paths {
         };
         /** Um registro de vendedores (filtro LoopBack: fields, include) */
         get: operations["vendedoresFindById"];
-        /** Substitui um registro de vendedores (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de vendedores (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["vendedoresReplaceById"];
         post?: never;
         /** Exclui um registro de vendedores */
@@ -5696,7 +5696,7 @@ export interface paths {
         };
         /** Um registro de webhooks (filtro LoopBack: fields, include) */
         get: operations["webhooksFindById"];
-        /** Substitui um registro de webhooks (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de webhooks (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["webhooksReplaceById"];
         post?: never;
         /** Exclui um registro de webhooks */
@@ -27546,6 +27546,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     apiKeysCount: {
@@ -27730,6 +27739,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     apiKeysDeleteById: {
@@ -27861,6 +27879,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     baixasFind: {
@@ -27964,6 +27991,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28155,6 +28191,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     baixasDeleteById: {
@@ -28286,6 +28331,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     boletosFind: {
@@ -28389,6 +28443,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28580,6 +28643,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     boletosDeleteById: {
@@ -28711,6 +28783,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     caixasFind: {
@@ -28814,6 +28895,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29005,6 +29095,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     caixasDeleteById: {
@@ -29136,6 +29235,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     categoriasFind: {
@@ -29239,6 +29347,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29430,6 +29547,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     categoriasDeleteById: {
@@ -29561,6 +29687,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     categoriasFinanceirasFind: {
@@ -29664,6 +29799,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29855,6 +29999,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     categoriasFinanceirasDeleteById: {
@@ -29986,6 +30139,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     centrosCustoFind: {
@@ -30089,6 +30251,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30280,6 +30451,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     centrosCustoDeleteById: {
@@ -30411,6 +30591,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cfopsFind: {
@@ -30514,6 +30703,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30705,6 +30903,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cfopsDeleteById: {
@@ -30836,6 +31043,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     clientesFind: {
@@ -30939,6 +31155,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31130,6 +31355,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     clientesDeleteById: {
@@ -31261,6 +31495,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     configuracoesGeraisFind: {
@@ -31364,6 +31607,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31555,6 +31807,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     configuracoesGeraisDeleteById: {
@@ -31686,6 +31947,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     configuracoesNfeFind: {
@@ -31789,6 +32059,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31980,6 +32259,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     configuracoesNfeDeleteById: {
@@ -32111,6 +32399,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contasFind: {
@@ -32214,6 +32511,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32405,6 +32711,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contasDeleteById: {
@@ -32536,6 +32851,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contasContabeisSpedFind: {
@@ -32639,6 +32963,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32830,6 +33163,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contasContabeisSpedDeleteById: {
@@ -32961,6 +33303,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contadoresFind: {
@@ -33064,6 +33415,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33255,6 +33615,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contadoresDeleteById: {
@@ -33386,6 +33755,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contatosComerciaisFind: {
@@ -33489,6 +33867,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33680,6 +34067,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contatosComerciaisDeleteById: {
@@ -33811,6 +34207,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsErroFind: {
@@ -33914,6 +34319,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34105,6 +34519,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsErroDeleteById: {
@@ -34236,6 +34659,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsFiscaisFind: {
@@ -34339,6 +34771,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34530,6 +34971,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsFiscaisDeleteById: {
@@ -34661,6 +35111,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsFiscaisItensFind: {
@@ -34764,6 +35223,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34955,6 +35423,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsFiscaisItensDeleteById: {
@@ -35086,6 +35563,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     depositosFind: {
@@ -35189,6 +35675,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -35380,6 +35875,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     depositosDeleteById: {
@@ -35511,6 +36015,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     despesasFind: {
@@ -35614,6 +36127,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -35805,6 +36327,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     despesasDeleteById: {
@@ -35936,6 +36467,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     embalagensFind: {
@@ -36039,6 +36579,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36230,6 +36779,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     embalagensDeleteById: {
@@ -36361,6 +36919,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     etiquetasFind: {
@@ -36464,6 +37031,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36655,6 +37231,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     etiquetasDeleteById: {
@@ -36786,6 +37371,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     filiaisFind: {
@@ -36889,6 +37483,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -37080,6 +37683,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     filiaisDeleteById: {
@@ -37211,6 +37823,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     formasPagamentoFind: {
@@ -37314,6 +37935,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -37505,6 +38135,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     formasPagamentoDeleteById: {
@@ -37636,6 +38275,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     formasPagamentoFinanceiroFind: {
@@ -37739,6 +38387,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -37930,6 +38587,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     formasPagamentoFinanceiroDeleteById: {
@@ -38061,6 +38727,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     fornecedoresFind: {
@@ -38164,6 +38839,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -38355,6 +39039,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     fornecedoresDeleteById: {
@@ -38486,6 +39179,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     gatewaysBoletoFind: {
@@ -38589,6 +39291,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -38780,6 +39491,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     gatewaysBoletoDeleteById: {
@@ -38911,6 +39631,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     gruposPessoaFind: {
@@ -39014,6 +39743,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -39205,6 +39943,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     gruposPessoaDeleteById: {
@@ -39336,6 +40083,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     integracoesFind: {
@@ -39439,6 +40195,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -39630,6 +40395,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     integracoesDeleteById: {
@@ -39761,6 +40535,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     inutilizacoesFind: {
@@ -39864,6 +40647,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40055,6 +40847,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     inutilizacoesDeleteById: {
@@ -40186,6 +40987,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     inventariosSpedFind: {
@@ -40289,6 +41099,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40480,6 +41299,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     inventariosSpedDeleteById: {
@@ -40611,6 +41439,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lancamentosFind: {
@@ -40714,6 +41551,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40905,6 +41751,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lancamentosDeleteById: {
@@ -41036,6 +41891,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lancamentosRecorrentesFind: {
@@ -41139,6 +42003,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41330,6 +42203,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lancamentosRecorrentesDeleteById: {
@@ -41461,6 +42343,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lotesFind: {
@@ -41564,6 +42455,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41755,6 +42655,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lotesDeleteById: {
@@ -41886,6 +42795,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     manifestacoesFind: {
@@ -41989,6 +42907,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -42180,6 +43107,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     manifestacoesDeleteById: {
@@ -42311,6 +43247,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     marcasFind: {
@@ -42414,6 +43359,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -42605,6 +43559,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     marcasDeleteById: {
@@ -42736,6 +43699,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     movimentacoesEstoqueFind: {
@@ -42839,6 +43811,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -43030,6 +44011,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     movimentacoesEstoqueDeleteById: {
@@ -43161,6 +44151,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     naturezasOperacaoFind: {
@@ -43264,6 +44263,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -43455,6 +44463,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     naturezasOperacaoDeleteById: {
@@ -43586,6 +44603,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasEntradaFind: {
@@ -43689,6 +44715,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -43880,6 +44915,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasEntradaDeleteById: {
@@ -44011,6 +45055,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasEntradaItensFind: {
@@ -44114,6 +45167,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -44305,6 +45367,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasEntradaItensDeleteById: {
@@ -44436,6 +45507,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisFind: {
@@ -44539,6 +45619,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -44730,6 +45819,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisDeleteById: {
@@ -44861,6 +45959,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisEntradaPropriaFind: {
@@ -44964,6 +46071,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -45155,6 +46271,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisEntradaPropriaDeleteById: {
@@ -45286,6 +46411,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisItensFind: {
@@ -45389,6 +46523,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -45580,6 +46723,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisItensDeleteById: {
@@ -45711,6 +46863,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisSaidaFind: {
@@ -45814,6 +46975,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -46005,6 +47175,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisSaidaDeleteById: {
@@ -46136,6 +47315,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     observacoesNotaFind: {
@@ -46239,6 +47427,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -46430,6 +47627,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     observacoesNotaDeleteById: {
@@ -46561,6 +47767,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     operadoresPdvFind: {
@@ -46664,6 +47879,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -46855,6 +48079,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     operadoresPdvDeleteById: {
@@ -46986,6 +48219,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     participantesSpedFind: {
@@ -47089,6 +48331,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -47280,6 +48531,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     participantesSpedDeleteById: {
@@ -47411,6 +48671,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pdvsFind: {
@@ -47514,6 +48783,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -47705,6 +48983,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pdvsDeleteById: {
@@ -47836,6 +49123,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosCompraFind: {
@@ -47939,6 +49235,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -48130,6 +49435,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosCompraDeleteById: {
@@ -48261,6 +49575,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosCompraItensFind: {
@@ -48364,6 +49687,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -48555,6 +49887,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosCompraItensDeleteById: {
@@ -48686,6 +50027,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosServicoFind: {
@@ -48789,6 +50139,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -48980,6 +50339,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosServicoDeleteById: {
@@ -49111,6 +50479,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosVendaFind: {
@@ -49214,6 +50591,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -49405,6 +50791,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosVendaDeleteById: {
@@ -49536,6 +50931,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosVendaItensFind: {
@@ -49639,6 +51043,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -49830,6 +51243,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosVendaItensDeleteById: {
@@ -49961,6 +51383,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     perfisFind: {
@@ -50064,6 +51495,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -50255,6 +51695,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     perfisDeleteById: {
@@ -50386,6 +51835,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     perfisTributariosFind: {
@@ -50489,6 +51947,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -50680,6 +52147,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     perfisTributariosDeleteById: {
@@ -50811,6 +52287,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pessoasFind: {
@@ -50914,6 +52399,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -51105,6 +52599,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pessoasDeleteById: {
@@ -51236,6 +52739,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     produtosFind: {
@@ -51339,6 +52851,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -51530,6 +53051,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     produtosDeleteById: {
@@ -51661,6 +53191,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     promocoesFind: {
@@ -51764,6 +53303,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -51955,6 +53503,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     promocoesDeleteById: {
@@ -52086,6 +53643,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     receitasFind: {
@@ -52189,6 +53755,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -52380,6 +53955,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     receitasDeleteById: {
@@ -52511,6 +54095,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     servicosFind: {
@@ -52614,6 +54207,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -52805,6 +54407,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     servicosDeleteById: {
@@ -52936,6 +54547,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     solicitacoesReenvioFind: {
@@ -53039,6 +54659,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -53230,6 +54859,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     solicitacoesReenvioDeleteById: {
@@ -53361,6 +54999,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transacoesPagamentoFind: {
@@ -53464,6 +55111,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -53655,6 +55311,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transacoesPagamentoDeleteById: {
@@ -53786,6 +55451,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transferenciasFind: {
@@ -53889,6 +55563,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -54080,6 +55763,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transferenciasDeleteById: {
@@ -54211,6 +55903,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transferenciasEstoqueFind: {
@@ -54314,6 +56015,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -54505,6 +56215,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transferenciasEstoqueDeleteById: {
@@ -54636,6 +56355,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transportadoresFind: {
@@ -54739,6 +56467,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -54930,6 +56667,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transportadoresDeleteById: {
@@ -55061,6 +56807,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     tributacoesEstaduaisFind: {
@@ -55164,6 +56919,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -55355,6 +57119,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     tributacoesEstaduaisDeleteById: {
@@ -55486,6 +57259,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     tributacoesFederaisFind: {
@@ -55589,6 +57371,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -55780,6 +57571,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     tributacoesFederaisDeleteById: {
@@ -55911,6 +57711,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     variacoesFind: {
@@ -56014,6 +57823,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -56205,6 +58023,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     variacoesDeleteById: {
@@ -56336,6 +58163,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     vendedoresFind: {
@@ -56439,6 +58275,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -56630,6 +58475,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     vendedoresDeleteById: {
@@ -56761,6 +58615,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     webhooksFind: {
@@ -56864,6 +58727,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -57055,6 +58927,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     webhooksDeleteById: {
@@ -57179,6 +59060,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
