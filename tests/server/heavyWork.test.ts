@@ -1,6 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../runtime/server/errors.ts';
+import { buildZipInWorker } from '../../runtime/server/services/zip/buildZipInWorker.ts';
 import { runInWorker } from '../../runtime/server/workers/runInWorker.ts';
 import { generateCertificado, withPkcs12Iterations } from '../support/generateCertificado.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
@@ -110,5 +112,26 @@ describe('runInWorker', () => {
         { timeoutMs: 10_000, maxInputBytes: 1024 },
       ),
     ).rejects.toMatchObject({ statusCode: 413, code: 'ARQUIVO_GRANDE_DEMAIS' });
+  });
+});
+
+describe('buildZipInWorker', () => {
+  it('deflates several MB in a worker while the event loop stays free, and refuses input over its cap', async () => {
+    const xml = `<nfeProc>${'<det><prod>Café com açúcar</prod></det>'.repeat(40_000)}</nfeProc>`;
+    const entries = Array.from({ length: 8 }, (_, i) => ({
+      nome: `3525-${i}-nfe.xml`,
+      conteudo: xml,
+      data: new Date('2025-01-15T12:00:00Z'),
+    }));
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const bytes = await buildZipInWorker(entries, 50 * 1024 * 1024);
+    delay.disable();
+    expect(delay.max / 1e6).toBeLessThan(200);
+    const zip = await JSZip.loadAsync(bytes);
+    expect(Object.keys(zip.files).sort()).toEqual(entries.map((entry) => entry.nome).sort());
+    expect(await zip.file('3525-3-nfe.xml')?.async('string')).toBe(xml);
+    expect(zip.file('3525-3-nfe.xml')?.date.toISOString().slice(0, 10)).toBe('2025-01-15');
+    await expect(buildZipInWorker(entries, 1024 * 1024)).rejects.toMatchObject({ statusCode: 413 });
   });
 });
