@@ -18,6 +18,11 @@ export interface ServerConfig {
   logLevel: string;
   /** Whether this API process also works the job queue (reports); off leaves them to `npm run worker`. */
   jobsWork: boolean;
+  /**
+   * OUTBOUND_ALLOW_PRIVATE=1 lets tenant-configured outbound URLs (CRM) use http and private/loopback
+   * addresses: for tests and local development only; off by default (safeFetch).
+   */
+  outboundAllowPrivate: boolean;
 }
 
 /** Reads the server configuration from environment variables with the documented defaults. */
@@ -35,5 +40,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 14 * 24 * 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
     jobsWork: !/^(0|false|no|nao|não)$/i.test(env.JOBS_WORK ?? ''),
+    outboundAllowPrivate: /^(1|true|yes|sim)$/i.test(env.OUTBOUND_ALLOW_PRIVATE ?? ''),
   };
 }
