@@ -113,6 +113,12 @@ describe('runInWorker', () => {
       ),
     ).rejects.toMatchObject({ statusCode: 413, code: 'ARQUIVO_GRANDE_DEMAIS' });
   });
+
+  it('answers 422 when the worker runs out of its heap cap', { timeout: 20_000 }, async () => {
+    await expect(
+      runInWorker(SPIN, { mode: 'alloc' }, { timeoutMs: 15_000, maxHeapMb: 32 }),
+    ).rejects.toMatchObject({ statusCode: 422, code: 'RECURSOS_EXCEDIDOS' });
+  });
 });
 
 describe('buildZipInWorker', () => {
