@@ -1,27 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, neutralizeFormula } from './spreadsheetCell.ts';
+import { csvField, csvTextField, escapeSpreadsheetText } from './spreadsheetCell.ts';
 
-describe('neutralizeFormula', () => {
-  it.each([
-    ['=HYPERLINK("http://x","clique")', `'=HYPERLINK("http://x","clique")`],
-    ['+cmd|" /C calc"!A0', `'+cmd|" /C calc"!A0`],
-    ['-2+3+cmd|" /C calc"!A0', `'-2+3+cmd|" /C calc"!A0`],
-    ['@SUM(1+1)', `'@SUM(1+1)`],
-    ['\t=1+1', `'\t=1+1`],
-    ['\r=1+1', `'\r=1+1`],
-  ])('neutralises %j', (input, expected) => expect(neutralizeFormula(input)).toBe(expected));
+describe('escapeSpreadsheetText', () => {
+  it('prefixes an apostrophe to text a spreadsheet would read as a formula', () => {
+    for (const hostile of ['=1+1', '+55 11 9999', '-2+3', '@SUM(A1)', '\t=cmd', '\r=cmd', '=HYPERLINK("x")'])
+      expect(escapeSpreadsheetText(hostile)).toBe(`'${hostile}`);
+  });
 
-  it.each(['Empresa Demonstração Ltda', '-10,00', '+5', '-1.234,56', '12.345.678/0001-95', ''])(
-    'leaves %j alone',
-    (input) => expect(neutralizeFormula(input)).toBe(input),
-  );
+  it('leaves ordinary text alone', () => {
+    for (const plain of ['Empresa Exemplo', '', ' =a', "'já escapado", 'a=b', 'R$ -5,00', '12,50'])
+      expect(escapeSpreadsheetText(plain)).toBe(plain);
+  });
 });
 
-describe('csvCell', () => {
-  it('neutralises, then quotes when needed', () => {
-    expect(csvCell('=1;2')).toBe(`"'=1;2"`);
-    expect(csvCell('Loja "Centro"')).toBe('"Loja ""Centro"""');
-    expect(csvCell('a,b', ',')).toBe('"a,b"');
-    expect(csvCell('simples')).toBe('simples');
+describe('csvField / csvTextField', () => {
+  it('quotes separators, quotes and line breaks', () => {
+    expect(csvField('a;b')).toBe('"a;b"');
+    expect(csvField('diz "oi"')).toBe('"diz ""oi"""');
+    expect(csvField('a\nb')).toBe('"a\nb"');
+    expect(csvField('a,b', ',')).toBe('"a,b"');
+    expect(csvField('a,b')).toBe('a,b');
+    expect(csvField('-5,00')).toBe('-5,00');
+  });
+
+  it('escapes formulas in text fields, then quotes', () => {
+    expect(csvTextField('=1+2;3')).toBe(`"'=1+2;3"`);
+    expect(csvTextField('@x')).toBe("'@x");
+    expect(csvTextField('\r=x')).toBe(`"'\r=x"`);
+    expect(csvTextField('Loja')).toBe('Loja');
   });
 });

@@ -29,6 +29,11 @@ export interface ServerConfig {
   signUpPerWhiteLabelPerHour: number;
   /** Whether this API process also works the job queue (reports); off leaves them to `npm run worker`. */
   jobsWork: boolean;
+  /**
+   * OUTBOUND_ALLOW_PRIVATE=1 lets tenant-configured outbound URLs (CRM) use http and private/loopback
+   * addresses: for tests and local development only; off by default (safeFetch).
+   */
+  outboundAllowPrivate: boolean;
 }
 
 /** Reads the server configuration from environment variables with the documented defaults. */
@@ -53,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       200,
     ),
     jobsWork: !/^(0|false|no|nao|não)$/i.test(env.JOBS_WORK ?? ''),
+    outboundAllowPrivate: /^(1|true|yes|sim)$/i.test(env.OUTBOUND_ALLOW_PRIVATE ?? ''),
   };
 }
 

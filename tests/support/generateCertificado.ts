@@ -8,15 +8,7 @@ const DAY_MS = 24 * 3600 * 1000;
  * valid from yesterday for `days` days (negative: already expired).
  */
 export function generateCertificado(
-  options: {
-    titular?: string;
-    cnpj?: string;
-    emissor?: string;
-    senha?: string;
-    days?: number;
-    /** Rewrites the MAC iteration count after packing (a hostile file: opening it would take this many rounds). */
-    macIterations?: number;
-  } = {},
+  options: { titular?: string; cnpj?: string; emissor?: string; senha?: string; days?: number } = {},
 ): Buffer {
   const { titular = 'EMPRESA DEMONSTRACAO LTDA', cnpj = '11222333000181', senha = 'segredo123' } = options;
   const days = options.days ?? 365;
@@ -41,15 +33,71 @@ export function generateCertificado(
   ]);
   cert.sign(privateKey, forge.md.sha256.create());
   const p12 = forge.pkcs12.toPkcs12Asn1(privateKey, [cert], senha, { algorithm: '3des' });
-  if (options.macIterations !== undefined) {
-    // PFX ::= SEQUENCE { version, authSafe, macData SEQUENCE { mac, macSalt, iterations } }
-    const macData = (p12.value as forge.asn1.Asn1[])[2] as forge.asn1.Asn1;
-    (macData.value as forge.asn1.Asn1[])[2] = forge.asn1.create(
-      forge.asn1.Class.UNIVERSAL,
-      forge.asn1.Type.INTEGER,
-      false,
-      forge.asn1.integerToDer(options.macIterations).getBytes(),
-    );
-  }
   return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
+}
+
+const PBE_OID = /^1\.2\.840\.113549\.1\.(12\.1|5)\./;
+
+/** DER INTEGER holding `value` (unsigned, any size). */
+function integerNode(value: number | bigint): forge.asn1.Asn1 {
+  let hex = BigInt(value).toString(16);
+  if (hex.length % 2) hex = `0${hex}`;
+  if (Number.parseInt(hex.slice(0, 1), 16) >= 8) hex = `00${hex}`;
+  return forge.asn1.create(
+    forge.asn1.Class.UNIVERSAL,
+    forge.asn1.Type.INTEGER,
+    false,
+    forge.util.hexToBytes(hex),
+  );
+}
+
+/**
+ * A copy of a PKCS#12 file with its MAC iteration count and/or every PBE iteration count rewritten (the
+ * MAC then no longer verifies, which does not matter: the point is what the server does before that).
+ * Building such a file with forge's own `count` option would itself run the hostile derivation.
+ */
+export function withPkcs12Iterations(
+  pfx: Buffer,
+  counts: { mac?: number | bigint; pbe?: number | bigint },
+): Buffer {
+  const universal = (node: forge.asn1.Asn1, type: number) =>
+    node.tagClass === forge.asn1.Class.UNIVERSAL && node.type === type;
+  const rewrite = (node: forge.asn1.Asn1, insidePbe: boolean): void => {
+    if (universal(node, forge.asn1.Type.OCTETSTRING) && typeof node.value === 'string') {
+      if (node.value.charCodeAt(0) !== 0x30) return;
+      let inner: forge.asn1.Asn1;
+      try {
+        inner = forge.asn1.fromDer(forge.util.createBuffer(node.value));
+      } catch {
+        return;
+      }
+      rewrite(inner, false);
+      node.value = forge.asn1.toDer(inner).getBytes();
+      return;
+    }
+    if (!Array.isArray(node.value)) return;
+    const first = node.value[0];
+    const pbe =
+      insidePbe ||
+      (universal(node, forge.asn1.Type.SEQUENCE) &&
+        first !== undefined &&
+        universal(first, forge.asn1.Type.OID) &&
+        PBE_OID.test(forge.asn1.derToOid(String(first.value))));
+    node.value = node.value.map((child) => {
+      if (pbe && counts.pbe !== undefined && universal(child, forge.asn1.Type.INTEGER)) {
+        const current = Number.parseInt(forge.util.bytesToHex(String(child.value)), 16);
+        // The iteration count, not the key length (PBKDF2) or RC2 version.
+        if (current >= 1000) return integerNode(counts.pbe);
+      }
+      rewrite(child, pbe);
+      return child;
+    });
+  };
+  const asn1 = forge.asn1.fromDer(forge.util.createBuffer(pfx.toString('binary')));
+  const parts = asn1.value as forge.asn1.Asn1[];
+  const macData = parts[2];
+  if (counts.mac !== undefined && macData && Array.isArray(macData.value))
+    macData.value[2] = integerNode(counts.mac);
+  if (counts.pbe !== undefined && parts[1]) rewrite(parts[1], false);
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 }

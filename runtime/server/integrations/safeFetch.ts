@@ -1,23 +1,32 @@
-import { lookup } from 'node:dns/promises';
-import http from 'node:http';
-import https from 'node:https';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Outbound HTTP to addresses a tenant configured (CRM, webhooks): README "Segurança". https only, public
- * addresses only — every resolved address is checked and the connection goes to the checked address (no DNS
- * rebinding window) —, redirects followed by hand and checked again, a time cap and a response-size cap.
- * `OUTBOUND_ALLOW_PRIVATE=1` lifts the address and scheme rules for local development and tests against a
- * fake server on this machine; never set it in production.
+ * Outbound HTTP to URLs a tenant configured (CRM, webhooks): the one door to the outside. Only https to
+ * public addresses: the host is resolved once, every address is checked (no loopback, private, link-local,
+ * CGNAT, multicast, reserved, IPv4-mapped IPv6), and the connection goes to that checked address (no
+ * DNS-rebinding window). Redirects are followed by hand, at most MAX_REDIRECTS, each one re-checked.
+ * Time and response size are capped. Failures reject with OutboundRequestError; callers log them.
  */
 
-const PRIVATE = new BlockList();
+export const OUTBOUND_TIMEOUT_MS = 10_000;
+export const OUTBOUND_MAX_BYTES = 1024 * 1024;
+export const MAX_REDIRECTS = 3;
+
+/**
+ * Addresses no tenant-configured URL may reach, one list per family (a BlockList matches IPv4 addresses
+ * against IPv4-mapped IPv6 rules, so ::ffff:0:0/96 would otherwise block every IPv4 address).
+ */
+const BLOCKED_V4 = new BlockList();
+const BLOCKED_V6 = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8],
+  ['0.0.0.0', 8], // "this" network
   ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
+  ['100.64.0.0', 10], // CGNAT
   ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
+  ['169.254.0.0', 16], // link-local, cloud metadata
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
   ['192.0.2.0', 24],
@@ -26,181 +35,226 @@ for (const [network, prefix] of [
   ['198.18.0.0', 15],
   ['198.51.100.0', 24],
   ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, broadcast
 ] as const)
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
+  BLOCKED_V4.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
+  ['::', 96], // unspecified, loopback, IPv4-compatible
+  ['::ffff:0:0', 96], // IPv4-mapped
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['100::', 64], // discard
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4 (embeds any IPv4)
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
 ] as const)
-  PRIVATE.addSubnet(network, prefix, 'ipv6');
+  BLOCKED_V6.addSubnet(network, prefix, 'ipv6');
 
-/** The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96), if any. */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted?.[1]) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex?.[1] && hex[2]) {
-    const high = Number.parseInt(hex[1], 16);
-    const low = Number.parseInt(hex[2], 16);
-    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  }
-  return null;
-}
-
-/** Whether `address` (IPv4 or IPv6 literal) is a public unicast address. */
+/** Whether `address` (an IP literal) is a public unicast address. */
 export function isPublicAddress(address: string): boolean {
-  const version = isIP(address);
-  if (version === 4) return !PRIVATE.check(address, 'ipv4');
-  if (version !== 6) return false;
-  const v4 = embeddedIpv4(address);
-  if (v4) return isPublicAddress(v4);
-  return !PRIVATE.check(address, 'ipv6');
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (family === 6 && /^::ffff:/i.test(address)) return false;
+  return family === 4 ? !BLOCKED_V4.check(address, 'ipv4') : !BLOCKED_V6.check(address, 'ipv6');
 }
 
-export class OutboundRefusedError extends Error {}
+/** A refused or failed outbound request (message in pt-BR, for the log). */
+export class OutboundRequestError extends Error {
+  override name = 'OutboundRequestError';
+}
+
+/** Which destinations are allowed: the default is https and public addresses only. */
+export interface OutboundPolicy {
+  allowHttp: boolean;
+  allowAddress: (address: string) => boolean;
+}
+
+export const PUBLIC_ONLY: OutboundPolicy = { allowHttp: false, allowAddress: isPublicAddress };
+/** OUTBOUND_ALLOW_PRIVATE=1 (tests, local development): http and any address. */
+export const ALLOW_PRIVATE: OutboundPolicy = { allowHttp: true, allowAddress: () => true };
 
 export interface SafeFetchOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
   timeoutMs?: number;
-  maxResponseBytes?: number;
+  maxBytes?: number;
   maxRedirects?: number;
-  /** Which resolved addresses may be reached; default: public ones (all with OUTBOUND_ALLOW_PRIVATE=1). */
-  allowAddress?: (address: string, url: URL) => boolean;
-  /** Whether plain http is accepted; default only with OUTBOUND_ALLOW_PRIVATE=1. */
-  allowHttp?: boolean;
+  /** Off by default; `true` is ALLOW_PRIVATE. */
+  allowPrivate?: boolean;
+  /** Overrides allowPrivate (tests of the redirect checks). */
+  policy?: OutboundPolicy;
 }
 
 export interface SafeResponse {
   status: number;
   ok: boolean;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-  json<T = unknown>(): T;
+  headers: IncomingHttpHeaders;
+  /** The final URL after redirects. */
+  url: string;
+  body: Buffer;
+  text(): string;
+  json(): unknown;
 }
 
-const allowPrivate = () => process.env.OUTBOUND_ALLOW_PRIVATE === '1';
-
-async function resolveChecked(
-  url: URL,
-  options: SafeFetchOptions,
+/** Resolves `hostname` and answers one address the policy allows; refuses when any address is not. */
+async function checkedAddress(
+  hostname: string,
+  policy: OutboundPolicy,
 ): Promise<{ address: string; family: number }> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host)
-    ? [{ address: host, family: isIP(host) }]
-    : await lookup(host, { all: true, verbatim: true }).catch(() => {
-        throw new OutboundRefusedError(`o endereço ${host} não foi encontrado (DNS)`);
-      });
-  const allowed = options.allowAddress ?? ((address: string) => allowPrivate() || isPublicAddress(address));
-  const refused = addresses.find((entry) => !allowed(entry.address, url));
-  if (refused || addresses.length === 0)
-    throw new OutboundRefusedError(
-      `${host} aponta para um endereço interno (${refused?.address ?? 'nenhum'}); só endereços públicos são aceitos`,
+  const literal = hostname.replace(/^\[(.*)\]$/, '$1');
+  let addresses: LookupAddress[];
+  if (isIP(literal)) addresses = [{ address: literal, family: isIP(literal) }];
+  else {
+    addresses = await new Promise<LookupAddress[]>((resolve, reject) =>
+      dnsLookup(literal, { all: true, verbatim: true }, (error, found) =>
+        error
+          ? reject(
+              new OutboundRequestError(
+                `não foi possível resolver ${literal}: ${error.code ?? error.message}`,
+              ),
+            )
+          : resolve(found),
+      ),
     );
-  return addresses[0] as { address: string; family: number };
+  }
+  const refused = addresses.find((entry) => !policy.allowAddress(entry.address));
+  if (refused || addresses.length === 0)
+    throw new OutboundRequestError(
+      `destino recusado: ${literal} aponta para um endereço não público (${refused?.address ?? 'nenhum'})`,
+    );
+  return addresses[0] as LookupAddress;
 }
 
-function requestOnce(url: URL, pinned: { address: string; family: number }, options: SafeFetchOptions) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>(
-    (resolve, reject) => {
-      const maxBytes = options.maxResponseBytes ?? 1024 * 1024;
-      const client = url.protocol === 'https:' ? https : http;
-      const request = client.request(
-        url,
-        {
-          method: options.method ?? 'GET',
-          headers: options.headers,
-          // The connection goes to the address that was checked, whatever DNS answers now.
-          lookup: (_hostname, lookupOptions, callback) => {
-            if ((lookupOptions as { all?: boolean }).all)
-              (callback as (error: null, addresses: Array<{ address: string; family: number }>) => void)(
-                null,
-                [pinned],
-              );
-            else callback(null, pinned.address, pinned.family);
-          },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          let tooBig = false;
-          response.on('data', (chunk: Buffer) => {
-            if (tooBig) return;
-            size += chunk.length;
-            if (size > maxBytes) {
-              tooBig = true;
-              reject(new OutboundRefusedError(`a resposta passou de ${maxBytes} bytes`));
-              response.destroy();
-              return;
-            }
-            chunks.push(chunk);
-          });
-          response.on('end', () => {
-            if (tooBig) return;
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              text: Buffer.concat(chunks).toString('utf8'),
-            });
-          });
-          response.on('error', (error) => {
-            if (!tooBig) reject(error);
-          });
-        },
-      );
-      request.setTimeout(options.timeoutMs ?? 10_000, () =>
-        request.destroy(new OutboundRefusedError(`sem resposta em ${options.timeoutMs ?? 10_000} ms`)),
-      );
-      request.on('error', reject);
-      request.end(options.body);
-    },
-  );
+interface Hop {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
 }
 
-/** A request to a tenant-configured URL under the outbound rules; throws OutboundRefusedError when refused. */
-export async function safeFetch(target: string, options: SafeFetchOptions = {}): Promise<SafeResponse> {
+function requestOnce(
+  url: URL,
+  target: { address: string; family: number },
+  options: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    maxBytes: number;
+    signal: AbortSignal;
+  },
+): Promise<Hop> {
+  return new Promise<Hop>((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(
+      url,
+      {
+        method: options.method,
+        headers: options.headers,
+        signal: options.signal,
+        // Connect to the address that was checked, whatever DNS says now.
+        lookup: (_hostname, lookupOptions, callback) => {
+          if ((lookupOptions as { all?: boolean }).all)
+            (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [target]);
+          else callback(null, target.address, target.family);
+        },
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            response.destroy();
+            request.destroy();
+            reject(new OutboundRequestError(`resposta maior que ${options.maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', (error: Error & { code?: string }) =>
+      reject(
+        error.name === 'AbortError' || options.signal.aborted
+          ? new OutboundRequestError('tempo esgotado na requisição externa')
+          : new OutboundRequestError(`falha na requisição externa: ${error.code ?? error.message}`),
+      ),
+    );
+    if (options.body !== undefined) request.write(options.body);
+    request.end();
+  });
+}
+
+const SAFE_HEADERS = new Set(['accept', 'content-type', 'user-agent']);
+
+/** Sends one request under the outbound policy (see the file comment). */
+export async function safeFetch(input: string, options: SafeFetchOptions = {}): Promise<SafeResponse> {
+  const policy = options.policy ?? (options.allowPrivate ? ALLOW_PRIVATE : PUBLIC_ONLY);
+  const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
+  const signal = AbortSignal.timeout(options.timeoutMs ?? OUTBOUND_TIMEOUT_MS);
+  let method = (options.method ?? 'GET').toUpperCase();
+  let body = options.body;
   let url: URL;
   try {
-    url = new URL(target);
+    url = new URL(input);
   } catch {
-    throw new OutboundRefusedError(`endereço inválido: ${target}`);
+    throw new OutboundRequestError(`URL inválida: ${input}`);
   }
-  let current = { ...options };
+  const origin = url.origin;
   for (let redirects = 0; ; redirects++) {
-    const httpAllowed = options.allowHttp ?? allowPrivate();
-    if (url.protocol !== 'https:' && !(httpAllowed && url.protocol === 'http:'))
-      throw new OutboundRefusedError(`só endereços https são aceitos (${url.protocol}//${url.host})`);
-    if (url.username || url.password)
-      throw new OutboundRefusedError('endereços com usuário e senha não são aceitos');
-    const pinned = await resolveChecked(url, current);
-    const answer = await requestOnce(url, pinned, current);
-    const location = answer.headers.location;
-    if ([301, 302, 303, 307, 308].includes(answer.status) && location) {
-      if (redirects >= (options.maxRedirects ?? 3))
-        throw new OutboundRefusedError('redirecionamentos demais');
+    if (url.protocol !== 'https:' && !(policy.allowHttp && url.protocol === 'http:'))
+      throw new OutboundRequestError(
+        `destino recusado: apenas https é permitido (${url.protocol}//${url.host})`,
+      );
+    if (url.username || url.password) throw new OutboundRequestError('destino recusado: URL com credenciais');
+    const target = await checkedAddress(url.hostname, policy);
+    // A redirect to another origin never carries the caller's credentials (tokens in headers).
+    const headers =
+      url.origin === origin
+        ? { ...options.headers }
+        : Object.fromEntries(
+            Object.entries(options.headers ?? {}).filter(([name]) => SAFE_HEADERS.has(name.toLowerCase())),
+          );
+    if (body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(body));
+    const hop = await requestOnce(url, target, {
+      method,
+      headers,
+      body,
+      maxBytes: options.maxBytes ?? OUTBOUND_MAX_BYTES,
+      signal,
+    });
+    const location = hop.headers.location;
+    if (hop.status >= 300 && hop.status < 400 && location) {
+      if (redirects >= maxRedirects)
+        throw new OutboundRequestError(`redirecionamentos demais (mais de ${maxRedirects})`);
       url = new URL(location, url);
-      if (
-        answer.status === 303 ||
-        ((answer.status === 301 || answer.status === 302) && current.method === 'POST')
-      )
-        current = { ...current, method: 'GET', body: undefined };
+      if (hop.status !== 307 && hop.status !== 308) {
+        method = method === 'HEAD' ? 'HEAD' : 'GET';
+        body = undefined;
+      }
       continue;
     }
+    const final = url.href;
     return {
-      status: answer.status,
-      ok: answer.status >= 200 && answer.status < 300,
-      headers: answer.headers,
-      text: answer.text,
-      json: <T>() => JSON.parse(answer.text) as T,
+      status: hop.status,
+      ok: hop.status >= 200 && hop.status < 300,
+      headers: hop.headers,
+      url: final,
+      body: hop.body,
+      text: () => hop.body.toString('utf8'),
+      json: () => JSON.parse(hop.body.toString('utf8')),
     };
   }
 }

@@ -1,22 +1,25 @@
-// Worker-thread bootstrap for runInWorker: a worker does not inherit the parent's tsx loader, so it registers
-// tsx itself, imports the TypeScript module named in workerData.entry and runs its default export on
-// workerData.input. The answer is posted back as { ok, result } or { ok: false, error }.
+// Worker-thread bootstrap of runInWorker: a worker does not inherit the parent's tsx loader, so it
+// registers tsx, imports the module named in workerData.moduleUrl, runs its `run(input)` export and posts
+// back { ok: true, value } or { ok: false, error } (an HttpError keeps its status, code and message).
 import { parentPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
+const { moduleUrl, input } = workerData;
 try {
-  const task = await import(workerData.entry);
-  const result = await task.default(workerData.input);
-  parentPort?.postMessage({ ok: true, result });
+  const module = await import(moduleUrl);
+  if (typeof module.run !== 'function') throw new Error(`${moduleUrl} não exporta run(input)`);
+  const value = await module.run(input);
+  parentPort.postMessage({ ok: true, value });
 } catch (error) {
-  parentPort?.postMessage({
+  const statusCode = typeof error?.statusCode === 'number' ? error.statusCode : undefined;
+  parentPort.postMessage({
     ok: false,
     error: {
       message: error instanceof Error ? error.message : String(error),
-      statusCode: typeof error?.statusCode === 'number' ? error.statusCode : undefined,
+      statusCode,
       code: typeof error?.code === 'string' ? error.code : undefined,
-      details: error?.details,
+      details: statusCode === undefined ? undefined : error.details,
     },
   });
 }

@@ -92,6 +92,7 @@ export async function usuariosCadastroRoutes(app: FastifyInstance): Promise<void
           pessoaJuridica: documento.length === 14 || (!documento && Boolean(input.empresa?.trim())),
         },
         (message, error) => request.log.warn({ err: error }, message),
+        { allowPrivate: app.config.outboundAllowPrivate },
       );
       return result;
     },

@@ -1,8 +1,7 @@
 import { normalizeCpfCnpj } from '../../../core/normalizeCpfCnpj.ts';
 import { HttpError } from '../../errors.ts';
-import { buildZip } from '../../workers/buildZip.ts';
-import type { ZipEntry } from '../../workers/buildZipTask.ts';
 import type { ScreenToolContext } from '../screenTools/runScreenTool.ts';
+import { buildZipInWorker, type ZipEntry } from '../zip/buildZipInWorker.ts';
 
 export type TipoDocumentoXml = 'nfe' | 'nfce' | 'entrada';
 export type SituacaoExportacaoXml = 'autorizadas' | 'canceladas' | 'denegadas' | 'todas';
@@ -160,7 +159,7 @@ export async function arquivoExportacaoXml(context: ScreenToolContext, pedido: P
       'EXPORTACAO_GRANDE_DEMAIS',
       'Os XMLs do período passam de 300 MB: gere um arquivo por quinzena ou por tipo de documento.',
     );
-  const entries: ZipEntry[] = [];
+  const entradas: ZipEntry[] = [];
   const nomes = new Set<string>();
   const filialId = Number(context.scope.filialId);
   for (const tipo of [...new Set(pedido.tipos)]) {
@@ -171,10 +170,10 @@ export async function arquivoExportacaoXml(context: ScreenToolContext, pedido: P
       const nome = entrada(tipo, row);
       if (nomes.has(nome)) continue;
       nomes.add(nome);
-      entries.push({ nome, conteudo: row.xml, data: `${row.data}T12:00:00Z` });
+      entradas.push({ nome, conteudo: row.xml, data: new Date(`${row.data}T12:00:00Z`) });
     }
   }
-  // Deflating runs in a worker thread: the API keeps answering while a month of XMLs is packed.
-  const conteudo = await buildZip(entries);
+  // Deflating is CPU-bound: done in a worker thread (UTF-16 worst case of the size limit).
+  const conteudo = await buildZipInWorker(entradas, 2 * MAX_BYTES_EXPORTACAO_XML + 1024 * 1024);
   return { nomeArquivo: previa.nomeArquivo, exportados: nomes.size, semXml: previa.semXml, conteudo };
 }

@@ -1,4 +1,3 @@
-import { csvCell } from '../../../core/spreadsheetCell.ts';
 import type { ImportField } from './importTypes.ts';
 
 type Examples = Record<string, [string, string]>;
@@ -54,6 +53,11 @@ const EXAMPLES: Record<string, Examples> = {
   categoria: { descricao: ['Bebidas', 'Limpeza'], categoriaPaiId: ['', ''] },
 };
 
+/** One CSV cell, quoted when it holds the separator, a quote or a line break. */
+function cell(text: string): string {
+  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
 /**
  * The model file offered for download: one column per importable field of `entity`, headed by its pt-BR
  * label (so the columns match automatically), two example rows, ';' as separator, UTF-8 with BOM so
@@ -69,7 +73,7 @@ export function modeloCsv(fields: ImportField[], entity: string): string {
       return first ? first.label : '';
     });
   const lines = [fields.map((field) => field.label), example(0), example(1)];
-  return `\uFEFF${lines.map((line) => line.map((text) => csvCell(text)).join(';')).join('\r\n')}\r\n`;
+  return `\uFEFF${lines.map((line) => line.map(cell).join(';')).join('\r\n')}\r\n`;
 }
 
 /** Offers a CSV text as a download named `filename`. */
