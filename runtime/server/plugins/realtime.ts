@@ -65,6 +65,16 @@ export function joinRealtimeCluster(
       // The adapter listens for 'end' (and reconnects) but not for 'error': a dropped LISTEN connection would
       // otherwise be an unhandled 'error' event and end the process.
       client.on('error', onError);
+      // Nor does it give a dropped client back to the pool, whose end() would then wait for it forever
+      // (a shutdown after a database restart hung): return it, once, when its connection ends.
+      let released = false;
+      const release = client.release.bind(client);
+      client.release = ((error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        release(error);
+      }) as typeof client.release;
+      client.once('end', () => client.release(true));
       const query = client.query.bind(client) as (sql: string) => Promise<unknown>;
       Object.assign(client, {
         query: (sql: string, ...rest: unknown[]) => {
