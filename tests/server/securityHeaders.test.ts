@@ -1,8 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../runtime/server/app.ts';
 import { createMailer } from '../../runtime/server/mail/createMailer.ts';
+import { setSecurityHeaders } from '../../runtime/server/web/securityHeaders.ts';
 import { WEB_DIST } from '../../runtime/server/web/serveWebApp.ts';
 import { createTestServer, type TestServer } from '../support/testServer.ts';
 
@@ -45,7 +47,7 @@ describe('security headers of the web app', () => {
     expect(csp['script-src']?.split(' ')).toContain("'self'");
     expect(csp['script-src']).not.toContain('unsafe-inline');
     expect(csp['frame-ancestors']).toBe("'none'");
-    expect(csp['object-src']).toBe("'none'");
+    expect(csp['object-src']).toBe("'self' blob:");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(page.headers['strict-transport-security']).toBeUndefined();
@@ -85,6 +87,21 @@ describe('security headers of the web app', () => {
       'default-src': "'none'",
       'frame-ancestors': "'none'",
     });
+  });
+
+  it("leaves files (a report PDF opened for printing) to the browser's viewer, framed only by the app", async () => {
+    const files = Fastify();
+    files.addHook('onSend', async (request, reply) => setSecurityHeaders(request, reply));
+    files.get('/relatorio.pdf', async (_request, reply) =>
+      reply.type('application/pdf').send(Buffer.from('%PDF-1.7')),
+    );
+    files.get('/dados.json', async () => ({ ok: true }));
+    const pdf = await files.inject({ method: 'GET', url: '/relatorio.pdf' });
+    expect(directives(pdf.headers['content-security-policy'])).toEqual({ 'frame-ancestors': "'self'" });
+    expect(pdf.headers['x-content-type-options']).toBe('nosniff');
+    const json = await files.inject({ method: 'GET', url: '/dados.json' });
+    expect(directives(json.headers['content-security-policy'])).toMatchObject({ 'default-src': "'none'" });
+    await files.close();
   });
 
   it('sends HSTS only for TLS: a trusted proxy saying https, never a client claiming it', async () => {

@@ -5,6 +5,12 @@ import type { TenantSettings } from '../../core/resolveTenant.ts';
 export const EMBEDDABLE_PAGES = ['/cadastrar', '/cadastrar-erp'];
 /** Every response that is not an HTML page of the app: nothing may run, nothing may frame it. */
 const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+/**
+ * Files the app hands to the browser (PDF opened for printing, XLSX, ZIP, CSV): shown by the browser's own
+ * viewer, which a `default-src 'none'` policy can break; framed only by the app itself.
+ */
+const FILE_POLICY = "frame-ancestors 'self'";
+const FILE_TYPES = /^(application\/(pdf|zip|octet-stream|vnd\.openxmlformats|vnd\.ms-excel)|text\/csv)/i;
 
 function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
@@ -25,7 +31,8 @@ function originOf(url: string | undefined): string | undefined {
  */
 export function contentSecurityPolicy(settings: TenantSettings, frameAncestors: string[]): string {
   const api = originOf(settings.API_ENDPOINT);
-  const connect = ["'self'", ...(api ? [api, api.replace(/^http/, 'ws')] : [])];
+  // blob: — documents the app opens from its own blobs (a report PDF for printing) read them back.
+  const connect = ["'self'", 'blob:', ...(api ? [api, api.replace(/^http/, 'ws')] : [])];
   const frame = originOf(settings.telaLogin?.tipo === 'iframe' ? settings.telaLogin.iframeUrl : undefined);
   return [
     "default-src 'self'",
@@ -36,7 +43,9 @@ export function contentSecurityPolicy(settings: TenantSettings, frameAncestors: 
     `connect-src ${connect.join(' ')}`,
     `frame-src 'self' blob:${frame ? ` ${frame}` : ''}`,
     "worker-src 'self' blob:",
-    "object-src 'none'",
+    // The browser's PDF viewer counts as a plugin: a report opened for printing (a blob: of this origin,
+    // which inherits this policy) needs it; nothing from other origins.
+    "object-src 'self' blob:",
     "base-uri 'self'",
     "form-action 'self'",
     `frame-ancestors ${frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'"}`,
@@ -52,5 +61,7 @@ export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply)
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000');
-  if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', NON_PAGE_POLICY);
+  if (reply.hasHeader('Content-Security-Policy')) return;
+  const type = String(reply.getHeader('content-type') ?? '');
+  reply.header('Content-Security-Policy', FILE_TYPES.test(type) ? FILE_POLICY : NON_PAGE_POLICY);
 }
