@@ -18,9 +18,9 @@ afterAll(async () => {
 const next = <T = unknown>(socket: Socket, event: string) =>
   new Promise<T>((resolve) => socket.once(event, (payload: T) => resolve(payload)));
 
-/** A websocket authenticated with `token`, as the browser opens it. */
-async function signedIn(token: string): Promise<Socket> {
-  const socket = io(base, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+/** A websocket authenticated with `token` on the API at `at`, as the browser opens it. */
+async function signedIn(token: string, at = base): Promise<Socket> {
+  const socket = io(at, { path: '/socket.io', transports: ['websocket'], reconnection: false });
   sockets.push(socket);
   await next(socket, 'connect');
   const authenticated = next(socket, 'authenticated');
@@ -86,15 +86,7 @@ describe('websockets end with the session', () => {
     const other = await createTestServer({ databaseUrl: server.databaseUrl });
     try {
       const otherBase = await other.app.listen({ port: 0, host: '127.0.0.1' });
-      const onOther = async (token: string) => {
-        const socket = io(otherBase, { path: '/socket.io', transports: ['websocket'], reconnection: false });
-        sockets.push(socket);
-        await next(socket, 'connect');
-        const authenticated = next(socket, 'authenticated');
-        socket.emit('authentication', { token });
-        await authenticated;
-        return socket;
-      };
+      const onOther = (token: string) => signedIn(token, otherBase);
       // Logout answered by this process ends the session's socket held by the other one …
       const token = await login(server.app, 'admin@erp.local');
       const socket = await onOther(token);

@@ -25,9 +25,12 @@ function tooMany(message: string, seconds: number): HttpError {
   return new HttpError(429, TOO_MANY_CODE, message, { retryAfterSeconds: Math.max(1, Math.ceil(seconds)) });
 }
 
-/** Counts one hit on `limit.key`; returns the hits in the window and the block set, if any. */
-export async function countHit(tx: Tx, limit: RateLimit): Promise<{ count: number; blockedSeconds: number }> {
-  const row = await tx.one<{ contagem: number; restante: number }>(
+/**
+ * Counts one hit on `limit.key` in its window (a new window once the last one is over, the block going with
+ * it); a key that can be blocked gets a fresh window at every hit. Returns the hits and the window's rest.
+ */
+function upsertHit(tx: Tx, limit: RateLimit): Promise<{ contagem: number; restante: number }> {
+  return tx.one<{ contagem: number; restante: number }>(
     `INSERT INTO rate_limit (chave, janela_inicio, contagem, expira_em)
      VALUES ($1, now(), 1, now() + make_interval(secs => $2::int))
      ON CONFLICT (chave) DO UPDATE SET
@@ -39,6 +42,11 @@ export async function countHit(tx: Tx, limit: RateLimit): Promise<{ count: numbe
      RETURNING contagem, extract(epoch FROM expira_em - now())::float8 AS restante`,
     [limit.key, limit.windowSeconds, limit.blockSeconds !== undefined],
   );
+}
+
+/** Counts one hit on `limit.key`; returns the hits in the window and the block set, if any. */
+export async function countHit(tx: Tx, limit: RateLimit): Promise<{ count: number; blockedSeconds: number }> {
+  const row = await upsertHit(tx, limit);
   if (limit.blockSeconds === undefined || row.contagem < limit.limit) {
     return { count: row.contagem, blockedSeconds: 0 };
   }
@@ -62,17 +70,8 @@ export async function countHit(tx: Tx, limit: RateLimit): Promise<{ count: numbe
  */
 export async function hitRateLimit(tx: Tx, limits: RateLimit | RateLimit[], message: string): Promise<void> {
   for (const limit of Array.isArray(limits) ? limits : [limits]) {
-    const row = await tx.one<{ contagem: number; restante: number }>(
-      `INSERT INTO rate_limit (chave, janela_inicio, contagem, expira_em)
-       VALUES ($1, now(), 1, now() + make_interval(secs => $2::int))
-       ON CONFLICT (chave) DO UPDATE SET
-         contagem = CASE WHEN rate_limit.expira_em <= now() THEN 1 ELSE rate_limit.contagem + 1 END,
-         janela_inicio = CASE WHEN rate_limit.expira_em <= now() THEN now() ELSE rate_limit.janela_inicio END,
-         expira_em = CASE WHEN rate_limit.expira_em <= now() THEN now() + make_interval(secs => $2::int)
-                          ELSE rate_limit.expira_em END
-       RETURNING contagem, extract(epoch FROM expira_em - now())::float8 AS restante`,
-      [limit.key, limit.windowSeconds],
-    );
+    // Request limits carry no block: their window is the only thing that counts.
+    const row = await upsertHit(tx, { ...limit, blockSeconds: undefined });
     if (row.contagem > limit.limit) throw tooMany(message, row.restante);
   }
 }
