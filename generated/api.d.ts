@@ -1918,7 +1918,7 @@ export interface paths {
         };
         /** Um registro de chaves de api (filtro LoopBack: fields, include) */
         get: operations["apiKeysFindById"];
-        /** Substitui um registro de chaves de api (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de chaves de api (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["apiKeysReplaceById"];
         post?: never;
         /** Exclui um registro de chaves de api */
@@ -1973,7 +1973,7 @@ export interface paths {
         };
         /** Um registro de baixas (filtro LoopBack: fields, include) */
         get: operations["baixasFindById"];
-        /** Substitui um registro de baixas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de baixas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["baixasReplaceById"];
         post?: never;
         /** Exclui um registro de baixas */
@@ -2028,7 +2028,7 @@ export interface paths {
         };
         /** Um registro de boletos (filtro LoopBack: fields, include) */
         get: operations["boletosFindById"];
-        /** Substitui um registro de boletos (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de boletos (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["boletosReplaceById"];
         post?: never;
         /** Exclui um registro de boletos */
@@ -2083,7 +2083,7 @@ export interface paths {
         };
         /** Um registro de caixas (filtro LoopBack: fields, include) */
         get: operations["caixasFindById"];
-        /** Substitui um registro de caixas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de caixas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["caixasReplaceById"];
         post?: never;
         /** Exclui um registro de caixas */
@@ -2138,7 +2138,7 @@ export interface paths {
         };
         /** Um registro de categorias (filtro LoopBack: fields, include) */
         get: operations["categoriasFindById"];
-        /** Substitui um registro de categorias (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de categorias (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["categoriasReplaceById"];
         post?: never;
         /** Exclui um registro de categorias */
@@ -2193,7 +2193,7 @@ export interface paths {
         };
         /** Um registro de categorias financeiras (filtro LoopBack: fields, include) */
         get: operations["categoriasFinanceirasFindById"];
-        /** Substitui um registro de categorias financeiras (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de categorias financeiras (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["categoriasFinanceirasReplaceById"];
         post?: never;
         /** Exclui um registro de categorias financeiras */
@@ -2248,7 +2248,7 @@ export interface paths {
         };
         /** Um registro de centros de custo (filtro LoopBack: fields, include) */
         get: operations["centrosCustoFindById"];
-        /** Substitui um registro de centros de custo (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de centros de custo (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["centrosCustoReplaceById"];
         post?: never;
         /** Exclui um registro de centros de custo */
@@ -2303,7 +2303,7 @@ export interface paths {
         };
         /** Um registro de cfops (filtro LoopBack: fields, include) */
         get: operations["cfopsFindById"];
-        /** Substitui um registro de cfops (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de cfops (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["cfopsReplaceById"];
         post?: never;
         /** Exclui um registro de cfops */
@@ -2358,7 +2358,7 @@ export interface paths {
         };
         /** Um registro de clientes (filtro LoopBack: fields, include) */
         get: operations["clientesFindById"];
-        /** Substitui um registro de clientes (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de clientes (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["clientesReplaceById"];
         post?: never;
         /** Exclui um registro de clientes */
@@ -2413,7 +2413,7 @@ export interface paths {
         };
         /** Um registro de configurações gerais (filtro LoopBack: fields, include) */
         get: operations["configuracoesGeraisFindById"];
-        /** Substitui um registro de configurações gerais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de configurações gerais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["configuracoesGeraisReplaceById"];
         post?: never;
         /** Exclui um registro de configurações gerais */
@@ -2468,7 +2468,7 @@ export interface paths {
         };
         /** Um registro de configurações fiscais (filtro LoopBack: fields, include) */
         get: operations["configuracoesNfeFindById"];
-        /** Substitui um registro de configurações fiscais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de configurações fiscais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["configuracoesNfeReplaceById"];
         post?: never;
         /** Exclui um registro de configurações fiscais */
@@ -2523,7 +2523,7 @@ export interface paths {
         };
         /** Um registro de contas (filtro LoopBack: fields, include) */
         get: operations["contasFindById"];
-        /** Substitui um registro de contas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de contas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["contasReplaceById"];
         post?: never;
         /** Exclui um registro de contas */
@@ -2578,7 +2578,7 @@ export interface paths {
         };
         /** Um registro de contas contábeis do sped (filtro LoopBack: fields, include) */
         get: operations["contasContabeisSpedFindById"];
-        /** Substitui um registro de contas contábeis do sped (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de contas contábeis do sped (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["contasContabeisSpedReplaceById"];
         post?: never;
         /** Exclui um registro de contas contábeis do sped */
@@ -2633,7 +2633,7 @@ export interface paths {
         };
         /** Um registro de contadores (filtro LoopBack: fields, include) */
         get: operations["contadoresFindById"];
-        /** Substitui um registro de contadores (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de contadores (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["contadoresReplaceById"];
         post?: never;
         /** Exclui um registro de contadores */
@@ -2688,7 +2688,7 @@ export interface paths {
         };
         /** Um registro de contatos comerciais (filtro LoopBack: fields, include) */
         get: operations["contatosComerciaisFindById"];
-        /** Substitui um registro de contatos comerciais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de contatos comerciais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["contatosComerciaisReplaceById"];
         post?: never;
         /** Exclui um registro de contatos comerciais */
@@ -2743,7 +2743,7 @@ export interface paths {
         };
         /** Um registro de cupons com erro (filtro LoopBack: fields, include) */
         get: operations["cuponsErroFindById"];
-        /** Substitui um registro de cupons com erro (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de cupons com erro (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["cuponsErroReplaceById"];
         post?: never;
         /** Exclui um registro de cupons com erro */
@@ -2798,7 +2798,7 @@ export interface paths {
         };
         /** Um registro de cupons fiscais (filtro LoopBack: fields, include) */
         get: operations["cuponsFiscaisFindById"];
-        /** Substitui um registro de cupons fiscais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de cupons fiscais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["cuponsFiscaisReplaceById"];
         post?: never;
         /** Exclui um registro de cupons fiscais */
@@ -2853,7 +2853,7 @@ export interface paths {
         };
         /** Um registro de itens do cupom fiscal (filtro LoopBack: fields, include) */
         get: operations["cuponsFiscaisItensFindById"];
-        /** Substitui um registro de itens do cupom fiscal (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens do cupom fiscal (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["cuponsFiscaisItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens do cupom fiscal */
@@ -2908,7 +2908,7 @@ export interface paths {
         };
         /** Um registro de depósitos (filtro LoopBack: fields, include) */
         get: operations["depositosFindById"];
-        /** Substitui um registro de depósitos (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de depósitos (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["depositosReplaceById"];
         post?: never;
         /** Exclui um registro de depósitos */
@@ -2963,7 +2963,7 @@ export interface paths {
         };
         /** Um registro de despesas (filtro LoopBack: fields, include) */
         get: operations["despesasFindById"];
-        /** Substitui um registro de despesas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de despesas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["despesasReplaceById"];
         post?: never;
         /** Exclui um registro de despesas */
@@ -3018,7 +3018,7 @@ export interface paths {
         };
         /** Um registro de embalagens (filtro LoopBack: fields, include) */
         get: operations["embalagensFindById"];
-        /** Substitui um registro de embalagens (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de embalagens (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["embalagensReplaceById"];
         post?: never;
         /** Exclui um registro de embalagens */
@@ -3073,7 +3073,7 @@ export interface paths {
         };
         /** Um registro de modelos de etiqueta (filtro LoopBack: fields, include) */
         get: operations["etiquetasFindById"];
-        /** Substitui um registro de modelos de etiqueta (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de modelos de etiqueta (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["etiquetasReplaceById"];
         post?: never;
         /** Exclui um registro de modelos de etiqueta */
@@ -3128,7 +3128,7 @@ export interface paths {
         };
         /** Um registro de filiais (filtro LoopBack: fields, include) */
         get: operations["filiaisFindById"];
-        /** Substitui um registro de filiais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de filiais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["filiaisReplaceById"];
         post?: never;
         /** Exclui um registro de filiais */
@@ -3183,7 +3183,7 @@ export interface paths {
         };
         /** Um registro de formas de pagamento (filtro LoopBack: fields, include) */
         get: operations["formasPagamentoFindById"];
-        /** Substitui um registro de formas de pagamento (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de formas de pagamento (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["formasPagamentoReplaceById"];
         post?: never;
         /** Exclui um registro de formas de pagamento */
@@ -3238,7 +3238,7 @@ export interface paths {
         };
         /** Um registro de formas de pagamento (filtro LoopBack: fields, include) */
         get: operations["formasPagamentoFinanceiroFindById"];
-        /** Substitui um registro de formas de pagamento (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de formas de pagamento (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["formasPagamentoFinanceiroReplaceById"];
         post?: never;
         /** Exclui um registro de formas de pagamento */
@@ -3293,7 +3293,7 @@ export interface paths {
         };
         /** Um registro de fornecedores (filtro LoopBack: fields, include) */
         get: operations["fornecedoresFindById"];
-        /** Substitui um registro de fornecedores (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de fornecedores (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["fornecedoresReplaceById"];
         post?: never;
         /** Exclui um registro de fornecedores */
@@ -3348,7 +3348,7 @@ export interface paths {
         };
         /** Um registro de gateways de boleto (filtro LoopBack: fields, include) */
         get: operations["gatewaysBoletoFindById"];
-        /** Substitui um registro de gateways de boleto (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de gateways de boleto (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["gatewaysBoletoReplaceById"];
         post?: never;
         /** Exclui um registro de gateways de boleto */
@@ -3403,7 +3403,7 @@ export interface paths {
         };
         /** Um registro de grupos de pessoas (filtro LoopBack: fields, include) */
         get: operations["gruposPessoaFindById"];
-        /** Substitui um registro de grupos de pessoas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de grupos de pessoas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["gruposPessoaReplaceById"];
         post?: never;
         /** Exclui um registro de grupos de pessoas */
@@ -3458,7 +3458,7 @@ export interface paths {
         };
         /** Um registro de integrações (filtro LoopBack: fields, include) */
         get: operations["integracoesFindById"];
-        /** Substitui um registro de integrações (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de integrações (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["integracoesReplaceById"];
         post?: never;
         /** Exclui um registro de integrações */
@@ -3513,7 +3513,7 @@ export interface paths {
         };
         /** Um registro de inutilizações de numeração (filtro LoopBack: fields, include) */
         get: operations["inutilizacoesFindById"];
-        /** Substitui um registro de inutilizações de numeração (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de inutilizações de numeração (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["inutilizacoesReplaceById"];
         post?: never;
         /** Exclui um registro de inutilizações de numeração */
@@ -3568,7 +3568,7 @@ export interface paths {
         };
         /** Um registro de inventários do sped (filtro LoopBack: fields, include) */
         get: operations["inventariosSpedFindById"];
-        /** Substitui um registro de inventários do sped (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de inventários do sped (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["inventariosSpedReplaceById"];
         post?: never;
         /** Exclui um registro de inventários do sped */
@@ -3623,7 +3623,7 @@ export interface paths {
         };
         /** Um registro de lançamentos (filtro LoopBack: fields, include) */
         get: operations["lancamentosFindById"];
-        /** Substitui um registro de lançamentos (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de lançamentos (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["lancamentosReplaceById"];
         post?: never;
         /** Exclui um registro de lançamentos */
@@ -3678,7 +3678,7 @@ export interface paths {
         };
         /** Um registro de lançamentos recorrentes (filtro LoopBack: fields, include) */
         get: operations["lancamentosRecorrentesFindById"];
-        /** Substitui um registro de lançamentos recorrentes (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de lançamentos recorrentes (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["lancamentosRecorrentesReplaceById"];
         post?: never;
         /** Exclui um registro de lançamentos recorrentes */
@@ -3733,7 +3733,7 @@ export interface paths {
         };
         /** Um registro de lotes (filtro LoopBack: fields, include) */
         get: operations["lotesFindById"];
-        /** Substitui um registro de lotes (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de lotes (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["lotesReplaceById"];
         post?: never;
         /** Exclui um registro de lotes */
@@ -3788,7 +3788,7 @@ export interface paths {
         };
         /** Um registro de manifestações do destinatário (filtro LoopBack: fields, include) */
         get: operations["manifestacoesFindById"];
-        /** Substitui um registro de manifestações do destinatário (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de manifestações do destinatário (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["manifestacoesReplaceById"];
         post?: never;
         /** Exclui um registro de manifestações do destinatário */
@@ -3843,7 +3843,7 @@ export interface paths {
         };
         /** Um registro de marcas (filtro LoopBack: fields, include) */
         get: operations["marcasFindById"];
-        /** Substitui um registro de marcas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de marcas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["marcasReplaceById"];
         post?: never;
         /** Exclui um registro de marcas */
@@ -3898,7 +3898,7 @@ export interface paths {
         };
         /** Um registro de acertos de estoque (filtro LoopBack: fields, include) */
         get: operations["movimentacoesEstoqueFindById"];
-        /** Substitui um registro de acertos de estoque (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de acertos de estoque (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["movimentacoesEstoqueReplaceById"];
         post?: never;
         /** Exclui um registro de acertos de estoque */
@@ -3953,7 +3953,7 @@ export interface paths {
         };
         /** Um registro de naturezas de operação (filtro LoopBack: fields, include) */
         get: operations["naturezasOperacaoFindById"];
-        /** Substitui um registro de naturezas de operação (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de naturezas de operação (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["naturezasOperacaoReplaceById"];
         post?: never;
         /** Exclui um registro de naturezas de operação */
@@ -4008,7 +4008,7 @@ export interface paths {
         };
         /** Um registro de entradas de nota fiscal (filtro LoopBack: fields, include) */
         get: operations["notasEntradaFindById"];
-        /** Substitui um registro de entradas de nota fiscal (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de entradas de nota fiscal (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasEntradaReplaceById"];
         post?: never;
         /** Exclui um registro de entradas de nota fiscal */
@@ -4063,7 +4063,7 @@ export interface paths {
         };
         /** Um registro de itens da nota de entrada (filtro LoopBack: fields, include) */
         get: operations["notasEntradaItensFindById"];
-        /** Substitui um registro de itens da nota de entrada (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens da nota de entrada (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasEntradaItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens da nota de entrada */
@@ -4118,7 +4118,7 @@ export interface paths {
         };
         /** Um registro de notas fiscais (filtro LoopBack: fields, include) */
         get: operations["notasFiscaisFindById"];
-        /** Substitui um registro de notas fiscais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de notas fiscais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasFiscaisReplaceById"];
         post?: never;
         /** Exclui um registro de notas fiscais */
@@ -4173,7 +4173,7 @@ export interface paths {
         };
         /** Um registro de nf-e de entrada (filtro LoopBack: fields, include) */
         get: operations["notasFiscaisEntradaPropriaFindById"];
-        /** Substitui um registro de nf-e de entrada (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de nf-e de entrada (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasFiscaisEntradaPropriaReplaceById"];
         post?: never;
         /** Exclui um registro de nf-e de entrada */
@@ -4228,7 +4228,7 @@ export interface paths {
         };
         /** Um registro de itens da nota fiscal (filtro LoopBack: fields, include) */
         get: operations["notasFiscaisItensFindById"];
-        /** Substitui um registro de itens da nota fiscal (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens da nota fiscal (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasFiscaisItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens da nota fiscal */
@@ -4283,7 +4283,7 @@ export interface paths {
         };
         /** Um registro de notas fiscais de saída (filtro LoopBack: fields, include) */
         get: operations["notasFiscaisSaidaFindById"];
-        /** Substitui um registro de notas fiscais de saída (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de notas fiscais de saída (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["notasFiscaisSaidaReplaceById"];
         post?: never;
         /** Exclui um registro de notas fiscais de saída */
@@ -4338,7 +4338,7 @@ export interface paths {
         };
         /** Um registro de observações da nota (filtro LoopBack: fields, include) */
         get: operations["observacoesNotaFindById"];
-        /** Substitui um registro de observações da nota (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de observações da nota (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["observacoesNotaReplaceById"];
         post?: never;
         /** Exclui um registro de observações da nota */
@@ -4393,7 +4393,7 @@ export interface paths {
         };
         /** Um registro de operadores de pdv (filtro LoopBack: fields, include) */
         get: operations["operadoresPdvFindById"];
-        /** Substitui um registro de operadores de pdv (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de operadores de pdv (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["operadoresPdvReplaceById"];
         post?: never;
         /** Exclui um registro de operadores de pdv */
@@ -4448,7 +4448,7 @@ export interface paths {
         };
         /** Um registro de participantes do sped (filtro LoopBack: fields, include) */
         get: operations["participantesSpedFindById"];
-        /** Substitui um registro de participantes do sped (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de participantes do sped (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["participantesSpedReplaceById"];
         post?: never;
         /** Exclui um registro de participantes do sped */
@@ -4503,7 +4503,7 @@ export interface paths {
         };
         /** Um registro de pdvs (filtro LoopBack: fields, include) */
         get: operations["pdvsFindById"];
-        /** Substitui um registro de pdvs (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pdvs (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pdvsReplaceById"];
         post?: never;
         /** Exclui um registro de pdvs */
@@ -4558,7 +4558,7 @@ export interface paths {
         };
         /** Um registro de pedidos de compra (filtro LoopBack: fields, include) */
         get: operations["pedidosCompraFindById"];
-        /** Substitui um registro de pedidos de compra (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pedidos de compra (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosCompraReplaceById"];
         post?: never;
         /** Exclui um registro de pedidos de compra */
@@ -4613,7 +4613,7 @@ export interface paths {
         };
         /** Um registro de itens do pedido de compra (filtro LoopBack: fields, include) */
         get: operations["pedidosCompraItensFindById"];
-        /** Substitui um registro de itens do pedido de compra (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens do pedido de compra (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosCompraItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens do pedido de compra */
@@ -4668,7 +4668,7 @@ export interface paths {
         };
         /** Um registro de pedidos de serviço (filtro LoopBack: fields, include) */
         get: operations["pedidosServicoFindById"];
-        /** Substitui um registro de pedidos de serviço (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pedidos de serviço (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosServicoReplaceById"];
         post?: never;
         /** Exclui um registro de pedidos de serviço */
@@ -4723,7 +4723,7 @@ export interface paths {
         };
         /** Um registro de pedidos de venda (filtro LoopBack: fields, include) */
         get: operations["pedidosVendaFindById"];
-        /** Substitui um registro de pedidos de venda (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pedidos de venda (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosVendaReplaceById"];
         post?: never;
         /** Exclui um registro de pedidos de venda */
@@ -4778,7 +4778,7 @@ export interface paths {
         };
         /** Um registro de itens do pedido de venda (filtro LoopBack: fields, include) */
         get: operations["pedidosVendaItensFindById"];
-        /** Substitui um registro de itens do pedido de venda (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de itens do pedido de venda (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pedidosVendaItensReplaceById"];
         post?: never;
         /** Exclui um registro de itens do pedido de venda */
@@ -4833,7 +4833,7 @@ export interface paths {
         };
         /** Um registro de perfis de acesso (filtro LoopBack: fields, include) */
         get: operations["perfisFindById"];
-        /** Substitui um registro de perfis de acesso (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de perfis de acesso (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["perfisReplaceById"];
         post?: never;
         /** Exclui um registro de perfis de acesso */
@@ -4888,7 +4888,7 @@ export interface paths {
         };
         /** Um registro de perfis tributários (filtro LoopBack: fields, include) */
         get: operations["perfisTributariosFindById"];
-        /** Substitui um registro de perfis tributários (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de perfis tributários (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["perfisTributariosReplaceById"];
         post?: never;
         /** Exclui um registro de perfis tributários */
@@ -4943,7 +4943,7 @@ export interface paths {
         };
         /** Um registro de pessoas (filtro LoopBack: fields, include) */
         get: operations["pessoasFindById"];
-        /** Substitui um registro de pessoas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de pessoas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["pessoasReplaceById"];
         post?: never;
         /** Exclui um registro de pessoas */
@@ -4998,7 +4998,7 @@ export interface paths {
         };
         /** Um registro de produtos (filtro LoopBack: fields, include) */
         get: operations["produtosFindById"];
-        /** Substitui um registro de produtos (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de produtos (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["produtosReplaceById"];
         post?: never;
         /** Exclui um registro de produtos */
@@ -5053,7 +5053,7 @@ export interface paths {
         };
         /** Um registro de promoções (filtro LoopBack: fields, include) */
         get: operations["promocoesFindById"];
-        /** Substitui um registro de promoções (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de promoções (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["promocoesReplaceById"];
         post?: never;
         /** Exclui um registro de promoções */
@@ -5108,7 +5108,7 @@ export interface paths {
         };
         /** Um registro de receitas (filtro LoopBack: fields, include) */
         get: operations["receitasFindById"];
-        /** Substitui um registro de receitas (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de receitas (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["receitasReplaceById"];
         post?: never;
         /** Exclui um registro de receitas */
@@ -5163,7 +5163,7 @@ export interface paths {
         };
         /** Um registro de serviços (filtro LoopBack: fields, include) */
         get: operations["servicosFindById"];
-        /** Substitui um registro de serviços (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de serviços (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["servicosReplaceById"];
         post?: never;
         /** Exclui um registro de serviços */
@@ -5218,7 +5218,7 @@ export interface paths {
         };
         /** Um registro de solicitações de reenvio (filtro LoopBack: fields, include) */
         get: operations["solicitacoesReenvioFindById"];
-        /** Substitui um registro de solicitações de reenvio (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de solicitações de reenvio (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["solicitacoesReenvioReplaceById"];
         post?: never;
         /** Exclui um registro de solicitações de reenvio */
@@ -5273,7 +5273,7 @@ export interface paths {
         };
         /** Um registro de transações do extrato (filtro LoopBack: fields, include) */
         get: operations["transacoesPagamentoFindById"];
-        /** Substitui um registro de transações do extrato (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de transações do extrato (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["transacoesPagamentoReplaceById"];
         post?: never;
         /** Exclui um registro de transações do extrato */
@@ -5328,7 +5328,7 @@ export interface paths {
         };
         /** Um registro de transferências (filtro LoopBack: fields, include) */
         get: operations["transferenciasFindById"];
-        /** Substitui um registro de transferências (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de transferências (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["transferenciasReplaceById"];
         post?: never;
         /** Exclui um registro de transferências */
@@ -5383,7 +5383,7 @@ export interface paths {
         };
         /** Um registro de transferências de estoque (filtro LoopBack: fields, include) */
         get: operations["transferenciasEstoqueFindById"];
-        /** Substitui um registro de transferências de estoque (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de transferências de estoque (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["transferenciasEstoqueReplaceById"];
         post?: never;
         /** Exclui um registro de transferências de estoque */
@@ -5438,7 +5438,7 @@ export interface paths {
         };
         /** Um registro de transportadoras (filtro LoopBack: fields, include) */
         get: operations["transportadoresFindById"];
-        /** Substitui um registro de transportadoras (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de transportadoras (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["transportadoresReplaceById"];
         post?: never;
         /** Exclui um registro de transportadoras */
@@ -5493,7 +5493,7 @@ export interface paths {
         };
         /** Um registro de tributações estaduais (filtro LoopBack: fields, include) */
         get: operations["tributacoesEstaduaisFindById"];
-        /** Substitui um registro de tributações estaduais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de tributações estaduais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["tributacoesEstaduaisReplaceById"];
         post?: never;
         /** Exclui um registro de tributações estaduais */
@@ -5548,7 +5548,7 @@ export interface paths {
         };
         /** Um registro de tributações federais (filtro LoopBack: fields, include) */
         get: operations["tributacoesFederaisFindById"];
-        /** Substitui um registro de tributações federais (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de tributações federais (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["tributacoesFederaisReplaceById"];
         post?: never;
         /** Exclui um registro de tributações federais */
@@ -5603,7 +5603,7 @@ export interface paths {
         };
         /** Um registro de variações (filtro LoopBack: fields, include) */
         get: operations["variacoesFindById"];
-        /** Substitui um registro de variações (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de variações (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["variacoesReplaceById"];
         post?: never;
         /** Exclui um registro de variações */
@@ -5658,7 +5658,7 @@ export interface paths {
         };
         /** Um registro de vendedores (filtro LoopBack: fields, include) */
         get: operations["vendedoresFindById"];
-        /** Substitui um registro de vendedores (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de vendedores (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["vendedoresReplaceById"];
         post?: never;
         /** Exclui um registro de vendedores */
@@ -5713,7 +5713,7 @@ export interface paths {
         };
         /** Um registro de webhooks (filtro LoopBack: fields, include) */
         get: operations["webhooksFindById"];
-        /** Substitui um registro de webhooks (campos ausentes ficam vazios; com versao: controle de concorrência) */
+        /** Substitui um registro de webhooks (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
         put: operations["webhooksReplaceById"];
         post?: never;
         /** Exclui um registro de webhooks */
@@ -25237,6 +25237,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     certificadosDigitaisDeleteById: {
@@ -27647,6 +27674,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     apiKeysCount: {
@@ -27831,6 +27867,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     apiKeysDeleteById: {
@@ -27962,6 +28007,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     baixasFind: {
@@ -28065,6 +28119,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28256,6 +28319,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     baixasDeleteById: {
@@ -28387,6 +28459,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     boletosFind: {
@@ -28490,6 +28571,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28681,6 +28771,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     boletosDeleteById: {
@@ -28812,6 +28911,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     caixasFind: {
@@ -28915,6 +29023,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29106,6 +29223,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     caixasDeleteById: {
@@ -29237,6 +29363,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     categoriasFind: {
@@ -29340,6 +29475,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29531,6 +29675,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     categoriasDeleteById: {
@@ -29662,6 +29815,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     categoriasFinanceirasFind: {
@@ -29765,6 +29927,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29956,6 +30127,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     categoriasFinanceirasDeleteById: {
@@ -30087,6 +30267,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     centrosCustoFind: {
@@ -30190,6 +30379,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30381,6 +30579,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     centrosCustoDeleteById: {
@@ -30512,6 +30719,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cfopsFind: {
@@ -30615,6 +30831,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30806,6 +31031,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cfopsDeleteById: {
@@ -30937,6 +31171,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     clientesFind: {
@@ -31040,6 +31283,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31231,6 +31483,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     clientesDeleteById: {
@@ -31362,6 +31623,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     configuracoesGeraisFind: {
@@ -31465,6 +31735,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31656,6 +31935,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     configuracoesGeraisDeleteById: {
@@ -31787,6 +32075,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     configuracoesNfeFind: {
@@ -31890,6 +32187,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32081,6 +32387,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     configuracoesNfeDeleteById: {
@@ -32212,6 +32527,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contasFind: {
@@ -32315,6 +32639,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32506,6 +32839,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contasDeleteById: {
@@ -32637,6 +32979,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contasContabeisSpedFind: {
@@ -32740,6 +33091,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32931,6 +33291,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contasContabeisSpedDeleteById: {
@@ -33062,6 +33431,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contadoresFind: {
@@ -33165,6 +33543,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33356,6 +33743,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contadoresDeleteById: {
@@ -33487,6 +33883,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contatosComerciaisFind: {
@@ -33590,6 +33995,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33781,6 +34195,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contatosComerciaisDeleteById: {
@@ -33912,6 +34335,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsErroFind: {
@@ -34015,6 +34447,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34206,6 +34647,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsErroDeleteById: {
@@ -34337,6 +34787,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsFiscaisFind: {
@@ -34440,6 +34899,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34631,6 +35099,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsFiscaisDeleteById: {
@@ -34762,6 +35239,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsFiscaisItensFind: {
@@ -34865,6 +35351,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -35056,6 +35551,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     cuponsFiscaisItensDeleteById: {
@@ -35187,6 +35691,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     depositosFind: {
@@ -35290,6 +35803,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -35481,6 +36003,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     depositosDeleteById: {
@@ -35612,6 +36143,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     despesasFind: {
@@ -35715,6 +36255,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -35906,6 +36455,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     despesasDeleteById: {
@@ -36037,6 +36595,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     embalagensFind: {
@@ -36140,6 +36707,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36331,6 +36907,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     embalagensDeleteById: {
@@ -36462,6 +37047,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     etiquetasFind: {
@@ -36565,6 +37159,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36756,6 +37359,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     etiquetasDeleteById: {
@@ -36887,6 +37499,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     filiaisFind: {
@@ -36990,6 +37611,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -37181,6 +37811,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     filiaisDeleteById: {
@@ -37312,6 +37951,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     formasPagamentoFind: {
@@ -37415,6 +38063,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -37606,6 +38263,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     formasPagamentoDeleteById: {
@@ -37737,6 +38403,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     formasPagamentoFinanceiroFind: {
@@ -37840,6 +38515,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -38031,6 +38715,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     formasPagamentoFinanceiroDeleteById: {
@@ -38162,6 +38855,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     fornecedoresFind: {
@@ -38265,6 +38967,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -38456,6 +39167,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     fornecedoresDeleteById: {
@@ -38587,6 +39307,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     gatewaysBoletoFind: {
@@ -38690,6 +39419,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -38881,6 +39619,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     gatewaysBoletoDeleteById: {
@@ -39012,6 +39759,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     gruposPessoaFind: {
@@ -39115,6 +39871,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -39306,6 +40071,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     gruposPessoaDeleteById: {
@@ -39437,6 +40211,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     integracoesFind: {
@@ -39540,6 +40323,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -39731,6 +40523,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     integracoesDeleteById: {
@@ -39862,6 +40663,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     inutilizacoesFind: {
@@ -39965,6 +40775,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40156,6 +40975,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     inutilizacoesDeleteById: {
@@ -40287,6 +41115,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     inventariosSpedFind: {
@@ -40390,6 +41227,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40581,6 +41427,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     inventariosSpedDeleteById: {
@@ -40712,6 +41567,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lancamentosFind: {
@@ -40815,6 +41679,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41006,6 +41879,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lancamentosDeleteById: {
@@ -41137,6 +42019,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lancamentosRecorrentesFind: {
@@ -41240,6 +42131,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41431,6 +42331,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lancamentosRecorrentesDeleteById: {
@@ -41562,6 +42471,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lotesFind: {
@@ -41665,6 +42583,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41856,6 +42783,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lotesDeleteById: {
@@ -41987,6 +42923,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     manifestacoesFind: {
@@ -42090,6 +43035,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -42281,6 +43235,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     manifestacoesDeleteById: {
@@ -42412,6 +43375,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     marcasFind: {
@@ -42515,6 +43487,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -42706,6 +43687,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     marcasDeleteById: {
@@ -42837,6 +43827,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     movimentacoesEstoqueFind: {
@@ -42940,6 +43939,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -43131,6 +44139,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     movimentacoesEstoqueDeleteById: {
@@ -43262,6 +44279,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     naturezasOperacaoFind: {
@@ -43365,6 +44391,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -43556,6 +44591,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     naturezasOperacaoDeleteById: {
@@ -43687,6 +44731,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasEntradaFind: {
@@ -43790,6 +44843,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -43981,6 +45043,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasEntradaDeleteById: {
@@ -44112,6 +45183,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasEntradaItensFind: {
@@ -44215,6 +45295,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -44406,6 +45495,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasEntradaItensDeleteById: {
@@ -44537,6 +45635,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisFind: {
@@ -44640,6 +45747,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -44831,6 +45947,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisDeleteById: {
@@ -44962,6 +46087,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisEntradaPropriaFind: {
@@ -45065,6 +46199,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -45256,6 +46399,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisEntradaPropriaDeleteById: {
@@ -45387,6 +46539,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisItensFind: {
@@ -45490,6 +46651,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -45681,6 +46851,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisItensDeleteById: {
@@ -45812,6 +46991,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisSaidaFind: {
@@ -45915,6 +47103,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -46106,6 +47303,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     notasFiscaisSaidaDeleteById: {
@@ -46237,6 +47443,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     observacoesNotaFind: {
@@ -46340,6 +47555,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -46531,6 +47755,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     observacoesNotaDeleteById: {
@@ -46662,6 +47895,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     operadoresPdvFind: {
@@ -46765,6 +48007,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -46956,6 +48207,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     operadoresPdvDeleteById: {
@@ -47087,6 +48347,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     participantesSpedFind: {
@@ -47190,6 +48459,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -47381,6 +48659,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     participantesSpedDeleteById: {
@@ -47512,6 +48799,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pdvsFind: {
@@ -47615,6 +48911,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -47806,6 +49111,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pdvsDeleteById: {
@@ -47937,6 +49251,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosCompraFind: {
@@ -48040,6 +49363,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -48231,6 +49563,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosCompraDeleteById: {
@@ -48362,6 +49703,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosCompraItensFind: {
@@ -48465,6 +49815,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -48656,6 +50015,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosCompraItensDeleteById: {
@@ -48787,6 +50155,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosServicoFind: {
@@ -48890,6 +50267,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -49081,6 +50467,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosServicoDeleteById: {
@@ -49212,6 +50607,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosVendaFind: {
@@ -49315,6 +50719,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -49506,6 +50919,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosVendaDeleteById: {
@@ -49637,6 +51059,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosVendaItensFind: {
@@ -49740,6 +51171,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -49931,6 +51371,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pedidosVendaItensDeleteById: {
@@ -50062,6 +51511,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     perfisFind: {
@@ -50165,6 +51623,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -50356,6 +51823,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     perfisDeleteById: {
@@ -50487,6 +51963,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     perfisTributariosFind: {
@@ -50590,6 +52075,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -50781,6 +52275,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     perfisTributariosDeleteById: {
@@ -50912,6 +52415,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pessoasFind: {
@@ -51015,6 +52527,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -51206,6 +52727,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     pessoasDeleteById: {
@@ -51337,6 +52867,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     produtosFind: {
@@ -51440,6 +52979,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -51631,6 +53179,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     produtosDeleteById: {
@@ -51762,6 +53319,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     promocoesFind: {
@@ -51865,6 +53431,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -52056,6 +53631,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     promocoesDeleteById: {
@@ -52187,6 +53771,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     receitasFind: {
@@ -52290,6 +53883,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -52481,6 +54083,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     receitasDeleteById: {
@@ -52612,6 +54223,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     servicosFind: {
@@ -52715,6 +54335,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -52906,6 +54535,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     servicosDeleteById: {
@@ -53037,6 +54675,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     solicitacoesReenvioFind: {
@@ -53140,6 +54787,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -53331,6 +54987,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     solicitacoesReenvioDeleteById: {
@@ -53462,6 +55127,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transacoesPagamentoFind: {
@@ -53565,6 +55239,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -53756,6 +55439,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transacoesPagamentoDeleteById: {
@@ -53887,6 +55579,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transferenciasFind: {
@@ -53990,6 +55691,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -54181,6 +55891,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transferenciasDeleteById: {
@@ -54312,6 +56031,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transferenciasEstoqueFind: {
@@ -54415,6 +56143,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -54606,6 +56343,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transferenciasEstoqueDeleteById: {
@@ -54737,6 +56483,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transportadoresFind: {
@@ -54840,6 +56595,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -55031,6 +56795,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     transportadoresDeleteById: {
@@ -55162,6 +56935,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     tributacoesEstaduaisFind: {
@@ -55265,6 +57047,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -55456,6 +57247,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     tributacoesEstaduaisDeleteById: {
@@ -55587,6 +57387,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     tributacoesFederaisFind: {
@@ -55690,6 +57499,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -55881,6 +57699,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     tributacoesFederaisDeleteById: {
@@ -56012,6 +57839,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     variacoesFind: {
@@ -56115,6 +57951,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -56306,6 +58151,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     variacoesDeleteById: {
@@ -56437,6 +58291,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     vendedoresFind: {
@@ -56540,6 +58403,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -56731,6 +58603,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     vendedoresDeleteById: {
@@ -56862,6 +58743,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     webhooksFind: {
@@ -56965,6 +58855,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -57156,6 +59055,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     webhooksDeleteById: {
@@ -57280,6 +59188,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

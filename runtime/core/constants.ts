@@ -150,6 +150,9 @@ export const MESSAGES = {
     /** Spelled "seguimento" in the spec; kept as written. */
     segmentRequired: 'Informe o seguimento!',
     roleRequired: 'Informe o cargo!',
+    /** Not in the spec: shown by the page and answered by the API when the white-label turned sign-up off. */
+    disabled: 'O cadastro de novas contas não está disponível. Fale com o suporte para contratar o sistema.',
+    tooMany: 'Muitos cadastros em pouco tempo. Aguarde alguns minutos e tente novamente.',
   },
   referral: {
     invalidUrl: 'URL de indicação está inválida, seu cadastro não será categorizado como indicação!',

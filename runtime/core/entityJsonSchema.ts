@@ -227,6 +227,7 @@ export function entityJsonSchema(
       title: 'Versão',
       type: 'integer',
       minimum: 1,
+      maximum: INT32,
       description: 'Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)',
     };
   }

@@ -13,6 +13,8 @@ export interface TenantSettings {
   API_ENDPOINT: string;
   cacheAtivo: boolean;
   cadastroAtivo: boolean;
+  /** Origins allowed to frame the embedded sign-up page (CSP frame-ancestors). */
+  cadastroOrigensPermitidas: string[];
   imagens: { logo: string; capa: string };
   telaLogin: { tipo: 'imagem' | 'iframe' | 'html'; iframeUrl: string; html: string };
   documentos: { termoUso: string; politicaPrivacidade: string };

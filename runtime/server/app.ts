@@ -2,11 +2,14 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerFormats } from '../core/registerFormats.ts';
 import { resolveTheme } from '../core/resolveTenant.ts';
+import { trustProxyOption } from './config.ts';
 import type { AppServices } from './context.ts';
 import { errorEnvelopeSchema } from './errors.ts';
+import { withLogRedaction } from './logRedaction.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errorHandler.ts';
+import { registerErrorHandler, sendFrameworkError } from './plugins/errorHandler.ts';
 import { attachRealtime } from './plugins/realtime.ts';
+import { registerRequestInput } from './plugins/requestInput.ts';
 import { registerTenantContext } from './plugins/tenantContext.ts';
 import { routeModules } from './routes/index.ts';
 import { serveWebApp } from './web/serveWebApp.ts';
@@ -22,9 +25,11 @@ export interface AppOptions {
 /** Builds the Fastify app; every route declares its schemas, which become the OpenAPI spec. */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: true,
+    logger: withLogRedaction(options.logger ?? false),
+    // Off unless TRUST_PROXY says which proxies may set X-Forwarded-For (request.ip feeds the rate limits).
+    trustProxy: trustProxyOption(options.services?.config.trustProxy ?? false),
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: (error, request, reply) => sendFrameworkError(error, request, reply),
     ajv: {
       customOptions: {
         allErrors: false,
@@ -53,6 +58,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   registerErrorHandler(app);
+  registerRequestInput(app);
   registerTenantContext(app);
   registerAuth(app);
   for (const routes of routeModules) await app.register(routes);

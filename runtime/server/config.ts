@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { REPO_ROOT } from './schemas/readSchemaFiles.ts';
 
@@ -16,8 +17,23 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   tokenTtlSeconds: number;
   logLevel: string;
+  /**
+   * Which proxies may set X-Forwarded-For/-Proto/-Host (Fastify trustProxy): false (default: the socket's
+   * address is the client), a hop count, a list of addresses/CIDRs, or true (any: only behind a proxy
+   * that overwrites the header).
+   */
+  trustProxy: boolean | number | string[];
+  /** Sign-ups accepted per client address per hour. */
+  signUpPerIpPerHour: number;
+  /** Sign-ups accepted per white-label per hour. */
+  signUpPerWhiteLabelPerHour: number;
   /** Whether this API process also works the job queue (reports); off leaves them to `npm run worker`. */
   jobsWork: boolean;
+  /**
+   * OUTBOUND_ALLOW_PRIVATE=1 lets tenant-configured outbound URLs (CRM) use http and private/loopback
+   * addresses: for tests and local development only; off by default (safeFetch).
+   */
+  outboundAllowPrivate: boolean;
 }
 
 /** Reads the server configuration from environment variables with the documented defaults. */
@@ -34,6 +50,62 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: env.PUBLIC_URL || undefined,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 14 * 24 * 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    signUpPerIpPerHour: positiveInteger('SIGNUP_PER_IP_HOUR', env.SIGNUP_PER_IP_HOUR, 20),
+    signUpPerWhiteLabelPerHour: positiveInteger(
+      'SIGNUP_PER_WHITELABEL_HOUR',
+      env.SIGNUP_PER_WHITELABEL_HOUR,
+      200,
+    ),
     jobsWork: !/^(0|false|no|nao|não)$/i.test(env.JOBS_WORK ?? ''),
+    outboundAllowPrivate: /^(1|true|yes|sim)$/i.test(env.OUTBOUND_ALLOW_PRIVATE ?? ''),
   };
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) {
+    throw new Error(`${name} deve ser um número inteiro positivo (recebido: ${value})`);
+  }
+  return number;
+}
+
+/**
+ * TRUST_PROXY: empty, 0 or false → trust no proxy; a positive integer → that many hops; true → any
+ * proxy; otherwise a comma-separated list of IP addresses or CIDR ranges of the trusted proxies.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = (value ?? '').trim();
+  if (!text || /^(0|false|no|nao|não)$/i.test(text)) return false;
+  if (/^true$/i.test(text)) return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const maxBits = version === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!version || !validBits || rest.length > 0) {
+      throw new Error(
+        `TRUST_PROXY inválido: "${entry}" (use um número de proxies, true, ou endereços IP/CIDR separados por vírgula)`,
+      );
+    }
+  }
+  return entries;
+}
+
+/**
+ * The Fastify trustProxy option for a TRUST_PROXY value. Fastify 5 treats a bare hop count as "trust
+ * nothing"; an operator who sets one says that many proxies sit in front, each appending to
+ * X-Forwarded-For, so the socket peer and the next `hops - 1` addresses are trusted.
+ */
+export function trustProxyOption(
+  value: ServerConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
 }

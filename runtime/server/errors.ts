@@ -30,6 +30,7 @@ const STATUS_NAMES: Record<number, string> = {
   409: 'ConflictError',
   410: 'GoneError',
   413: 'PayloadTooLargeError',
+  414: 'URITooLongError',
   415: 'UnsupportedMediaTypeError',
   422: 'UnprocessableEntityError',
   429: 'TooManyRequestsError',

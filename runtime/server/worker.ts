@@ -6,14 +6,16 @@
  * websocket (socket.io PostgreSQL adapter; this process serves no sockets of its own, it only emits).
  * SIGINT/SIGTERM stop fetching and give running jobs a grace period; a job cut short runs again later.
  */
+import { join } from 'node:path';
 import { Server } from 'socket.io';
 import { scheduleBackups } from './backup/backupJobs.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
-import { embeddedDatabaseUrl } from './db/startEmbeddedPostgres.ts';
+import { embeddedDatabaseUrl, readInstanceLock } from './db/startEmbeddedPostgres.ts';
 import { createJobQueue } from './plugins/jobs.ts';
 import { joinRealtimeCluster, realtimeEmitter } from './plugins/realtime.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
+import { scheduleRateLimitPurge } from './services/rateLimitPurgeJob.ts';
 import { workReportJobs } from './services/reports/reportJobs.ts';
 import { TenantRegistry } from './services/tenantRegistry.ts';
 
@@ -30,7 +32,10 @@ const serialise = (object: object) =>
       ? { ...object, err: object.err.message }
       : object;
 const log = { info: line('info'), warn: line('warn'), error: line('error') };
-const databaseUrl = config.databaseUrl ?? embeddedDatabaseUrl(config.embeddedPgPort, 'erp');
+// Beside `npm start`: its instance lock says which port its embedded PostgreSQL took (it moves on when busy).
+const running = config.databaseUrl ? null : await readInstanceLock(join(config.dataDir, 'pg'));
+const databaseUrl =
+  config.databaseUrl ?? embeddedDatabaseUrl(running?.pgPort ?? config.embeddedPgPort, 'erp');
 const { files } = await readSchemaFiles();
 const db = createDatabase(databaseUrl, { max: 4 });
 const tenants = new TenantRegistry(db, files);
@@ -50,6 +55,7 @@ if (!(await cluster.ready))
 await workReportJobs({ db, tenants, realtime: realtimeEmitter(io), log }, jobs, {
   concurrency: Number(process.env.REPORT_CONCURRENCY ?? 2),
 });
+await scheduleRateLimitPurge(jobs, db, { work: true, log });
 log.info({}, 'worker atendendo a fila de relatórios');
 if (!config.databaseUrl) await scheduleBackups(jobs, { dataDir: config.dataDir, db }, (m) => log.info({}, m));
 

@@ -32,8 +32,9 @@ describe('Importação de dados', () => {
     await harness.login(page, 'demo@erp.local');
     await page.goto(harness.url('pages/configuracoes/importacao-de-dados'));
     await page.getByRole('heading', { level: 1, name: 'Importação de dados' }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'O que importar' }).innerText()).toContain('Clientes');
+    // The entity list loads after the heading: the panel's heading shows once it has arrived.
     await page.getByRole('heading', { name: 'Arquivo de clientes (CSV)' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'O que importar' }).innerText()).toContain('Clientes');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -83,7 +83,8 @@ const signUp = (overrides: Record<string, unknown>) =>
 beforeAll(async () => {
   crm = await startFakeCrm();
   crmUrl = `http://127.0.0.1:${(crm.address() as AddressInfo).port}`;
-  server = await createTestServer();
+  // The fake CRM is plain http on loopback: allowed only through the explicit, off-by-default switch.
+  server = await createTestServer({ config: { outboundAllowPrivate: true } });
 });
 afterAll(async () => {
   await server?.close();

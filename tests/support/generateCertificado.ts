@@ -35,3 +35,69 @@ export function generateCertificado(
   const p12 = forge.pkcs12.toPkcs12Asn1(privateKey, [cert], senha, { algorithm: '3des' });
   return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
 }
+
+const PBE_OID = /^1\.2\.840\.113549\.1\.(12\.1|5)\./;
+
+/** DER INTEGER holding `value` (unsigned, any size). */
+function integerNode(value: number | bigint): forge.asn1.Asn1 {
+  let hex = BigInt(value).toString(16);
+  if (hex.length % 2) hex = `0${hex}`;
+  if (Number.parseInt(hex.slice(0, 1), 16) >= 8) hex = `00${hex}`;
+  return forge.asn1.create(
+    forge.asn1.Class.UNIVERSAL,
+    forge.asn1.Type.INTEGER,
+    false,
+    forge.util.hexToBytes(hex),
+  );
+}
+
+/**
+ * A copy of a PKCS#12 file with its MAC iteration count and/or every PBE iteration count rewritten (the
+ * MAC then no longer verifies, which does not matter: the point is what the server does before that).
+ * Building such a file with forge's own `count` option would itself run the hostile derivation.
+ */
+export function withPkcs12Iterations(
+  pfx: Buffer,
+  counts: { mac?: number | bigint; pbe?: number | bigint },
+): Buffer {
+  const universal = (node: forge.asn1.Asn1, type: number) =>
+    node.tagClass === forge.asn1.Class.UNIVERSAL && node.type === type;
+  const rewrite = (node: forge.asn1.Asn1, insidePbe: boolean): void => {
+    if (universal(node, forge.asn1.Type.OCTETSTRING) && typeof node.value === 'string') {
+      if (node.value.charCodeAt(0) !== 0x30) return;
+      let inner: forge.asn1.Asn1;
+      try {
+        inner = forge.asn1.fromDer(forge.util.createBuffer(node.value));
+      } catch {
+        return;
+      }
+      rewrite(inner, false);
+      node.value = forge.asn1.toDer(inner).getBytes();
+      return;
+    }
+    if (!Array.isArray(node.value)) return;
+    const first = node.value[0];
+    const pbe =
+      insidePbe ||
+      (universal(node, forge.asn1.Type.SEQUENCE) &&
+        first !== undefined &&
+        universal(first, forge.asn1.Type.OID) &&
+        PBE_OID.test(forge.asn1.derToOid(String(first.value))));
+    node.value = node.value.map((child) => {
+      if (pbe && counts.pbe !== undefined && universal(child, forge.asn1.Type.INTEGER)) {
+        const current = Number.parseInt(forge.util.bytesToHex(String(child.value)), 16);
+        // The iteration count, not the key length (PBKDF2) or RC2 version.
+        if (current >= 1000) return integerNode(counts.pbe);
+      }
+      rewrite(child, pbe);
+      return child;
+    });
+  };
+  const asn1 = forge.asn1.fromDer(forge.util.createBuffer(pfx.toString('binary')));
+  const parts = asn1.value as forge.asn1.Asn1[];
+  const macData = parts[2];
+  if (counts.mac !== undefined && macData && Array.isArray(macData.value))
+    macData.value[2] = integerNode(counts.mac);
+  if (counts.pbe !== undefined && parts[1]) rewrite(parts[1], false);
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+}

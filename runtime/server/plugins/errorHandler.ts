@@ -1,8 +1,32 @@
 import type { ErrorObject } from 'ajv';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localizePtBR } from '../../core/createSchemaValidator.ts';
 import { FilterError } from '../../core/loopbackFilter.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionError } from '../db/connectionErrors.ts';
 import { envelope, HttpError } from '../errors.ts';
+import { translatePgError } from '../services/errors/translatePgError.ts';
+
+const FRAMEWORK_ERRORS: Record<string, [number, string, string]> = {
+  FST_ERR_BAD_URL: [
+    400,
+    'TEXTO_INVALIDO',
+    'O endereço da requisição contém caracteres inválidos (codificação que não é UTF-8).',
+  ],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'PARAMETRO_LONGO_DEMAIS', 'Um parâmetro do endereço é longo demais.'],
+};
+
+/**
+ * Fastify's `frameworkErrors` (the router's own errors, raised before any hook or the error handler): the
+ * same envelope and pt-BR messages as every other error.
+ */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, code, message] = FRAMEWORK_ERRORS[error.code] ?? [
+    400,
+    'REQUISICAO_INVALIDA',
+    'Requisição inválida.',
+  ];
+  reply.code(status).send(envelope(status, code, message));
+}
 
 /** Turns every error into the LoopBack envelope with a pt-BR message; never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -27,29 +51,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof FilterError) {
       return reply.code(400).send(envelope(400, error.code, error.message));
     }
-    const pgCode = (error as { code?: string }).code ?? '';
-    if (/^22[0-9A-Z]{3}$/.test(pgCode)) {
+    if (isConnectionError(error)) {
+      request.log.warn({ err: error }, 'banco de dados indisponível');
       return reply
-        .code(400)
-        .send(envelope(400, 'VALOR_INVALIDO', 'Valor inválido ou fora do intervalo permitido.'));
+        .code(503)
+        .header('retry-after', '5')
+        .send(envelope(503, 'BANCO_INDISPONIVEL', DATABASE_UNAVAILABLE_MESSAGE));
     }
-    if (pgCode === '23505') {
+    const translated = translatePgError(error, { schemas: request.tenant?.schemas });
+    if (translated) {
       return reply
-        .code(409)
-        .send(
-          envelope(409, 'REGISTRO_DUPLICADO', 'Registro duplicado, verifique os dados e tente novamente'),
-        );
-    }
-    if (pgCode === '23503') {
-      return reply
-        .code(409)
-        .send(
-          envelope(
-            409,
-            'REGISTRO_RELACIONADO',
-            'Operação não permitida: o registro está relacionado a outros dados.',
-          ),
-        );
+        .code(translated.statusCode)
+        .send(envelope(translated.statusCode, translated.code, translated.message, translated.details));
     }
     if (error.validation) {
       localizePtBR(error.validation as unknown as ErrorObject[]);
@@ -64,9 +77,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }));
       const first = details[0];
       const where = error.validationContext === 'querystring' ? 'parâmetro' : 'campo';
-      const message = first
-        ? `Dados inválidos: ${where} "${first.campo}" ${first.mensagem}.`
-        : 'Dados inválidos.';
+      // The body (or the query) as a whole has the wrong shape: an empty body where one is needed, an array…
+      const whole =
+        first?.campo === '' &&
+        (error.validationContext === 'body'
+          ? 'Dados inválidos: envie no corpo da requisição um objeto JSON com os campos pedidos.'
+          : 'Dados inválidos: parâmetros da requisição em formato inesperado.');
+      const message =
+        whole ||
+        (first ? `Dados inválidos: ${where} "${first.campo}" ${first.mensagem}.` : 'Dados inválidos.');
       return reply.code(400).send(envelope(400, 'DADOS_INVALIDOS', message, { fields: details }));
     }
     const status = error.statusCode ?? 500;

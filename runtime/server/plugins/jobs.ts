@@ -16,6 +16,8 @@ export interface JobQueue {
   connectionString: string;
   createQueue(name: string, options?: Omit<PgBoss.Queue, 'name'>): Promise<void>;
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string>;
+  /** Sends a job to `name` on every match of `cron` (UTC); one schedule per queue, replaced when called again. */
+  schedule(name: string, cron: string): Promise<void>;
   /** Starts `concurrency` loops working the queue. */
   work<T extends object>(
     name: string,
@@ -44,7 +46,8 @@ export async function createJobQueue(
     schema: JOB_SCHEMA,
     application_name: 'erp-jobs',
     max: 4,
-    schedule: false,
+    // Cron schedules (e.g. the rate-limit purge) are sent by whichever process' timekeeper is due.
+    schedule: true,
     supervise: options.supervise ?? true,
   });
   boss.on('error', (error) => options.log?.error({ err: error }, 'erro na fila de jobs'));
@@ -64,6 +67,9 @@ export async function createJobQueue(
       // Wake this process' idle workers of the queue instead of waiting for their next poll.
       for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
       return id;
+    },
+    async schedule(name, cron) {
+      await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     async work<T extends object>(
       name: string,

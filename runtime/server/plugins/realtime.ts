@@ -10,7 +10,22 @@ export interface Realtime {
   emitToUser(usuarioId: number, event: string, payload?: unknown): void;
   emitToEmpresa(empresaId: number, event: string, payload?: unknown): void;
   emitToWhiteLabel(configWhiteLabelId: number, event: string, payload?: unknown): void;
+  /** Disconnects, in every process, the sockets authenticated with this token (logout). */
+  disconnectToken(tokenHash: Buffer): void;
+  /** Disconnects, in every process, every socket of the user. */
+  disconnectUser(usuarioId: number): void;
+  /**
+   * Checks again, in every process, the token of each socket of the user (after deactivation or a perfil
+   * change): sockets whose session is no longer valid get 'unauthorized' and are disconnected.
+   */
+  revalidateUser(usuarioId: number): void;
 }
+
+/** Server-to-server event (through the adapter) asking each process to re-check a user's sockets. */
+const REVALIDATE_EVENT = 'erp:revalidar-usuario';
+/** Every authenticated socket's session is re-checked this often (expiry, tokens deleted elsewhere). */
+export const REALTIME_REVALIDATE_MS = 60_000;
+const tokenRoom = (tokenHash: Buffer) => `token:${tokenHash.toString('hex')}`;
 
 /** How long a process waits for its LISTEN before it starts without the other processes' events. */
 const CLUSTER_READY_TIMEOUT_MS = 10_000;
@@ -47,6 +62,19 @@ export function joinRealtimeCluster(
     query: pool.query.bind(pool),
     async connect() {
       const client = await pool.connect();
+      // The adapter listens for 'end' (and reconnects) but not for 'error': a dropped LISTEN connection would
+      // otherwise be an unhandled 'error' event and end the process.
+      client.on('error', onError);
+      // Nor does it give a dropped client back to the pool, whose end() would then wait for it forever
+      // (a shutdown after a database restart hung): return it, once, when its connection ends.
+      let released = false;
+      const release = client.release.bind(client);
+      client.release = ((error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        release(error);
+      }) as typeof client.release;
+      client.once('end', () => client.release(true));
       const query = client.query.bind(client) as (sql: string) => Promise<unknown>;
       Object.assign(client, {
         query: (sql: string, ...rest: unknown[]) => {
@@ -83,6 +111,9 @@ export function realtimeEmitter(io: Server): Realtime {
     emitToUser: (id, event, payload) => void io.to(`usuario:${id}`).emit(event, payload),
     emitToEmpresa: (id, event, payload) => void io.to(`empresa:${id}`).emit(event, payload),
     emitToWhiteLabel: (id, event, payload) => void io.to(`whitelabel:${id}`).emit(event, payload),
+    disconnectToken: (tokenHash) => io.in(tokenRoom(tokenHash)).disconnectSockets(true),
+    disconnectUser: (id) => io.in(`usuario:${id}`).disconnectSockets(true),
+    revalidateUser: (id) => io.serverSideEmit(REVALIDATE_EVENT, id),
   };
 }
 
@@ -119,7 +150,26 @@ async function authenticate(app: FastifyInstance, socket: Socket, payload: unkno
   if (!row) return null;
   const tenant = app.tenants ? await app.tenants.forHost(handshakeHost(socket)) : undefined;
   if (tenant && row.config_white_label_id !== tenant.id && !row.is_avanco) return null;
-  return row;
+  return { ...row, tokenHash: hashToken(raw) };
+}
+
+/** Disconnects those of `sockets` whose token no longer opens a session (logged out, expired, user inactive). */
+async function dropInvalidSessions(app: FastifyInstance, sockets: Socket[]): Promise<void> {
+  const authenticated = sockets.filter((socket) => Buffer.isBuffer(socket.data.tokenHash));
+  if (authenticated.length === 0) return;
+  const rows = await app.db.withSystem((tx) =>
+    tx.query<{ token_hash: Buffer }>(
+      `SELECT t.token_hash FROM access_token t JOIN usuario u ON u.id = t.usuario_id AND u.ativo
+        WHERE t.token_hash = ANY($1::bytea[]) AND t.expira_em > now()`,
+      [authenticated.map((socket) => socket.data.tokenHash as Buffer)],
+    ),
+  );
+  const valid = new Set(rows.map((row) => row.token_hash.toString('hex')));
+  for (const socket of authenticated) {
+    if (valid.has((socket.data.tokenHash as Buffer).toString('hex'))) continue;
+    socket.emit('unauthorized', { message: UNAUTHORIZED_MESSAGE });
+    setImmediate(() => socket.disconnect(true));
+  }
 }
 
 /**
@@ -163,7 +213,9 @@ export async function attachRealtime(app: FastifyInstance, connectionString: str
       }
       clearTimeout(timer);
       socket.data.usuarioId = user.usuario_id;
+      socket.data.tokenHash = user.tokenHash;
       await socket.join([
+        tokenRoom(user.tokenHash),
         `usuario:${user.usuario_id}`,
         `empresa:${user.empresa_id}`,
         `whitelabel:${user.config_white_label_id}`,
@@ -178,11 +230,32 @@ export async function attachRealtime(app: FastifyInstance, connectionString: str
     });
   });
 
-  const realtime = realtimeEmitter(io);
+  const revalidateLocal = async (sockets: Socket[]) =>
+    dropInvalidSessions(app, sockets).catch((error) =>
+      app.log.warn({ err: error }, 'falha ao revalidar as sessões dos websockets'),
+    );
+  const userSockets = (usuarioId: unknown) =>
+    [...io.of('/').sockets.values()].filter((socket) => socket.data.usuarioId === usuarioId);
+  io.on(REVALIDATE_EVENT, (usuarioId: unknown) => void revalidateLocal(userSockets(usuarioId)));
+  // Expired sessions and tokens deleted without a call here (password change elsewhere) end within a minute.
+  const sweep = setInterval(
+    () => void revalidateLocal([...io.of('/').sockets.values()]),
+    REALTIME_REVALIDATE_MS,
+  ).unref();
+
+  const emitter = realtimeEmitter(io);
+  const realtime: Realtime = {
+    ...emitter,
+    revalidateUser(usuarioId) {
+      void revalidateLocal(userSockets(usuarioId));
+      emitter.revalidateUser(usuarioId);
+    },
+  };
   app.decorate('realtime', realtime);
   // Open websockets would keep the HTTP server from closing: drop them before Fastify closes it. The hook
   // stays synchronous (no extra ticks) because a signal handler races async-exit-hook's exit at shutdown.
   app.addHook('preClose', (done) => {
+    clearInterval(sweep);
     io.disconnectSockets(true);
     io.engine.close();
     done();

@@ -1,8 +1,8 @@
 import { MESSAGES } from '../../core/constants.ts';
 import type { Tx } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
+import { forgetLoginFailures } from './loginThrottle.ts';
 import { hashPassword } from './passwords.ts';
-import { clearRateLimit } from './rateLimit.ts';
 import { hashToken } from './tokens.ts';
 
 interface ResetRow {
@@ -56,6 +56,6 @@ export async function completePasswordReset(tx: Tx, rawToken: string, password: 
   );
   await tx.query('DELETE FROM access_token WHERE usuario_id = $1', [row.usuario_id]);
   // A user locked out by failed logins can sign in with the new password at once.
-  await clearRateLimit(tx, `login:conta:${row.config_white_label_id}:${row.email}`);
+  await forgetLoginFailures(tx, row.config_white_label_id, row.email);
   return row.usuario_id;
 }

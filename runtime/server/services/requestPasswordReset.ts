@@ -12,7 +12,7 @@ const TOO_MANY = 'Muitas solicitações de recuperação de senha. Aguarde algun
 const HOUR = 3600;
 
 /**
- * Recovery request of spec 000 §2.3/§4: rate-limited per e-mail and per IP, then for an active
+ * Recovery request of spec 000 §2.3/§4: rate-limited per IP, per IP and e-mail and per e-mail, then for an active
  * user of this white-label stores a hashed single-use token and e-mails the reset link.
  */
 export async function requestPasswordReset(
@@ -21,14 +21,18 @@ export async function requestPasswordReset(
   email: string,
 ): Promise<void> {
   const tenant = request.tenant;
-  await app.db.withSystem(async (tx) => {
-    await hitRateLimit(tx, `reset:ip:${request.ip}`, { limit: 20, windowSeconds: HOUR, message: TOO_MANY });
-    await hitRateLimit(tx, `reset:conta:${tenant.id}:${email}`, {
-      limit: 5,
-      windowSeconds: HOUR,
-      message: TOO_MANY,
-    });
-  });
+  // Every request counts (each may send an e-mail): per address, per address and account, per account.
+  await app.db.withSystem((tx) =>
+    hitRateLimit(
+      tx,
+      [
+        { key: `reset:ip:${request.ip}`, limit: 20, windowSeconds: HOUR },
+        { key: `reset:par:${tenant.id}:${email}:${request.ip}`, limit: 3, windowSeconds: HOUR },
+        { key: `reset:conta:${tenant.id}:${email}`, limit: 5, windowSeconds: HOUR },
+      ],
+      TOO_MANY,
+    ),
+  );
   const raw = newRawToken();
   const user = await app.db.withSystem(async (tx) => {
     const found = await tx.maybeOne<{ id: number; nome: string }>(
@@ -48,6 +52,9 @@ export async function requestPasswordReset(
     );
     return found;
   });
+  // The spec fixes this answer for an unknown e-mail (spec 000 §8 "E-mail não encontrado para recuperação
+  // de senha!"), so known and unknown e-mails are told apart here; the per-address limits above bound
+  // how many addresses one client can probe.
   if (!user) throw new HttpError(404, 'EMAIL_NAO_ENCONTRADO', MESSAGES.recovery.failure);
 
   const link = `${resetLinkOrigin(request, tenant.settings.domains ?? [], app.config.publicUrl)}/#/auth/resetar-senha/${raw}`;

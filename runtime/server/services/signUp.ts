@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EMAIL_MAX_LENGTH, MESSAGES, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH } from '../../core/constants.ts';
 import { isValidCpfCnpj } from '../../core/isValidCpfCnpj.ts';
 import { normalizeCpfCnpj } from '../../core/normalizeCpfCnpj.ts';
@@ -6,6 +7,7 @@ import type { TenantSettings } from '../../core/resolveTenant.ts';
 import type { Tx } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { hashPassword } from './passwords.ts';
+import { hitRateLimit } from './rateLimit.ts';
 
 export interface SignUpInput {
   email?: string;
@@ -158,4 +160,26 @@ export async function createAccount(
     empresa.id,
   ]);
   return { usuarioId: usuario.id, empresaId: empresa.id };
+}
+
+/**
+ * Counts one sign-up per client address and per white-label (config signUpPerIpPerHour and
+ * signUpPerWhiteLabelPerHour); 429 with Retry-After once either is over its hourly limit.
+ */
+export async function limitSignUps(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const hour = 3600;
+  await app.db.withSystem((tx) =>
+    hitRateLimit(
+      tx,
+      [
+        { key: `cadastro:ip:${request.ip}`, limit: app.config.signUpPerIpPerHour, windowSeconds: hour },
+        {
+          key: `cadastro:whitelabel:${request.tenant.id}`,
+          limit: app.config.signUpPerWhiteLabelPerHour,
+          windowSeconds: hour,
+        },
+      ],
+      MESSAGES.signUp.tooMany,
+    ),
+  );
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REPO_ROOT } from '../schemas/readSchemaFiles.ts';
+import { contentSecurityPolicy, EMBEDDABLE_PAGES, setSecurityHeaders } from './securityHeaders.ts';
 
 export const WEB_DIST = join(REPO_ROOT, 'dist', 'web');
 
@@ -37,6 +38,7 @@ export async function serveWebApp(
     return cached.template;
   };
   await currentTemplate();
+  app.addHook('onSend', async (request, reply) => setSecurityHeaders(request, reply));
   await app.register(fastifyStatic, {
     root: join(WEB_DIST, 'assets'),
     prefix: '/assets/',
@@ -61,10 +63,21 @@ export async function serveWebApp(
         `<meta name="theme-color" content="${themeColor(request)}" />`,
       );
   };
-  for (const path of ['/', '/index.html']) {
+  // The hash router cannot tell the server which screen loads: the sign-up meant for a parent page's
+  // frame is served at its own paths (/cadastrar#/cadastrar), the only ones the white-label's allowed
+  // origins may frame; "/" is never framed.
+  for (const path of ['/', '/index.html', ...EMBEDDABLE_PAGES]) {
+    const embeddable = EMBEDDABLE_PAGES.includes(path);
     app.get(path, { schema: { hide: true } }, async (request, reply) =>
       reply
         .header('Cache-Control', 'no-cache')
+        .header(
+          'Content-Security-Policy',
+          contentSecurityPolicy(
+            request.tenant.settings,
+            embeddable ? (request.tenant.settings.cadastroOrigensPermitidas ?? []) : [],
+          ),
+        )
         .type('text/html; charset=utf-8')
         .send(await render(request)),
     );

@@ -44,63 +44,67 @@ export function SignUpPage({ embedded, naoCadastrasSuperlogica }: SignUpPageProp
   const highlight = config.misc?.textoDestaqueCadastro || MESSAGES.signUp.highlightDefault;
   const alertText = config.misc?.textoAlertaCadastro;
 
-  const content = (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Cadastro">
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-        {MESSAGES.signUp.heading}
-      </Typography>
-      <Typography variant="h6" component="p" color="primary" sx={{ fontWeight: 700, mb: 2 }}>
-        {highlight}
-      </Typography>
-      {alertText && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {alertText}
-        </Alert>
-      )}
-      <Stack spacing={2}>
-        <SignUpOptionalFields form={form} />
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(event) => setValue('email', event.target.value)}
-          slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
-          error={Boolean(errorOf('email'))}
-          helperText={errorOf('email')}
-        />
-        <TextField
-          label="Senha"
-          type="password"
-          autoComplete="new-password"
-          value={values.senha}
-          onChange={(event) => setValue('senha', event.target.value)}
-          error={Boolean(errorOf('senha'))}
-          helperText={errorOf('senha')}
-        />
-        <TextField
-          label="Confirmar senha"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmaSenha}
-          onChange={(event) => setValue('confirmaSenha', event.target.value)}
-          error={Boolean(errorOf('confirmaSenha'))}
-          helperText={errorOf('confirmaSenha')}
-        />
-        <SignUpTerms
-          checked={values.termosUso}
-          onChange={(checked) => setValue('termosUso', checked)}
-          error={errorOf('termosUso')}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={busy || !values.termosUso}>
-          {busy ? MESSAGES.login.loading : 'Confirmar'}
-        </Button>
-        <Button variant="outlined" size="large" disabled={busy} onClick={() => setLeaving(true)}>
-          Já tenho login
-        </Button>
-      </Stack>
-    </Box>
-  );
+  // The white-label turned sign-up off: the page says so (the API answers 403 with the same text).
+  const content =
+    config.cadastroAtivo === false ? (
+      <Alert severity="warning">{MESSAGES.signUp.disabled}</Alert>
+    ) : (
+      <Box component="form" noValidate onSubmit={submit} aria-label="Cadastro">
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+          {MESSAGES.signUp.heading}
+        </Typography>
+        <Typography variant="h6" component="p" color="primary" sx={{ fontWeight: 700, mb: 2 }}>
+          {highlight}
+        </Typography>
+        {alertText && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {alertText}
+          </Alert>
+        )}
+        <Stack spacing={2}>
+          <SignUpOptionalFields form={form} />
+          <TextField
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(event) => setValue('email', event.target.value)}
+            slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
+            error={Boolean(errorOf('email'))}
+            helperText={errorOf('email')}
+          />
+          <TextField
+            label="Senha"
+            type="password"
+            autoComplete="new-password"
+            value={values.senha}
+            onChange={(event) => setValue('senha', event.target.value)}
+            error={Boolean(errorOf('senha'))}
+            helperText={errorOf('senha')}
+          />
+          <TextField
+            label="Confirmar senha"
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmaSenha}
+            onChange={(event) => setValue('confirmaSenha', event.target.value)}
+            error={Boolean(errorOf('confirmaSenha'))}
+            helperText={errorOf('confirmaSenha')}
+          />
+          <SignUpTerms
+            checked={values.termosUso}
+            onChange={(checked) => setValue('termosUso', checked)}
+            error={errorOf('termosUso')}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={busy || !values.termosUso}>
+            {busy ? MESSAGES.login.loading : 'Confirmar'}
+          </Button>
+          <Button variant="outlined" size="large" disabled={busy} onClick={() => setLeaving(true)}>
+            Já tenho login
+          </Button>
+        </Stack>
+      </Box>
+    );
 
   return (
     <Box sx={{ overflow: 'hidden' }}>

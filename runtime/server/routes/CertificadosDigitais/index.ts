@@ -13,7 +13,7 @@ import {
   upsertCertificado,
 } from '../../services/certificados/certificadoRepository.ts';
 import { certificateKey } from '../../services/certificados/certificateKey.ts';
-import { readPkcs12 } from '../../services/certificados/readPkcs12.ts';
+import { readPkcs12InWorker } from '../../services/certificados/readPkcs12InWorker.ts';
 import { sealSecret } from '../../services/certificados/sealSecret.ts';
 import type { TenantRegistry } from '../../services/tenantRegistry.ts';
 import { errorResponses } from '../errorResponses.ts';
@@ -77,14 +77,14 @@ export async function certificadosDigitaisRoutes(app: FastifyInstance): Promise<
         summary:
           'Envia o certificado A1 (.pfx/.p12 em base64) com a senha; substitui o da filial. Arquivo e senha ficam cifrados e nunca são devolvidos',
         body: uploadBody,
-        response: { 200: certificadoSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: certificadoSchema, ...errorResponses(400, 401, 403, 413, 422, 503) },
       },
     },
     async (request) => {
       const body = request.body as { arquivo: string; senha: string; nomeArquivo?: string };
       return inBranch(request, PermissionLevel.CRIAR, async (tx, scope) => {
         const bytes = Buffer.from(body.arquivo, 'base64');
-        const info = readPkcs12(bytes, body.senha);
+        const info = await readPkcs12InWorker(bytes, body.senha);
         if (info.validoAte.getTime() < Date.now()) {
           throw new HttpError(
             400,

@@ -1,3 +1,4 @@
+import { csvField, csvTextField } from '../../../core/spreadsheetCell.ts';
 import type { Tx } from '../../db/database.ts';
 
 /** An add-on module contracted by a company, priced by the white-label's planoModulos. */
@@ -73,16 +74,18 @@ export async function linhasDeCobranca(
 /** The fatura's lines as CSV for Excel in pt-BR: BOM, ";" separator, decimal comma. */
 export function faturaCsv(linhas: LinhaCobranca[]): string {
   const money = (value: number) => value.toFixed(2).replace('.', ',');
-  const cell = (value: string) => (/[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  const header = ['Empresa', 'CPF/CNPJ', 'Plano', 'Valor do plano', 'Módulos adicionais', 'Valor'];
+  // Text typed by people (names, plans, modules) is formula-escaped; amounts are numbers and stay as such.
+  const header = ['Empresa', 'CPF/CNPJ', 'Plano', 'Valor do plano', 'Módulos adicionais', 'Valor'].map(
+    (text) => csvTextField(text),
+  );
   const lines = linhas.map((linha) => [
-    linha.empresaNome,
-    linha.cpfCnpj ?? '',
-    linha.planoNome,
-    money(linha.valorPlano),
-    linha.modulos.map((modulo) => `${modulo.nome} (${money(modulo.valor)})`).join(', '),
-    money(linha.valor),
+    csvTextField(linha.empresaNome),
+    csvTextField(linha.cpfCnpj ?? ''),
+    csvTextField(linha.planoNome),
+    csvField(money(linha.valorPlano)),
+    csvTextField(linha.modulos.map((modulo) => `${modulo.nome} (${money(modulo.valor)})`).join(', ')),
+    csvField(money(linha.valor)),
   ]);
-  lines.push(['Total', '', '', '', '', money(somar(linhas.map((linha) => linha.valor)))]);
-  return `\uFEFF${[header, ...lines].map((line) => line.map(cell).join(';')).join('\r\n')}\r\n`;
+  lines.push(['Total', '', '', '', '', csvField(money(somar(linhas.map((linha) => linha.valor))))]);
+  return `\uFEFF${[header, ...lines].map((line) => line.join(';')).join('\r\n')}\r\n`;
 }

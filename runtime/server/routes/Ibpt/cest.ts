@@ -3,7 +3,7 @@ import { HttpError } from '../../errors.ts';
 import { requirePlatformStaff, requireUser } from '../../plugins/auth.ts';
 import { throwIfLineErrors } from '../../services/ibpt/lineErrors.ts';
 import { CEST_COLUMNS, type CestRow, parseCest } from '../../services/ibpt/parseCest.ts';
-import { readCsvUpload } from '../../services/ibpt/readCsvUpload.ts';
+import { readCsvUploadInWorker } from '../../workers/uploadParsers.ts';
 import { fileName, MAX_CSV_BYTES, uploadedBytes } from './csvUpload.ts';
 import { importerName } from './importerName.ts';
 import {
@@ -45,7 +45,7 @@ export async function ibptCestRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requirePlatformStaff(request);
       const arquivo = fileName((request.query as { arquivo?: string }).arquivo);
-      const { lines } = readCsvUpload(uploadedBytes(request), CEST_COLUMNS);
+      const { lines } = await readCsvUploadInWorker(uploadedBytes(request), CEST_COLUMNS);
       const { rows, erros, cests } = parseCest(lines);
       throwIfLineErrors(erros);
       return app.db.withSystem(async (tx) => {

@@ -5,7 +5,7 @@ import { HttpError } from '../../errors.ts';
 import { requirePlatformStaff, requireUser } from '../../plugins/auth.ts';
 import { throwIfLineErrors } from '../../services/ibpt/lineErrors.ts';
 import { IBPT_NCM_COLUMNS, type IbptNcmRow, parseIbptNcm } from '../../services/ibpt/parseIbptNcm.ts';
-import { readCsvUpload } from '../../services/ibpt/readCsvUpload.ts';
+import { readCsvUploadInWorker } from '../../workers/uploadParsers.ts';
 import { fileName, MAX_CSV_BYTES, uploadedBytes } from './csvUpload.ts';
 import { importerName } from './importerName.ts';
 import {
@@ -107,7 +107,7 @@ export async function ibptNcmRoutes(app: FastifyInstance): Promise<void> {
           `O arquivo ${arquivo} é da tabela de ${ufArquivo}, mas a UF escolhida é ${uf}. Escolha a UF ${ufArquivo} ou envie o arquivo de ${uf}.`,
         );
       }
-      const { lines } = readCsvUpload(uploadedBytes(request), IBPT_NCM_COLUMNS);
+      const { lines } = await readCsvUploadInWorker(uploadedBytes(request), IBPT_NCM_COLUMNS);
       const { rows, erros } = parseIbptNcm(lines);
       throwIfLineErrors(erros);
       const [first] = rows as [IbptNcmRow];

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../core/constants.ts';
 import { HttpError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { beforeLoginAttempt, loginFailed, loginKeys, loginSucceeded } from '../../services/loginThrottle.ts';
 import { hashPassword, verifyPassword } from '../../services/passwords.ts';
-import { clearRateLimit, hitRateLimit } from '../../services/rateLimit.ts';
+import { withRetryAfter } from '../../services/rateLimit.ts';
 import { createSession } from '../../services/sessions.ts';
 import { loadUserInfo } from '../../services/userInfo.ts';
 import {
@@ -15,7 +16,6 @@ import {
 } from './schemas.ts';
 
 const LOGIN_FAILED = 'Dados inválidos, verifique e-mail/senha e tente novamente';
-const TOO_MANY_LOGINS = 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.';
 // A real argon2id hash compared when the e-mail is unknown, so both paths take the same time.
 const DUMMY_HASH = hashPassword('senha-inexistente-para-tempo-constante');
 
@@ -58,19 +58,12 @@ export async function usuariosAuthRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: { $ref: 'AccessToken#' }, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email: rawEmail, password } = request.body as { email: string; password: string };
       const email = rawEmail.trim().toLowerCase();
       const tenantId = request.tenant.id;
-      const accountKey = `login:conta:${tenantId}:${email}`;
-      await app.db.withSystem(async (tx) => {
-        await hitRateLimit(tx, `login:ip:${request.ip}`, {
-          limit: 30,
-          windowSeconds: 900,
-          message: TOO_MANY_LOGINS,
-        });
-        await hitRateLimit(tx, accountKey, { limit: 10, windowSeconds: 900, message: TOO_MANY_LOGINS });
-      });
+      const keys = loginKeys(request.ip, tenantId, email);
+      await withRetryAfter(reply, () => beforeLoginAttempt(app.db, keys));
       const user = await app.db.withSystem((tx) =>
         tx.maybeOne<LoginRow>(
           `SELECT id, empresa_id, senha_hash, email, nome, is_avanco, master, is_contador, perfil_admin, painel_administrativo
@@ -81,9 +74,12 @@ export async function usuariosAuthRoutes(app: FastifyInstance): Promise<void> {
       const valid = user
         ? email.length <= EMAIL_MAX_LENGTH && (await verifyPassword(user.senha_hash, password))
         : (await verifyPassword(await DUMMY_HASH, password)) && false;
-      if (!user || !valid) throw new HttpError(401, 'LOGIN_FAILED', LOGIN_FAILED);
+      if (!user || !valid) {
+        await loginFailed(app.db, keys);
+        throw new HttpError(401, 'LOGIN_FAILED', LOGIN_FAILED);
+      }
+      await loginSucceeded(app.db, keys);
       return app.db.withSystem(async (tx) => {
-        await clearRateLimit(tx, accountKey);
         const session = await createSession(
           tx,
           { id: user.id, empresaId: user.empresa_id },
@@ -127,6 +123,8 @@ export async function usuariosAuthRoutes(app: FastifyInstance): Promise<void> {
       await app.db.withSystem((tx) =>
         tx.query('DELETE FROM access_token WHERE token_hash = $1', [auth.tokenHash]),
       );
+      // The session's websockets end with it, in whichever process holds them.
+      app.realtime?.disconnectToken(auth.tokenHash);
       return reply.code(204).send();
     },
   );
@@ -269,6 +267,7 @@ export async function usuariosAuthRoutes(app: FastifyInstance): Promise<void> {
           auth.tokenHash,
         ]),
       );
+      app.realtime?.revalidateUser(auth.usuarioId);
       return reply.code(204).send();
     },
   );

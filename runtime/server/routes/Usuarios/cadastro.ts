@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../../../core/constants.ts';
 import { normalizeCpfCnpj } from '../../../core/normalizeCpfCnpj.ts';
 import { HttpError } from '../../errors.ts';
 import { registerCrmLead } from '../../integrations/registerCrmLead.ts';
+import { withRetryAfter } from '../../services/rateLimit.ts';
 import { createSession } from '../../services/sessions.ts';
-import { createAccount, type SignUpInput, validateSignUp } from '../../services/signUp.ts';
+import { createAccount, limitSignUps, type SignUpInput, validateSignUp } from '../../services/signUp.ts';
 import { errorResponses } from './schemas.ts';
 
 const optionalString = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -55,14 +57,18 @@ export async function usuariosCadastroRoutes(app: FastifyInstance): Promise<void
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const input = request.body as SignUpInput;
       const tenant = request.tenant;
+      if (!tenant.settings.cadastroAtivo) {
+        throw new HttpError(403, 'CADASTRO_DESATIVADO', MESSAGES.signUp.disabled);
+      }
       const errors = validateSignUp(input, tenant.settings.misc);
       const fields = Object.entries(errors).map(([campo, mensagem]) => ({ campo, mensagem }));
       if (fields.length > 0) {
         throw new HttpError(400, 'CADASTRO_INVALIDO', fields.map((f) => f.mensagem).join(' '), { fields });
       }
+      await withRetryAfter(reply, () => limitSignUps(app, request));
       const keys = Object.keys(
         (tenant.schemas['schemas/permissions/keys.json'] as { keys: Record<string, unknown> }).keys,
       );
@@ -86,6 +92,7 @@ export async function usuariosCadastroRoutes(app: FastifyInstance): Promise<void
           pessoaJuridica: documento.length === 14 || (!documento && Boolean(input.empresa?.trim())),
         },
         (message, error) => request.log.warn({ err: error }, message),
+        { allowPrivate: app.config.outboundAllowPrivate },
       );
       return result;
     },

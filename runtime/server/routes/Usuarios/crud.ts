@@ -182,7 +182,9 @@ export async function usuariosCrudRoutes(app: FastifyInstance): Promise<void> {
       handler: async (request) => {
         const { id } = request.params as { id: number };
         const auth = requireSelfOr(request, id, PermissionLevel.ALTERAR);
-        return saveUsuario(app.db, auth, request.body as UsuarioInput, id);
+        const saved = await saveUsuario(app.db, auth, request.body as UsuarioInput, id);
+        app.realtime?.revalidateUser(id); // ativo/perfil/senha changed: the user's websockets are checked again
+        return saved;
       },
     });
   }
@@ -202,6 +204,7 @@ export async function usuariosCrudRoutes(app: FastifyInstance): Promise<void> {
       const auth = requirePermission(request, KEY, PermissionLevel.TOTAL);
       const { id } = request.params as { id: number };
       await app.db.withTenant(tenantOf(auth), (tx) => deleteUsuario(tx, auth, id));
+      app.realtime?.disconnectUser(id);
       return reply.code(204).send();
     },
   );

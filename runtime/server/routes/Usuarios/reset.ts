@@ -4,6 +4,7 @@ import { HttpError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { completePasswordReset } from '../../services/completePasswordReset.ts';
 import { hashPassword } from '../../services/passwords.ts';
+import { withRetryAfter } from '../../services/rateLimit.ts';
 import { requestPasswordReset } from '../../services/requestPasswordReset.ts';
 import { errorResponses } from './schemas.ts';
 
@@ -74,7 +75,7 @@ export async function usuariosResetRoutes(app: FastifyInstance): Promise<void> {
               ? undefined
               : r.email,
       });
-      await requestPasswordReset(app, request, email);
+      await withRetryAfter(reply, () => requestPasswordReset(app, request, email));
       return reply.code(204).send();
     },
   );
@@ -99,7 +100,9 @@ export async function usuariosResetRoutes(app: FastifyInstance): Promise<void> {
       const { password, confirmar } = request.body as { password: string; confirmar: string };
       checkNewPassword('SENHA_INVALIDA', ['password', 'confirmar'], password, confirmar);
       const token = (request.query as { access_token: string }).access_token;
-      await app.db.withSystem((tx) => completePasswordReset(tx, token, password));
+      const usuarioId = await app.db.withSystem((tx) => completePasswordReset(tx, token, password));
+      // Every session of the user ended with the reset: so do its websockets.
+      app.realtime?.disconnectUser(usuarioId);
       return reply.code(204).send();
     },
   );
@@ -144,6 +147,7 @@ export async function usuariosResetRoutes(app: FastifyInstance): Promise<void> {
           auth.tokenHash,
         ]),
       );
+      app.realtime?.revalidateUser(auth.usuarioId);
       return reply.code(204).send();
     },
   );

@@ -99,7 +99,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
         tags,
         summary: `Cria um registro de ${plural}`,
         body: { $ref: `${type}Input#` },
-        response: { 200: one, ...errorResponses(400, 401, 403, 409) },
+        response: { 200: one, ...errorResponses(400, 401, 403, 409, 422) },
       },
     },
     async (request) => run(request, PermissionLevel.CRIAR, (context) => createRecord(context, request.body)),
@@ -115,11 +115,11 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
         operationId: `${op}${replace ? 'ReplaceById' : 'PatchById'}`,
         tags,
         summary: replace
-          ? `Substitui um registro de ${plural} (campos ausentes ficam vazios; com versao: controle de concorrência)`
+          ? `Substitui um registro de ${plural} (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência)`
           : `Altera os campos enviados de um registro de ${plural} (com versao: controle de concorrência)`,
         params: idParams,
         body: { $ref: `${type}${replace ? 'Input' : 'Patch'}#` },
-        response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
       handler: async (request) => {
         const { id } = (request as unknown as IdRequest).params;

@@ -19,6 +19,102 @@ const WRONG_PASSWORD = 'A senha não confere com o certificado. Verifique a senh
 const NO_KEY =
   'O arquivo não contém o certificado com a sua chave privada. Exporte o certificado A1 com a chave privada (.pfx ou .p12).';
 
+/**
+ * Most key-derivation iterations accepted in a PKCS#12 file (MAC and every PBE/PBKDF2 parameter). Real A1
+ * files use 2,048 to 100,000; node-forge spends about 1 µs per iteration, so a hostile 2^31 would take
+ * half an hour of CPU.
+ */
+export const MAX_PKCS12_ITERATIONS = 1_000_000;
+const TOO_MANY_ITERATIONS =
+  'O certificado usa uma proteção fora do padrão (contagem de iterações acima de 1.000.000) e foi recusado. Exporte o certificado A1 novamente (.pfx ou .p12) com as opções padrão.';
+/** Password-based encryption and KDF algorithms: PKCS#12 PBE (1.2.840.113549.1.12.1.x) and PKCS#5 (PBES1/2, PBKDF2). */
+const PBE_OID = /^1\.2\.840\.113549\.1\.(12\.1|5)\./;
+/** Nesting of DER inside OCTET STRINGs followed when looking for iteration counts (PFX > AuthSafe > SafeContents > bag). */
+const MAX_OCTET_NESTING = 8;
+
+/** The value of a DER INTEGER as a number; Infinity when it does not fit in 48 bits, NaN when negative. */
+function integerValue(node: forge.asn1.Asn1): number {
+  const raw = String(node.value);
+  if (raw.length > 0 && raw.charCodeAt(0) & 0x80) return Number.NaN;
+  let start = 0;
+  while (start < raw.length && raw.charCodeAt(start) === 0) start++;
+  const bytes = raw.slice(start);
+  if (bytes.length > 6) return Number.POSITIVE_INFINITY;
+  return bytes.length === 0 ? 0 : Number.parseInt(forge.util.bytesToHex(bytes), 16);
+}
+
+const isUniversal = (node: forge.asn1.Asn1, type: number) =>
+  node.tagClass === forge.asn1.Class.UNIVERSAL && node.type === type;
+
+/** The DER held by an OCTET STRING (primitive or chunked), or null when its bytes are not DER. */
+function nestedDer(node: forge.asn1.Asn1): forge.asn1.Asn1 | null {
+  const bytes = Array.isArray(node.value)
+    ? node.value.map((chunk) => (typeof chunk.value === 'string' ? chunk.value : '')).join('')
+    : String(node.value);
+  if (bytes.charCodeAt(0) !== 0x30) return null;
+  try {
+    return forge.asn1.fromDer(forge.util.createBuffer(bytes));
+  } catch {
+    return null;
+  }
+}
+
+/** Every INTEGER below `node` (the parameters of a PBE algorithm: iteration count, key length, RC2 version). */
+function integersBelow(node: forge.asn1.Asn1, found: number[]): number[] {
+  if (isUniversal(node, forge.asn1.Type.INTEGER)) found.push(integerValue(node));
+  else if (Array.isArray(node.value)) for (const child of node.value) integersBelow(child, found);
+  return found;
+}
+
+/** The largest iteration count in the parameters of any PBE algorithm identifier under `node`. */
+function largestPbeCount(node: forge.asn1.Asn1, octetDepth: number): number {
+  let largest = 0;
+  const visit = (current: forge.asn1.Asn1, depth: number) => {
+    if (isUniversal(current, forge.asn1.Type.OCTETSTRING)) {
+      if (depth >= MAX_OCTET_NESTING) return;
+      const inner = nestedDer(current);
+      if (inner) visit(inner, depth + 1);
+      return;
+    }
+    if (!Array.isArray(current.value)) return;
+    const [first, ...rest] = current.value;
+    if (
+      isUniversal(current, forge.asn1.Type.SEQUENCE) &&
+      first &&
+      isUniversal(first, forge.asn1.Type.OID) &&
+      PBE_OID.test(forge.asn1.derToOid(String(first.value)))
+    ) {
+      for (const parameter of rest)
+        for (const value of integersBelow(parameter, []))
+          largest = Number.isNaN(value) ? Number.POSITIVE_INFINITY : Math.max(largest, value);
+    }
+    for (const child of current.value) visit(child, depth);
+  };
+  visit(node, octetDepth);
+  return largest;
+}
+
+/**
+ * Refuses, before any key derivation, a PFX whose MAC or encryption asks for more iterations than
+ * MAX_PKCS12_ITERATIONS. Reads only the ASN.1 structure (cheap); bags inside encrypted contents are out of
+ * its sight and left to the worker's time limit.
+ */
+export function assertPkcs12IterationsWithinLimit(pfx: forge.asn1.Asn1): void {
+  const parts = Array.isArray(pfx.value) ? pfx.value : [];
+  const macData = parts[2];
+  let largest = 0;
+  if (macData && Array.isArray(macData.value)) {
+    for (const child of macData.value)
+      if (isUniversal(child, forge.asn1.Type.INTEGER)) {
+        const value = integerValue(child);
+        largest = Number.isNaN(value) ? Number.POSITIVE_INFINITY : Math.max(largest, value);
+      }
+  }
+  if (parts[1]) largest = Math.max(largest, largestPbeCount(parts[1], 0));
+  if (largest > MAX_PKCS12_ITERATIONS)
+    throw new HttpError(400, 'CERTIFICADO_ITERACOES_EXCESSIVAS', TOO_MANY_ITERATIONS);
+}
+
 const commonName = (name: forge.pki.Certificate['subject']): string =>
   String(name.getField('CN')?.value ?? name.getField('O')?.value ?? '').trim();
 
@@ -44,7 +140,8 @@ function matchesKey(cert: forge.pki.Certificate, key: forge.pki.rsa.PrivateKey):
 /**
  * Opens a PKCS#12 file with its password and describes its end-entity certificate. Answers 400 with a
  * message a person can act on when the bytes are not PKCS#12, the password is wrong, or the file holds
- * no certificate with its private key.
+ * no certificate with its private key, and before deriving any key when the file asks for more than
+ * MAX_PKCS12_ITERATIONS. CPU-bound (node-forge): the API calls it through readPkcs12InWorker.
  */
 export function readPkcs12(bytes: Buffer, senha: string): CertificadoInfo {
   let asn1: forge.asn1.Asn1;
@@ -53,6 +150,7 @@ export function readPkcs12(bytes: Buffer, senha: string): CertificadoInfo {
   } catch {
     throw new HttpError(400, 'CERTIFICADO_INVALIDO', NOT_A_CERTIFICATE);
   }
+  assertPkcs12IterationsWithinLimit(asn1);
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, senha);

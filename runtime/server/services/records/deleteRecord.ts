@@ -20,7 +20,7 @@ export async function deleteRecord(context: RecordContext, id: number): Promise<
       await tx.query('ROLLBACK TO SAVEPOINT excluir_registro');
       throw await inUseError(tx, record, id, violation, lookupTarget);
     }
-    throw translateWriteError(error, record, 'delete');
+    throw translateWriteError(error, record);
   }
   if (!deleted) throw recordNotFound(record.entity);
   return { count: 1 };

@@ -36,6 +36,6 @@ export async function insertRecordRow(
   try {
     return await tx.one(sql, params);
   } catch (error) {
-    throw translateWriteError(error, record, 'write');
+    throw translateWriteError(error, record);
   }
 }

@@ -14,8 +14,26 @@ import { writeChildren } from './writeChildren.ts';
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const STALE = 'Este registro foi alterado por outro usuário. Recarregue a página e tente novamente.';
 
+/** A PUT replaces the whole record: a required field left out is a 422 naming every one missing. */
+function assertReplacementComplete(record: RecordContext['record'], body: unknown): void {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return; // checkRecordInput answers it
+  const sent = body as Record<string, unknown>;
+  const missing = record.writable
+    .map((name) => [name, record.entity.fields[name]] as const)
+    .filter(([name, field]) => field?.required && !field.writeOnly && sent[name] === undefined)
+    .map(([campo, field]) => ({ campo, mensagem: `${field?.label ?? campo}: preenchimento obrigatório` }));
+  if (missing.length === 0) return;
+  const labels = missing.map((issue) => issue.mensagem.split(':')[0]).join(', ');
+  throw new HttpError(
+    422,
+    'CAMPOS_OBRIGATORIOS',
+    `Dados incompletos — a substituição (PUT) exige todos os campos obrigatórios; faltam: ${labels}. Para alterar só alguns campos, use PATCH.`,
+    { fields: missing },
+  );
+}
+
 /**
- * PUT (mode replace: fields left out are cleared) or PATCH (only the fields sent) of one record. With
+ * PUT (mode replace: fields left out take their default or are cleared) or PATCH (only the fields sent) of one record. With
  * `versao` in the body the update applies only to that version (409 when someone saved first); every
  * update bumps versao and stamps alteradoEm/alteradoPor. A child collection in the body replaces the
  * stored one in the same transaction (left out: untouched). 404 when absent or another tenant's.
@@ -36,13 +54,16 @@ export async function updateRecord(
   // Items of another tenant's record are never read: a missing parent is a 404 before anything else.
   if (hasChildren && !(await exists())) throw recordNotFound(entity);
   const children = await prepareChildren(context, withoutBlankSecrets(record, body), id);
+  if (mode === 'replace') assertReplacementComplete(record, children.body);
   const { input, issues } = checkRecordInput(record, children.body, mode);
   if (issues.length > 0 || children.issues.length > 0) throwFieldIssues([...issues, ...children.issues]);
   const { values, versao } = input;
-  // A replace clears the fields left out, except write-only ones: a form never has them to send back.
+  // A replacement left out a field: its default when the entity declares one (as a create), else empty —
+  // except write-only ones (secrets): a form never has them to send back, so they keep what is stored.
   if (mode === 'replace')
     for (const field of record.writable)
-      if (!(field in values) && !entity.fields[field]?.writeOnly) values[field] = null;
+      if (!(field in values) && !entity.fields[field]?.writeOnly)
+        values[field] = structuredClone(entity.fields[field]?.default ?? null);
   await assertRelationsExist(tx, record, values, scope, context.lookupTarget);
   const row = await updateRecordRow(tx, record, scope, id, values, versao);
   if (!row) {

@@ -35,6 +35,6 @@ export async function updateRecordRow(
   try {
     return await tx.maybeOne(sql, params);
   } catch (error) {
-    throw translateWriteError(error, record, 'write');
+    throw translateWriteError(error, record);
   }
 }

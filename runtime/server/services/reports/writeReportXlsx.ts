@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { DEFAULT_TIME_ZONE } from '../../../core/constants.ts';
 import { formatCpfCnpj } from '../../../core/formatCpfCnpj.ts';
 import { formatDateTime } from '../../../core/formatDate.ts';
+import { escapeSpreadsheetText } from '../../../core/spreadsheetCell.ts';
 import type { ReportHeader } from './reportHeader.ts';
 import type { PlanColumn, ReportPlan } from './reportPlan.ts';
 import type { CellValue, ReportSink } from './reportRows.ts';
@@ -54,12 +55,16 @@ function numFmtOf(column: PlanColumn): string | undefined {
   }
 }
 
-/** A cell value as exceljs writes it: numbers stay numbers, dates become real dates. */
+/**
+ * A cell value as exceljs writes it: numbers stay numbers, dates become real dates, text is
+ * formula-escaped (escapeSpreadsheetText).
+ */
 function excelValue(column: PlanColumn, value: CellValue): ExcelJS.CellValue {
   if (value === null) return null;
   if (column.format === 'percent' && typeof value === 'number') return value / 100;
   if (column.format === 'date' && typeof value === 'string') return new Date(`${value}T00:00:00Z`);
   if (column.format === 'datetime' && value instanceof Date) return wallClock(value);
+  if (typeof value === 'string') return escapeSpreadsheetText(value);
   return value;
 }
 
@@ -103,12 +108,12 @@ export function createXlsxWriter(plan: ReportPlan, header: ReportHeader) {
     style: { numFmt: numFmtOf(column) } as Partial<ExcelJS.Style>,
   }));
   intro.forEach((text, i) => {
-    const row = sheet.addRow([text]);
+    const row = sheet.addRow([escapeSpreadsheetText(text)]);
     row.font = { bold: i === 0 || text === plan.title, size: i === 0 || text === plan.title ? 12 : 10 };
     row.commit();
   });
   sheet.addRow([]).commit();
-  const head = sheet.addRow(columns.map((column) => column.label));
+  const head = sheet.addRow(columns.map((column) => escapeSpreadsheetText(column.label)));
   head.font = { bold: true };
   head.eachCell((cell, i) => {
     cell.alignment = { horizontal: columns[i - 1]?.align ?? 'left' };
@@ -123,7 +128,7 @@ export function createXlsxWriter(plan: ReportPlan, header: ReportHeader) {
       if (total === null || total === undefined || !column.total) return null;
       return column.total === 'count' ? total : excelValue(column, total);
     });
-    values[0] = values[0] ?? label;
+    values[0] = values[0] ?? escapeSpreadsheetText(label);
     const row = sheet.addRow(values);
     row.font = { bold: true };
     columns.forEach((column, i) => {
@@ -134,7 +139,7 @@ export function createXlsxWriter(plan: ReportPlan, header: ReportHeader) {
 
   const sink: ReportSink = {
     groupStart(label) {
-      const row = sheet.addRow([label]);
+      const row = sheet.addRow([escapeSpreadsheetText(label)]);
       row.font = { bold: true };
       row.commit();
     },

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type EfeitoOcorrencia, efeitoOcorrencia, textoOcorrencia } from '../../../core/cnabOcorrencias.ts';
-import { decodeCsvBytes } from '../../../core/decodeCsvBytes.ts';
-import { CnabError, type CnabLayout, parseRetornoCnab } from '../../../core/parseRetornoCnab.ts';
+import type { CnabLayout } from '../../../core/parseRetornoCnab.ts';
 import { roundMoney } from '../../../core/roundMoney.ts';
 import { HttpError } from '../../errors.ts';
+import { parseRetornoInWorker } from '../../workers/uploadParsers.ts';
 import { type OpenLancamentoRow, openLancamentos } from '../conciliacaoOfx/openLancamentos.ts';
 import type { RecordContext } from '../records/recordContext.ts';
 import { findBoletos, type RetornoBoleto } from './findBoletos.ts';
@@ -85,15 +85,6 @@ async function findGateway(context: RecordContext, id: number) {
   return row;
 }
 
-function parse(conteudo: string) {
-  try {
-    return parseRetornoCnab(decodeCsvBytes(new Uint8Array(Buffer.from(conteudo, 'base64'))).text);
-  } catch (error) {
-    if (error instanceof CnabError) throw new HttpError(400, 'ARQUIVO_RETORNO_INVALIDO', error.message);
-    throw error;
-  }
-}
-
 /** identificadorExterno values already in the company's gateway statement. */
 async function processed(context: RecordContext, ids: string[]): Promise<Set<string>> {
   const transacao = context.lookupTarget('transacaoPagamento');
@@ -134,7 +125,8 @@ export async function analyzeRetorno(
   lock = false,
 ): Promise<RetornoAnalysis> {
   const gateway = await findGateway(context, input.gatewayBoletoId);
-  const file = parse(input.conteudo);
+  // Read in a worker thread (untrusted upload): README "Segurança".
+  const file = await parseRetornoInWorker(input.conteudo);
   if (file.banco !== gateway.banco)
     throw new HttpError(
       400,

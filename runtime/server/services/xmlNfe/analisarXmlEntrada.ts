@@ -1,8 +1,9 @@
 import { formatCpfCnpj } from '../../../core/formatCpfCnpj.ts';
 import { normalizeCpfCnpj } from '../../../core/normalizeCpfCnpj.ts';
 import { HttpError } from '../../errors.ts';
+import { lerXmlNfeInWorker } from '../../workers/uploadParsers.ts';
 import type { ScreenToolContext } from '../screenTools/runScreenTool.ts';
-import { type ItemNfeLido, lerXmlNfe, type NfeLida } from './lerXmlNfe.ts';
+import type { ItemNfeLido, NfeLida } from './lerXmlNfe.ts';
 
 /** How a produto was suggested for an item: the supplier's code linked on an earlier entry, or the EAN. */
 export type MotivoSugestao = 'codigoFornecedor' | 'ean';
@@ -77,7 +78,8 @@ export async function analisarXmlEntrada(
   context: ScreenToolContext,
   xml: string,
 ): Promise<XmlEntradaAnalisado> {
-  const nota = lerXmlNfe(xml);
+  // Read in a worker thread (untrusted upload): README "Segurança".
+  const nota = await lerXmlNfeInWorker(xml);
   const { tx, scope } = context;
   const filial = await tx.maybeOne<{ cpf_cnpj: string | null; nome: string }>(
     'SELECT cpf_cnpj, nome FROM filial WHERE id = $1',

@@ -1,7 +1,7 @@
-import JSZip from 'jszip';
 import { normalizeCpfCnpj } from '../../../core/normalizeCpfCnpj.ts';
 import { HttpError } from '../../errors.ts';
 import type { ScreenToolContext } from '../screenTools/runScreenTool.ts';
+import { buildZipInWorker, type ZipEntry } from '../zip/buildZipInWorker.ts';
 
 export type TipoDocumentoXml = 'nfe' | 'nfce' | 'entrada';
 export type SituacaoExportacaoXml = 'autorizadas' | 'canceladas' | 'denegadas' | 'todas';
@@ -159,7 +159,7 @@ export async function arquivoExportacaoXml(context: ScreenToolContext, pedido: P
       'EXPORTACAO_GRANDE_DEMAIS',
       'Os XMLs do período passam de 300 MB: gere um arquivo por quinzena ou por tipo de documento.',
     );
-  const zip = new JSZip();
+  const entradas: ZipEntry[] = [];
   const nomes = new Set<string>();
   const filialId = Number(context.scope.filialId);
   for (const tipo of [...new Set(pedido.tipos)]) {
@@ -170,13 +170,10 @@ export async function arquivoExportacaoXml(context: ScreenToolContext, pedido: P
       const nome = entrada(tipo, row);
       if (nomes.has(nome)) continue;
       nomes.add(nome);
-      zip.file(nome, row.xml, { date: new Date(`${row.data}T12:00:00Z`) });
+      entradas.push({ nome, conteudo: row.xml, data: new Date(`${row.data}T12:00:00Z`) });
     }
   }
-  const conteudo = await zip.generateAsync({
-    type: 'nodebuffer',
-    compression: 'DEFLATE',
-    compressionOptions: { level: 6 },
-  });
+  // Deflating is CPU-bound: done in a worker thread (UTF-16 worst case of the size limit).
+  const conteudo = await buildZipInWorker(entradas, 2 * MAX_BYTES_EXPORTACAO_XML + 1024 * 1024);
   return { nomeArquivo: previa.nomeArquivo, exportados: nomes.size, semXml: previa.semXml, conteudo };
 }
