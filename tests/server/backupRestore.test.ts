@@ -187,7 +187,11 @@ describe('backup and point-in-time restore (embedded PostgreSQL)', () => {
     const db = createDatabase(server.url, { max: 1 });
     const first = await createJobQueue(server.url);
     const second = await createJobQueue(server.url);
+    // The catalog read by the scheduler is this drill's (it holds a base backup): next run at 03:00.
+    const previousDir = process.env.BACKUP_DIR;
+    process.env.BACKUP_DIR = config.backupDir;
     try {
+      expect((await readCatalog(config.backupDir)).backups.length).toBeGreaterThan(0);
       const before = new Date();
       await scheduleBackups(first, { dataDir: config.dataDir, db }, () => {});
       await scheduleBackups(second, { dataDir: config.dataDir, db }, () => {});
@@ -198,6 +202,8 @@ describe('backup and point-in-time restore (embedded PostgreSQL)', () => {
       expect(rows).toHaveLength(1);
       expect(rows[0]?.start_after).toEqual(parseBackupSchedule('03:00')?.next(before));
     } finally {
+      if (previousDir === undefined) delete process.env.BACKUP_DIR;
+      else process.env.BACKUP_DIR = previousDir;
       await first.stop(1000);
       await second.stop(1000);
       await db.close();
