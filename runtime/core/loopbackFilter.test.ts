@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FilterError, parseFilter, parseWhere } from './loopbackFilter.ts';
+import { FilterError, parseFilter, parseRegexp, parseWhere, whereUses } from './loopbackFilter.ts';
 
 /** Runs `fn`, expects a FilterError and returns its message. */
 function failure(fn: () => unknown): string {
@@ -216,10 +216,15 @@ describe('parseFilter: rejections', () => {
     );
   });
 
-  it.each([0, -1, 1001, 1.5, '10a', true, 'dez'])('rejects limit %j', (limit) => {
+  it.each([-1, 1001, 1.5, '10a', true, 'dez'])('rejects limit %j, naming the page cap', (limit) => {
     expect(failure(() => parseFilter({ limit }))).toBe(
-      'Filtro inválido: limit deve ser um inteiro entre 1 e 1000.',
+      'Filtro inválido: limit deve ser um inteiro entre 0 e 1000 (no máximo 1000 registros por página; use skip para ler os seguintes).',
     );
+  });
+
+  it('reads limit 0 as no limit (LoopBack 3): the page cap then applies', () => {
+    expect(parseFilter({ limit: 0, skip: 5 })).toEqual({ skip: 5 });
+    expect(parseFilter('{"limit":"0"}')).toEqual({});
   });
 
   it.each([
@@ -234,24 +239,25 @@ describe('parseFilter: rejections', () => {
   });
 
   it('rejects unknown operators, listing the supported ones', () => {
-    expect(failure(() => parseWhere({ nome: { regexp: '^A' } }))).toBe(
-      'Filtro inválido: o operador "regexp" não é suportado (use eq, neq, gt, gte, lt, lte, between, inq, nin, like, nlike, ilike, nilike).',
+    expect(failure(() => parseWhere({ nome: { regex: '^A' } }))).toBe(
+      'Filtro inválido: o operador "regex" não é suportado (use eq, neq, gt, gte, lt, lte, between, inq, nin, like, nlike, ilike, nilike, regexp).',
     );
     expect(failure(() => parseWhere({ nome: { like: 'a', options: 'i' } }))).toContain(
       '"options" não é suportado',
     );
   });
 
-  it('rejects inq/nin that are not lists, or hold null or objects', () => {
+  it('rejects inq/nin that are not lists, or hold objects', () => {
     expect(failure(() => parseWhere({ id: { inq: 5 } }))).toBe(
       'Filtro inválido: o operador "inq" do campo "id" espera uma lista (ex.: {"inq":[1,2,3]}).',
     );
     expect(failure(() => parseWhere({ id: { nin: '1,2' } }))).toContain(
       '"nin" do campo "id" espera uma lista',
     );
-    expect(failure(() => parseWhere({ id: { inq: [1, null] } }))).toContain(
-      'apenas textos, números ou booleanos',
+    expect(failure(() => parseWhere({ id: { inq: [1, { a: 1 }] } }))).toContain(
+      'apenas textos, números, booleanos ou null',
     );
+    expect(parseWhere({ id: { inq: [1, null] } })).toEqual({ id: { inq: [1, null] } });
     expect(failure(() => parseWhere({ id: { inq: Array.from({ length: 1001 }, (_, i) => i) } }))).toContain(
       'no máximo 1000 valores',
     );
@@ -267,7 +273,8 @@ describe('parseFilter: rejections', () => {
   });
 
   it('rejects bad operand types', () => {
-    expect(failure(() => parseWhere({ a: { gt: null } }))).toContain('"gt" do campo "a"');
+    expect(failure(() => parseWhere({ a: { gt: [1] } }))).toContain('"gt" do campo "a"');
+    expect(parseWhere({ a: { gt: null } })).toEqual({ a: { gt: null } });
     expect(failure(() => parseWhere({ a: { like: 5 } }))).toContain('"like" do campo "a" espera um texto');
     expect(failure(() => parseWhere({ a: { eq: { x: 1 } } }))).toContain('"eq" do campo "a"');
     expect(failure(() => parseWhere({ a: [1, 2] }))).toContain('o valor do campo "a"');
@@ -293,12 +300,13 @@ describe('parseFilter: rejections', () => {
     expect(failure(() => parseFilter({ order: [1] }))).toContain('order deve ser');
     expect(failure(() => parseFilter({ fields: { nome: 1 } }))).toContain('fields deve ser');
     expect(failure(() => parseFilter({ fields: [1] }))).toContain('fields deve ser');
-    expect(failure(() => parseFilter({ include: { posts: 'author' } }))).toContain('include deve ser');
+    expect(failure(() => parseFilter({ include: { posts: false } }))).toContain('include deve ser');
+    expect(failure(() => parseFilter({ include: { posts: 5 } }))).toContain('include deve ser');
     expect(failure(() => parseFilter({ include: [{ relation: 'a', where: {} }] }))).toContain(
       'include deve ser',
     );
     expect(failure(() => parseFilter({ include: 'a.b' }))).toContain('relação "a.b" é inválido');
-    expect(failure(() => parseFilter({ include: { relation: 'a', scope: { limit: 0 } } }))).toContain(
+    expect(failure(() => parseFilter({ include: { relation: 'a', scope: { limit: -1 } } }))).toContain(
       'limit',
     );
   });
@@ -311,5 +319,54 @@ describe('parseFilter: rejections', () => {
 
   it('has a 400 status for the error handler', () => {
     expect(new FilterError('x').statusCode).toBe(400);
+  });
+});
+
+describe('parseFilter: LoopBack 3 forms added for parity', () => {
+  it('reads the include shorthands as relation + nested include', () => {
+    expect(parseFilter({ include: { categoria: true } }).include).toEqual([{ relation: 'categoria' }]);
+    expect(parseFilter({ include: { itens: 'produto' } }).include).toEqual([
+      { relation: 'itens', scope: { include: [{ relation: 'produto' }] } },
+    ]);
+    expect(parseFilter({ include: ['cliente', { itens: ['produto', { produto: 'marca' }] }] }).include).toEqual([
+      { relation: 'cliente' },
+      {
+        relation: 'itens',
+        scope: {
+          include: [
+            { relation: 'produto' },
+            { relation: 'produto', scope: { include: [{ relation: 'marca' }] } },
+          ],
+        },
+      },
+    ]);
+    expect(
+      parseFilter({ include: { relation: 'itens', scope: { order: 'id DESC', limit: 2, include: 'produto' } } })
+        .include,
+    ).toEqual([{ relation: 'itens', scope: { order: ['id DESC'], limit: 2, include: [{ relation: 'produto' }] } }]);
+  });
+
+  it('reads ?filter=null and ?where=null as no filter', () => {
+    expect(parseFilter('null')).toEqual({});
+    expect(parseWhere('null')).toEqual({});
+  });
+
+  it('accepts regexp as a bare pattern or /pattern/flags and refuses what could stall or is invalid', () => {
+    expect(parseWhere({ nome: { regexp: '/^ana/i' } })).toEqual({ nome: { regexp: '/^ana/i' } });
+    expect(parseRegexp('/^ana/i', 'nome')).toEqual({ source: '^ana', ignoreCase: true });
+    expect(parseRegexp('^Ana$', 'nome')).toEqual({ source: '^Ana$', ignoreCase: false });
+    expect(parseRegexp('/a\\/b/g', 'nome')).toEqual({ source: 'a\\/b', ignoreCase: false });
+    expect(failure(() => parseWhere({ nome: { regexp: 'x'.repeat(201) } }))).toContain('até 200 caracteres');
+    expect(failure(() => parseWhere({ nome: { regexp: '(a' } }))).toContain('expressão regular inválida');
+    expect(failure(() => parseWhere({ nome: { regexp: '(a)\\1' } }))).toContain('referências a grupos');
+    expect(failure(() => parseWhere({ nome: { regexp: '(?<=a)b' } }))).toContain('lookbehind');
+    expect(failure(() => parseWhere({ nome: { regexp: 'a{1,5000}' } }))).toContain('até 100');
+    expect(failure(() => parseWhere({ nome: { regexp: '/a/x' } }))).toContain('flags inválidas');
+    expect(failure(() => parseWhere({ nome: { regexp: 5 } }))).toContain('espera um texto');
+  });
+
+  it('finds an operator at any depth of and/or', () => {
+    expect(whereUses({ or: [{ a: 1 }, { and: [{ b: { regexp: 'x' } }] }] }, 'regexp')).toBe(true);
+    expect(whereUses({ a: { like: 'x' } }, 'regexp')).toBe(false);
   });
 });

@@ -11,17 +11,21 @@ export type FilterValue = Scalar | null;
 export interface OperatorCondition {
   eq?: FilterValue;
   neq?: FilterValue;
-  gt?: Scalar;
-  gte?: Scalar;
-  lt?: Scalar;
-  lte?: Scalar;
+  /** `{gt: null}` is kept: as in SQL (and LoopBack 3 on PostgreSQL) it matches no row. */
+  gt?: FilterValue;
+  gte?: FilterValue;
+  lt?: FilterValue;
+  lte?: FilterValue;
   between?: [Scalar, Scalar];
-  inq?: Scalar[];
-  nin?: Scalar[];
+  /** A null member never matches (SQL `IN`); in `nin` it makes the condition match no row (`NOT IN`). */
+  inq?: FilterValue[];
+  nin?: FilterValue[];
   like?: string;
   nlike?: string;
   ilike?: string;
   nilike?: string;
+  /** `"^Ana"` or JavaScript style `"/^ana/i"` (flag i: case-insensitive); see parseRegexp. */
+  regexp?: string;
 }
 
 export type FieldCondition = FilterValue | OperatorCondition;
@@ -65,7 +69,12 @@ export class FilterError extends Error {
 }
 
 /** The supported where operators, as error messages list them. */
-export const OPERATOR_LIST = 'eq, neq, gt, gte, lt, lte, between, inq, nin, like, nlike, ilike, nilike';
+export const OPERATOR_LIST =
+  'eq, neq, gt, gte, lt, lte, between, inq, nin, like, nlike, ilike, nilike, regexp';
+/** Longest regexp pattern accepted. */
+export const MAX_REGEXP_LENGTH = 200;
+/** Largest count in a `{n,m}` repetition of a regexp. */
+export const MAX_REGEXP_REPEAT = 100;
 const MAX_CONDITIONS = 200;
 const MAX_LIST = 1000;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -89,13 +98,16 @@ export function showName(name: string): string {
 /** Parses and validates a LoopBack 3 filter (JSON text or object); throws FilterError with a pt-BR message. */
 export function parseFilter(raw: unknown, options: FilterOptions = {}): LoopBackFilter {
   const ctx = createContext('filter', options);
-  return readFilter(readJson(raw, ctx, options), ctx, true);
+  const value = readJson(raw, ctx, options);
+  // `?filter=null` is no filter, as in LoopBack 3.
+  return value === null ? {} : readFilter(value, ctx, true);
 }
 
 /** Parses and validates a LoopBack 3 where clause (e.g. `/count?where=`); throws FilterError. */
 export function parseWhere(raw: unknown, options: FilterOptions = {}): Where {
   const ctx = createContext('where', options);
-  return readWhere(readJson(raw, ctx, options), ctx, 0);
+  const value = readJson(raw, ctx, options);
+  return value === null ? {} : readWhere(value, ctx, 0);
 }
 
 function createContext(label: string, options: FilterOptions): Context {
@@ -164,8 +176,10 @@ function readFilter(value: unknown, ctx: Context, topLevel: boolean): LoopBackFi
     if (key === 'where') filter.where = readWhere(item, ctx, 0);
     else if (key === 'fields') filter.fields = readFields(item);
     else if (key === 'order') filter.order = readOrder(item);
-    else if (key === 'limit') filter.limit = readLimit(item, ctx.maxLimit);
-    else if (key === 'skip' || key === 'offset') filter[key] = readSkip(key, item);
+    else if (key === 'limit') {
+      const limit = readLimit(item, ctx.maxLimit);
+      if (limit !== undefined) filter.limit = limit;
+    } else if (key === 'skip' || key === 'offset') filter[key] = readSkip(key, item);
     else if (key === 'include') filter.include = readInclude(item, ctx);
     else throw new FilterError(`a chave ${showName(key)} não é reconhecida (use ${FILTER_KEYS}).`);
   }
@@ -230,8 +244,8 @@ function readCondition(field: string, value: unknown, ctx: Context): FieldCondit
       case 'gte':
       case 'lt':
       case 'lte':
-        if (!isScalar(operand))
-          throw new FilterError(`${where} espera texto, número ou booleano (null não é aceito).`);
+        if (operand !== null && !isScalar(operand))
+          throw new FilterError(`${where} espera texto, número, booleano ou null.`);
         condition[op] = operand;
         break;
       case 'between': {
@@ -256,6 +270,12 @@ function readCondition(field: string, value: unknown, ctx: Context): FieldCondit
           throw new FilterError(`${where} espera um texto (ex.: {"${op}":"%ana%"}).`);
         condition[op] = operand;
         break;
+      case 'regexp':
+        if (typeof operand !== 'string')
+          throw new FilterError(`${where} espera um texto (ex.: {"regexp":"^Ana"} ou {"regexp":"/^ana/i"}).`);
+        parseRegexp(operand, field);
+        condition.regexp = operand;
+        break;
       default:
         throw new FilterError(`o operador ${showName(op)} não é suportado (use ${OPERATOR_LIST}).`);
     }
@@ -263,12 +283,55 @@ function readCondition(field: string, value: unknown, ctx: Context): FieldCondit
   return condition;
 }
 
-function readList(where: string, op: string, operand: unknown): Scalar[] {
+function readList(where: string, op: string, operand: unknown): FilterValue[] {
   if (!Array.isArray(operand)) throw new FilterError(`${where} espera uma lista (ex.: {"${op}":[1,2,3]}).`);
   if (operand.length > MAX_LIST) throw new FilterError(`${where} aceita no máximo ${MAX_LIST} valores.`);
-  if (!operand.every(isScalar))
-    throw new FilterError(`${where} aceita apenas textos, números ou booleanos na lista.`);
+  if (!operand.every((item) => item === null || isScalar(item)))
+    throw new FilterError(`${where} aceita apenas textos, números, booleanos ou null na lista.`);
   return [...operand];
+}
+
+/** Whether a where clause (at any depth of and/or) uses the operator `op`. */
+export function whereUses(where: unknown, op: string): boolean {
+  if (typeof where !== 'object' || where === null) return false;
+  return Object.entries(where).some(([key, value]) => key === op || whereUses(value, op));
+}
+
+export interface RegexpPattern {
+  /** The pattern as PostgreSQL's `~` reads it (ARE syntax, close to JavaScript's for what is accepted). */
+  source: string;
+  ignoreCase: boolean;
+}
+
+/**
+ * Reads a LoopBack `regexp` operand: `"/pattern/flags"` (flags among g, i, m, s, u, y; only i changes the
+ * match, as in LoopBack 3 on PostgreSQL) or a bare pattern. Refused with a pt-BR message: patterns longer
+ * than MAX_REGEXP_LENGTH, invalid JavaScript syntax, back-references and lookbehind (which make matching
+ * cost grow without bound or do not exist in PostgreSQL), and `{n,m}` counts above MAX_REGEXP_REPEAT.
+ */
+export function parseRegexp(value: string, field: string): RegexpPattern {
+  const where = `o operador "regexp" do campo ${showName(field)}`;
+  const literal = /^\/(.*)\/([a-z]*)$/s.exec(value);
+  const source = literal ? (literal[1] as string) : value;
+  const flags = literal ? (literal[2] as string) : '';
+  if (/[^gimsuy]/.test(flags))
+    throw new FilterError(`${where} recebeu flags inválidas ${showName(flags)} (use i).`);
+  if (source.length === 0) throw new FilterError(`${where} recebeu um padrão vazio.`);
+  if (source.length > MAX_REGEXP_LENGTH)
+    throw new FilterError(`${where} aceita padrões de até ${MAX_REGEXP_LENGTH} caracteres.`);
+  try {
+    new RegExp(source);
+  } catch {
+    throw new FilterError(`${where} recebeu uma expressão regular inválida ${showName(source)}.`);
+  }
+  if (/\\[1-9]|\\k</.test(source))
+    throw new FilterError(`${where} não aceita referências a grupos (\\1, \\k<nome>).`);
+  if (/\(\?<[=!]/.test(source)) throw new FilterError(`${where} não aceita lookbehind ((?<= e (?<!).`);
+  for (const match of source.matchAll(/\{(\d+)(?:,(\d*))?\}/g)) {
+    if (Number(match[1]) > MAX_REGEXP_REPEAT || Number(match[2] || 0) > MAX_REGEXP_REPEAT)
+      throw new FilterError(`${where} aceita repetições {n,m} de até ${MAX_REGEXP_REPEAT}.`);
+  }
+  return { source, ignoreCase: flags.includes('i') };
 }
 
 function assertFieldName(name: string): void {
@@ -328,10 +391,14 @@ function readInteger(value: unknown): number | undefined {
   return undefined;
 }
 
-function readLimit(value: unknown, maxLimit: number): number {
+function readLimit(value: unknown, maxLimit: number): number | undefined {
   const limit = readInteger(value);
-  if (limit === undefined || limit < 1 || limit > maxLimit) {
-    throw new FilterError(`limit deve ser um inteiro entre 1 e ${maxLimit}.`);
+  // LoopBack 3 reads limit 0 as "no limit": the page cap then applies as when limit is absent.
+  if (limit === 0) return undefined;
+  if (limit === undefined || limit < 0 || limit > maxLimit) {
+    throw new FilterError(
+      `limit deve ser um inteiro entre 0 e ${maxLimit} (no máximo ${maxLimit} registros por página; use skip para ler os seguintes).`,
+    );
   }
   return limit;
 }
@@ -342,19 +409,34 @@ function readSkip(key: string, value: unknown): number {
   return skip;
 }
 
-function readInclude(value: unknown, ctx: Context): IncludeItem[] {
+const INCLUDE_HELP =
+  'include deve ser um nome de relação, uma lista, {"relation":"nome","scope":{...}} ou {"relação":"sub-relação"}.';
+
+/**
+ * Every include form of LoopBack 3: `"cliente"`, `["cliente","itens"]`, `{"relation":"itens","scope":{…}}`
+ * and the shorthands `{"categoria":true}`, `{"itens":"produto"}`, `{"itens":["produto"]}`,
+ * `{"itens":{"produto":"marca"}}` (a relation and what to include in it).
+ */
+function readInclude(value: unknown, ctx: Context, depth = 0): IncludeItem[] {
+  if (depth > ctx.maxDepth) throw depthError(ctx.maxDepth);
   const items = Array.isArray(value) ? value : [value];
-  return items.map((item): IncludeItem => {
-    const help =
-      'include deve ser um nome de relação, uma lista de nomes ou {"relation":"nome","scope":{...}}.';
-    if (typeof item === 'string') return { relation: readRelation(item) };
-    if (!isPlainObject(item) || typeof item.relation !== 'string') throw new FilterError(help);
-    for (const key of Object.keys(item)) {
-      if (key !== 'relation' && key !== 'scope') throw new FilterError(help);
+  return items.flatMap((item): IncludeItem[] => {
+    if (typeof item === 'string') return [{ relation: readRelation(item) }];
+    if (!isPlainObject(item)) throw new FilterError(INCLUDE_HELP);
+    if (typeof item.relation === 'string') {
+      for (const key of Object.keys(item)) {
+        if (key !== 'relation' && key !== 'scope') throw new FilterError(INCLUDE_HELP);
+      }
+      const relation = readRelation(item.relation);
+      if (item.scope === undefined || item.scope === null) return [{ relation }];
+      return [{ relation, scope: readFilter(item.scope, ctx, false) }];
     }
-    const relation = readRelation(item.relation);
-    if (item.scope === undefined || item.scope === null) return { relation };
-    return { relation, scope: readFilter(item.scope, ctx, false) };
+    return Object.entries(item).map(([name, nested]): IncludeItem => {
+      const relation = readRelation(name);
+      if (nested === true || nested === 'true' || nested === null) return { relation };
+      if (nested === false || nested === 'false') throw new FilterError(INCLUDE_HELP);
+      return { relation, scope: { include: readInclude(nested, ctx, depth + 1) } };
+    });
   });
 }
 

@@ -1,7 +1,15 @@
 /** Coded server errors with pt-BR messages (the one catalogue; LoopBack error envelope). */
 
 export interface ErrorEnvelope {
-  error: { statusCode: number; name: string; message: string; code: string; details?: unknown };
+  error: {
+    statusCode: number;
+    name: string;
+    message: string;
+    code: string;
+    /** The product's own code where `code` is LoopBack 3's (MODEL_NOT_FOUND → REGISTRO_NAO_ENCONTRADO). */
+    codigo?: string;
+    details?: unknown;
+  };
 }
 
 /** An error the API answers as-is: status, stable code and a message a person can act on. */
@@ -11,6 +19,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /** The product's own code when `code` is LoopBack 3's, carried beside it in the envelope. */
+    readonly codigo?: string,
   ) {
     super(message);
     this.name = HttpError.nameFor(statusCode);
@@ -52,6 +62,11 @@ export const errorEnvelopeSchema = {
         name: { type: 'string' },
         message: { type: 'string' },
         code: { type: 'string' },
+        codigo: {
+          type: 'string',
+          description:
+            'Código do produto quando code segue o LoopBack 3 (ex.: MODEL_NOT_FOUND → REGISTRO_NAO_ENCONTRADO)',
+        },
         details: {},
       },
     },
@@ -64,6 +79,7 @@ export function envelope(
   code: string,
   message: string,
   details?: unknown,
+  codigo?: string,
 ): ErrorEnvelope {
   return {
     error: {
@@ -71,6 +87,7 @@ export function envelope(
       name: HttpError.nameFor(statusCode),
       message,
       code,
+      ...(codigo ? { codigo } : {}),
       ...(details ? { details } : {}),
     },
   };

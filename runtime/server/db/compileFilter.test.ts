@@ -44,8 +44,27 @@ describe('compileWhere', () => {
     expect(where({ dataVencimento: null })).toEqual({ sql: '"data_vencimento" IS NULL', params: [] });
     expect(where({ id: { eq: 7 } })).toEqual({ sql: '"id" = $1', params: [7] });
     expect(where({ id: { eq: null } })).toEqual({ sql: '"id" IS NULL', params: [] });
-    expect(where({ id: { neq: 7 } })).toEqual({ sql: '"id" IS DISTINCT FROM $1', params: [7] });
+    // LoopBack 3 on PostgreSQL: `!=`, which leaves rows with a null value out.
+    expect(where({ id: { neq: 7 } })).toEqual({ sql: '"id" <> $1', params: [7] });
     expect(where({ id: { neq: null } })).toEqual({ sql: '"id" IS NOT NULL', params: [] });
+  });
+
+  it('coerces booleans as LoopBack 3 does (1/"1", 0/"0")', () => {
+    expect(where({ ativo: 1 }).params).toEqual([true]);
+    expect(where({ ativo: '0' }).params).toEqual([false]);
+    expect(where({ ativo: { neq: '1' } })).toEqual({ sql: '"ativo" <> $1', params: [true] });
+  });
+
+  it('compiles null comparisons and null members of lists with SQL semantics', () => {
+    expect(where({ valor: { gt: null } })).toEqual({ sql: 'FALSE', params: [] });
+    expect(where({ id: { inq: [1, null] } })).toEqual({ sql: '"id" IN ($1)', params: [1] });
+    expect(where({ id: { inq: [null] } })).toEqual({ sql: 'FALSE', params: [] });
+    expect(where({ id: { nin: [1, null] } })).toEqual({ sql: 'FALSE', params: [] });
+  });
+
+  it('compiles regexp to ~ or ~* (flag i)', () => {
+    expect(where({ nome: { regexp: '^Ana' } })).toEqual({ sql: '"nome" ~ $1', params: ['^Ana'] });
+    expect(where({ nome: { regexp: '/^ana/i' } })).toEqual({ sql: '"nome" ~* $1', params: ['^ana'] });
   });
 
   it('compiles comparisons and between', () => {
@@ -141,7 +160,8 @@ describe('compileWhere: rejections', () => {
       'Filtro inválido: o campo "id" espera um número inteiro.',
     );
     expect(failure(() => where({ valor: 'dez' }))).toBe('Filtro inválido: o campo "valor" espera um número.');
-    expect(failure(() => where({ ativo: 1 }))).toBe('Filtro inválido: o campo "ativo" espera true ou false.');
+    expect(failure(() => where({ ativo: 2 }))).toBe('Filtro inválido: o campo "ativo" espera true ou false.');
+    expect(failure(() => where({ ativo: 'sim' }))).toBe('Filtro inválido: o campo "ativo" espera true ou false.');
     expect(failure(() => where({ nome: true }))).toBe('Filtro inválido: o campo "nome" espera um texto.');
     expect(failure(() => where({ dataVencimento: '2023-02-29' }))).toBe(
       'Filtro inválido: o campo "dataVencimento" espera uma data no formato AAAA-MM-DD.',
@@ -166,9 +186,9 @@ describe('compileWhere: rejections', () => {
 
   it('re-checks operators and shapes of a hand-built where', () => {
     const unchecked = (w: unknown) => where(w as Where);
-    expect(failure(() => unchecked({ nome: { regexp: '^A' } }))).toContain(
-      'o operador "regexp" não é suportado',
-    );
+    expect(failure(() => unchecked({ nome: { regex: '^A' } }))).toContain('o operador "regex" não é suportado');
+    expect(failure(() => unchecked({ valor: { regexp: '^1' } }))).toContain('só pode ser usado em campos de texto');
+    expect(failure(() => unchecked({ nome: { regexp: '(a)\\1' } }))).toContain('referências a grupos');
     expect(failure(() => unchecked({ id: { inq: 1 } }))).toContain('espera uma lista');
     expect(failure(() => unchecked({ id: { between: [1, 2, 3] } }))).toContain('exatamente 2 valores');
     expect(failure(() => unchecked({ id: [1, 2] }))).toContain('não pode ser uma lista');

@@ -4,7 +4,7 @@
  * It re-checks operators and value types itself, so a hand-built filter is as safe as a parsed one.
  */
 import type { FieldCondition, LoopBackFilter, Where } from '../../core/loopbackFilter.ts';
-import { FilterError, OPERATOR_LIST, showName } from '../../core/loopbackFilter.ts';
+import { FilterError, OPERATOR_LIST, parseRegexp, showName } from '../../core/loopbackFilter.ts';
 
 export type FieldType = 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'json';
 
@@ -145,12 +145,14 @@ function compileOperator(
     case 'eq':
       return operand === null ? `${column} IS NULL` : `${column} = ${bind(operand)}`;
     case 'neq':
-      return operand === null ? `${column} IS NOT NULL` : `${column} IS DISTINCT FROM ${bind(operand)}`;
+      // As LoopBack 3 on PostgreSQL (`col != $1`): a row whose value is null is not "different".
+      return operand === null ? `${column} IS NOT NULL` : `${column} <> ${bind(operand)}`;
     case 'gt':
     case 'gte':
     case 'lt':
     case 'lte':
-      return `${column} ${COMPARISON[op]} ${bind(operand)}`;
+      // `col > NULL` is never true in SQL: no row, as LoopBack 3 answers.
+      return operand === null ? 'FALSE' : `${column} ${COMPARISON[op]} ${bind(operand)}`;
     case 'between': {
       const [low, high, ...rest] = list();
       if (rest.length > 0 || low === undefined || high === undefined) {
@@ -160,9 +162,25 @@ function compileOperator(
     }
     case 'inq':
     case 'nin': {
-      const values = list();
+      const all = list();
+      const values = all.filter((value) => value !== null);
+      // SQL semantics, as LoopBack 3 sends the list: null is in no IN list, and NOT IN (…, NULL) is never true.
+      if (op === 'nin' && values.length < all.length) return 'FALSE';
       if (values.length === 0) return op === 'inq' ? 'FALSE' : 'TRUE';
       return `${column} ${op === 'inq' ? 'IN' : 'NOT IN'} (${values.map(bind).join(', ')})`;
+    }
+    case 'regexp': {
+      if (spec.type !== 'string' && spec.type !== 'text') {
+        throw new FilterError(
+          `o operador "regexp" só pode ser usado em campos de texto (campo ${showName(name)}).`,
+        );
+      }
+      if (typeof operand !== 'string') {
+        throw new FilterError(`o operador "regexp" do campo ${showName(name)} espera um texto.`);
+      }
+      const pattern = parseRegexp(operand, name);
+      params.push(pattern.source);
+      return `${column} ${pattern.ignoreCase ? '~*' : '~'} $${params.length}`;
     }
     case 'like':
     case 'nlike':
@@ -204,8 +222,9 @@ function coerce(name: string, spec: FieldSpec, op: string, value: unknown): unkn
       if (typeof value === 'string' && /^-?\d{1,30}(\.\d{1,30})?$/.test(value)) return value;
       throw new FilterError(`${field} espera um número.`);
     case 'boolean':
-      if (value === true || value === 'true') return true;
-      if (value === false || value === 'false') return false;
+      // LoopBack 3 coerces 1/"1" and 0/"0" as well.
+      if (value === true || value === 'true' || value === 1 || value === '1') return true;
+      if (value === false || value === 'false' || value === 0 || value === '0') return false;
       throw new FilterError(`${field} espera true ou false.`);
     case 'date':
       if (typeof value === 'string' && (isValidDate(ISO_DATE.exec(value)) || isValidDateTime(value)))

@@ -24,12 +24,12 @@ interface Client {
 
 const LOCK_ID = 715_2027;
 /**
- * LIKE and ILIKE on text. PostgreSQL ships them without LEAKPROOF, so under Row Level Security a user's
+ * LIKE, ILIKE and the regular-expression matches (~, ~*) on text. PostgreSQL ships them without LEAKPROOF, so under Row Level Security a user's
  * `col ILIKE $1` may not run before the tenant policy and can never be an index condition: trigram
  * indexes would go unused. They cannot leak row data (their only errors come from the pattern), so the
  * sync marks them LEAKPROOF when an entity declares a trigram index — which only a superuser may do.
  */
-const PATTERN_FUNCTIONS = ['textlike', 'texticlike'];
+const PATTERN_FUNCTIONS = ['textlike', 'texticlike', 'textregexeq', 'texticregexeq'];
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const tenantExpr = (setting: string) => `nullif(current_setting('app.${setting}', true), '')::bigint`;

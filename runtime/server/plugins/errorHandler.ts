@@ -46,7 +46,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)
-        .send(envelope(error.statusCode, error.code, error.message, error.details));
+        .send(envelope(error.statusCode, error.code, error.message, error.details, error.codigo));
     }
     if (error instanceof FilterError) {
       return reply.code(400).send(envelope(400, error.code, error.message));

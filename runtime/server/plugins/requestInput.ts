@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { foldBracketQuery } from '../../core/bracketQuery.ts';
 import { HttpError } from '../errors.ts';
 
 /** Largest id the API accepts: within PostgreSQL bigint and exact in a JavaScript number. */
@@ -105,6 +106,16 @@ export function registerRequestInput(app: FastifyInstance): void {
     if (schema) for (const part of PARTS) boundIntegers(schema[part], lookup);
   });
   app.addHook('onRequest', async (request) => assertUrlEncoding(request.url));
+  // LoopBack 3's bracket form (`?filter[where][nome]=Ana`) becomes the JSON text of the same filter, so
+  // every route reads one form (its schema declares `filter`/`where` as JSON text).
+  app.addHook('preValidation', async (request) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (!query || !Object.keys(query).some((key) => key.includes('['))) return;
+    const folded = foldBracketQuery(query);
+    for (const [key, value] of Object.entries(folded))
+      if (!Object.hasOwn(query, key)) folded[key] = JSON.stringify(value);
+    request.query = folded;
+  });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {

@@ -39,6 +39,24 @@ export const whereQuery = {
   },
 } as const;
 
+export const existsResponse = {
+  type: 'object',
+  required: ['exists'],
+  properties: { exists: { type: 'boolean' } },
+} as const;
+
+/** Headers of a list the default page cap cut short (no `limit` in the filter). */
+export const nextPageHeaders = {
+  'x-limite-aplicado': {
+    type: 'integer',
+    description: 'Presente quando o filtro não tinha limit e há mais registros: o limite aplicado.',
+  },
+  link: {
+    type: 'string',
+    description: 'Com X-Limite-Aplicado: <endereço da página seguinte>; rel="next".',
+  },
+} as const;
+
 export const countResponse = {
   type: 'object',
   required: ['count'],

@@ -2,18 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { parseFilter, parseWhere } from '../../../core/loopbackFilter.ts';
 import { entityTypeName, type ResolvedEntity } from '../../../core/resolveEntity.ts';
 import { PermissionLevel } from '../../../core/types.ts';
+import { DEFAULT_LIMIT } from '../../services/records/buildRecordQuery.ts';
 import { countRecords } from '../../services/records/countRecords.ts';
 import { createRecord } from '../../services/records/createRecord.ts';
 import { deleteRecord } from '../../services/records/deleteRecord.ts';
+import { existsRecord } from '../../services/records/existsRecord.ts';
+import { findOneRecord } from '../../services/records/findOneRecord.ts';
 import { getRecord } from '../../services/records/getRecord.ts';
-import { listRecords } from '../../services/records/listRecords.ts';
+import { listRecordPage } from '../../services/records/listRecords.ts';
 import { updateRecord } from '../../services/records/updateRecord.ts';
 import { errorResponses } from '../errorResponses.ts';
 import type { RecordRunner } from './recordHandler.ts';
 import {
   countResponse,
+  existsResponse,
   filterQuery,
   idParams,
+  nextPageHeaders,
   recordPartValidator,
   recordSerializer,
   whereQuery,
@@ -22,8 +27,9 @@ import {
 type IdRequest = { params: { id: number }; query: { filter?: string } };
 
 /**
- * The seven LoopBack routes of one entity (find, count, findById, create, replaceById, patchById,
- * deleteById) under /api/<Resource>, typed by the entity's components (<Name>, <Name>Input, <Name>Patch).
+ * The LoopBack routes of one entity (find, findOne, count, findById, exists, create, replaceById,
+ * patchById, deleteById) under /api/<Resource>, typed by the entity's components (<Name>, <Name>Input,
+ * <Name>Patch). `filter` and `where` come as JSON text or in LoopBack's bracket form (plugins/requestInput).
  */
 export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntity, run: RecordRunner): void {
   const type = entityTypeName(entity.name);
@@ -42,13 +48,44 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
         operationId: `${op}Find`,
         tags,
         summary: `Lista ${plural} (filtro LoopBack: where, order, limit, skip, fields, include)`,
+        description: `Sem limit, devolve no máximo ${DEFAULT_LIMIT} registros; havendo mais, a resposta traz os cabeçalhos X-Limite-Aplicado e Link (rel="next") com o filtro da página seguinte.`,
         querystring: filterQuery,
-        response: { 200: { type: 'array', items: one }, ...errorResponses(400, 401, 403) },
+        response: {
+          200: { type: 'array', items: one, headers: nextPageHeaders },
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const filter = parseFilter((request.query as { filter?: string }).filter);
+      const page = await run(request, PermissionLevel.VISUALIZAR, (context) =>
+        listRecordPage(context, filter),
+      );
+      if (page.truncated) {
+        const skip = (filter.skip ?? filter.offset ?? 0) + DEFAULT_LIMIT;
+        const next = { ...filter, offset: undefined, limit: DEFAULT_LIMIT, skip };
+        reply.header('x-limite-aplicado', String(DEFAULT_LIMIT));
+        reply.header('link', `<${url}?filter=${encodeURIComponent(JSON.stringify(next))}>; rel="next"`);
+      }
+      return page.rows;
+    },
+  );
+
+  app.get(
+    `${url}/findOne`,
+    {
+      ...common,
+      schema: {
+        operationId: `${op}FindOne`,
+        tags,
+        summary: `O primeiro registro de ${plural} que atende ao filtro (404 MODEL_NOT_FOUND quando nenhum)`,
+        querystring: filterQuery,
+        response: { 200: one, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
       const filter = parseFilter((request.query as { filter?: string }).filter);
-      return run(request, PermissionLevel.VISUALIZAR, (context) => listRecords(context, filter));
+      return run(request, PermissionLevel.VISUALIZAR, (context) => findOneRecord(context, filter));
     },
   );
 
@@ -87,6 +124,24 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
       const { params, query } = request as unknown as IdRequest;
       const filter = parseFilter(query.filter);
       return run(request, PermissionLevel.VISUALIZAR, (context) => getRecord(context, params.id, filter));
+    },
+  );
+
+  app.get(
+    `${url}/:id/exists`,
+    {
+      ...common,
+      schema: {
+        operationId: `${op}Exists`,
+        tags,
+        summary: `Se existe o registro de ${plural} com este id`,
+        params: idParams,
+        response: { 200: existsResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { id } = (request as unknown as IdRequest).params;
+      return run(request, PermissionLevel.VISUALIZAR, (context) => existsRecord(context, id));
     },
   );
 

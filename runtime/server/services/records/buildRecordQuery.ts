@@ -71,7 +71,12 @@ export function buildRecordQuery(
   record: RecordEntity,
   filter: LoopBackFilter,
   scope: RecordScope,
-  options: { count?: boolean; extraFields?: string[] } = {},
+  options: {
+    count?: boolean;
+    extraFields?: string[];
+    /** Applies limit and skip per value of this field (a child collection paged per parent): rows carry `__n`. */
+    pagePer?: string;
+  } = {},
 ): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const conditions = scopeConditions(record, scope, params);
@@ -94,6 +99,19 @@ export function buildRecordQuery(
   const source = hasTextSearch(filter.where)
     ? `FROM (SELECT * ${from} OFFSET 0) AS ${q(record.entity.table)}`
     : from;
+  const partition = options.pagePer ? record.fieldMap[options.pagePer]?.column : undefined;
+  if (partition) {
+    const order = compiled.orderBy.replace(/^ORDER BY /, '');
+    const window = `row_number() OVER (PARTITION BY ${q(partition)}${order ? ` ORDER BY ${order}` : ''}) AS "__n"`;
+    const skip = compiled.offset ?? 0;
+    const bounds = [`"__n" > ${skip}`];
+    if (compiled.limit !== null) bounds.push(`"__n" <= ${skip + compiled.limit}`);
+    const inner = `SELECT ${selectList(record, columns)}, ${window} ${source}`;
+    return {
+      sql: `SELECT * FROM (${inner}) AS paged WHERE ${bounds.join(' AND ')} ORDER BY "__n"`,
+      params: compiled.params,
+    };
+  }
   let sql = `SELECT ${selectList(record, columns)} ${source} ${compiled.orderBy}`;
   if (compiled.limit !== null) sql += ` LIMIT ${compiled.limit}`;
   if (compiled.offset !== null) sql += ` OFFSET ${compiled.offset}`;

@@ -1,6 +1,7 @@
 import type { Where } from '../../../core/loopbackFilter.ts';
 import { buildRecordQuery } from './buildRecordQuery.ts';
 import type { RecordContext } from './recordContext.ts';
+import { runFilterQuery } from './runFilterQuery.ts';
 
 /** GET /api/<Resource>/count?where= — how many of the tenant's records match. */
 export async function countRecords(
@@ -10,5 +11,5 @@ export async function countRecords(
   const { sql, params } = buildRecordQuery(context.record, where ? { where } : {}, context.scope, {
     count: true,
   });
-  return context.tx.one<{ count: number }>(sql, params);
+  return runFilterQuery(context.tx, where, () => context.tx.one<{ count: number }>(sql, params));
 }

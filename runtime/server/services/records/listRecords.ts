@@ -1,20 +1,47 @@
 import type { LoopBackFilter } from '../../../core/loopbackFilter.ts';
-import { buildRecordQuery } from './buildRecordQuery.ts';
-import { includeChildren } from './includeChildren.ts';
-import { includeFields, includeRelations } from './includeRelations.ts';
+import { buildRecordQuery, DEFAULT_LIMIT } from './buildRecordQuery.ts';
+import { applyIncludes, checkIncludes } from './includeRelations.ts';
 import type { RecordContext } from './recordContext.ts';
+import { runFilterQuery } from './runFilterQuery.ts';
 
-/** GET /api/<Resource>?filter= — the tenant's records matching the LoopBack filter, with includes (relations and child collections). */
+/** A page of records, and whether the default page cap (no `limit` asked) left rows out. */
+export interface RecordPage {
+  rows: Record<string, unknown>[];
+  /** Set when the filter had no limit and more than DEFAULT_LIMIT rows matched. */
+  truncated: boolean;
+}
+
+/**
+ * GET /api/<Resource>?filter= — the tenant's records matching the LoopBack filter, with includes (relations
+ * and child collections, nested). Without a `limit`, at most DEFAULT_LIMIT rows come back and `truncated`
+ * says whether more exist (one row more is read to know), so the route can tell the client.
+ */
+export async function listRecordPage(context: RecordContext, filter: LoopBackFilter): Promise<RecordPage> {
+  const { tx, record, scope } = context;
+  checkIncludes(record, filter.include, context);
+  const capped = filter.limit === undefined;
+  // A child collection is found by the parent's id, selected even when `fields` leaves it out; a relation's
+  // foreign key is not (LoopBack 3: without it in `fields` the related record is not included).
+  const needsId = (filter.include ?? []).some((item) => Object.hasOwn(record.entity.children, item.relation));
+  const { sql, params } = buildRecordQuery(
+    record,
+    capped ? { ...filter, limit: DEFAULT_LIMIT + 1 } : filter,
+    scope,
+    {
+      extraFields: needsId ? ['id'] : [],
+    },
+  );
+  const rows = await runFilterQuery(tx, filter.where, () => tx.query(sql, params));
+  const truncated = capped && rows.length > DEFAULT_LIMIT;
+  if (truncated) rows.length = DEFAULT_LIMIT;
+  await applyIncludes(tx, record, rows, filter.include, scope, context);
+  return { rows, truncated };
+}
+
+/** The rows of listRecordPage (for callers that ask a limit or read one record). */
 export async function listRecords(
   context: RecordContext,
   filter: LoopBackFilter,
 ): Promise<Record<string, unknown>[]> {
-  const { tx, record, scope } = context;
-  const extraFields = includeFields(record, filter.include);
-  const { sql, params } = buildRecordQuery(record, filter, scope, { extraFields });
-  const rows = await tx.query(sql, params);
-  await includeRelations(tx, record, rows, filter.include, scope, context.targetOf);
-  // Items are read with the parent's permission, as they are written.
-  await includeChildren(tx, record, rows, filter.include, scope, context.lookupTarget);
-  return rows;
+  return (await listRecordPage(context, filter)).rows;
 }

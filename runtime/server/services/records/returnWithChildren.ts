@@ -1,4 +1,4 @@
-import { includeChildren } from './includeChildren.ts';
+import { applyIncludes } from './includeRelations.ts';
 import type { ChildWrite } from './prepareChildren.ts';
 import type { RecordContext } from './recordContext.ts';
 
@@ -10,6 +10,7 @@ export async function returnWithChildren(
 ): Promise<Record<string, unknown>> {
   if (writes.length === 0) return row;
   const include = writes.map((write) => ({ relation: write.name }));
-  await includeChildren(context.tx, context.record, [row], include, context.scope, context.lookupTarget);
+  const resolvers = { targetOf: context.lookupTarget, lookupTarget: context.lookupTarget };
+  await applyIncludes(context.tx, context.record, [row], include, context.scope, resolvers);
   return row;
 }
