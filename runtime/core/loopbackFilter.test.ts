@@ -328,7 +328,9 @@ describe('parseFilter: LoopBack 3 forms added for parity', () => {
     expect(parseFilter({ include: { itens: 'produto' } }).include).toEqual([
       { relation: 'itens', scope: { include: [{ relation: 'produto' }] } },
     ]);
-    expect(parseFilter({ include: ['cliente', { itens: ['produto', { produto: 'marca' }] }] }).include).toEqual([
+    expect(
+      parseFilter({ include: ['cliente', { itens: ['produto', { produto: 'marca' }] }] }).include,
+    ).toEqual([
       { relation: 'cliente' },
       {
         relation: 'itens',
@@ -341,9 +343,12 @@ describe('parseFilter: LoopBack 3 forms added for parity', () => {
       },
     ]);
     expect(
-      parseFilter({ include: { relation: 'itens', scope: { order: 'id DESC', limit: 2, include: 'produto' } } })
-        .include,
-    ).toEqual([{ relation: 'itens', scope: { order: ['id DESC'], limit: 2, include: [{ relation: 'produto' }] } }]);
+      parseFilter({
+        include: { relation: 'itens', scope: { order: 'id DESC', limit: 2, include: 'produto' } },
+      }).include,
+    ).toEqual([
+      { relation: 'itens', scope: { order: ['id DESC'], limit: 2, include: [{ relation: 'produto' }] } },
+    ]);
   });
 
   it('reads ?filter=null and ?where=null as no filter', () => {

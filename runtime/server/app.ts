@@ -12,6 +12,7 @@ import { attachRealtime } from './plugins/realtime.ts';
 import { registerRequestInput } from './plugins/requestInput.ts';
 import { registerTenantContext } from './plugins/tenantContext.ts';
 import { routeModules } from './routes/index.ts';
+import { loopbackDifferencesTable } from './routes/records/loopbackDifferences.ts';
 import { serveWebApp } from './web/serveWebApp.ts';
 
 export interface AppOptions {
@@ -47,8 +48,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       openapi: '3.0.3',
       info: {
         title: 'ERP white-label API',
-        description:
-          'API do ERP (convenções LoopBack 3: ?filter={json}, /count?where=, token em Authorization).',
+        description: `API do ERP (convenções LoopBack 3: ?filter={json} ou filter[where][campo]=valor, /count?where=, findOne, {id}/exists, token em Authorization).\n\nDiferenças em relação ao LoopBack 3:\n\n${loopbackDifferencesTable()}`,
         version: '1.0.0',
       },
       components: {

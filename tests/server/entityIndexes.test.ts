@@ -89,18 +89,19 @@ describe('entityIndexes', () => {
 });
 
 describe('syncEntities with a trigram index', () => {
-  it('created pg_trgm, the GIN index and LEAKPROOF LIKE/ILIKE, and runs none of it again', async () => {
+  it('created pg_trgm, the GIN index and LEAKPROOF LIKE/ILIKE/regexp, and runs none of it again', async () => {
     const { rows } = await server.db.pool.query(
       `SELECT (SELECT indexdef FROM pg_indexes WHERE indexname = 'idx_produto_busca') AS indexdef,
               (SELECT count(*)::int FROM pg_extension WHERE extname = 'pg_trgm') AS trigram,
               (SELECT array_agg(proname::text ORDER BY proname) FROM pg_proc
-                WHERE proleakproof AND oid IN ('textlike(text,text)'::regprocedure, 'texticlike(text,text)'::regprocedure)) AS leakproof`,
+                WHERE proleakproof AND oid IN ('textlike(text,text)'::regprocedure, 'texticlike(text,text)'::regprocedure,
+                  'textregexeq(text,text)'::regprocedure, 'texticregexeq(text,text)'::regprocedure)) AS leakproof`,
     );
     expect(rows[0]).toEqual({
       indexdef:
         'CREATE INDEX idx_produto_busca ON public.produto USING gin (descricao gin_trgm_ops, codigo gin_trgm_ops, codigo_barras gin_trgm_ops)',
       trigram: 1,
-      leakproof: ['texticlike', 'textlike'],
+      leakproof: ['texticlike', 'texticregexeq', 'textlike', 'textregexeq'],
     });
     const again = await syncEntities(server.db, files);
     expect(again.statements.filter((sql) => /produto|pg_trgm|LEAKPROOF/.test(sql))).toEqual([]);
@@ -136,6 +137,16 @@ describe('the grid searches under RLS', () => {
       count: true,
     });
     expect(await planAsApp(prefix.sql, prefix.params)).toContain('Bitmap Index Scan on idx_produto_busca');
+    // LoopBack's regexp (~*) is served by the same trigram index under RLS.
+    const regexp = buildRecordQuery(
+      record(),
+      { where: { descricao: { regexp: '/sextavado 1[0-9]+/i' } } },
+      scope(),
+      {
+        count: true,
+      },
+    );
+    expect(await planAsApp(regexp.sql, regexp.params)).toContain('Bitmap Index Scan on idx_produto_busca');
   });
 
   it('could not use it with ILIKE left non-leakproof (why the sync marks it)', async () => {

@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loopbackDifferencesTable } from '../../runtime/server/routes/records/loopbackDifferences.ts';
+import { createApiClient } from '../../runtime/web/api/createApiClient.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
@@ -313,12 +316,13 @@ describe('include', () => {
       },
     });
     expect(scoped.statusCode, scoped.body).toBe(200);
-    const [first, second] = scoped.json() as Body[];
-    const firstItem = (first?.itens as Body[])[0] as Body;
+    const [first, second] = scoped.json() as [Body, Body];
+    const firstItem = (first.itens as Body[])[0] as Body;
     expect((firstItem.produto as Body).codigo).toBe('P1');
     expect(((firstItem.produto as Body).marca as Body).descricao).toBe('Alfa');
     // P3 has no marca: the relation is absent, not null.
-    expect(((second?.itens as Body[])[0]?.produto as Body).marca).toBeUndefined();
+    const secondItem = (second.itens as Body[])[0] as Body;
+    expect((secondItem.produto as Body).marca).toBeUndefined();
 
     const shorthand = await pedidos({ include: { itens: 'produto' }, where: { numero: 2 } });
     expect(shorthand.statusCode, shorthand.body).toBe(200);
@@ -413,5 +417,54 @@ describe('documented differences: explicit, never silent', () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().error.code).toBe('FILTRO_INVALIDO');
     expect(response.json().error.message).toContain(message);
+  });
+});
+
+/** `{a: {b: 1}}` → `a[b]=1`: what LoopBack 3 clients put on the wire. */
+function toBrackets(value: unknown, prefix: string): string[] {
+  if (value === null || typeof value !== 'object') return [`${prefix}=${encodeURIComponent(String(value))}`];
+  return Object.entries(value).flatMap(([key, item]) => toBrackets(item, `${prefix}[${key}]`));
+}
+
+describe('the generated typed client (openapi-fetch over generated/api.d.ts)', () => {
+  it('calls find with the bracket form, findOne and exists over real HTTP', async () => {
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const client = createApiClient({
+      baseUrl: address.replace('127.0.0.1', 'localhost'),
+      getToken: () => token,
+    });
+    const where = { unidade: 'UN' };
+    const { data: found, error } = await client.GET('/api/Produtos', {
+      params: { query: { filter: JSON.stringify({ where, order: 'codigo DESC' }) } },
+      // Same typed call, sent as LoopBack 3 clients do: filter[where][unidade]=UN&filter[order]=…
+      querySerializer: (query) =>
+        Object.entries(query)
+          .flatMap(([key, text]) => toBrackets(JSON.parse(String(text)), key))
+          .join('&'),
+    });
+    expect(error).toBeUndefined();
+    expect(found?.map((row) => row.codigo)).toEqual(['P2', 'P1']);
+    const one = await client.GET('/api/Produtos/findOne', {
+      params: { query: { filter: JSON.stringify({ where: { codigo: 'P4' } }) } },
+    });
+    expect(one.data?.descricao).toBe('Arruela');
+    const exists = await client.GET('/api/Produtos/{id}/exists', {
+      params: { path: { id: ids.P3 as number } },
+    });
+    expect(exists.data?.exists).toBe(true);
+    const missing = await client.GET('/api/Produtos/findOne', {
+      params: { query: { filter: JSON.stringify({ where: { codigo: 'nenhum' } }) } },
+    });
+    expect(missing.response.status).toBe(404);
+    expect(missing.error?.error.code).toBe('MODEL_NOT_FOUND');
+  });
+});
+
+describe('the differences are written down where integrators read', () => {
+  it('README and the OpenAPI description carry the same table', async () => {
+    const table = loopbackDifferencesTable();
+    expect(await readFile(new URL('../../README.md', import.meta.url), 'utf8')).toContain(table);
+    const spec = JSON.parse(await readFile(new URL('../../generated/openapi.json', import.meta.url), 'utf8'));
+    expect(spec.info.description).toContain(table);
   });
 });

@@ -161,7 +161,9 @@ describe('compileWhere: rejections', () => {
     );
     expect(failure(() => where({ valor: 'dez' }))).toBe('Filtro inválido: o campo "valor" espera um número.');
     expect(failure(() => where({ ativo: 2 }))).toBe('Filtro inválido: o campo "ativo" espera true ou false.');
-    expect(failure(() => where({ ativo: 'sim' }))).toBe('Filtro inválido: o campo "ativo" espera true ou false.');
+    expect(failure(() => where({ ativo: 'sim' }))).toBe(
+      'Filtro inválido: o campo "ativo" espera true ou false.',
+    );
     expect(failure(() => where({ nome: true }))).toBe('Filtro inválido: o campo "nome" espera um texto.');
     expect(failure(() => where({ dataVencimento: '2023-02-29' }))).toBe(
       'Filtro inválido: o campo "dataVencimento" espera uma data no formato AAAA-MM-DD.',
@@ -186,8 +188,12 @@ describe('compileWhere: rejections', () => {
 
   it('re-checks operators and shapes of a hand-built where', () => {
     const unchecked = (w: unknown) => where(w as Where);
-    expect(failure(() => unchecked({ nome: { regex: '^A' } }))).toContain('o operador "regex" não é suportado');
-    expect(failure(() => unchecked({ valor: { regexp: '^1' } }))).toContain('só pode ser usado em campos de texto');
+    expect(failure(() => unchecked({ nome: { regex: '^A' } }))).toContain(
+      'o operador "regex" não é suportado',
+    );
+    expect(failure(() => unchecked({ valor: { regexp: '^1' } }))).toContain(
+      'só pode ser usado em campos de texto',
+    );
     expect(failure(() => unchecked({ nome: { regexp: '(a)\\1' } }))).toContain('referências a grupos');
     expect(failure(() => unchecked({ id: { inq: 1 } }))).toContain('espera uma lista');
     expect(failure(() => unchecked({ id: { between: [1, 2, 3] } }))).toContain('exatamente 2 valores');
