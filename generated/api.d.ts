@@ -30161,7 +30161,7 @@ export interface operations {
     apiKeysFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -30284,7 +30284,7 @@ export interface operations {
     apiKeysFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -30343,7 +30343,7 @@ export interface operations {
     apiKeysCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -30395,7 +30395,7 @@ export interface operations {
     apiKeysFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -30727,7 +30727,7 @@ export interface operations {
     baixasFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -30850,7 +30850,7 @@ export interface operations {
     baixasFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -30909,7 +30909,7 @@ export interface operations {
     baixasCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -30961,7 +30961,7 @@ export interface operations {
     baixasFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -31293,7 +31293,7 @@ export interface operations {
     boletosFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -31416,7 +31416,7 @@ export interface operations {
     boletosFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -31475,7 +31475,7 @@ export interface operations {
     boletosCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -31527,7 +31527,7 @@ export interface operations {
     boletosFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -31859,7 +31859,7 @@ export interface operations {
     caixasFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -31982,7 +31982,7 @@ export interface operations {
     caixasFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -32041,7 +32041,7 @@ export interface operations {
     caixasCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -32093,7 +32093,7 @@ export interface operations {
     caixasFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -32425,7 +32425,7 @@ export interface operations {
     categoriasFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -32548,7 +32548,7 @@ export interface operations {
     categoriasFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -32607,7 +32607,7 @@ export interface operations {
     categoriasCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -32659,7 +32659,7 @@ export interface operations {
     categoriasFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -32991,7 +32991,7 @@ export interface operations {
     categoriasFinanceirasFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -33114,7 +33114,7 @@ export interface operations {
     categoriasFinanceirasFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -33173,7 +33173,7 @@ export interface operations {
     categoriasFinanceirasCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -33225,7 +33225,7 @@ export interface operations {
     categoriasFinanceirasFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -33557,7 +33557,7 @@ export interface operations {
     centrosCustoFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -33680,7 +33680,7 @@ export interface operations {
     centrosCustoFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -33739,7 +33739,7 @@ export interface operations {
     centrosCustoCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -33791,7 +33791,7 @@ export interface operations {
     centrosCustoFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -34123,7 +34123,7 @@ export interface operations {
     cfopsFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -34246,7 +34246,7 @@ export interface operations {
     cfopsFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -34305,7 +34305,7 @@ export interface operations {
     cfopsCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -34357,7 +34357,7 @@ export interface operations {
     cfopsFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -34689,7 +34689,7 @@ export interface operations {
     clientesFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -34812,7 +34812,7 @@ export interface operations {
     clientesFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -34871,7 +34871,7 @@ export interface operations {
     clientesCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -34923,7 +34923,7 @@ export interface operations {
     clientesFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -35255,7 +35255,7 @@ export interface operations {
     configuracoesGeraisFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -35378,7 +35378,7 @@ export interface operations {
     configuracoesGeraisFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -35437,7 +35437,7 @@ export interface operations {
     configuracoesGeraisCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -35489,7 +35489,7 @@ export interface operations {
     configuracoesGeraisFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -35821,7 +35821,7 @@ export interface operations {
     configuracoesNfeFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -35944,7 +35944,7 @@ export interface operations {
     configuracoesNfeFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -36003,7 +36003,7 @@ export interface operations {
     configuracoesNfeCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -36055,7 +36055,7 @@ export interface operations {
     configuracoesNfeFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -36387,7 +36387,7 @@ export interface operations {
     contasFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -36510,7 +36510,7 @@ export interface operations {
     contasFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -36569,7 +36569,7 @@ export interface operations {
     contasCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -36621,7 +36621,7 @@ export interface operations {
     contasFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -36953,7 +36953,7 @@ export interface operations {
     contasContabeisSpedFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -37076,7 +37076,7 @@ export interface operations {
     contasContabeisSpedFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -37135,7 +37135,7 @@ export interface operations {
     contasContabeisSpedCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -37187,7 +37187,7 @@ export interface operations {
     contasContabeisSpedFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -37519,7 +37519,7 @@ export interface operations {
     contadoresFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -37642,7 +37642,7 @@ export interface operations {
     contadoresFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -37701,7 +37701,7 @@ export interface operations {
     contadoresCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -37753,7 +37753,7 @@ export interface operations {
     contadoresFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -38085,7 +38085,7 @@ export interface operations {
     contatosComerciaisFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -38208,7 +38208,7 @@ export interface operations {
     contatosComerciaisFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -38267,7 +38267,7 @@ export interface operations {
     contatosComerciaisCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -38319,7 +38319,7 @@ export interface operations {
     contatosComerciaisFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -38651,7 +38651,7 @@ export interface operations {
     cuponsErroFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -38774,7 +38774,7 @@ export interface operations {
     cuponsErroFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -38833,7 +38833,7 @@ export interface operations {
     cuponsErroCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -38885,7 +38885,7 @@ export interface operations {
     cuponsErroFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -39217,7 +39217,7 @@ export interface operations {
     cuponsFiscaisFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -39340,7 +39340,7 @@ export interface operations {
     cuponsFiscaisFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -39399,7 +39399,7 @@ export interface operations {
     cuponsFiscaisCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -39451,7 +39451,7 @@ export interface operations {
     cuponsFiscaisFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -39783,7 +39783,7 @@ export interface operations {
     cuponsFiscaisItensFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -39906,7 +39906,7 @@ export interface operations {
     cuponsFiscaisItensFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -39965,7 +39965,7 @@ export interface operations {
     cuponsFiscaisItensCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -40017,7 +40017,7 @@ export interface operations {
     cuponsFiscaisItensFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -40349,7 +40349,7 @@ export interface operations {
     depositosFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -40472,7 +40472,7 @@ export interface operations {
     depositosFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -40531,7 +40531,7 @@ export interface operations {
     depositosCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -40583,7 +40583,7 @@ export interface operations {
     depositosFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -40915,7 +40915,7 @@ export interface operations {
     despesasFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -41038,7 +41038,7 @@ export interface operations {
     despesasFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -41097,7 +41097,7 @@ export interface operations {
     despesasCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -41149,7 +41149,7 @@ export interface operations {
     despesasFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -41481,7 +41481,7 @@ export interface operations {
     embalagensFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -41604,7 +41604,7 @@ export interface operations {
     embalagensFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -41663,7 +41663,7 @@ export interface operations {
     embalagensCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -41715,7 +41715,7 @@ export interface operations {
     embalagensFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -42047,7 +42047,7 @@ export interface operations {
     etiquetasFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -42170,7 +42170,7 @@ export interface operations {
     etiquetasFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -42229,7 +42229,7 @@ export interface operations {
     etiquetasCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -42281,7 +42281,7 @@ export interface operations {
     etiquetasFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -42613,7 +42613,7 @@ export interface operations {
     filiaisFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -42736,7 +42736,7 @@ export interface operations {
     filiaisFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -42795,7 +42795,7 @@ export interface operations {
     filiaisCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -42847,7 +42847,7 @@ export interface operations {
     filiaisFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -43179,7 +43179,7 @@ export interface operations {
     formasPagamentoFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -43302,7 +43302,7 @@ export interface operations {
     formasPagamentoFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -43361,7 +43361,7 @@ export interface operations {
     formasPagamentoCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -43413,7 +43413,7 @@ export interface operations {
     formasPagamentoFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -43745,7 +43745,7 @@ export interface operations {
     formasPagamentoFinanceiroFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -43868,7 +43868,7 @@ export interface operations {
     formasPagamentoFinanceiroFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -43927,7 +43927,7 @@ export interface operations {
     formasPagamentoFinanceiroCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -43979,7 +43979,7 @@ export interface operations {
     formasPagamentoFinanceiroFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -44311,7 +44311,7 @@ export interface operations {
     fornecedoresFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -44434,7 +44434,7 @@ export interface operations {
     fornecedoresFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -44493,7 +44493,7 @@ export interface operations {
     fornecedoresCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -44545,7 +44545,7 @@ export interface operations {
     fornecedoresFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -44877,7 +44877,7 @@ export interface operations {
     gatewaysBoletoFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -45000,7 +45000,7 @@ export interface operations {
     gatewaysBoletoFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -45059,7 +45059,7 @@ export interface operations {
     gatewaysBoletoCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -45111,7 +45111,7 @@ export interface operations {
     gatewaysBoletoFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -45443,7 +45443,7 @@ export interface operations {
     gruposPessoaFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -45566,7 +45566,7 @@ export interface operations {
     gruposPessoaFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -45625,7 +45625,7 @@ export interface operations {
     gruposPessoaCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -45677,7 +45677,7 @@ export interface operations {
     gruposPessoaFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -46009,7 +46009,7 @@ export interface operations {
     integracoesFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -46132,7 +46132,7 @@ export interface operations {
     integracoesFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -46191,7 +46191,7 @@ export interface operations {
     integracoesCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -46243,7 +46243,7 @@ export interface operations {
     integracoesFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -46575,7 +46575,7 @@ export interface operations {
     inutilizacoesFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -46698,7 +46698,7 @@ export interface operations {
     inutilizacoesFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -46757,7 +46757,7 @@ export interface operations {
     inutilizacoesCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -46809,7 +46809,7 @@ export interface operations {
     inutilizacoesFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -47141,7 +47141,7 @@ export interface operations {
     inventariosSpedFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -47264,7 +47264,7 @@ export interface operations {
     inventariosSpedFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -47323,7 +47323,7 @@ export interface operations {
     inventariosSpedCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -47375,7 +47375,7 @@ export interface operations {
     inventariosSpedFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -47707,7 +47707,7 @@ export interface operations {
     lancamentosFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -47830,7 +47830,7 @@ export interface operations {
     lancamentosFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -47889,7 +47889,7 @@ export interface operations {
     lancamentosCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -47941,7 +47941,7 @@ export interface operations {
     lancamentosFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -48273,7 +48273,7 @@ export interface operations {
     lancamentosRecorrentesFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -48396,7 +48396,7 @@ export interface operations {
     lancamentosRecorrentesFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -48455,7 +48455,7 @@ export interface operations {
     lancamentosRecorrentesCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -48507,7 +48507,7 @@ export interface operations {
     lancamentosRecorrentesFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -48839,7 +48839,7 @@ export interface operations {
     lotesFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -48962,7 +48962,7 @@ export interface operations {
     lotesFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -49021,7 +49021,7 @@ export interface operations {
     lotesCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -49073,7 +49073,7 @@ export interface operations {
     lotesFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -49405,7 +49405,7 @@ export interface operations {
     manifestacoesFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -49528,7 +49528,7 @@ export interface operations {
     manifestacoesFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -49587,7 +49587,7 @@ export interface operations {
     manifestacoesCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -49639,7 +49639,7 @@ export interface operations {
     manifestacoesFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -49971,7 +49971,7 @@ export interface operations {
     marcasFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -50094,7 +50094,7 @@ export interface operations {
     marcasFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -50153,7 +50153,7 @@ export interface operations {
     marcasCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -50205,7 +50205,7 @@ export interface operations {
     marcasFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -50537,7 +50537,7 @@ export interface operations {
     movimentacoesEstoqueFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -50660,7 +50660,7 @@ export interface operations {
     movimentacoesEstoqueFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -50719,7 +50719,7 @@ export interface operations {
     movimentacoesEstoqueCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -50771,7 +50771,7 @@ export interface operations {
     movimentacoesEstoqueFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -51103,7 +51103,7 @@ export interface operations {
     naturezasOperacaoFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -51226,7 +51226,7 @@ export interface operations {
     naturezasOperacaoFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -51285,7 +51285,7 @@ export interface operations {
     naturezasOperacaoCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -51337,7 +51337,7 @@ export interface operations {
     naturezasOperacaoFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -51669,7 +51669,7 @@ export interface operations {
     notasEntradaFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -51792,7 +51792,7 @@ export interface operations {
     notasEntradaFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -51851,7 +51851,7 @@ export interface operations {
     notasEntradaCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -51903,7 +51903,7 @@ export interface operations {
     notasEntradaFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -52235,7 +52235,7 @@ export interface operations {
     notasEntradaItensFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -52358,7 +52358,7 @@ export interface operations {
     notasEntradaItensFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -52417,7 +52417,7 @@ export interface operations {
     notasEntradaItensCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -52469,7 +52469,7 @@ export interface operations {
     notasEntradaItensFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -52801,7 +52801,7 @@ export interface operations {
     notasFiscaisFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -52924,7 +52924,7 @@ export interface operations {
     notasFiscaisFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -52983,7 +52983,7 @@ export interface operations {
     notasFiscaisCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -53035,7 +53035,7 @@ export interface operations {
     notasFiscaisFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -53367,7 +53367,7 @@ export interface operations {
     notasFiscaisEntradaPropriaFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -53490,7 +53490,7 @@ export interface operations {
     notasFiscaisEntradaPropriaFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -53549,7 +53549,7 @@ export interface operations {
     notasFiscaisEntradaPropriaCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -53601,7 +53601,7 @@ export interface operations {
     notasFiscaisEntradaPropriaFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -53933,7 +53933,7 @@ export interface operations {
     notasFiscaisItensFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -54056,7 +54056,7 @@ export interface operations {
     notasFiscaisItensFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -54115,7 +54115,7 @@ export interface operations {
     notasFiscaisItensCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -54167,7 +54167,7 @@ export interface operations {
     notasFiscaisItensFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -54499,7 +54499,7 @@ export interface operations {
     notasFiscaisSaidaFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -54622,7 +54622,7 @@ export interface operations {
     notasFiscaisSaidaFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -54681,7 +54681,7 @@ export interface operations {
     notasFiscaisSaidaCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -54733,7 +54733,7 @@ export interface operations {
     notasFiscaisSaidaFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -55065,7 +55065,7 @@ export interface operations {
     observacoesNotaFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -55188,7 +55188,7 @@ export interface operations {
     observacoesNotaFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -55247,7 +55247,7 @@ export interface operations {
     observacoesNotaCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -55299,7 +55299,7 @@ export interface operations {
     observacoesNotaFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -55631,7 +55631,7 @@ export interface operations {
     operadoresPdvFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -55754,7 +55754,7 @@ export interface operations {
     operadoresPdvFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -55813,7 +55813,7 @@ export interface operations {
     operadoresPdvCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -55865,7 +55865,7 @@ export interface operations {
     operadoresPdvFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -56197,7 +56197,7 @@ export interface operations {
     participantesSpedFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -56320,7 +56320,7 @@ export interface operations {
     participantesSpedFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -56379,7 +56379,7 @@ export interface operations {
     participantesSpedCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -56431,7 +56431,7 @@ export interface operations {
     participantesSpedFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -56763,7 +56763,7 @@ export interface operations {
     pdvsFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -56886,7 +56886,7 @@ export interface operations {
     pdvsFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -56945,7 +56945,7 @@ export interface operations {
     pdvsCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -56997,7 +56997,7 @@ export interface operations {
     pdvsFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -57329,7 +57329,7 @@ export interface operations {
     pedidosCompraFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -57452,7 +57452,7 @@ export interface operations {
     pedidosCompraFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -57511,7 +57511,7 @@ export interface operations {
     pedidosCompraCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -57563,7 +57563,7 @@ export interface operations {
     pedidosCompraFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -57895,7 +57895,7 @@ export interface operations {
     pedidosCompraItensFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -58018,7 +58018,7 @@ export interface operations {
     pedidosCompraItensFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -58077,7 +58077,7 @@ export interface operations {
     pedidosCompraItensCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -58129,7 +58129,7 @@ export interface operations {
     pedidosCompraItensFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -58461,7 +58461,7 @@ export interface operations {
     pedidosServicoFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -58584,7 +58584,7 @@ export interface operations {
     pedidosServicoFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -58643,7 +58643,7 @@ export interface operations {
     pedidosServicoCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -58695,7 +58695,7 @@ export interface operations {
     pedidosServicoFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -59027,7 +59027,7 @@ export interface operations {
     pedidosVendaFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -59150,7 +59150,7 @@ export interface operations {
     pedidosVendaFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -59209,7 +59209,7 @@ export interface operations {
     pedidosVendaCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -59261,7 +59261,7 @@ export interface operations {
     pedidosVendaFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -59593,7 +59593,7 @@ export interface operations {
     pedidosVendaItensFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -59716,7 +59716,7 @@ export interface operations {
     pedidosVendaItensFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -59775,7 +59775,7 @@ export interface operations {
     pedidosVendaItensCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -59827,7 +59827,7 @@ export interface operations {
     pedidosVendaItensFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -60159,7 +60159,7 @@ export interface operations {
     perfisFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -60282,7 +60282,7 @@ export interface operations {
     perfisFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -60341,7 +60341,7 @@ export interface operations {
     perfisCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -60393,7 +60393,7 @@ export interface operations {
     perfisFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -60725,7 +60725,7 @@ export interface operations {
     perfisTributariosFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -60848,7 +60848,7 @@ export interface operations {
     perfisTributariosFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -60907,7 +60907,7 @@ export interface operations {
     perfisTributariosCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -60959,7 +60959,7 @@ export interface operations {
     perfisTributariosFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -61291,7 +61291,7 @@ export interface operations {
     pessoasFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -61414,7 +61414,7 @@ export interface operations {
     pessoasFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -61473,7 +61473,7 @@ export interface operations {
     pessoasCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -61525,7 +61525,7 @@ export interface operations {
     pessoasFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -61857,7 +61857,7 @@ export interface operations {
     produtosFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -61980,7 +61980,7 @@ export interface operations {
     produtosFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -62039,7 +62039,7 @@ export interface operations {
     produtosCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -62091,7 +62091,7 @@ export interface operations {
     produtosFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -62423,7 +62423,7 @@ export interface operations {
     promocoesFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -62546,7 +62546,7 @@ export interface operations {
     promocoesFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -62605,7 +62605,7 @@ export interface operations {
     promocoesCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -62657,7 +62657,7 @@ export interface operations {
     promocoesFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -62989,7 +62989,7 @@ export interface operations {
     receitasFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -63112,7 +63112,7 @@ export interface operations {
     receitasFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -63171,7 +63171,7 @@ export interface operations {
     receitasCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -63223,7 +63223,7 @@ export interface operations {
     receitasFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -63555,7 +63555,7 @@ export interface operations {
     servicosFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -63678,7 +63678,7 @@ export interface operations {
     servicosFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -63737,7 +63737,7 @@ export interface operations {
     servicosCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -63789,7 +63789,7 @@ export interface operations {
     servicosFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -64121,7 +64121,7 @@ export interface operations {
     solicitacoesReenvioFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -64244,7 +64244,7 @@ export interface operations {
     solicitacoesReenvioFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -64303,7 +64303,7 @@ export interface operations {
     solicitacoesReenvioCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -64355,7 +64355,7 @@ export interface operations {
     solicitacoesReenvioFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -64687,7 +64687,7 @@ export interface operations {
     transacoesPagamentoFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -64810,7 +64810,7 @@ export interface operations {
     transacoesPagamentoFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -64869,7 +64869,7 @@ export interface operations {
     transacoesPagamentoCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -64921,7 +64921,7 @@ export interface operations {
     transacoesPagamentoFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -65253,7 +65253,7 @@ export interface operations {
     transferenciasFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -65376,7 +65376,7 @@ export interface operations {
     transferenciasFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -65435,7 +65435,7 @@ export interface operations {
     transferenciasCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -65487,7 +65487,7 @@ export interface operations {
     transferenciasFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -65819,7 +65819,7 @@ export interface operations {
     transferenciasEstoqueFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -65942,7 +65942,7 @@ export interface operations {
     transferenciasEstoqueFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -66001,7 +66001,7 @@ export interface operations {
     transferenciasEstoqueCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -66053,7 +66053,7 @@ export interface operations {
     transferenciasEstoqueFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -66385,7 +66385,7 @@ export interface operations {
     transportadoresFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -66508,7 +66508,7 @@ export interface operations {
     transportadoresFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -66567,7 +66567,7 @@ export interface operations {
     transportadoresCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -66619,7 +66619,7 @@ export interface operations {
     transportadoresFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -66951,7 +66951,7 @@ export interface operations {
     tributacoesEstaduaisFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -67074,7 +67074,7 @@ export interface operations {
     tributacoesEstaduaisFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -67133,7 +67133,7 @@ export interface operations {
     tributacoesEstaduaisCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -67185,7 +67185,7 @@ export interface operations {
     tributacoesEstaduaisFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -67517,7 +67517,7 @@ export interface operations {
     tributacoesFederaisFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -67640,7 +67640,7 @@ export interface operations {
     tributacoesFederaisFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -67699,7 +67699,7 @@ export interface operations {
     tributacoesFederaisCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -67751,7 +67751,7 @@ export interface operations {
     tributacoesFederaisFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -68083,7 +68083,7 @@ export interface operations {
     variacoesFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -68206,7 +68206,7 @@ export interface operations {
     variacoesFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -68265,7 +68265,7 @@ export interface operations {
     variacoesCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -68317,7 +68317,7 @@ export interface operations {
     variacoesFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -68649,7 +68649,7 @@ export interface operations {
     vendedoresFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -68772,7 +68772,7 @@ export interface operations {
     vendedoresFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -68831,7 +68831,7 @@ export interface operations {
     vendedoresCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -68883,7 +68883,7 @@ export interface operations {
     vendedoresFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -69215,7 +69215,7 @@ export interface operations {
     webhooksFind: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -69338,7 +69338,7 @@ export interface operations {
     webhooksFindOne: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;
@@ -69397,7 +69397,7 @@ export interface operations {
     webhooksCount: {
         parameters: {
             query?: {
-                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
             };
             header?: never;
@@ -69449,7 +69449,7 @@ export interface operations {
     webhooksFindById: {
         parameters: {
             query?: {
-                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
                 filter?: string;
             };
             header?: never;

@@ -25,7 +25,10 @@ export const idParams = {
 } as const;
 
 const filterDescription =
-  'Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}';
+  'Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. ' +
+  'Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: ' +
+  'filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 ' +
+  '(listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas.';
 
 export const filterQuery = {
   type: 'object',
@@ -35,7 +38,11 @@ export const filterQuery = {
 export const whereQuery = {
   type: 'object',
   properties: {
-    where: { type: 'string', description: 'Condição LoopBack em JSON (operadores eq, gt, like, inq…)' },
+    where: {
+      type: 'string',
+      description:
+        'Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10',
+    },
   },
 } as const;
 
