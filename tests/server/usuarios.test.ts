@@ -98,9 +98,10 @@ describe('GET /api/Usuarios', () => {
       ['{nao json', 'não é um JSON válido'],
       ['{"where":{"__proto__":{"ativo":true}}}', 'chave proibida "__proto__"'],
       ['{"where":{"senhaHash":"x"}}', 'campo "senhaHash" não existe'],
-      ['{"where":{"nome":{"regexp":"^A"}}}', 'operador "regexp" não é suportado'],
+      ['{"where":{"nome":{"regex":"^A"}}}', 'operador "regex" não é suportado'],
+      ['{"where":{"nome":{"regexp":"(a)\\\\1"}}}', 'não aceita referências a grupos'],
       ['{"order":"senha_hash ASC"}', 'campo "senha_hash" não existe'],
-      ['{"limit":5000}', 'limit deve ser um inteiro entre 1 e 1000'],
+      ['{"limit":5000}', 'limit deve ser um inteiro entre 0 e 1000'],
       ['{"fields":["senhaHash"]}', 'não pode ser selecionado'],
     ];
     for (const [filter, message] of cases) {
