@@ -24,12 +24,30 @@ interface Client {
 
 const LOCK_ID = 715_2027;
 /**
- * LIKE, ILIKE and the regular-expression matches (~, ~*) on text. PostgreSQL ships them without LEAKPROOF, so under Row Level Security a user's
- * `col ILIKE $1` may not run before the tenant policy and can never be an index condition: trigram
- * indexes would go unused. They cannot leak row data (their only errors come from the pattern), so the
- * sync marks them LEAKPROOF when an entity declares a trigram index — which only a superuser may do.
+ * Comparison functions the records API's filters compile to that PostgreSQL ships without LEAKPROOF. Under
+ * Row Level Security a non-leakproof operator may not run before the tenant policy: it can never be an index
+ * condition and it hides the column's statistics from the planner (a `preco_venda BETWEEN …` then estimates
+ * 1 row and seq-scans the tenant). Each one here was reviewed: its only error comes from its constant operand
+ * (an invalid pattern), never from a row's value — numeric comparisons order NaN and ±Infinity and raise
+ * nothing; LIKE/ILIKE/regexp raise only on the pattern. So the sync marks them LEAKPROOF, which only a
+ * superuser may do (the embedded database's user is one; elsewhere start-up warns). Text, integer, boolean,
+ * date and timestamp comparisons are leakproof already; jsonb ones are not and stay so (json fields compare
+ * only with null, which needs no operator).
  */
-const PATTERN_FUNCTIONS = ['textlike', 'texticlike', 'textregexeq', 'texticregexeq'];
+export const LEAKPROOF_FUNCTIONS = [
+  'numeric_eq(numeric,numeric)',
+  'numeric_ne(numeric,numeric)',
+  'numeric_lt(numeric,numeric)',
+  'numeric_le(numeric,numeric)',
+  'numeric_gt(numeric,numeric)',
+  'numeric_ge(numeric,numeric)',
+  'textlike(text,text)',
+  'textnlike(text,text)',
+  'texticlike(text,text)',
+  'texticnlike(text,text)',
+  'textregexeq(text,text)',
+  'texticregexeq(text,text)',
+];
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const tenantExpr = (setting: string) => `nullif(current_setting('app.${setting}', true), '')::bigint`;
@@ -112,7 +130,7 @@ async function introspect(client: Client, tables: string[]) {
     await client.query(`SELECT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser,
         EXISTS (SELECT FROM pg_extension WHERE extname = 'pg_trgm') AS trigram,
         ARRAY(SELECT proname::text FROM pg_proc WHERE NOT proleakproof
-                 AND oid = ANY (ARRAY[${PATTERN_FUNCTIONS.map((name) => `'pg_catalog.${name}(text,text)'::regprocedure`).join(', ')}])) AS leaky`)
+                 AND oid = ANY (ARRAY[${LEAKPROOF_FUNCTIONS.map((signature) => `'pg_catalog.${signature}'::regprocedure`).join(', ')}])) AS leaky`)
   ).rows[0] as { superuser: boolean; trigram: boolean; leaky: string[] };
   return {
     ...setup,
@@ -131,15 +149,20 @@ function plan(entities: ResolvedEntity[], files: SchemaFiles, db: Awaited<Return
   const statements: string[] = [];
   const warnings: string[] = [];
   const later: string[] = [];
-  if (entities.some((entity) => entityIndexes(entity).some((index) => index.method === 'trigram'))) {
-    if (!db.trigram) statements.push('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    if (db.leaky.length > 0 && db.superuser)
-      for (const name of db.leaky) statements.push(`ALTER FUNCTION pg_catalog.${name}(text, text) LEAKPROOF`);
-    else if (db.leaky.length > 0)
-      warnings.push(
-        `${db.leaky.join(', ')} não são LEAKPROOF e o usuário do banco não é superusuário: sob RLS os índices trigram não serão usados (um superusuário deve executar ALTER FUNCTION pg_catalog.<função>(text, text) LEAKPROOF)`,
-      );
-  }
+  if (
+    entities.some((entity) => entityIndexes(entity).some((index) => index.method === 'trigram')) &&
+    !db.trigram
+  )
+    statements.push('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  const leaky = LEAKPROOF_FUNCTIONS.filter((signature) =>
+    db.leaky.includes(signature.split('(')[0] as string),
+  );
+  if (leaky.length > 0 && db.superuser)
+    for (const signature of leaky) statements.push(`ALTER FUNCTION pg_catalog.${signature} LEAKPROOF`);
+  else if (leaky.length > 0)
+    warnings.push(
+      `${leaky.map((signature) => signature.split('(')[0]).join(', ')} não são LEAKPROOF e o usuário do banco não é superusuário: sob RLS os filtros de valor, preço, quantidade e texto não usam índices nem estatísticas (um superusuário deve executar ALTER FUNCTION pg_catalog.<função>(<tipos>) LEAKPROOF para cada uma)`,
+    );
   for (const entity of entities) {
     const t = entity.table;
     const system = systemColumns(entity);
