@@ -13,6 +13,7 @@ import { registerRequestInput } from './plugins/requestInput.ts';
 import { registerTenantContext } from './plugins/tenantContext.ts';
 import { routeModules } from './routes/index.ts';
 import { loopbackDifferencesTable } from './routes/records/loopbackDifferences.ts';
+import { TokenCache } from './services/tokenCache.ts';
 import { serveWebApp } from './web/serveWebApp.ts';
 
 export interface AppOptions {
@@ -60,7 +61,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerRequestInput(app);
   registerTenantContext(app);
-  registerAuth(app);
+  registerAuth(app, new TokenCache(options.services?.config.tokenCacheMs ?? 0));
   for (const routes of routeModules) await app.register(routes);
   if (options.services) await attachRealtime(app, options.services.db.url);
   if (options.serveWeb) {

@@ -16,6 +16,8 @@ export interface ServerConfig {
   /** Public origin used in e-mailed links when the request's own origin is unknown. */
   publicUrl: string | undefined;
   tokenTtlSeconds: number;
+  /** How long a validated token is reused without a lookup (services/tokenCache.ts); 0 turns it off. */
+  tokenCacheMs: number;
   logLevel: string;
   /**
    * Which proxies may set X-Forwarded-For/-Proto/-Host (Fastify trustProxy): false (default: the socket's
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailDir: join(dataDir, 'mail'),
     publicUrl: env.PUBLIC_URL || undefined,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 14 * 24 * 3600),
+    tokenCacheMs: Math.min(Math.max(Number(env.TOKEN_CACHE_MS ?? 1000) || 0, 0), 1000),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     signUpPerIpPerHour: positiveInteger('SIGNUP_PER_IP_HOUR', env.SIGNUP_PER_IP_HOUR, 20),

@@ -67,6 +67,8 @@ export async function createTestServer(
   const dataDir = await mkdtemp(join(tmpdir(), 'erp-test-data-'));
   const config: ServerConfig = {
     ...loadConfig({}),
+    // Tests change users and perfis in SQL between requests; the cache has its own test (tokenCache.test.ts).
+    tokenCacheMs: 0,
     dataDir,
     mailDir: join(dataDir, 'mail'),
     databaseUrl,

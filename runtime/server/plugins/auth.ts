@@ -3,6 +3,7 @@ import { ownsWhiteLabel } from '../../core/authorization/ownsWhiteLabel.ts';
 import { checkPermission } from '../../core/checkPermission.ts';
 import type { AuthInfo } from '../context.ts';
 import { HttpError } from '../errors.ts';
+import { TokenCache } from '../services/tokenCache.ts';
 import { hashToken } from '../services/tokens.ts';
 
 interface TokenRow {
@@ -37,14 +38,29 @@ export function rawToken(request: FastifyRequest): string | null {
   return typeof fromQuery === 'string' && fromQuery ? fromQuery : null;
 }
 
-/** Resolves the token of every request into request.auth (null when absent, invalid or expired). */
-export function registerAuth(app: FastifyInstance): void {
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Resolves the token of every request into request.auth (null when absent, invalid or expired). Lookups are
+ * kept for a second (services/tokenCache.ts); a write request empties the cache before it answers, so what
+ * it changed (logout, a user deactivated, a perfil's permissions) holds for the next request.
+ */
+export function registerAuth(app: FastifyInstance, cache = new TokenCache<TokenRow>()): void {
   app.decorateRequest('auth', null);
+  app.addHook('onSend', async (request) => {
+    if (!READS.has(request.method)) cache.clear();
+  });
   app.addHook('preValidation', async (request) => {
     const raw = rawToken(request);
     if (!raw || raw.length > 200 || !app.db) return;
     const tokenHash = hashToken(raw);
-    const row = await app.db.withSystem((tx) => tx.maybeOne<TokenRow>(TOKEN_LOOKUP_SQL, [tokenHash]));
+    const key = tokenHash.toString('hex');
+    let row = cache.get(key);
+    if (row === undefined) {
+      const generation = cache.mark();
+      row = (await app.db.withSystem((tx) => tx.maybeOne<TokenRow>(TOKEN_LOOKUP_SQL, [tokenHash]))) ?? null;
+      cache.set(key, row, generation);
+    }
     if (!row) return;
     // A token works only on its own white-label's addresses (platform staff excepted).
     if (request.tenant && row.config_white_label_id !== request.tenant.id && !row.is_avanco) return;
