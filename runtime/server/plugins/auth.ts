@@ -40,13 +40,15 @@ export function rawToken(request: FastifyRequest): string | null {
 
 /**
  * Resolves the token of every request into request.auth (null when absent, invalid or expired), then
- * answers 401 before validation when the route's declared security requires a token and there is none.
+ * answers 401 when the route's declared security requires a token and there is none — before the body
+ * is read or validated, so an anonymous caller learns nothing about the route's input.
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preParsing', async (request, _reply, payload) => {
     request.auth = await resolveAuth(app, request);
     if (!request.auth && requiresToken(request)) requireUser(request);
+    return payload;
   });
 }
 
