@@ -45,7 +45,7 @@ describe('toOpenApi30Schema', () => {
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
       if: { required: ['a'] },
-      then: { required: ['b'] },
+      else: { required: ['b'] },
       properties: {
         valor: { type: 'number', exclusiveMaximum: 100 },
         itens: {
