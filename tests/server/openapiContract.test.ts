@@ -129,7 +129,7 @@ describe('generated/openapi.json for other tools', () => {
       .getPreEmitDiagnostics(program)
       .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
     expect(diagnostics.slice(0, 20)).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('works against the API: the token goes where the contract says, public calls send none', async () => {
     const baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
