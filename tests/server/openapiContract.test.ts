@@ -36,6 +36,8 @@ export async function smoke(baseUrl: string, email: string, password: string) {
   const me = await usuariosGetUserInfo();
   const status: 'ok' | undefined = (await ping()).data?.status;
   const logo = await tenantAssets({ path: { slug: 'demo', path: 'logo.svg' }, parseAs: 'text' });
+  // The wildcard's slashes travel as %2F and come back as slashes: no way out of the assets folder.
+  const outside = await tenantAssets({ path: { slug: 'demo', path: '../../package.json' }, parseAs: 'text' });
   return {
     anonymous: anonymous.response.status,
     login: login.response.status,
@@ -44,6 +46,9 @@ export async function smoke(baseUrl: string, email: string, password: string) {
     authorization: me.request.headers.get('authorization'),
     ping: status,
     logo: logo.response.status,
+    logoUrl: new URL(logo.request.url).pathname,
+    outside: outside.response.status,
+    outsideUrl: new URL(outside.request.url).pathname,
     pingAuthorization: (await ping()).request.headers.get('authorization'),
   };
 }
@@ -144,6 +149,9 @@ describe('generated/openapi.json for other tools', () => {
       authorization: expect.stringMatching(/^[\w-]{20,}$/),
       ping: 'ok',
       logo: 200,
+      logoUrl: '/tenants/demo/assets/logo.svg',
+      outside: 404,
+      outsideUrl: '/tenants/demo/assets/..%2F..%2Fpackage.json',
       pingAuthorization: null,
     });
   });
