@@ -484,7 +484,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tenants/{slug}/assets/{*}": {
+    "/tenants/{slug}/assets/{path}": {
         parameters: {
             query?: never;
             header?: never;
@@ -24059,7 +24059,8 @@ export interface operations {
             header?: never;
             path: {
                 slug: string;
-                "*": string;
+                /** @description Caminho do arquivo (pode conter "/", codificado como %2F) */
+                path: string;
             };
             cookie?: never;
         };

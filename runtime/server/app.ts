@@ -6,13 +6,14 @@ import { trustProxyOption } from './config.ts';
 import type { AppServices } from './context.ts';
 import { errorEnvelopeSchema } from './errors.ts';
 import { withLogRedaction } from './logRedaction.ts';
+import { swaggerOptions } from './openapi/swaggerOptions.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler, sendFrameworkError } from './plugins/errorHandler.ts';
 import { attachRealtime } from './plugins/realtime.ts';
 import { registerRequestInput } from './plugins/requestInput.ts';
+import { registerRouteSecurity } from './plugins/routeSecurity.ts';
 import { registerTenantContext } from './plugins/tenantContext.ts';
 import { routeModules } from './routes/index.ts';
-import { loopbackDifferencesTable } from './routes/records/loopbackDifferences.ts';
 import { TokenCache } from './services/tokenCache.ts';
 import { serveWebApp } from './web/serveWebApp.ts';
 
@@ -44,20 +45,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   for (const [name, service] of Object.entries(options.services ?? {})) app.decorate(name, service);
   app.addSchema(errorEnvelopeSchema);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'ERP white-label API',
-        description: `API do ERP (convenções LoopBack 3: ?filter={json} ou filter[where][campo]=valor, /count?where=, findOne, {id}/exists, token em Authorization).\n\nDiferenças em relação ao LoopBack 3:\n\n${loopbackDifferencesTable()}`,
-        version: '1.0.0',
-      },
-      components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
-      },
-    },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-  });
+  await app.register(swagger, swaggerOptions);
+  registerRouteSecurity(app);
   registerErrorHandler(app);
   registerRequestInput(app);
   registerTenantContext(app);

@@ -5,6 +5,7 @@ import type { AuthInfo } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { TokenCache } from '../services/tokenCache.ts';
 import { hashToken } from '../services/tokens.ts';
+import { requiresToken } from './routeSecurity.ts';
 
 interface TokenRow {
   usuario_id: number;
@@ -41,44 +42,58 @@ export function rawToken(request: FastifyRequest): string | null {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Resolves the token of every request into request.auth (null when absent, invalid or expired). Lookups are
- * kept for a second (services/tokenCache.ts); a write request empties the cache before it answers, so what
- * it changed (logout, a user deactivated, a perfil's permissions) holds for the next request.
+ * Resolves the token of every request into request.auth (null when absent, invalid or expired), then
+ * answers 401 when the route's declared security requires a token and there is none — before the body
+ * is read or validated, so an anonymous caller learns nothing about the route's input.
+ *
+ * Lookups are kept for up to a second (services/tokenCache.ts, TOKEN_CACHE_MS); a write request empties
+ * the cache before it answers, so what it changed (logout, a user deactivated, a perfil's permissions)
+ * holds for the next request, and another process's changes hold within the second.
  */
 export function registerAuth(app: FastifyInstance, cache = new TokenCache<TokenRow>()): void {
   app.decorateRequest('auth', null);
   app.addHook('onSend', async (request) => {
     if (!READS.has(request.method)) cache.clear();
   });
-  app.addHook('preValidation', async (request) => {
-    const raw = rawToken(request);
-    if (!raw || raw.length > 200 || !app.db) return;
-    const tokenHash = hashToken(raw);
-    const key = tokenHash.toString('hex');
-    let row = cache.get(key);
-    if (row === undefined) {
-      const generation = cache.mark();
-      row = (await app.db.withSystem((tx) => tx.maybeOne<TokenRow>(TOKEN_LOOKUP_SQL, [tokenHash]))) ?? null;
-      cache.set(key, row, generation);
-    }
-    if (!row) return;
-    // A token works only on its own white-label's addresses (platform staff excepted).
-    if (request.tenant && row.config_white_label_id !== request.tenant.id && !row.is_avanco) return;
-    request.auth = {
-      tokenHash,
-      usuarioId: row.usuario_id,
-      empresaId: row.empresa_id,
-      configWhiteLabelId: row.config_white_label_id,
-      filialId: row.filial_selecionada_id,
-      perfilAdmin: row.perfil_admin,
-      suporteWhiteLabel: row.suporte_white_label,
-      isContador: row.is_contador,
-      isAvanco: row.is_avanco,
-      master: row.master,
-      painelAdministrativo: row.painel_administrativo,
-      permissoes: row.perfil_admin ? null : (row.permissoes ?? null),
-    };
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    request.auth = await resolveAuth(app, request, cache);
+    if (!request.auth && requiresToken(request)) requireUser(request);
+    return payload;
   });
+}
+
+async function resolveAuth(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  cache: TokenCache<TokenRow>,
+): Promise<AuthInfo | null> {
+  const raw = rawToken(request);
+  if (!raw || raw.length > 200 || !app.db) return null;
+  const tokenHash = hashToken(raw);
+  const key = tokenHash.toString('hex');
+  let row = cache.get(key);
+  if (row === undefined) {
+    const generation = cache.mark();
+    row = (await app.db.withSystem((tx) => tx.maybeOne<TokenRow>(TOKEN_LOOKUP_SQL, [tokenHash]))) ?? null;
+    cache.set(key, row, generation);
+  }
+  if (!row) return null;
+  // A token works only on its own white-label's addresses (platform staff excepted).
+  if (request.tenant && row.config_white_label_id !== request.tenant.id && !row.is_avanco) return null;
+  return {
+    tokenHash,
+    usuarioId: row.usuario_id,
+    empresaId: row.empresa_id,
+    configWhiteLabelId: row.config_white_label_id,
+    filialId: row.filial_selecionada_id,
+    perfilAdmin: row.perfil_admin,
+    suporteWhiteLabel: row.suporte_white_label,
+    isContador: row.is_contador,
+    isAvanco: row.is_avanco,
+    master: row.master,
+    painelAdministrativo: row.painel_administrativo,
+    permissoes: row.perfil_admin ? null : (row.permissoes ?? null),
+  };
 }
 
 /** The signed-in user, or 401 with the LoopBack code clients expect. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { searchKey } from '../../db/seed/seedReference.ts';
+import { PUBLIC } from '../../plugins/routeSecurity.ts';
 import { bancoSchema, referenceErrorResponses } from './schemas.ts';
 
 interface BancoRow {
@@ -28,6 +29,7 @@ export async function bancosRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'bancosList',
+        security: PUBLIC,
         tags: ['Bancos'],
         summary: 'Lista de bancos brasileiros; query procura no código COMPE e no nome (sem acentos)',
         querystring: {

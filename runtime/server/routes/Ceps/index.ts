@@ -3,6 +3,7 @@ import { FilterError, parseFilter } from '../../../core/loopbackFilter.ts';
 import { compileFilter, type FieldMap } from '../../db/compileFilter.ts';
 import { searchKey } from '../../db/seed/seedReference.ts';
 import { HttpError } from '../../errors.ts';
+import { PUBLIC } from '../../plugins/routeSecurity.ts';
 import { bancosRoutes } from './bancos.ts';
 import { cidadeSchema, referenceErrorResponses, ufSchema } from './schemas.ts';
 
@@ -39,6 +40,7 @@ export async function cepsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'cepsNgCidades',
+        security: PUBLIC,
         tags: ['Ceps'],
         summary: 'Busca municípios pelo início do nome, sem diferenciar acentos; filtro opcional por UF',
         querystring: {
@@ -93,6 +95,7 @@ export async function cepsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'cepsFindOne',
+        security: PUBLIC,
         tags: ['Ceps'],
         summary: 'Primeiro município que atende ao filtro LoopBack (campos: codigo, nome, uf)',
         querystring: {
@@ -133,6 +136,7 @@ export async function cepsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'cepsUfs',
+        security: PUBLIC,
         tags: ['Ceps'],
         summary: 'As 27 unidades federativas e EX (exterior), com os códigos IBGE',
         response: { 200: { type: 'array', items: { $ref: 'Uf#' } } },

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../errors.ts';
+import { PUBLIC } from '../../plugins/routeSecurity.ts';
 import { assetContentType, tenantAssetPath } from '../../services/tenantAssetPath.ts';
 
 /** Documents and images may come from a white-label operator: they never run scripts on the app's origin. */
@@ -13,6 +14,7 @@ export async function tenantAssetsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'tenantAssets',
+        security: PUBLIC,
         tags: ['ConfigWhiteLabels'],
         summary: 'Arquivos do white-label (tenants/<slug>/assets): imagens e documentos; público',
         params: {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ownsWhiteLabel } from '../../../core/authorization/ownsWhiteLabel.ts';
 import { FilterError, parseFilter } from '../../../core/loopbackFilter.ts';
 import { compileFilter, type FieldMap } from '../../db/compileFilter.ts';
+import { TOKEN_OPTIONAL } from '../../plugins/routeSecurity.ts';
 import {
   CONFIG_ROW_COLUMNS,
   type ConfigWhiteLabelRow,
@@ -36,6 +37,7 @@ export async function configWhiteLabelsRoutes(app: FastifyInstance): Promise<voi
     {
       schema: {
         operationId: 'configWhiteLabelsFind',
+        security: TOKEN_OPTIONAL,
         tags: ['ConfigWhiteLabels'],
         summary: 'Configurações de white-label pelo filtro LoopBack (where: id, idConfig, title); pública',
         querystring: {
@@ -69,6 +71,7 @@ export async function configWhiteLabelsRoutes(app: FastifyInstance): Promise<voi
     {
       schema: {
         operationId: 'configWhiteLabelsFindById',
+        security: TOKEN_OPTIONAL,
         tags: ['ConfigWhiteLabels'],
         summary: 'Uma configuração de white-label pelo id; pública (credenciais nunca devolvidas)',
         params: idParams,

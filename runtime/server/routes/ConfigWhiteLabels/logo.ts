@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../../errors.ts';
 import { requireWhiteLabelOperator } from '../../plugins/auth.ts';
+import { PUBLIC } from '../../plugins/routeSecurity.ts';
 import {
   type ConfigWhiteLabelRow,
   configWhiteLabelView,
@@ -99,6 +100,7 @@ export async function configWhiteLabelLogoRoutes(app: FastifyInstance): Promise<
     {
       schema: {
         operationId: 'configWhiteLabelsLogo',
+        security: PUBLIC,
         tags: ['ConfigWhiteLabels'],
         summary: 'Logo da configuração: o enviado pela API ou, sem envio, o arquivo do white-label; pública',
         params: idParams,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { operatedWhiteLabels } from '../../../core/authorization/ownsWhiteLabel.ts';
 import { HttpError } from '../../errors.ts';
+import { TOKEN_OPTIONAL } from '../../plugins/routeSecurity.ts';
 import { findPlanos } from '../../services/findPlanos.ts';
 import { filterQuery, planoErrorResponses, planoIdParams, planoInputSchema, planoSchema } from './schemas.ts';
 import { planosWriteRoutes } from './write.ts';
@@ -27,6 +28,7 @@ export async function planosRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'planosFind',
+        security: TOKEN_OPTIONAL,
         tags: ['Planos'],
         summary: 'Planos pelo filtro LoopBack (where: configWhiteLabel, idExterno, nome, ativo, modulo…)',
         querystring: filterQuery,
@@ -44,6 +46,7 @@ export async function planosRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'planosFindOne',
+        security: TOKEN_OPTIONAL,
         tags: ['Planos'],
         summary: 'Primeiro plano do filtro, ex.: {"where":{"idExterno":"basico","configWhiteLabel":1}}',
         querystring: filterQuery,
@@ -63,6 +66,7 @@ export async function planosRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'planosFindById',
+        security: TOKEN_OPTIONAL,
         tags: ['Planos'],
         summary: 'Um plano pelo id',
         params: planoIdParams,

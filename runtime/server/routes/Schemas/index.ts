@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { schemaKind } from '../../../core/schemaKind.ts';
+import { PUBLIC } from '../../plugins/routeSecurity.ts';
 
 const bundleSchema = {
   $id: 'SchemaBundle',
@@ -27,6 +28,7 @@ export async function schemasRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'schemasBundle',
+        security: PUBLIC,
         tags: ['Schemas'],
         summary:
           'Schemas do white-label (menus, permissões, temas, enumerações, entidades, relatórios) já mesclados',

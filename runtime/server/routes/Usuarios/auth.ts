@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../core/constants.ts';
 import { HttpError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { PUBLIC } from '../../plugins/routeSecurity.ts';
 import { beforeLoginAttempt, loginFailed, loginKeys, loginSucceeded } from '../../services/loginThrottle.ts';
 import { hashPassword, verifyPassword } from '../../services/passwords.ts';
 import { withRetryAfter } from '../../services/rateLimit.ts';
@@ -44,6 +45,7 @@ export async function usuariosAuthRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'usuariosLogin',
+        security: PUBLIC,
         tags: ['Usuarios'],
         summary: 'Entra no sistema e devolve o token da sessão',
         querystring: { type: 'object', properties: { include: { type: 'string', enum: ['user'] } } },

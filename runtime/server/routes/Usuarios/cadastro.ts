@@ -3,6 +3,7 @@ import { MESSAGES } from '../../../core/constants.ts';
 import { normalizeCpfCnpj } from '../../../core/normalizeCpfCnpj.ts';
 import { HttpError } from '../../errors.ts';
 import { registerCrmLead } from '../../integrations/registerCrmLead.ts';
+import { PUBLIC } from '../../plugins/routeSecurity.ts';
 import { withRetryAfter } from '../../services/rateLimit.ts';
 import { createSession } from '../../services/sessions.ts';
 import { createAccount, limitSignUps, type SignUpInput, validateSignUp } from '../../services/signUp.ts';
@@ -17,6 +18,7 @@ export async function usuariosCadastroRoutes(app: FastifyInstance): Promise<void
     {
       schema: {
         operationId: 'usuariosCadastro',
+        security: PUBLIC,
         tags: ['Usuarios'],
         summary:
           'Cadastro de teste: cria empresa, filial e usuário administrador e devolve o token da sessão',

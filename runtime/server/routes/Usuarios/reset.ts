@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { EMAIL_MAX_LENGTH, MESSAGES, PASSWORD_MIN_LENGTH } from '../../../core/constants.ts';
 import { HttpError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { PUBLIC } from '../../plugins/routeSecurity.ts';
 import { completePasswordReset } from '../../services/completePasswordReset.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { withRetryAfter } from '../../services/rateLimit.ts';
@@ -50,6 +51,7 @@ export async function usuariosResetRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'usuariosReset',
+        security: PUBLIC,
         tags: ['Usuarios'],
         summary: 'Pede a recuperação de senha: envia por e-mail um link válido por 15 minutos',
         body: {
@@ -85,6 +87,7 @@ export async function usuariosResetRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'resetPassword',
+        security: PUBLIC,
         tags: ['Usuarios'],
         summary: 'Define a nova senha com o link de recuperação (uso único)',
         querystring: {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PUBLIC } from '../../plugins/routeSecurity.ts';
 
 const ONE_DAY_SECONDS = 86_400;
 
@@ -13,6 +14,7 @@ export async function ambientesRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'ambientesList',
+        security: PUBLIC,
         tags: ['Saúde'],
         summary: 'Lista pública de ambientes: domínio, nome e endereço da API (cache de 24 h)',
         response: {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PUBLIC } from '../../plugins/routeSecurity.ts';
 
 /** GET /ping/json — availability check the auth shell calls on open (spec 000 §7). */
 export async function pingRoutes(app: FastifyInstance): Promise<void> {
@@ -7,6 +8,7 @@ export async function pingRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'ping',
+        security: PUBLIC,
         tags: ['Saúde'],
         summary: 'Verifica se a API está disponível',
         response: {
