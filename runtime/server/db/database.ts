@@ -27,8 +27,12 @@ export interface Database {
   pool: pg.Pool;
   /** The connection string the pool was opened with (for companions such as the realtime adapter). */
   url: string;
-  /** Runs fn in a transaction as the RLS-bound role, scoped to one empresa. */
-  withTenant<T>(context: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in a transaction as the RLS-bound role, scoped to one empresa. With `readOnly` (a request that
+   * only reads) the transaction is READ ONLY, opens in the same round trip as its first query and commits
+   * without holding the answer back: a one-query read costs one round trip.
+   */
+  withTenant<T>(context: TenantContext, fn: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
   /**
    * Runs fn in a transaction as the system role, which bypasses RLS: only for work that has no
    * tenant yet or spans tenants by design (login, sign-up, tokens, white-label administration).
@@ -58,6 +62,36 @@ function wrap(client: pg.PoolClient): Tx {
 }
 
 const ignoreClientError = () => {};
+const INLINE_TOKEN = /"(?:[^"]|"")*"|\$(\d+)/g;
+
+/**
+ * `sql` with its `$n` placeholders replaced by quoted literals (pg's own escaping), for sending it in one
+ * simple-protocol batch behind the transaction's opening; undefined when that would not mean exactly the
+ * same query: text holding string constants or dollar quotes, or a value that is not a string, a finite
+ * number, a boolean or null (pg serialises those as the same text). A quoted literal is an untyped constant,
+ * resolved from its context as a parameter is.
+ */
+export function inlineParams(sql: string, params: unknown[] = []): string | undefined {
+  if (sql.includes("'") || sql.includes('$$') || sql.includes(';')) return undefined;
+  const literals: string[] = [];
+  for (const value of params) {
+    if (value === null) literals.push('NULL');
+    else if (typeof value === 'string') {
+      if (value.includes('\0')) return undefined;
+      literals.push(pg.escapeLiteral(value));
+    } else if (typeof value === 'boolean') literals.push(value ? "'true'" : "'false'");
+    else if (typeof value === 'number' && Number.isFinite(value)) literals.push(`'${String(value)}'`);
+    else return undefined;
+  }
+  let missing = false;
+  const text = sql.replace(INLINE_TOKEN, (token, index: string | undefined) => {
+    if (index === undefined) return token;
+    const literal = literals[Number(index) - 1];
+    if (literal === undefined) missing = true;
+    return literal ?? token;
+  });
+  return missing ? undefined : text;
+}
 
 /** Opens a pool on `url` and returns the tenant-scoped and system transaction helpers. */
 export function createDatabase(url: string, options: { max?: number } = {}): Database {
@@ -92,16 +126,60 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
     return String(value);
   };
 
+  /**
+   * A read-only transaction whose opening travels with its first query (one simple-protocol batch when the
+   * query can be inlined, else one more trip) and whose COMMIT is queued on the connection without waiting:
+   * the next user of the connection is queued behind it, and a read has nothing to lose if it fails.
+   */
+  async function readTransaction<T>(begin: string, fn: (tx: Tx) => Promise<T>) {
+    const client = await pool.connect();
+    client.on('error', ignoreClientError);
+    let opened = false;
+    const run = async (sql: string, params?: unknown[]): Promise<Record<string, unknown>[]> => {
+      if (!opened) {
+        opened = true;
+        const inline = inlineParams(sql, params);
+        if (inline !== undefined) {
+          const results = (await client.query(`${begin}; ${inline}`)) as unknown as pg.QueryResult[];
+          return (results.at(-1) as pg.QueryResult).rows;
+        }
+        await client.query(begin);
+      }
+      return (await client.query(sql, params as unknown[])).rows;
+    };
+    let failed = false;
+    try {
+      return await fn({
+        query: (sql, params) => run(sql, params) as never,
+        async one(sql, params) {
+          const rows = await run(sql, params);
+          if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
+          return rows[0] as never;
+        },
+        maybeOne: async (sql, params) => (await run(sql, params))[0] as never,
+      });
+    } catch (error) {
+      failed = true;
+      if (opened) await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      if (opened && !failed) client.query('COMMIT').catch(() => {});
+      client.removeListener('error', ignoreClientError);
+      client.release();
+    }
+  }
+
   return {
     pool,
     url,
-    withTenant(context, fn) {
+    withTenant(context, fn, options = {}) {
       if (!Number.isSafeInteger(context.empresaId) || context.empresaId <= 0) {
         throw new Error('withTenant requires a positive empresaId');
       }
-      const begin = `BEGIN; SELECT set_config('role', '${APP_ROLE}', true), set_config('app.empresa_id', '${context.empresaId}', true),
+      const settings = `SELECT set_config('role', '${APP_ROLE}', true), set_config('app.empresa_id', '${context.empresaId}', true),
         set_config('app.usuario_id', '${optionalId(context.usuarioId)}', true), set_config('app.filial_id', '${optionalId(context.filialId)}', true)`;
-      return transaction(begin, fn);
+      if (options.readOnly) return readTransaction(`BEGIN READ ONLY; ${settings}`, fn);
+      return transaction(`BEGIN; ${settings}`, fn);
     },
     withSystem(fn) {
       return transaction(

@@ -49,9 +49,11 @@ export function recordHandler(
       return target;
     };
     const scope = { empresaId: auth.empresaId, filialId: auth.filialId, usuarioId: auth.usuarioId };
+    // A read (find, findOne, count, findById, exists) runs READ ONLY, in one round trip when it is one query.
     return app.db.withTenant(
       { empresaId: auth.empresaId, usuarioId: auth.usuarioId, filialId: auth.filialId },
       (tx) => fn({ tx, record, scope, targetOf, lookupTarget }),
+      { readOnly: level === PermissionLevel.VISUALIZAR },
     );
   };
 }
