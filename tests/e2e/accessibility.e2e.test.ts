@@ -93,6 +93,14 @@ describe('axe on every screen kind (default theme)', () => {
 
     await scan(page, 'pages/vendas/clientes', (p) => p.getByRole('gridcell', { name: 'Ana Exemplo' }));
     await harness.screenshot(page, 'a11y-list');
+    await page
+      .locator('[role="row"][row-index="0"] [col-id="acoes"]')
+      .getByRole('button', { name: 'Excluir' })
+      .click();
+    await settle(page, page.getByRole('dialog'));
+    await expectAccessible(page, 'delete confirmation dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await scan(page, 'pages/vendas/clientes/cadastrar');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.locator('.MuiFormHelperText-root.Mui-error').first().waitFor();
