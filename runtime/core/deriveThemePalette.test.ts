@@ -14,7 +14,8 @@ const themes = Object.entries(themesFile.themes);
 
 /** Every text/background pair a palette colour takes part in, with its ratio. */
 function pairs(palette: ReturnType<typeof deriveThemePalette>) {
-  return Object.entries(palette).flatMap(([name, color]) => [
+  const { fieldBorder, ...colors } = palette;
+  return Object.entries(colors).flatMap(([name, color]) => [
     ...Object.entries(LIGHT_SURFACES).map(([surface, background]) => ({
       pair: `${name}.main on ${surface}`,
       ratio: contrastRatio(color.main, background),
@@ -33,6 +34,14 @@ describe('deriveThemePalette: every theme reaches WCAG 2.1 AA', () => {
     const failing = pairs(palette).filter((entry) => entry.ratio < 4.5);
     expect(failing).toEqual([]);
     expect(palette.primary.brand).toBe(theme.themeColor);
+  });
+
+  it('gives text fields a resting border of 3:1 (WCAG 1.4.11), no darker than needed', () => {
+    const { fieldBorder } = deriveThemePalette('#2196f3', defaultSecondary);
+    for (const surface of Object.values(LIGHT_SURFACES)) {
+      expect(contrastRatio(fieldBorder, surface)).toBeGreaterThanOrEqual(3);
+    }
+    expect(contrastRatio(fieldBorder, LIGHT_SURFACES.selected)).toBeLessThan(3.2);
   });
 
   it('keeps a brand colour that already passes, and the hue of one that does not', () => {

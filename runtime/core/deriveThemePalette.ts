@@ -23,7 +23,13 @@ export interface AccessibleColor {
   contrastText: string;
 }
 
-export type ThemePalette = Record<'primary' | 'secondary' | keyof typeof STATUS_COLORS, AccessibleColor>;
+export type ThemePalette = Record<'primary' | 'secondary' | keyof typeof STATUS_COLORS, AccessibleColor> & {
+  /** Border of a text field or select at rest: a UI component's boundary, 3:1 on every light surface. */
+  fieldBorder: string;
+};
+
+/** Material's resting outline of a text field (black at 23 % over white, 1.6:1): too faint to find the field. */
+const MATERIAL_FIELD_BORDER = '#c4c4c4';
 
 const SURFACES = Object.values(LIGHT_SURFACES);
 
@@ -45,5 +51,6 @@ export function deriveThemePalette(primary: string, secondary: string): ThemePal
     warning: accessibleColor(STATUS_COLORS.warning),
     info: accessibleColor(STATUS_COLORS.info),
     success: accessibleColor(STATUS_COLORS.success),
+    fieldBorder: ensureContrast(MATERIAL_FIELD_BORDER, SURFACES, WCAG_AA.component),
   };
 }

@@ -51,6 +51,16 @@ describe('createAppTheme: the MUI palette of every theme reaches WCAG 2.1 AA', (
     expect(failing).toEqual([]);
   });
 
+  it('outlines text fields at 3:1 (WCAG 1.4.11 non-text contrast)', () => {
+    const theme = createAppTheme('#2196f3', '#ff9300');
+    const overrides = theme.components?.MuiOutlinedInput?.styleOverrides as {
+      notchedOutline: { borderColor: string };
+    };
+    const border = overrides.notchedOutline.borderColor;
+    expect(contrastRatio(border, theme.palette.background.paper)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(border, theme.palette.background.default)).toBeGreaterThanOrEqual(3);
+  });
+
   it('the default theme no longer puts white on #2196f3 (3.1:1)', () => {
     const { palette } = createAppTheme('#2196f3', '#ff9300');
     expect(palette.primary.main).not.toBe('#2196f3');

@@ -27,6 +27,9 @@ export function createAppTheme(primary: string, secondary: string): Theme {
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
+      MuiOutlinedInput: {
+        styleOverrides: { notchedOutline: { borderColor: palette.fieldBorder } },
+      },
       MuiAppBar: { defaultProps: { elevation: 1 } },
     },
   });
