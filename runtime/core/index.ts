@@ -5,6 +5,9 @@
  */
 export * from './checkPermission.ts';
 export * from './constants.ts';
+export * from './contrastRatio.ts';
+export * from './deriveThemePalette.ts';
+export * from './ensureContrast.ts';
 export * from './extractErrorMessage.ts';
 export * from './filterMenu.ts';
 export * from './formatCpfCnpj.ts';

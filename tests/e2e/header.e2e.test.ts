@@ -1,6 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FAVORITES_LIMIT } from '../../runtime/core/constants.ts';
+import { parseHexColor } from '../../runtime/core/contrastRatio.ts';
+import { accessibleColor } from '../../runtime/core/deriveThemePalette.ts';
 import { login as apiLogin } from '../support/testServer.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
 
@@ -381,6 +383,8 @@ describe('phones', () => {
 });
 
 describe('themes', () => {
+  /** The computed style of a theme colour once made AA-safe (a light brand colour is darkened). */
+  const themed = (brand: string) => `rgb(${parseHexColor(accessibleColor(brand).main).join(', ')})`;
   const colorOf = async (page: Page) =>
     page
       .getByRole('button', { name: 'Entrar' })
@@ -401,24 +405,24 @@ describe('themes', () => {
     const { page, errors } = await harness.newPage();
     try {
       await page.goto(harness.url('auth/login', 'verde.localhost'));
-      await expect.poll(() => colorOf(page)).toBe('rgb(76, 175, 80)');
+      await expect.poll(() => colorOf(page)).toBe(themed('#4caf50'));
 
       expect((await update({ tema: 'roxo' })).statusCode).toBe(200);
       await page.reload();
-      await expect.poll(() => colorOf(page)).toBe('rgb(103, 58, 183)');
+      await expect.poll(() => colorOf(page)).toBe(themed('#673ab7'));
       await shot(page, 'theme-roxo-login');
       await harness.login(page, 'verde@erp.local', { host: 'verde.localhost' });
       const avatar = userCard(page).locator('.MuiAvatar-root');
       await expect
         .poll(() => avatar.evaluate((node) => window.getComputedStyle(node).backgroundColor))
-        .toBe('rgb(103, 58, 183)');
+        .toBe(themed('#673ab7'));
       await shot(page, 'theme-roxo-dashboard');
 
       expect((await update({ tema: 'custom', misc: { customThemeColor: '#c2185b' } })).statusCode).toBe(200);
       await page.goto(harness.url('auth/logout', 'verde.localhost'));
       await page.waitForURL(/#\/auth\/login$/);
       await page.reload();
-      await expect.poll(() => colorOf(page)).toBe('rgb(194, 24, 91)');
+      await expect.poll(() => colorOf(page)).toBe(themed('#c2185b'));
       await shot(page, 'theme-custom-login');
     } finally {
       expect((await update({ tema: 'verde' })).statusCode).toBe(200);

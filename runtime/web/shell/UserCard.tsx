@@ -3,6 +3,7 @@ import Icon from '@mui/material/Icon';
 import { useState } from 'react';
 import type { MenuItem as MenuEntry } from '../../core/types.ts';
 import { useSession } from '../app/RuntimeContext.tsx';
+import { visuallyHidden } from '../ui/visuallyHidden.ts';
 import { BranchSwitcher } from './BranchSwitcher.tsx';
 import { branchLabel } from './branchLabel.ts';
 import { useMenuAction } from './menu/useMenuAction.ts';
@@ -16,12 +17,16 @@ export function UserCard({ items }: { items: MenuEntry[] }) {
   const name = user?.nome || user?.email || '';
   return (
     <>
+      {/* Named by its content ("Menu do usuário", then the visible name and branch), so the visible
+          text is part of the accessible name (WCAG 2.5.3). */}
       <ButtonBase
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label="Menu do usuário"
         aria-haspopup="menu"
         sx={{ gap: 1, px: 1, py: 0.5, borderRadius: 2, textAlign: 'left', flexShrink: 0, maxWidth: 240 }}
       >
+        <Box component="span" sx={visuallyHidden}>
+          Menu do usuário
+        </Box>
         <Box sx={{ display: { xs: 'none', sm: 'block' }, minWidth: 0 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
             {name}
@@ -32,8 +37,9 @@ export function UserCard({ items }: { items: MenuEntry[] }) {
         </Box>
         <Avatar
           src={user?.avatar ?? undefined}
-          alt={name}
-          sx={{ bgcolor: 'primary.main', width: 36, height: 36 }}
+          alt=""
+          aria-hidden
+          sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', width: 36, height: 36 }}
         >
           {(name || '?').charAt(0).toUpperCase()}
         </Avatar>

@@ -1,9 +1,12 @@
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { Badge, Box, Divider, IconButton, LinearProgress, Popover, Tooltip, Typography } from '@mui/material';
 import Icon from '@mui/material/Icon';
 import { Fragment, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../core/constants.ts';
 import { useActionError } from '../../ui/useActionError.tsx';
+import { visuallyHidden } from '../../ui/visuallyHidden.ts';
 import { AlertItem } from './AlertItem.tsx';
 import type { Alerta } from './alertaEventAction.ts';
 import { alertLink } from './alertLink.ts';
@@ -38,10 +41,16 @@ export function AlertsBell() {
   return (
     <>
       {/* No tooltip over the open list (an empty title hides it). */}
-      <Tooltip title={anchor ? '' : 'Notificações'}>
-        <IconButton aria-label={label} onClick={(event) => open(event.currentTarget)}>
-          <Badge badgeContent={unread} color="error" max={99}>
-            <Icon>{unread > 0 ? 'notifications_active' : 'notifications'}</Icon>
+      <Tooltip title={anchor ? '' : 'Notificações'} describeChild>
+        {/* Named by hidden text, not aria-label: the badge's number is visible text, which must be part of
+            the name (WCAG 2.5.3); the number itself is hidden from the name, the text already says it. */}
+        <IconButton onClick={(event) => open(event.currentTarget)}>
+          <Box component="span" sx={visuallyHidden}>
+            {label}
+          </Box>
+          <Badge badgeContent={unread} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
+            {/* SVG, not a font ligature: the word "notifications" would count as the button's visible text. */}
+            {unread > 0 ? <NotificationsActiveIcon /> : <NotificationsIcon />}
           </Badge>
         </IconButton>
       </Tooltip>

@@ -33,7 +33,8 @@ function Entry({ item, depth, onNavigate }: { item: MenuItem; depth: number; onN
           <Icon fontSize="small">{open ? 'expand_less' : 'expand_more'}</Icon>
         </ListItemButton>
         <Collapse in={open} timeout="auto" unmountOnExit>
-          <List disablePadding dense>
+          {/* A div, not a ul: the entries are links and buttons, not list items (axe "list"). */}
+          <List component="div" disablePadding dense>
             {item.children.map((child) => (
               <Entry key={child.id} item={child} depth={depth + 1} onNavigate={onNavigate} />
             ))}

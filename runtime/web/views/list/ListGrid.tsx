@@ -1,10 +1,9 @@
 import { AG_GRID_LOCALE_BR } from '@ag-grid-community/locale';
-import { Box } from '@mui/material';
+import { Box, useTheme } from '@mui/material';
 import type { RowDoubleClickedEvent } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTenant } from '../../app/RuntimeContext.tsx';
 import { buildColumnDefs } from './buildColumnDefs.tsx';
 import { gridTheme } from './gridTheme.ts';
 import type { RecordRow } from './listTypes.ts';
@@ -21,9 +20,10 @@ const LOCALE_TEXT = {
 
 /** The AG Grid of a list screen: infinite row model fed by the controller's datasource, pt-BR texts. */
 export function ListGrid({ list }: { list: ListController }) {
-  const { themeColor } = useTenant();
+  // The contrast-safe primary of the MUI theme (deriveThemePalette), not the raw brand colour.
+  const primary = useTheme().palette.primary.main;
   const navigate = useNavigate();
-  const theme = useMemo(() => gridTheme(themeColor), [themeColor]);
+  const theme = useMemo(() => gridTheme(primary), [primary]);
   const { canEdit, canView, canCopy, canDelete, paths, remove, grid, entity, enums } = list;
   const columnDefs = useMemo(
     () =>
