@@ -32,7 +32,11 @@ export interface Database {
    * only reads) the transaction is READ ONLY, opens in the same round trip as its first query and commits
    * without holding the answer back: a one-query read costs one round trip.
    */
-  withTenant<T>(context: TenantContext, fn: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
+  withTenant<T>(
+    context: TenantContext,
+    fn: (tx: Tx) => Promise<T>,
+    options?: { readOnly?: boolean },
+  ): Promise<T>;
   /**
    * Runs fn in a transaction as the system role, which bypasses RLS: only for work that has no
    * tenant yet or spans tenants by design (login, sign-up, tokens, white-label administration).
