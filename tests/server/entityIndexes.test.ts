@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveEntity } from '../../runtime/core/resolveEntity.ts';
 import { type SchemaFiles, validateSchemaSet } from '../../runtime/core/validateSchemaSet.ts';
@@ -6,6 +5,7 @@ import { syncEntities } from '../../runtime/server/db/syncEntities.ts';
 import { buildRecordQuery } from '../../runtime/server/services/records/buildRecordQuery.ts';
 import { entityIndexes } from '../../runtime/server/services/records/entityIndexes.ts';
 import { recordEntity } from '../../runtime/server/services/records/recordEntity.ts';
+import { explainPlan } from '../support/explainPlan.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /** Trigram indexes declared in entity files: planned, created by the sync, and usable under RLS. */
@@ -25,23 +25,11 @@ function withProduto(edit: (entity: { indexes: Record<string, Record<string, unk
  * The plan of `sql` as the app role sees it (RLS on, tenant set) with seq and plain index scans priced out,
  * so on this small table the choice is between bitmap scans; `setup` runs first.
  */
-async function planAsApp(sql: string, params: unknown[], setup: string[] = []): Promise<string> {
-  const client: pg.PoolClient = await server.db.pool.connect();
-  try {
-    await client.query('BEGIN');
-    for (const statement of setup) await client.query(statement);
-    await client.query(
-      `SELECT set_config('role', 'erp_app', true), set_config('app.empresa_id', $1, true),
-              set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
-      [String(empresaId)],
-    );
-    const { rows } = await client.query(`EXPLAIN ${sql}`, params);
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  } finally {
-    await client.query('ROLLBACK');
-    client.release();
-  }
-}
+const planAsApp = (sql: string, params: unknown[], setup: string[] = []) =>
+  explainPlan(server.db.pool, sql, params, {
+    empresaId,
+    setup: [...setup, 'SET LOCAL enable_seqscan = off', 'SET LOCAL enable_indexscan = off'],
+  });
 
 beforeAll(async () => {
   server = await createTestServer();

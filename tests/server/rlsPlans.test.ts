@@ -1,8 +1,8 @@
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopBackFilter, Where } from '../../runtime/core/loopbackFilter.ts';
 import { buildRecordQuery } from '../../runtime/server/services/records/buildRecordQuery.ts';
 import { type RecordEntity, recordEntity } from '../../runtime/server/services/records/recordEntity.ts';
+import { explainPlan } from '../support/explainPlan.ts';
 import { createTestServer, type TestServer } from '../support/testServer.ts';
 
 /**
@@ -21,22 +21,8 @@ const ROWS = 30_000;
 const INDEX = /(?:Index(?: Only)? Scan(?: Backward)? using|Bitmap Index Scan on) (\S+)/g;
 const indexesOf = (plan: string) => new Set([...plan.matchAll(INDEX)].map((match) => match[1]));
 
-async function plan(sql: string, params: unknown[], asApp: boolean): Promise<string> {
-  const client: pg.PoolClient = await server.db.pool.connect();
-  try {
-    await client.query('BEGIN');
-    if (asApp)
-      await client.query(
-        `SELECT set_config('role', 'erp_app', true), set_config('app.empresa_id', $1, true)`,
-        [String(empresaId)],
-      );
-    const { rows } = await client.query(`EXPLAIN ${sql}`, params);
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  } finally {
-    await client.query('ROLLBACK');
-    client.release();
-  }
-}
+const plan = (sql: string, params: unknown[], asApp: boolean) =>
+  explainPlan(server.db.pool, sql, params, asApp ? { empresaId } : {});
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -176,22 +162,13 @@ describe('filters keep their plans under RLS (EXPLAIN as erp_app vs the superuse
       limit: 100,
     };
     const { sql, params } = buildRecordQuery(produto, filter, { empresaId, filialId: null, usuarioId: 1 });
-    const client: pg.PoolClient = await server.db.pool.connect();
-    try {
-      await client.query('BEGIN');
-      for (const name of ['numeric_ge', 'numeric_le'])
-        await client.query(`ALTER FUNCTION pg_catalog.${name}(numeric, numeric) NOT LEAKPROOF`);
-      await client.query(
-        `SELECT set_config('role', 'erp_app', true), set_config('app.empresa_id', $1, true)`,
-        [String(empresaId)],
-      );
-      const { rows: lines } = await client.query(`EXPLAIN ${sql}`, params);
-      const unmarked = lines.map((row) => row['QUERY PLAN']).join('\n');
-      expect(indexesOf(unmarked).has('produto_empresa_id_preco_venda_idx')).toBe(false);
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
+    const unmarked = await explainPlan(server.db.pool, sql, params, {
+      empresaId,
+      setup: ['numeric_ge', 'numeric_le'].map(
+        (name) => `ALTER FUNCTION pg_catalog.${name}(numeric, numeric) NOT LEAKPROOF`,
+      ),
+    });
+    expect(indexesOf(unmarked).has('produto_empresa_id_preco_venda_idx')).toBe(false);
     expect(indexesOf(await plan(sql, params, true)).has('produto_empresa_id_preco_venda_idx')).toBe(true);
   });
 });
