@@ -6228,6 +6228,11 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
+            screens?: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
         };
         Alerta: {
             id: number;
