@@ -10,6 +10,7 @@ import { screens } from '../screens/index.ts';
 import { menuLeaves, useMenus } from '../shell/menu/useMenus.ts';
 import { AccessDeniedPage } from './AccessDeniedPage.tsx';
 import { PendingScreen } from './PendingScreen.tsx';
+import { findDeclaredScreen, screenKinds } from './screenKinds.ts';
 
 // The grid and the form are heavy (AG Grid, rjsf): loaded when a screen first needs them.
 const ListView = lazy(() => import('./list/ListView.tsx').then((module) => ({ default: module.ListView })));
@@ -80,13 +81,14 @@ function Loading() {
  * What a route resolved to, on the screen's wrapper (`data-screen`, with `data-route`): tests and styles
  * can tell them apart.
  */
-type ScreenKind = 'page' | 'list' | 'form' | 'denied' | 'pending';
+type ScreenKind = 'page' | 'list' | 'form' | 'denied' | 'pending' | keyof typeof screenKinds;
 
 /**
  * Resolves a main-area route to its screen. The route's permission key (schemas/permissions) is checked
  * with the same core function the menu and the API use; a denied route shows a clear page. Then: the
- * dashboard, a screen registered in runtime/web/screens, the list or form of the entity whose `route`
- * matches (creating or copying needs CRIAR), else the pending-screen placeholder.
+ * dashboard, a screen registered in runtime/web/screens, a screen declared in schemas/screens (rendered
+ * by its kind's generic view; its own `permission` needs VISUALIZAR), the list or form of the entity
+ * whose `route` matches (creating or copying needs CRIAR), else the pending-screen placeholder.
  */
 export function ScreenRouter() {
   const { pathname } = useLocation();
@@ -108,6 +110,13 @@ export function ScreenRouter() {
   if (registered) {
     const Screen = screens[registered.pattern];
     if (Screen) return screen('page', <Screen key={route} params={registered.params} />);
+  }
+  const declared = findDeclaredScreen(route, schemas.screens);
+  if (declared) {
+    if (declared.permission && !checkPermission(user, declared.permission, PermissionLevel.VISUALIZAR))
+      return screen('denied', <AccessDeniedPage />);
+    const KindView = screenKinds[declared.kind];
+    return screen(declared.kind, <KindView key={route} declaration={declared as never} />);
   }
   const target = findEntityScreen(route, (schemas.entities ?? {}) as Record<string, { entity?: unknown }>);
   if (target) {
