@@ -18,6 +18,36 @@ export interface components {
                 [key: string]: components["schemas"]["action"];
             };
             result?: components["schemas"]["result"];
+            staffOnly?: unknown;
+        };
+        /** @description A search box and a result grid over a read operation (reference tables: banks, NCM, CEST). */
+        lookup: {
+            $schema?: unknown;
+            name?: unknown;
+            kind?: unknown;
+            route?: unknown;
+            title?: unknown;
+            description?: unknown;
+            permission?: unknown;
+            staffOnly?: unknown;
+            search: {
+                operationId: components["schemas"]["operationId"];
+                /** @description Query parameter that carries the typed text (left out while the box is empty) */
+                param: string;
+                /** @description Label of the search box */
+                label: string;
+                /** @description Dotted path of the row array in the answer ("" when the answer is the array) */
+                items: string;
+                /** @description Accessible name of the result table */
+                gridLabel: string;
+                /** @description Accessible name of the progress bar */
+                loadingLabel?: string;
+                /** @description Shown when nothing is found; {busca} is the searched text */
+                empty?: string;
+                /** @description Rows per page offered (the first is the default) */
+                pageSizes?: number[];
+                columns: components["schemas"]["columns"];
+            };
         };
         /** @description An operationId of generated/openapi.json */
         operationId: string;
@@ -117,6 +147,13 @@ export interface components {
                 /** @enum {unknown} */
                 align?: "left" | "right" | "center";
                 monospace?: boolean;
+                /** @description Column width in pixels */
+                width?: number;
+                /**
+                 * @description Hidden on screens narrower than this breakpoint
+                 * @enum {unknown}
+                 */
+                hideBelow?: "sm" | "md" | "lg";
             };
         };
         /**
@@ -145,8 +182,46 @@ export interface components {
                 [key: string]: components["schemas"]["action"];
             };
             result?: components["schemas"]["result"];
+            /** @description Only platform staff (isAvanco) may open it, as the administrator area's staff entries */
+            staffOnly?: boolean;
         };
-        ScreenDeclaration: components["schemas"]["ToolScreen"];
+        /** @description A search box and a result grid over a read operation (reference tables: banks, NCM, CEST). */
+        LookupScreen: {
+            $schema: string;
+            /** @description Equal to the file name (<name>.screen.json) */
+            name: string;
+            /** @enum {string} */
+            kind: "lookup";
+            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); its permission key comes from permissions/keys.json routes */
+            route: string;
+            /** @description The screen's heading (pt-BR) */
+            title: string;
+            /** @description A paragraph under the parameters (pt-BR) */
+            description?: string;
+            /** @description Permission key checked (VISUALIZAR) besides the route's */
+            permission?: string;
+            /** @description Only platform staff (isAvanco) may open it, as the administrator area's staff entries */
+            staffOnly?: boolean;
+            search: {
+                operationId: components["schemas"]["operationId"];
+                /** @description Query parameter that carries the typed text (left out while the box is empty) */
+                param: string;
+                /** @description Label of the search box */
+                label: string;
+                /** @description Dotted path of the row array in the answer ("" when the answer is the array) */
+                items: string;
+                /** @description Accessible name of the result table */
+                gridLabel: string;
+                /** @description Accessible name of the progress bar */
+                loadingLabel?: string;
+                /** @description Shown when nothing is found; {busca} is the searched text */
+                empty?: string;
+                /** @description Rows per page offered (the first is the default) */
+                pageSizes?: number[];
+                columns: components["schemas"]["columns"];
+            };
+        };
+        ScreenDeclaration: components["schemas"]["ToolScreen"] | components["schemas"]["LookupScreen"];
     };
     responses: never;
     parameters: never;
@@ -155,6 +230,7 @@ export interface components {
     pathItems: never;
 }
 export type SchemaTool = components['schemas']['tool'];
+export type SchemaLookup = components['schemas']['lookup'];
 export type SchemaOperationId = components['schemas']['operationId'];
 export type SchemaParameters = components['schemas']['parameters'];
 export type SchemaAction = components['schemas']['action'];
@@ -162,6 +238,7 @@ export type SchemaResult = components['schemas']['result'];
 export type SchemaColumns = components['schemas']['columns'];
 export type SchemaFormat = components['schemas']['format'];
 export type SchemaToolScreen = components['schemas']['ToolScreen'];
+export type SchemaLookupScreen = components['schemas']['LookupScreen'];
 export type SchemaScreenDeclaration = components['schemas']['ScreenDeclaration'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
