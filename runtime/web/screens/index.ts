@@ -50,7 +50,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'administrador/configuracoes/plano-config': lazy(() => import('./admin/PlanosConfigScreen.tsx')),
   'administrador/configuracoes/modulo-config': lazy(() => import('./admin/ModulosConfigScreen.tsx')),
   'administrador/configuracoes/notificacoes': lazy(() => import('./admin/NotificacoesScreen.tsx')),
-  'administrador/configuracoes/bancos': lazy(() => import('./admin/BancosScreen.tsx')),
   'administrador/configuracoes/usuarios': lazy(() => import('./admin/UsuariosScreen.tsx')),
   'administrador/configuracoes/ajuda': lazy(() => import('./admin/AjudaScreen.tsx')),
   'administrador/configuracoes/pdv-versao': lazy(() => import('./admin/PdvVersoesScreen.tsx')),

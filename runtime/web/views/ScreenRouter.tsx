@@ -87,7 +87,7 @@ type ScreenKind = 'page' | 'list' | 'form' | 'denied' | 'pending' | keyof typeof
  * Resolves a main-area route to its screen. The route's permission key (schemas/permissions) is checked
  * with the same core function the menu and the API use; a denied route shows a clear page. Then: the
  * dashboard, a screen registered in runtime/web/screens, a screen declared in schemas/screens (rendered
- * by its kind's generic view; its own `permission` needs VISUALIZAR), the list or form of the entity
+ * by its kind's generic view; its own `permission` needs VISUALIZAR, `staffOnly` platform staff), the list or form of the entity
  * whose `route` matches (creating or copying needs CRIAR), else the pending-screen placeholder.
  */
 export function ScreenRouter() {
@@ -115,6 +115,8 @@ export function ScreenRouter() {
   if (declared) {
     if (declared.permission && !checkPermission(user, declared.permission, PermissionLevel.VISUALIZAR))
       return screen('denied', <AccessDeniedPage />);
+    // Entries the spec reserves to platform staff: a company administrator passes the key, not this.
+    if (declared.staffOnly && user?.isAvanco !== true) return screen('denied', <AccessDeniedPage />);
     const KindView = screenKinds[declared.kind];
     return screen(declared.kind, <KindView key={route} declaration={declared as never} />);
   }

@@ -13,6 +13,7 @@ export const screenKinds: Record<
   LazyExoticComponent<ComponentType<{ declaration: never }>>
 > = {
   tool: lazy(() => import('./tool/ToolView.tsx').then((module) => ({ default: module.ToolView }))),
+  lookup: lazy(() => import('./lookup/LookupView.tsx').then((module) => ({ default: module.LookupView }))),
 };
 
 /** The declared screen whose `route` is the route (without "#/" and surrounding slashes), if any. */

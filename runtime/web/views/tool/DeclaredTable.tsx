@@ -4,9 +4,19 @@ import { cells } from '../../registry/cells/index.ts';
 import { textCell } from '../../registry/cells/textCell.ts';
 import type { DeclaredColumns } from './toolTypes.ts';
 
+type Column = DeclaredColumns[string];
+
+/** Width and responsive hiding of a declared column, for its header and its cells. */
+function columnSx(column: Column) {
+  return {
+    ...(column.width ? { width: column.width } : {}),
+    ...(column.hideBelow ? { display: { xs: 'none', [column.hideBelow]: 'table-cell' } } : {}),
+  };
+}
+
 /**
  * Rows of an answer as a table with the declared columns (label, dotted field, cell format of the
- * grid registry, alignment, monospace), named for assistive technology by `label`.
+ * grid registry, alignment, monospace, width, hidden below a breakpoint), named by `label`.
  */
 export function DeclaredTable(props: {
   label: string;
@@ -24,7 +34,7 @@ export function DeclaredTable(props: {
       <TableHead>
         <TableRow>
           {columns.map((column) => (
-            <TableCell key={column.key} align={column.align}>
+            <TableCell key={column.key} align={column.align} sx={columnSx(column)}>
               {column.label}
             </TableCell>
           ))}
@@ -39,7 +49,7 @@ export function DeclaredTable(props: {
               <TableCell
                 key={column.key}
                 align={column.align}
-                sx={column.monospace ? { fontFamily: 'monospace' } : undefined}
+                sx={{ ...columnSx(column), ...(column.monospace ? { fontFamily: 'monospace' } : {}) }}
               >
                 {column.cell.format(readPath(row, (column.field ?? column.key).split('.')), {})}
               </TableCell>
