@@ -15,7 +15,9 @@ describe('declared screen kinds', () => {
     const { page, errors } = await harness.newPage();
     await harness.login(page, 'admin@erp.local');
     await page.goto(harness.url('administrador/configuracoes/bancos'));
-    const lookup = page.locator('[data-screen="lookup"][data-route="administrador/configuracoes/bancos"]');
+    const lookup = page.locator(
+      '[data-screen="page"][data-kind="lookup"][data-route="administrador/configuracoes/bancos"]',
+    );
     await lookup.getByRole('heading', { level: 1, name: 'Bancos' }).waitFor();
     await lookup.getByRole('table', { name: 'Bancos' }).getByRole('cell', { name: '001' }).waitFor();
     await page.getByRole('searchbox', { name: 'Buscar por código ou nome' }).fill('zzzz-nenhum');
@@ -36,7 +38,9 @@ describe('declared screen kinds', () => {
     const demo = await harness.newPage();
     await harness.login(demo.page, 'demo@erp.local');
     await demo.page.goto(harness.url('pages/fiscais/gerar-arquivo-sped'));
-    const tool = demo.page.locator('[data-screen="tool"][data-route="pages/fiscais/gerar-arquivo-sped"]');
+    const tool = demo.page.locator(
+      '[data-screen="page"][data-kind="tool"][data-route="pages/fiscais/gerar-arquivo-sped"]',
+    );
     await tool.getByRole('heading', { level: 1, name: 'Arquivo SPED' }).waitFor();
     // The filial select is filled from the declared options operation, with the branch it selects.
     await tool.getByRole('combobox', { name: 'Filial' }).getByText(/ — /).waitFor();

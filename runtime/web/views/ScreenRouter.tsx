@@ -81,7 +81,7 @@ function Loading() {
  * What a route resolved to, on the screen's wrapper (`data-screen`, with `data-route`): tests and styles
  * can tell them apart.
  */
-type ScreenKind = 'page' | 'list' | 'form' | 'denied' | 'pending' | keyof typeof screenKinds;
+type ScreenKind = 'page' | 'list' | 'form' | 'denied' | 'pending';
 
 /**
  * Resolves a main-area route to its screen. The route's permission key (schemas/permissions) is checked
@@ -96,8 +96,9 @@ export function ScreenRouter() {
   const { user } = useSession();
   const menus = useMenus();
   const route = pathname.replace(/^\/+/, '').replace(/\/+$/, '');
-  const screen = (kind: ScreenKind, node: ReactNode) => (
-    <Box data-screen={kind} data-route={route}>
+  // A declared screen is a 'page' whose `data-kind` names its kind (tool, lookup…).
+  const screen = (kind: ScreenKind, node: ReactNode, declaredKind?: string) => (
+    <Box data-screen={kind} data-kind={declaredKind} data-route={route}>
       <Suspense fallback={<Loading />}>{node}</Suspense>
     </Box>
   );
@@ -118,7 +119,7 @@ export function ScreenRouter() {
     // Entries the spec reserves to platform staff: a company administrator passes the key, not this.
     if (declared.staffOnly && user?.isAvanco !== true) return screen('denied', <AccessDeniedPage />);
     const KindView = screenKinds[declared.kind];
-    return screen(declared.kind, <KindView key={route} declaration={declared as never} />);
+    return screen('page', <KindView key={route} declaration={declared as never} />, declared.kind);
   }
   const target = findEntityScreen(route, (schemas.entities ?? {}) as Record<string, { entity?: unknown }>);
   if (target) {
