@@ -57,11 +57,15 @@ export interface components {
                 /** @constant */
                 type: "object";
                 properties: {
-                    [key: string]: Record<string, never>;
+                    [key: string]: {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description rjsf uiSchema */
-            uiSchema?: Record<string, never>;
+            uiSchema?: {
+                [key: string]: unknown;
+            };
             /** @description Parameters whose options are an enumeration of schemas/enums (name) */
             enums?: {
                 [key: string]: string;
