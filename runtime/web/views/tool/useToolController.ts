@@ -67,8 +67,9 @@ export function useToolController(declaration: ToolScreen) {
         const { data, error } = await callOperation(api, action.operationId, values);
         if (error) throw error;
         const answer = (data ?? {}) as ToolAnswer;
+        // A queued report is followed by the shell's reports dialog (realtime): only the toast here.
         if (action.type === 'download') downloadArquivo(answer as { nomeArquivo: string; conteudo: string });
-        else setResult(answer);
+        else if (action.type !== 'queue') setResult(answer);
         if (action.message) notify.toast(fillTemplate(action.message, answer), { severity: 'success' });
       } catch (error) {
         await showError(error);
