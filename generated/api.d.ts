@@ -8837,6 +8837,11 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
+            screens?: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
         };
         Alerta: {
             id: number;

@@ -14,8 +14,16 @@ export interface SchemaIssue {
   message: string;
 }
 
-/** Renders ajv errors (after pt-BR localisation) as SchemaIssues of one file. */
-export function ajvIssues(file: string, errors: ErrorObject[] | null | undefined, note = ''): SchemaIssue[] {
+/**
+ * Renders ajv errors (after pt-BR localisation) as SchemaIssues of one file; `withRule` appends the
+ * meta-schema rule (JSON Schema keyword) that failed.
+ */
+export function ajvIssues(
+  file: string,
+  errors: ErrorObject[] | null | undefined,
+  note = '',
+  withRule = false,
+): SchemaIssue[] {
   if (!errors) return [];
   localizePtBR(errors);
   return errors
@@ -27,17 +35,19 @@ export function ajvIssues(file: string, errors: ErrorObject[] | null | undefined
       if (error.keyword === 'enum') message += `: ${JSON.stringify(params.allowedValues)}`;
       if (error.keyword === 'const') message += `: ${JSON.stringify(params.allowedValue)}`;
       if (error.keyword === 'propertyNames') message += ` (${String(params.propertyName)})`;
+      if (withRule) message += ` (regra: ${error.keyword})`;
       return { file, pointer: error.instancePath || '/', message: note ? `${message} ${note}` : message };
     });
 }
 
 /**
  * Compiles the meta-schemas (schemas/_meta/<kind>.schema.json) once and returns a lookup of
- * validators by kind; `useDefaults` fills defaults in place (used for tenant settings).
+ * validators by kind; `useDefaults` fills defaults in place (used for tenant settings); the issues of
+ * the kinds in `ruleKinds` name the meta-schema rule that failed.
  */
 export function createSchemaValidator(
   metaSchemas: Record<string, unknown>,
-  options: { useDefaults?: boolean } = {},
+  options: { useDefaults?: boolean; ruleKinds?: string[] } = {},
 ) {
   const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: options.useDefaults ?? false });
   const validators = new Map<string, ValidateFunction>();
@@ -49,7 +59,9 @@ export function createSchemaValidator(
       const validator = validators.get(kind);
       if (!validator)
         return [{ file, pointer: '/', message: `meta-schema "${kind}" não encontrado em schemas/_meta` }];
-      return validator(data) ? [] : ajvIssues(file, validator.errors, note);
+      return validator(data)
+        ? []
+        : ajvIssues(file, validator.errors, note, options.ruleKinds?.includes(kind) ?? false);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { SchemaIssue } from './createSchemaValidator.ts';
 import { isPlainObject } from './mergePatch.ts';
 import { schemaKind } from './schemaKind.ts';
+import { DEFAULT_TOKENS } from './screens/resolveDefaultTokens.ts';
 
 type Json = Record<string, unknown>;
 const obj = (value: unknown): Json => (isPlainObject(value) ? value : {});
@@ -90,6 +91,50 @@ export function crossCheckSchemas(
       }
     }
     if (kind === 'form' || kind === 'grid' || kind === 'report') checkFieldUse(path, kind, data);
+    if (kind === 'screen') {
+      if (typeof data.permission === 'string' && !(data.permission in keys))
+        push(
+          path,
+          '/permission',
+          `chave de permissão "${data.permission}" não existe em keys.json (regra: permission)`,
+        );
+      const parameters = obj(data.parameters);
+      const properties = obj(obj(parameters.schema).properties);
+      for (const [field, name] of Object.entries(obj(parameters.enums))) {
+        if (typeof name === 'string' && !enumExists(name))
+          push(
+            path,
+            `/parameters/enums/${field}`,
+            `enumeração "${name}" não existe em schemas/enums (regra: enums)`,
+          );
+        if (!(field in properties))
+          push(
+            path,
+            `/parameters/enums/${field}`,
+            `parâmetro "${field}" não existe em parameters/schema (regra: enums)`,
+          );
+      }
+      for (const [field, property] of Object.entries(properties)) {
+        const value = obj(property).default;
+        if (
+          typeof value === 'string' &&
+          value.startsWith('$') &&
+          !DEFAULT_TOKENS.some((token) => token === value)
+        )
+          push(
+            path,
+            `/parameters/schema/properties/${field}/default`,
+            `padrão "${value}" desconhecido; use ${DEFAULT_TOKENS.join(', ')} (regra: default)`,
+          );
+      }
+      for (const field of Object.keys(obj(parameters.options)))
+        if (!(field in properties))
+          push(
+            path,
+            `/parameters/options/${field}`,
+            `parâmetro "${field}" não existe em parameters/schema (regra: options)`,
+          );
+    }
   }
 
   const domains = new Map<string, string>();

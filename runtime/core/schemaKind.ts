@@ -8,6 +8,7 @@ export type SchemaKind =
   | 'form'
   | 'grid'
   | 'report'
+  | 'screen'
   | 'themes'
   | 'tenant-settings'
   | 'tenant-patch'
@@ -22,6 +23,7 @@ const RULES: Array<[RegExp, SchemaKind]> = [
   [/^schemas\/entities\/([a-z][A-Za-z0-9]*)\/\1\.form\.json$/, 'form'],
   [/^schemas\/entities\/([a-z][A-Za-z0-9]*)\/\1\.grid\.json$/, 'grid'],
   [/^schemas\/reports\/[a-z][a-z0-9-]*\.report\.json$/, 'report'],
+  [/^schemas\/screens\/[a-z][a-z0-9-]*\.screen\.json$/, 'screen'],
   [/^schemas\/tenant\/themes\.json$/, 'themes'],
   [/^tenants\/[a-z0-9][a-z0-9-]*\/tenant\.json$/, 'tenant-settings'],
   [/^tenants\/[a-z0-9][a-z0-9-]*\/overrides\/.+\.json$/, 'tenant-patch'],

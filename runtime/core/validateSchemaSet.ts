@@ -30,7 +30,8 @@ export function applyOverride(target: unknown, patch: unknown): unknown {
  */
 export function validateSchemaSet(files: SchemaFiles): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
-  const validator = createSchemaValidator(metaSchemasOf(files));
+  // Screen declarations are the newest and most nested kind: their issues name the rule that failed.
+  const validator = createSchemaValidator(metaSchemasOf(files), { ruleKinds: ['screen'] });
   const tenantOverrides = new Map<string, SchemaFiles>();
 
   for (const [path, content] of Object.entries(files)) {
@@ -45,7 +46,7 @@ export function validateSchemaSet(files: SchemaFiles): SchemaIssue[] {
     }
     if (kind === 'meta' || kind === 'asset') continue;
     issues.push(...validator.validate(kind, path, content));
-    if (kind === 'enum' || kind === 'menu' || kind === 'report')
+    if (kind === 'enum' || kind === 'menu' || kind === 'report' || kind === 'screen')
       issues.push(...nameMatchesFile(path, content));
     if (kind === 'tenant-patch') {
       const targetPath = overrideTarget(path) as string;
@@ -81,7 +82,7 @@ export function validateSchemaSet(files: SchemaFiles): SchemaIssue[] {
 }
 
 function nameMatchesFile(path: string, content: unknown): SchemaIssue[] {
-  const expected = (path.split('/').pop() as string).replace(/\.(enum|menu|report)\.json$/, '');
+  const expected = (path.split('/').pop() as string).replace(/\.(enum|menu|report|screen)\.json$/, '');
   const name = isPlainObject(content) ? content.name : undefined;
   return name === expected
     ? []

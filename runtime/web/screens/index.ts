@@ -8,7 +8,8 @@ export interface ScreenProps {
 /**
  * Screens with behaviour of their own, by hash-route pattern (without "#/"; ":name" segments match
  * anything), e.g. `'pages/estoque/alteracao-preco': lazy(() => import('./alteracaoPreco/AlteracaoPrecoPage.tsx'))`.
- * A registered screen wins over the generic list and form of an entity with the same route. Behaviour
+ * A registered screen wins over a declared screen (schemas/screens) and over the generic list and form of
+ * an entity with the same route. Behaviour
  * specific to one screen lives in runtime/web/screens/<name>/, never in an `if (entity === …)` in the
  * generic views.
  */
@@ -35,8 +36,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/exportacoes-fiscais/exportacao-para-terminal': lazy(
     () => import('./exportacoesFiscais/terminal/ExportacaoTerminalScreen.tsx'),
   ),
-  'pages/fiscais/gerar-arquivo-sped': lazy(() => import('./arquivosFiscais/ArquivoSpedScreen.tsx')),
-  'pages/fiscais/gerar-arquivo-sintegra': lazy(() => import('./arquivosFiscais/ArquivoSintegraScreen.tsx')),
   'pages/fiscais/certificado-digital': lazy(() => import('./certificado/CertificadoScreen.tsx')),
   'pages/nfe/exportar-xml-nfe': lazy(() => import('./xmlNfe/ExportarXmlScreen.tsx')),
   'pages/compras/entrada-nota-fiscal/importar-xml': lazy(
@@ -51,7 +50,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'administrador/configuracoes/plano-config': lazy(() => import('./admin/PlanosConfigScreen.tsx')),
   'administrador/configuracoes/modulo-config': lazy(() => import('./admin/ModulosConfigScreen.tsx')),
   'administrador/configuracoes/notificacoes': lazy(() => import('./admin/NotificacoesScreen.tsx')),
-  'administrador/configuracoes/bancos': lazy(() => import('./admin/BancosScreen.tsx')),
   'administrador/configuracoes/backups': lazy(() => import('./admin/BackupsScreen.tsx')),
   'administrador/configuracoes/usuarios': lazy(() => import('./admin/UsuariosScreen.tsx')),
   'administrador/configuracoes/ajuda': lazy(() => import('./admin/AjudaScreen.tsx')),

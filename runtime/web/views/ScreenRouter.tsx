@@ -10,6 +10,7 @@ import { screens } from '../screens/index.ts';
 import { menuLeaves, useMenus } from '../shell/menu/useMenus.ts';
 import { AccessDeniedPage } from './AccessDeniedPage.tsx';
 import { PendingScreen } from './PendingScreen.tsx';
+import { findDeclaredScreen, screenKinds } from './screenKinds.ts';
 
 // The grid and the form are heavy (AG Grid, rjsf): loaded when a screen first needs them.
 const ListView = lazy(() => import('./list/ListView.tsx').then((module) => ({ default: module.ListView })));
@@ -85,8 +86,9 @@ type ScreenKind = 'page' | 'list' | 'form' | 'denied' | 'pending';
 /**
  * Resolves a main-area route to its screen. The route's permission key (schemas/permissions) is checked
  * with the same core function the menu and the API use; a denied route shows a clear page. Then: the
- * dashboard, a screen registered in runtime/web/screens, the list or form of the entity whose `route`
- * matches (creating or copying needs CRIAR), else the pending-screen placeholder.
+ * dashboard, a screen registered in runtime/web/screens, a screen declared in schemas/screens (rendered
+ * by its kind's generic view; its own `permission` needs VISUALIZAR, `staffOnly` platform staff), the list or form of the entity
+ * whose `route` matches (creating or copying needs CRIAR), else the pending-screen placeholder.
  */
 export function ScreenRouter() {
   const { pathname } = useLocation();
@@ -94,8 +96,9 @@ export function ScreenRouter() {
   const { user } = useSession();
   const menus = useMenus();
   const route = pathname.replace(/^\/+/, '').replace(/\/+$/, '');
-  const screen = (kind: ScreenKind, node: ReactNode) => (
-    <Box data-screen={kind} data-route={route}>
+  // A declared screen is a 'page' whose `data-kind` names its kind (tool, lookup…).
+  const screen = (kind: ScreenKind, node: ReactNode, declaredKind?: string) => (
+    <Box data-screen={kind} data-kind={declaredKind} data-route={route}>
       <Suspense fallback={<Loading />}>{node}</Suspense>
     </Box>
   );
@@ -108,6 +111,15 @@ export function ScreenRouter() {
   if (registered) {
     const Screen = screens[registered.pattern];
     if (Screen) return screen('page', <Screen key={route} params={registered.params} />);
+  }
+  const declared = findDeclaredScreen(route, schemas.screens);
+  if (declared) {
+    if (declared.permission && !checkPermission(user, declared.permission, PermissionLevel.VISUALIZAR))
+      return screen('denied', <AccessDeniedPage />);
+    // Entries the spec reserves to platform staff: a company administrator passes the key, not this.
+    if (declared.staffOnly && user?.isAvanco !== true) return screen('denied', <AccessDeniedPage />);
+    const KindView = screenKinds[declared.kind];
+    return screen('page', <KindView key={route} declaration={declared as never} />, declared.kind);
   }
   const target = findEntityScreen(route, (schemas.entities ?? {}) as Record<string, { entity?: unknown }>);
   if (target) {

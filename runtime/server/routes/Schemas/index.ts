@@ -13,12 +13,13 @@ const bundleSchema = {
     enums: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
     entities: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
     reports: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
+    screens: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
   },
 } as const;
 
 /**
  * GET /api/Schemas/bundle — the request's white-label schemas with its patches merged (menus,
- * permission keys, themes, enums, entity/form/grid files, report definitions): what the browser runtime renders.
+ * permission keys, themes, enums, entity/form/grid files, report definitions, screen declarations): what the browser runtime renders.
  * Public: none of it is secret, and the login screen already needs the theme.
  */
 export async function schemasRoutes(app: FastifyInstance): Promise<void> {
@@ -44,6 +45,7 @@ export async function schemasRoutes(app: FastifyInstance): Promise<void> {
         enums: {} as Record<string, unknown>,
         entities: {} as Record<string, Record<string, unknown>>,
         reports: {} as Record<string, unknown>,
+        screens: {} as Record<string, unknown>,
       };
       for (const [path, content] of Object.entries(schemas)) {
         const kind = schemaKind(path);
@@ -51,6 +53,7 @@ export async function schemasRoutes(app: FastifyInstance): Promise<void> {
         if (kind === 'menu') bundle.menus[name] = content;
         if (kind === 'enum') bundle.enums[name] = content;
         if (kind === 'report') bundle.reports[name] = content;
+        if (kind === 'screen') bundle.screens[name] = content;
         if (kind === 'entity' || kind === 'form' || kind === 'grid') {
           const entity = path.split('/')[2] as string;
           bundle.entities[entity] = { ...(bundle.entities[entity] ?? {}), [kind]: content };

@@ -20,11 +20,11 @@ import type { components } from '../../../../generated/api.d.ts';
 import { formatDateTime } from '../../../core/formatDate.ts';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
+import { paginationLabels } from '../../ui/paginationLabels.ts';
 import { useActionError } from '../../ui/useActionError.tsx';
 import { AdminPage } from './AdminPage.tsx';
 import { ALERTA_TIPOS } from './alertaTipos.ts';
 import { NotificacaoForm } from './NotificacaoForm.tsx';
-import { paginationLabels } from './pagination.ts';
 
 type Envio = components['schemas']['AlertaGeralEnvio'];
 

@@ -16,11 +16,11 @@ import {
 import { useEffect, useState } from 'react';
 import type { components } from '../../../../generated/api.d.ts';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { paginationLabels } from '../../ui/paginationLabels.ts';
+import { SearchField } from '../../ui/SearchField.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
+import { useDebounced } from '../../ui/useDebounced.ts';
 import { AdminPage } from './AdminPage.tsx';
-import { paginationLabels } from './pagination.ts';
-import { SearchField } from './SearchField.tsx';
-import { useDebounced } from './useDebounced.ts';
 
 type Linha = components['schemas']['UsuarioWhiteLabelLinha'];
 

@@ -13,10 +13,10 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { paginationLabels } from '../../ui/paginationLabels.ts';
+import { SearchField } from '../../ui/SearchField.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
-import { paginationLabels } from '../admin/pagination.ts';
-import { SearchField } from '../admin/SearchField.tsx';
-import { useDebounced } from '../admin/useDebounced.ts';
+import { useDebounced } from '../../ui/useDebounced.ts';
 import { formatCest, formatNcm, type IbptCest } from './ibptFormat.ts';
 
 /** Search of the CEST table by CEST, NCM (a full NCM also finds the shorter positions covering it) or text. */

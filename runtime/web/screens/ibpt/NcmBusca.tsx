@@ -16,10 +16,10 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { paginationLabels } from '../../ui/paginationLabels.ts';
+import { SearchField } from '../../ui/SearchField.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
-import { paginationLabels } from '../admin/pagination.ts';
-import { SearchField } from '../admin/SearchField.tsx';
-import { useDebounced } from '../admin/useDebounced.ts';
+import { useDebounced } from '../../ui/useDebounced.ts';
 import { formatNcm, formatPercent, type IbptNcm, TIPO_LABELS } from './ibptFormat.ts';
 
 /** Search of the loaded IBPT lines by code or description, in one UF or all, with their rates. */

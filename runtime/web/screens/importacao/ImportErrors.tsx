@@ -1,6 +1,6 @@
 import { Box, Table, TableBody, TableCell, TableHead, TablePagination, TableRow } from '@mui/material';
 import { useState } from 'react';
-import { paginationLabels } from '../estoque/shared/paginationLabels.ts';
+import { paginationLabels } from '../../ui/paginationLabels.ts';
 import type { ImportLineError } from './importTypes.ts';
 
 /** The errors of the validation, one row per file line, paged. */

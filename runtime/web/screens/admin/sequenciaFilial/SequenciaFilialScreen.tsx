@@ -16,9 +16,9 @@ import { type FormEvent, useState } from 'react';
 import type { components } from '../../../../../generated/api.d.ts';
 import { formatCpfCnpj } from '../../../../core/formatCpfCnpj.ts';
 import { useRuntime } from '../../../app/RuntimeContext.tsx';
+import { SearchField } from '../../../ui/SearchField.tsx';
 import { useActionError } from '../../../ui/useActionError.tsx';
 import { AdminPage } from '../AdminPage.tsx';
-import { SearchField } from '../SearchField.tsx';
 import { SequenciasPanel } from './SequenciasPanel.tsx';
 
 type Encontrada = components['schemas']['SequenciaFilialEncontrada'];

@@ -11,8 +11,8 @@ import {
   Typography,
 } from '@mui/material';
 import { formatBRL } from '../../../../core/formatMoney.ts';
+import { paginationLabels } from '../../../ui/paginationLabels.ts';
 import { formatPercent } from '../shared/formatPercent.ts';
-import { paginationLabels } from '../shared/paginationLabels.ts';
 import type { PriceChangeItem, PriceChangeResponse } from './priceChangeTypes.ts';
 
 const SITUACAO: Record<

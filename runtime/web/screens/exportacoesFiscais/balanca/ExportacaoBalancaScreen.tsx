@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import Icon from '@mui/material/Icon';
-import { AmostraArquivo } from '../shared/AmostraArquivo.tsx';
+import { AmostraArquivo } from '../../../views/tool/AmostraArquivo.tsx';
 import { AvisosExportacao } from '../shared/AvisosExportacao.tsx';
 import { BalancaPreview } from './BalancaPreview.tsx';
 import { useExportacaoBalanca } from './useExportacaoBalanca.ts';

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useNotify } from '../../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../../ui/useActionError.tsx';
+import { downloadArquivo } from '../../../views/tool/downloadArquivo.ts';
 import type { ArquivoExportado } from '../exportacaoTypes.ts';
-import { downloadArquivo } from './downloadArquivo.ts';
 
 type Call<T> = () => Promise<{ data?: T; error?: unknown }>;
 

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import Icon from '@mui/material/Icon';
-import { AmostraArquivo } from '../shared/AmostraArquivo.tsx';
+import { AmostraArquivo } from '../../../views/tool/AmostraArquivo.tsx';
 import { AvisosExportacao } from '../shared/AvisosExportacao.tsx';
 import { TerminalFiltros } from './TerminalFiltros.tsx';
 import { TerminalPreview } from './TerminalPreview.tsx';

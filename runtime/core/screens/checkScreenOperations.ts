@@ -1,0 +1,38 @@
+import type { SchemaIssue } from '../createSchemaValidator.ts';
+import { overrideTarget, schemaKind } from '../schemaKind.ts';
+import { applyOverride, type SchemaFiles } from '../validateSchemaSet.ts';
+import { screenOperationIds } from './screenOperationIds.ts';
+
+/** The operationIds of an OpenAPI document (any version: only `paths.*.*.operationId` is read). */
+export function openApiOperationIds(document: unknown): Set<string> {
+  const ids = new Set<string>();
+  const paths = (document as { paths?: Record<string, Record<string, { operationId?: unknown }>> }).paths;
+  for (const item of Object.values(paths ?? {}))
+    for (const operation of Object.values(item ?? {}))
+      if (typeof operation?.operationId === 'string') ids.add(operation.operationId);
+  return ids;
+}
+
+/**
+ * Checks that every operationId named by a screen declaration — as shipped and as each tenant patch
+ * leaves it — is an operation of the API, so that a wrong name fails the checks, not the user's click.
+ */
+export function checkScreenOperations(files: SchemaFiles, operationIds: Set<string>): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  const check = (file: string, declaration: unknown) => {
+    for (const { pointer, operationId } of screenOperationIds(declaration))
+      if (!operationIds.has(operationId))
+        issues.push({
+          file,
+          pointer,
+          message: `operação "${operationId}" não existe em generated/openapi.json (regra: operationId)`,
+        });
+  };
+  for (const [path, content] of Object.entries(files)) {
+    if (schemaKind(path) === 'screen') check(path, content);
+    const target = overrideTarget(path);
+    if (target && schemaKind(target) === 'screen' && target in files)
+      check(path, applyOverride(files[target], content));
+  }
+  return issues;
+}

@@ -1,0 +1,36 @@
+import { type OperationId, operations } from '../../../generated/operations.ts';
+import type { ApiClient } from './createApiClient.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type UntypedCall = (
+  path: string,
+  init: { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown },
+) => Promise<{ data?: unknown; error?: unknown }>;
+
+/**
+ * Calls an API operation named by its OpenAPI operationId (as screen declarations do) through the
+ * runtime's client: `{name}` path segments come from `values`, the rest is the query of a GET/DELETE
+ * or the JSON body otherwise. Empty values are left out.
+ */
+export async function callOperation(
+  api: ApiClient,
+  operationId: string,
+  values: Record<string, unknown> = {},
+): Promise<{ data?: unknown; error?: unknown }> {
+  const operation = operations[operationId as OperationId];
+  if (!operation) return { error: { error: { message: `Operação "${operationId}" desconhecida.` } } };
+  const method = operation.method.toUpperCase() as Method;
+  const pathParams: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (operation.path.includes(`{${name}}`)) pathParams[name] = value;
+    else rest[name] = value;
+  }
+  const call = (api as unknown as Record<Method, UntypedCall>)[method].bind(api);
+  const inQuery = method === 'GET' || method === 'DELETE';
+  return call(operation.path, {
+    params: { path: pathParams, ...(inQuery ? { query: rest } : {}) },
+    ...(inQuery ? {} : { body: rest }),
+  });
+}

@@ -1,0 +1,78 @@
+import { Alert, AlertTitle, Box, Chip, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { readPath } from '../../../core/readPath.ts';
+import { fillTemplate } from '../../../core/screens/fillTemplate.ts';
+import { cells } from '../../registry/cells/index.ts';
+import { AmostraArquivo } from './AmostraArquivo.tsx';
+import { DeclaredTable } from './DeclaredTable.tsx';
+import type { ToolAnswer, ToolResultArea } from './toolTypes.ts';
+
+const list = (answer: ToolAnswer, path: string): unknown[] => {
+  const value = readPath(answer, path.split('.'));
+  return Array.isArray(value) ? value : [];
+};
+
+/**
+ * The result area of a tool, top to bottom as declared: validation messages, the summary (title,
+ * cards as chips, grid) and the first lines of the generated file.
+ */
+export function ToolResult({ area, answer }: { area: ToolResultArea; answer: ToolAnswer }) {
+  const { messages, summary, sample } = area;
+  const items = messages ? list(answer, messages.items) : [];
+  return (
+    <>
+      {messages && items.length > 0 && (
+        <Alert severity={messages.severity ?? 'warning'} sx={{ mb: 2 }}>
+          <AlertTitle>{fillTemplate(messages.title, { count: items.length })}</AlertTitle>
+          <List dense disablePadding aria-label={messages.label}>
+            {items.map((item, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: messages are replaced as a whole
+              <ListItem key={index} disableGutters sx={{ py: 0 }}>
+                <ListItemText primary={fillTemplate(messages.text, item)} />
+              </ListItem>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {summary && (
+        <Paper sx={{ mb: 2 }}>
+          <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+              {fillTemplate(summary.title, answer)}
+            </Typography>
+            {Object.entries(summary.cards ?? {}).map(([key, card]) =>
+              card.text !== undefined ? (
+                <Chip key={key} label={fillTemplate(card.text, answer)} />
+              ) : (
+                <Chip
+                  key={key}
+                  color="primary"
+                  variant="outlined"
+                  label={`${card.label}: ${(cells[card.format ?? 'text'] ?? cells.text)?.format(
+                    readPath(answer, String(card.field).split('.')),
+                    {},
+                  )}`}
+                />
+              ),
+            )}
+          </Box>
+          {summary.grid && (
+            <Box sx={{ overflowX: 'auto', maxHeight: 360 }}>
+              <DeclaredTable
+                label={summary.grid.label}
+                columns={summary.grid.columns}
+                rows={list(answer, summary.grid.items)}
+                stickyHeader
+              />
+            </Box>
+          )}
+        </Paper>
+      )}
+      {sample && (
+        <AmostraArquivo
+          title={fillTemplate(sample.title, answer)}
+          linhas={list(answer, sample.items).map(String)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { Box, Button, CircularProgress, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import Icon from '@mui/material/Icon';
+import { formValidator } from '../form/formValidator.ts';
+import { ThemedForm } from '../form/ThemedForm.ts';
+import { ToolParametersTemplate } from './ToolParametersTemplate.tsx';
+import { ToolResult } from './ToolResult.tsx';
+import type { ToolScreen } from './toolTypes.ts';
+import { useToolController } from './useToolController.ts';
+
+/**
+ * The generic renderer of `tool` screens: heading, parameter form (rjsf, declared schema and
+ * uiSchema), description, the action buttons with the progress bar under them, and the result area.
+ */
+export function ToolView({ declaration }: { declaration: ToolScreen }) {
+  const c = useToolController(declaration);
+  const { parameters } = declaration;
+  return (
+    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {declaration.title}
+      </Typography>
+      <Paper sx={{ p: 2, mb: 2 }}>
+        {c.schema ? (
+          <ThemedForm
+            schema={c.schema}
+            uiSchema={{ ...parameters.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+            formData={c.values}
+            formContext={{ columns: parameters.columns }}
+            templates={{ ObjectFieldTemplate: ToolParametersTemplate }}
+            validator={formValidator}
+            onChange={(event) => c.change(event.formData as Record<string, unknown>)}
+            showErrorList={false}
+            noHtml5Validate
+          />
+        ) : (
+          <Box role="status" aria-label="Carregando" sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
+            <CircularProgress size={24} />
+          </Box>
+        )}
+        {declaration.description && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            {declaration.description}
+          </Typography>
+        )}
+      </Paper>
+      <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
+        {Object.entries(declaration.actions).map(([id, action]) => (
+          <Button
+            key={id}
+            variant={action.variant ?? 'contained'}
+            startIcon={action.icon ? <Icon>{action.icon}</Icon> : undefined}
+            disabled={c.busy || !c.schema}
+            onClick={() => void c.run(action)}
+          >
+            {action.label}
+          </Button>
+        ))}
+      </Stack>
+      <Box sx={{ height: 4, mb: 1 }}>{c.busy && <LinearProgress aria-label="Carregando" />}</Box>
+      {c.result && declaration.result && <ToolResult area={declaration.result} answer={c.result} />}
+    </Box>
+  );
+}

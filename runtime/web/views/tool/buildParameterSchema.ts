@@ -1,0 +1,33 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import { resolveDefaultTokens } from '../../../core/screens/resolveDefaultTokens.ts';
+import type { EnumOption } from '../../auth/enumOptions.ts';
+import type { ToolScreen } from './toolTypes.ts';
+
+/**
+ * The rjsf schema of a tool's parameters: default tokens resolved for today, and the parameters whose
+ * options are an enumeration or come from an operation turned into selects (`oneOf` const/title).
+ */
+export function buildParameterSchema(
+  parameters: ToolScreen['parameters'],
+  enumValues: (name: string) => EnumOption[],
+  loaded: Record<string, EnumOption[]>,
+  today = new Date(),
+): RJSFSchema {
+  const schema = resolveDefaultTokens(structuredClone(parameters.schema), today) as RJSFSchema;
+  const properties = (schema.properties ?? {}) as Record<string, RJSFSchema>;
+  const choices: Record<string, EnumOption[]> = { ...loaded };
+  for (const [field, name] of Object.entries(parameters.enums ?? {})) choices[field] = enumValues(name);
+  for (const [field, options] of Object.entries(choices)) {
+    const property = properties[field];
+    if (!property) continue;
+    if (options.length === 0) {
+      properties[field] = { ...property, readOnly: true };
+      continue;
+    }
+    properties[field] = {
+      ...property,
+      oneOf: options.map((option) => ({ const: option.code, title: option.label })),
+    };
+  }
+  return schema;
+}

@@ -1,0 +1,30 @@
+import { readPath } from '../../../core/readPath.ts';
+import { callOperation } from '../../api/callOperation.ts';
+import type { ApiClient } from '../../api/createApiClient.ts';
+import type { EnumOption } from '../../auth/enumOptions.ts';
+import type { OptionSource } from './toolTypes.ts';
+
+const read = (data: unknown, path: string) => (path ? readPath(data, path.split('.')) : data);
+
+/**
+ * Loads the options of one parameter from its read operation: value and label of each item (the first
+ * filled label field, then " — detail") and the value the answer selects at first.
+ */
+export async function loadParameterOptions(
+  api: ApiClient,
+  source: OptionSource,
+): Promise<{ options: EnumOption[]; selected?: unknown; error?: unknown }> {
+  const { data, error } = await callOperation(api, source.operationId);
+  if (error) return { options: [], error };
+  const items = read(data, source.items);
+  const options = (Array.isArray(items) ? items : []).map((item) => {
+    const label = source.label.map((field) => read(item, field)).find((value) => value || value === 0);
+    const detail = source.detail ? read(item, source.detail) : undefined;
+    return {
+      code: read(item, source.value) as string | number,
+      label: `${String(label ?? '')}${detail ? ` — ${String(detail)}` : ''}`,
+    };
+  });
+  const selected = source.selected ? read(data, source.selected) : undefined;
+  return { options, selected: selected ?? undefined };
+}

@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { fillTemplate } from '../../../core/screens/fillTemplate.ts';
+import { callOperation } from '../../api/callOperation.ts';
+import { useRuntime, useTenant } from '../../app/RuntimeContext.tsx';
+import { type EnumOption, enumOptions } from '../../auth/enumOptions.ts';
+import { useNotify } from '../../ui/NotifyProvider.tsx';
+import { useActionError } from '../../ui/useActionError.tsx';
+import { buildParameterSchema } from './buildParameterSchema.ts';
+import { downloadArquivo } from './downloadArquivo.ts';
+import { loadParameterOptions } from './loadParameterOptions.ts';
+import type { ToolAction, ToolAnswer, ToolScreen } from './toolTypes.ts';
+
+type Values = Record<string, unknown>;
+
+/**
+ * Controller of a `tool` screen: loads the options its parameters read from operations (and the
+ * value each selects at first), keeps the parameter values (any change clears the result, so what is
+ * downloaded is what was seen) and runs the declared actions with the runtime's error dialog.
+ */
+export function useToolController(declaration: ToolScreen) {
+  const { api } = useRuntime();
+  const { schemas } = useTenant();
+  const notify = useNotify();
+  const showError = useActionError();
+  const [loaded, setLoaded] = useState<Record<string, EnumOption[]> | null>(null);
+  const [values, setValues] = useState<Values>({});
+  const [result, setResult] = useState<ToolAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { parameters } = declaration;
+
+  useEffect(() => {
+    let active = true;
+    const sources = Object.entries(parameters.options ?? {});
+    void Promise.all(
+      sources.map(async ([field, source]) => [field, await loadParameterOptions(api, source)] as const),
+    ).then(async (answers) => {
+      if (!active) return;
+      const options: Record<string, EnumOption[]> = {};
+      const selected: Values = {};
+      for (const [field, answer] of answers) {
+        options[field] = answer.options;
+        if (answer.selected !== undefined) selected[field] = answer.selected;
+        if (answer.error) await showError(answer.error);
+      }
+      setValues((current) => ({ ...selected, ...current }));
+      setLoaded(options);
+    });
+    return () => {
+      active = false;
+    };
+  }, [api, parameters.options, showError]);
+
+  const schema = useMemo(
+    () => loaded && buildParameterSchema(parameters, (name) => enumOptions(schemas, name).options, loaded),
+    [parameters, schemas, loaded],
+  );
+
+  const change = useCallback((next: Values) => {
+    setValues(next);
+    setResult(null);
+  }, []);
+
+  const run = useCallback(
+    async (action: ToolAction) => {
+      setBusy(true);
+      try {
+        const { data, error } = await callOperation(api, action.operationId, values);
+        if (error) throw error;
+        const answer = (data ?? {}) as ToolAnswer;
+        // A queued report is followed by the shell's reports dialog (realtime): only the toast here.
+        if (action.type === 'download') downloadArquivo(answer as { nomeArquivo: string; conteudo: string });
+        else if (action.type !== 'queue') setResult(answer);
+        if (action.message) notify.toast(fillTemplate(action.message, answer), { severity: 'success' });
+      } catch (error) {
+        await showError(error);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [api, values, notify, showError],
+  );
+
+  return { schema, values, change, result, busy, run };
+}

@@ -1,0 +1,167 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resolveTenant } from '../../runtime/core/resolveTenant.ts';
+import {
+  checkScreenOperations,
+  openApiOperationIds,
+} from '../../runtime/core/screens/checkScreenOperations.ts';
+import { screenOperationIds } from '../../runtime/core/screens/screenOperationIds.ts';
+import { type SchemaFiles, validateSchemaSet } from '../../runtime/core/validateSchemaSet.ts';
+import { REPO_ROOT, readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
+
+/** Screen declarations (schemas/screens): meta-schema, references, operations and tenant patches. */
+let files: SchemaFiles;
+let operationIds: Set<string>;
+const SPED = 'schemas/screens/arquivo-sped.screen.json';
+
+beforeAll(async () => {
+  files = (await readSchemaFiles()).files;
+  const openapi = JSON.parse(await readFile(join(REPO_ROOT, 'generated', 'openapi.json'), 'utf8'));
+  operationIds = openApiOperationIds(openapi);
+});
+
+const withFiles = (changes: SchemaFiles): SchemaFiles => ({ ...structuredClone(files), ...changes });
+type Declaration = {
+  actions: Record<string, Record<string, unknown>>;
+  parameters: {
+    enums: Record<string, string>;
+    schema: { properties: Record<string, Record<string, unknown>> };
+  };
+  [member: string]: unknown;
+};
+const sped = () => structuredClone(files[SPED]) as Declaration;
+
+describe('screen declarations as shipped', () => {
+  it('exist, and every operationId they name is an operation of generated/openapi.json', () => {
+    const screens = Object.keys(files).filter((path) => path.startsWith('schemas/screens/'));
+    expect(screens.length).toBeGreaterThan(0);
+    expect(screens.flatMap((path) => screenOperationIds(files[path])).length).toBeGreaterThan(screens.length);
+    expect(operationIds.size).toBeGreaterThan(100);
+    expect(checkScreenOperations(files, operationIds)).toEqual([]);
+  });
+});
+
+describe('a bad screen declaration names the file, the JSON path and the rule', () => {
+  it('an action naming an unknown operationId', () => {
+    const bad = sped();
+    (bad.actions.previa as Record<string, unknown>).operationId = 'arquivoSpedPrevia';
+    expect(checkScreenOperations(withFiles({ [SPED]: bad }), operationIds)).toEqual([
+      {
+        file: SPED,
+        pointer: '/actions/previa/operationId',
+        message: 'operação "arquivoSpedPrevia" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+  });
+
+  it('a tenant patch that renames an operation to an unknown one', () => {
+    const patch = 'tenants/verde/overrides/screens/arquivo-sped.screen.json';
+    const issues = checkScreenOperations(
+      withFiles({ [patch]: { parameters: { options: { filialId: { operationId: 'naoExiste' } } } } }),
+      operationIds,
+    );
+    expect(issues).toEqual([
+      {
+        file: patch,
+        pointer: '/parameters/options/filialId/operationId',
+        message: 'operação "naoExiste" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+  });
+
+  it('an action without its operation and an unknown action type', () => {
+    const bad = sped();
+    delete bad.actions.previa?.operationId;
+    (bad.actions.arquivo as Record<string, unknown>).type = 'imprimir';
+    const issues = validateSchemaSet(withFiles({ [SPED]: bad }));
+    expect(issues).toContainEqual({
+      file: SPED,
+      pointer: '/actions/previa',
+      message: 'deve ter a propriedade obrigatória operationId (regra: required)',
+    });
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        file: SPED,
+        pointer: '/actions/arquivo/type',
+        message: expect.stringContaining('(regra: enum)'),
+      }),
+    );
+  });
+
+  it('an unknown kind, and a member a tool does not have', () => {
+    const kind = { ...sped(), kind: 'planilha' };
+    expect(validateSchemaSet(withFiles({ [SPED]: kind }))).toContainEqual(
+      expect.objectContaining({
+        file: SPED,
+        pointer: '/kind',
+        message: expect.stringContaining('regra: enum'),
+      }),
+    );
+    const extra = { ...sped(), botoes: {} };
+    expect(validateSchemaSet(withFiles({ [SPED]: extra }))).toContainEqual({
+      file: SPED,
+      pointer: '/',
+      message: 'não são permitidas propriedades adicionais: "botoes" (regra: additionalProperties)',
+    });
+  });
+
+  it('an enumeration or permission key that does not exist, and a name unlike the file', () => {
+    const bad = sped();
+    bad.parameters.enums.perfil = 'perfilInexistente';
+    bad.permission = 'CHAVE_INEXISTENTE';
+    const issues = validateSchemaSet(withFiles({ [SPED]: bad }));
+    expect(issues).toContainEqual({
+      file: SPED,
+      pointer: '/parameters/enums/perfil',
+      message: 'enumeração "perfilInexistente" não existe em schemas/enums (regra: enums)',
+    });
+    expect(issues).toContainEqual({
+      file: SPED,
+      pointer: '/permission',
+      message: 'chave de permissão "CHAVE_INEXISTENTE" não existe em keys.json (regra: permission)',
+    });
+    const token = sped();
+    token.parameters.schema.properties.periodo = {
+      type: 'string',
+      default: '$mesPassado',
+    };
+    expect(validateSchemaSet(withFiles({ [SPED]: token }))).toContainEqual({
+      file: SPED,
+      pointer: '/parameters/schema/properties/periodo/default',
+      message:
+        'padrão "$mesPassado" desconhecido; use $mesAnterior, $mesAnteriorInicio, $mesAnteriorFim, $hoje (regra: default)',
+    });
+    const renamed = { ...sped(), name: 'outro' };
+    expect(validateSchemaSet(withFiles({ [SPED]: renamed }))).toContainEqual(
+      expect.objectContaining({ file: SPED, pointer: '/name' }),
+    );
+  });
+});
+
+describe('tenant patches of a screen declaration', () => {
+  it('are merged for that white-label only, and validated by their merged result', () => {
+    const patch = 'tenants/verde/overrides/screens/arquivo-sped.screen.json';
+    const changed = withFiles({
+      [patch]: {
+        $schema: '../../../../schemas/_meta/tenant-patch.schema.json',
+        title: 'EFD ICMS/IPI',
+        actions: { previa: { label: 'Conferir' } },
+      },
+    });
+    expect(validateSchemaSet(changed)).toEqual([]);
+    const verde = resolveTenant(changed, 'verde').schemas[SPED] as typeof files;
+    const demo = resolveTenant(changed, 'demo').schemas[SPED] as typeof files;
+    expect(verde).toMatchObject({ title: 'EFD ICMS/IPI', actions: { previa: { label: 'Conferir' } } });
+    expect(demo).toMatchObject({ title: 'Arquivo SPED', actions: { previa: { label: 'Pré-visualizar' } } });
+
+    const broken = withFiles({ [patch]: { actions: { previa: { variant: 'grande' } } } });
+    expect(validateSchemaSet(broken)).toContainEqual(
+      expect.objectContaining({
+        file: patch,
+        pointer: '/actions/previa/variant',
+        message: expect.stringContaining(`(no resultado da mesclagem com ${SPED})`),
+      }),
+    );
+  });
+});
