@@ -1,4 +1,5 @@
 import type { SchemaIssue } from './createSchemaValidator.ts';
+import { checkDocumentDefinition } from './documents/checkDocumentDefinition.ts';
 import { isPlainObject } from './mergePatch.ts';
 import { schemaKind } from './schemaKind.ts';
 
@@ -83,6 +84,9 @@ export function crossCheckSchemas(
             if (!(field in baseFields))
               push(path, `/extends/fixed/${field}`, `campo "${field}" não existe em "${view.entity}"`);
       }
+      if (data.document !== undefined)
+        for (const [pointer, message] of checkDocumentDefinition(data.document, fields, keys))
+          push(path, pointer, message);
       for (const [name, child] of Object.entries(obj(data.children))) {
         const target = obj(child).entity;
         if (typeof target === 'string' && entityFields(target) === null)
