@@ -27,7 +27,10 @@ export function checkDocumentDefinition(
   field('/document/statusField', doc.statusField);
   const status = obj(fields[String(doc.statusField)]);
   if (typeof doc.statusField === 'string' && doc.statusField in fields && status.readOnly !== true)
-    issues.push(['/document/statusField', 'o campo de situação deve ser readOnly (só as transições o mudam)']);
+    issues.push([
+      '/document/statusField',
+      'o campo de situação deve ser readOnly (só as transições o mudam)',
+    ]);
   state('/document/initial', doc.initial);
   const numbering = obj(doc.numbering);
   field('/document/numbering/field', numbering.field);
@@ -37,14 +40,18 @@ export function checkDocumentDefinition(
     const transition = obj(raw);
     const at = `/document/transitions/${i}`;
     if (typeof transition.action === 'string') {
-      if (actions.has(transition.action)) issues.push([`${at}/action`, `ação "${transition.action}" repetida`]);
+      if (actions.has(transition.action))
+        issues.push([`${at}/action`, `ação "${transition.action}" repetida`]);
       actions.add(transition.action);
     }
     for (const [j, from] of (Array.isArray(transition.from) ? transition.from : []).entries())
       state(`${at}/from/${j}`, from);
     state(`${at}/to`, transition.to);
     if (typeof transition.permission === 'string' && !(transition.permission in permissionKeys))
-      issues.push([`${at}/permission`, `chave de permissão "${transition.permission}" não existe em keys.json`]);
+      issues.push([
+        `${at}/permission`,
+        `chave de permissão "${transition.permission}" não existe em keys.json`,
+      ]);
     for (const [j, effect] of (Array.isArray(transition.effects) ? transition.effects : []).entries())
       if (typeof effect !== 'string' || !isPostingEffect(effect))
         issues.push([

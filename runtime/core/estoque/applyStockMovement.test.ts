@@ -52,4 +52,17 @@ describe('applyStockMovement (moving average, flows.md §6 item 1)', () => {
     expect(state.qtd).toBe(0);
     expect(state.valor).toBe(0);
   });
+
+  it('a valued movement carries its own value: a transfer destination and a reversal restore exactly', () => {
+    const origem: StockState = { qtd: 3, custoMedio: 3.333333, valor: 10 };
+    const saida = applyStockMovement(origem, { tipo: 'saida', qtd: 1 });
+    const destino = applyStockMovement(
+      { qtd: 2, custoMedio: 4, valor: 8 },
+      { tipo: 'valorado', qtd: 1, valor: -saida.difValor },
+    );
+    expect(saida.difValor + destino.difValor).toBe(0);
+    expect(destino.after).toEqual({ qtd: 3, custoMedio: 3.776667, valor: 11.33 });
+    const volta = applyStockMovement(saida.after, { tipo: 'valorado', qtd: 1, valor: -saida.difValor });
+    expect(volta.after).toEqual({ qtd: 3, custoMedio: 3.333333, valor: 10 });
+  });
 });

@@ -20,7 +20,8 @@ export interface StockPosting {
 export type StockMovement =
   | { tipo: 'entrada'; qtd: number; custo: number }
   | { tipo: 'saida'; qtd: number }
-  | { tipo: 'balanco'; contada: number; custo?: number | null };
+  | { tipo: 'balanco'; contada: number; custo?: number | null }
+  | { tipo: 'valorado'; qtd: number; valor: number };
 
 export const EMPTY_STOCK: StockState = { qtd: 0, custoMedio: 0, valor: 0 };
 
@@ -39,16 +40,30 @@ function finish(before: StockState, qtd: number, custoUnitario: number, custoMed
  * balance averages (valor + q·c)/(qtd + q); on a balance ≤ 0 the average restarts at the entrada's cost;
  * a saída leaves at the current average, which does not change (E4); a balanço sets the quantity to the
  * counted one, at the given cost or the current average (E8: difValor = contada·custo − valor anterior).
+ * A `valorado` movement carries its own value change (the destination of a transfer receives exactly what
+ * left the origin, E7; a reversal takes back exactly what its row posted): the average follows the value.
  */
 export function applyStockMovement(before: StockState, movement: StockMovement): StockPosting {
   if (movement.tipo === 'entrada') {
     const q = qty(movement.qtd);
-    const average =
-      before.qtd <= 0 ? movement.custo : (before.valor + q * movement.custo) / (before.qtd + q);
+    const average = before.qtd <= 0 ? movement.custo : (before.valor + q * movement.custo) / (before.qtd + q);
     return finish(before, q, movement.custo, average);
   }
-  if (movement.tipo === 'saida') return finish(before, -qty(movement.qtd), before.custoMedio, before.custoMedio);
+  if (movement.tipo === 'saida')
+    return finish(before, -qty(movement.qtd), before.custoMedio, before.custoMedio);
+  if (movement.tipo === 'valorado') return applyValued(before, qty(movement.qtd), movement.valor);
   const custo = movement.custo ?? before.custoMedio;
   const delta = qty(movement.contada - before.qtd);
   return finish(before, delta, custo, custo);
+}
+
+function applyValued(before: StockState, q: number, valor: number): StockPosting {
+  const unit = q === 0 ? before.custoMedio : Math.abs(valor / q);
+  // Entering a balance ≤ 0 restarts the average, as an entrada does.
+  if (q > 0 && before.qtd <= 0) return finish(before, q, cost(unit), unit);
+  const afterQtd = qty(before.qtd + q);
+  if (afterQtd <= 0) return finish(before, q, cost(unit), before.custoMedio);
+  const afterValor = roundMoney(before.valor + valor);
+  const after = { qtd: afterQtd, custoMedio: cost(afterValor / afterQtd), valor: afterValor };
+  return { qtd: q, custoUnitario: cost(unit), after, difValor: roundMoney(afterValor - before.valor) };
 }

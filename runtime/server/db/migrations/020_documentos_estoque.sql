@@ -34,7 +34,8 @@ ALTER TABLE movimentacao_estoque
   ADD COLUMN IF NOT EXISTS origem_tipo character varying(40),
   ADD COLUMN IF NOT EXISTS origem_id integer,
   ADD COLUMN IF NOT EXISTS origem_linha integer,
-  ADD COLUMN IF NOT EXISTS estorno_de integer;
+  ADD COLUMN IF NOT EXISTS estorno_de integer,
+  ADD COLUMN IF NOT EXISTS balanco boolean NOT NULL DEFAULT false;
 
 CREATE TABLE IF NOT EXISTS saldo_estoque (
   id                  bigserial PRIMARY KEY,

@@ -18,12 +18,14 @@ import {
   recordSerializer,
   whereQuery,
 } from './recordRouteSchemas.ts';
+import { registerTransitionRoutes } from './registerTransitionRoutes.ts';
 
 type IdRequest = { params: { id: number }; query: { filter?: string } };
 
 /**
  * The seven LoopBack routes of one entity (find, count, findById, create, replaceById, patchById,
- * deleteById) under /api/<Resource>, typed by the entity's components (<Name>, <Name>Input, <Name>Patch).
+ * deleteById) under /api/<Resource>, typed by the entity's components (<Name>, <Name>Input, <Name>Patch);
+ * only the three reads for a read-only entity; plus one POST per document transition.
  */
 export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntity, run: RecordRunner): void {
   const type = entityTypeName(entity.name);
@@ -89,6 +91,10 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
       return run(request, PermissionLevel.VISUALIZAR, (context) => getRecord(context, params.id, filter));
     },
   );
+
+  registerTransitionRoutes(app, entity, run);
+  // A read-only entity (a ledger, a balance) is written by the server only.
+  if (entity.readOnly) return;
 
   app.post(
     url,

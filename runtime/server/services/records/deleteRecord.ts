@@ -1,3 +1,4 @@
+import { afterChange, beforeChange } from '../documents/documentHooks.ts';
 import { scopeConditions } from './buildRecordQuery.ts';
 import { inUseError } from './inUseError.ts';
 import type { RecordContext } from './recordContext.ts';
@@ -9,6 +10,7 @@ export async function deleteRecord(context: RecordContext, id: number): Promise<
   const { tx, record, scope, lookupTarget } = context;
   const params: unknown[] = [id];
   const where = ['id = $1', ...scopeConditions(record, scope, params)].join(' AND ');
+  const before = await beforeChange(context, id, 'delete');
   let deleted: unknown;
   // A savepoint keeps the transaction usable after a foreign-key violation, to count who holds the row.
   await tx.query('SAVEPOINT excluir_registro');
@@ -23,5 +25,6 @@ export async function deleteRecord(context: RecordContext, id: number): Promise<
     throw translateWriteError(error, record);
   }
   if (!deleted) throw recordNotFound(record.entity);
+  await afterChange(context, id, before, undefined);
   return { count: 1 };
 }

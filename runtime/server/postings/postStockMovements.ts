@@ -1,0 +1,272 @@
+import {
+  applyStockMovement,
+  type StockMovement,
+  type StockPosting,
+  type StockState,
+} from '../../core/estoque/applyStockMovement.ts';
+import type { Tx } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
+import type { RecordScope } from '../services/records/buildRecordQuery.ts';
+import { formatDataHora, formatQtd, stockError } from './stockErrors.ts';
+
+/** One stock ledger row to post for a document line. */
+export interface StockLine {
+  produtoId: number;
+  depositoId: number;
+  loteId: number | null;
+  /** The movement, or a function of the postings of the earlier lines of the call (a transfer's destination). */
+  movement: StockMovement | ((earlier: StockPosting[]) => StockMovement);
+  /** Date of the movement (ISO 8601). */
+  data: string;
+  motivo: string | null;
+  /** origem (tipo, linha) of the row; the id is the document's. */
+  origemTipo: string;
+  origemLinha: number;
+  /** A balanço line: later movements may not be dated before it (E9). */
+  balanco?: boolean;
+  /** The ledger row this one reverses: exempt from the lot and balanço rules (undoing is always allowed). */
+  estornoDe?: number;
+  /** Prefix of messages about this line ("Item 2: "). */
+  rotulo?: string;
+}
+
+interface Saldo extends StockState {
+  id: number;
+  reservado: number;
+  ultima: string | null;
+  touched: boolean;
+}
+
+const keyOf = (line: { produtoId: number; depositoId: number; loteId: number | null }) =>
+  `${line.produtoId}/${line.depositoId}/${line.loteId ?? ''}`;
+const dateOnly = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
+
+/**
+ * Posts stock ledger rows (MovimentacoesEstoque) and keeps the balances (SaldosEstoque) in the caller's
+ * transaction: creates the balance rows missing and locks them all FOR UPDATE in key order (so two
+ * documents touching the same items queue instead of deadlocking), then applies each line in order with
+ * the moving-average rules of runtime/core, refusing with a pt-BR 422 naming the rule: a lot missing or of
+ * another product, an expired lot on a saída (E10), negative stock unless the empresa allows it (E5), a
+ * movement dated before a balanço of the key (E9) or one that breaks a later running balance (E6).
+ */
+export async function postStockMovements(
+  context: { tx: Tx; scope: RecordScope },
+  origemId: number,
+  lines: StockLine[],
+): Promise<void> {
+  const { tx, scope } = context;
+  if (lines.length === 0) return;
+  const ids = (pick: (line: StockLine) => number | null) => [
+    ...new Set(lines.map(pick).filter((id): id is number => id !== null)),
+  ];
+  const produtos = new Map(
+    (
+      await tx.query<{ id: number; descricao: string; unidade: string | null; controla_lote: boolean }>(
+        'SELECT id, descricao, unidade, controla_lote FROM produto WHERE id = ANY($1)',
+        [ids((line) => line.produtoId)],
+      )
+    ).map((row) => [Number(row.id), row]),
+  );
+  const depositos = new Map(
+    (
+      await tx.query<{ id: number; descricao: string }>(
+        'SELECT id, descricao FROM deposito WHERE id = ANY($1)',
+        [ids((line) => line.depositoId)],
+      )
+    ).map((row) => [Number(row.id), row.descricao]),
+  );
+  const lotes = new Map(
+    (
+      await tx.query<{ id: number; produto_id: number; numero: string; validade: string }>(
+        'SELECT id, produto_id, numero, validade FROM lote WHERE id = ANY($1)',
+        [ids((line) => line.loteId)],
+      )
+    ).map((row) => [Number(row.id), row]),
+  );
+  const config = await tx.maybeOne<{ permitir: boolean | null }>(
+    'SELECT permitir_estoque_negativo AS permitir FROM configuracao_geral WHERE empresa_id = $1 LIMIT 1',
+    [scope.empresaId],
+  );
+  const permitirNegativo = config?.permitir === true;
+
+  const keys = [...new Map(lines.map((line) => [keyOf(line), line])).values()].sort(
+    (a, b) => a.produtoId - b.produtoId || a.depositoId - b.depositoId || (a.loteId ?? 0) - (b.loteId ?? 0),
+  );
+  for (const line of keys) {
+    if (!produtos.has(line.produtoId))
+      throw stockError('PRODUTO_NAO_ENCONTRADO', `${line.rotulo ?? ''}produto não encontrado.`);
+    if (!depositos.has(line.depositoId))
+      throw stockError(
+        'DEPOSITO_NAO_ENCONTRADO',
+        `${line.rotulo ?? ''}depósito não encontrado nesta filial.`,
+      );
+    await tx.query(
+      `INSERT INTO saldo_estoque (empresa_id, filial_id, produto_id, deposito_id, lote_id, criado_por, alterado_por)
+       VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT DO NOTHING`,
+      [scope.empresaId, scope.filialId, line.produtoId, line.depositoId, line.loteId, scope.usuarioId],
+    );
+  }
+  const locked = await tx.query<Record<string, unknown>>(
+    `SELECT id, produto_id, deposito_id, lote_id, fisico, reservado, custo_medio, valor, ultima_movimentacao
+       FROM saldo_estoque
+      WHERE empresa_id = $1 AND (produto_id, deposito_id, coalesce(lote_id, 0)) IN
+            (SELECT * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[]))
+      ORDER BY produto_id, deposito_id, lote_id NULLS FIRST FOR UPDATE`,
+    [
+      scope.empresaId,
+      keys.map((line) => line.produtoId),
+      keys.map((line) => line.depositoId),
+      keys.map((line) => line.loteId ?? 0),
+    ],
+  );
+  const saldos = new Map<string, Saldo>();
+  for (const row of locked)
+    saldos.set(
+      keyOf({
+        produtoId: Number(row.produto_id),
+        depositoId: Number(row.deposito_id),
+        loteId: row.lote_id === null ? null : Number(row.lote_id),
+      }),
+      {
+        id: Number(row.id),
+        qtd: Number(row.fisico),
+        reservado: Number(row.reservado),
+        custoMedio: Number(row.custo_medio),
+        valor: Number(row.valor),
+        ultima: row.ultima_movimentacao ? new Date(row.ultima_movimentacao as string).toISOString() : null,
+        touched: false,
+      },
+    );
+
+  const posted: StockPosting[] = [];
+  for (const line of lines) {
+    const saldo = saldos.get(keyOf(line));
+    if (!saldo)
+      throw new HttpError(409, 'SALDO_NAO_ENCONTRADO', 'Saldo de estoque não encontrado nesta filial.');
+    const produto = produtos.get(line.produtoId) as {
+      descricao: string;
+      unidade: string | null;
+      controla_lote: boolean;
+    };
+    const deposito = depositos.get(line.depositoId) as string;
+    const prefix = line.rotulo ?? '';
+    const lote = line.loteId === null ? undefined : lotes.get(line.loteId);
+    if (line.estornoDe === undefined) {
+      if (produto.controla_lote && line.loteId === null)
+        throw stockError(
+          'LOTE_OBRIGATORIO',
+          `${prefix}o produto ${produto.descricao} controla lote: informe o lote.`,
+        );
+      if (line.loteId !== null && (!lote || Number(lote.produto_id) !== line.produtoId))
+        throw stockError('LOTE_INVALIDO', `${prefix}o lote informado não é do produto ${produto.descricao}.`);
+    }
+    const posting = applyStockMovement(
+      saldo,
+      typeof line.movement === 'function' ? line.movement(posted) : line.movement,
+    );
+    posted.push(posting);
+    const unidade = produto.unidade ?? 'UN';
+    const onde = `no depósito ${deposito}${lote ? ` (lote ${lote.numero})` : ''}`;
+    if (line.estornoDe === undefined && lote && posting.qtd < 0 && dateOnly(line.data) > lote.validade)
+      throw stockError(
+        'LOTE_VENCIDO',
+        `${prefix}o lote ${lote.numero} do produto ${produto.descricao} venceu em ${lote.validade.split('-').reverse().join('/')}: não pode sair do estoque.`,
+      );
+    if (posting.qtd < 0 && posting.after.qtd < 0 && !permitirNegativo)
+      throw stockError(
+        'ESTOQUE_INSUFICIENTE',
+        `Estoque insuficiente: produto ${produto.descricao} tem ${formatQtd(saldo.qtd)} ${unidade} disponíveis ${onde}.`,
+        {
+          produtoId: line.produtoId,
+          depositoId: line.depositoId,
+          loteId: line.loteId,
+          disponivel: saldo.qtd,
+        },
+      );
+    const backdated = saldo.ultima !== null && new Date(line.data) < new Date(saldo.ultima);
+    if (backdated) {
+      const lot = line.loteId === null ? 'lote_id IS NULL' : 'lote_id = $5';
+      const params: unknown[] = [scope.empresaId, line.produtoId, line.depositoId, line.data];
+      if (line.loteId !== null) params.push(line.loteId);
+      const where = `empresa_id = $1 AND produto_id = $2 AND deposito_id = $3 AND ${lot}`;
+      if (line.estornoDe === undefined) {
+        const balanco = await tx.maybeOne<{ data: string }>(
+          `SELECT data FROM movimentacao_estoque WHERE ${where} AND balanco AND data > $4 ORDER BY data DESC LIMIT 1`,
+          params,
+        );
+        if (balanco)
+          throw stockError(
+            'BALANCO_POSTERIOR',
+            `${prefix}há um balanço do produto ${produto.descricao} ${onde} em ${formatDataHora(balanco.data)}, depois da data desta movimentação: lance-a com data igual ou posterior ao balanço.`,
+          );
+      }
+      if (posting.qtd < 0 && !permitirNegativo) {
+        const check = await tx.one<{ base: string; menor: string | null; quando: string | null }>(
+          `SELECT (SELECT coalesce(sum(qtd), 0) FROM movimentacao_estoque WHERE ${where} AND data <= $4) AS base,
+                  t.run AS menor, t.data AS quando
+             FROM (SELECT 1) AS one LEFT JOIN LATERAL (
+               SELECT data, sum(qtd) OVER (ORDER BY data, id) AS run FROM movimentacao_estoque WHERE ${where} AND data > $4
+               ORDER BY run, data LIMIT 1) AS t ON true`,
+          params,
+        );
+        const base = Number(check.base) + posting.qtd;
+        const menor = check.menor === null ? base : Math.min(base, base + Number(check.menor));
+        if (menor < -1e-9) {
+          const quando = check.menor !== null && base + Number(check.menor) < base ? check.quando : line.data;
+          throw stockError(
+            'ESTOQUE_INSUFICIENTE_RETROATIVO',
+            `Estoque insuficiente em ${formatDataHora(quando as string)}: a movimentação retroativa deixaria o produto ${produto.descricao} com ${formatQtd(menor)} ${unidade} ${onde}.`,
+          );
+        }
+      }
+    }
+    const row = await tx
+      .one<{ id: number }>(
+        `INSERT INTO movimentacao_estoque (empresa_id, filial_id, criado_por, alterado_por, produto_id, deposito_id, lote_id,
+         tipo, quantidade, custo_unitario, data, motivo, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor,
+         origem_tipo, origem_id, origem_linha, estorno_de, balanco)
+       VALUES ($1, $2, $3, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+       ON CONFLICT (origem_tipo, origem_id, origem_linha) DO NOTHING RETURNING id`,
+        [
+          scope.empresaId,
+          scope.filialId,
+          scope.usuarioId,
+          line.produtoId,
+          line.depositoId,
+          line.loteId,
+          posting.qtd < 0 ? 1 : 0,
+          Math.abs(posting.qtd),
+          posting.custoUnitario,
+          line.data,
+          line.motivo,
+          posting.qtd,
+          posting.after.qtd,
+          posting.after.custoMedio,
+          posting.after.valor,
+          posting.difValor,
+          line.origemTipo,
+          origemId,
+          line.origemLinha,
+          line.estornoDe ?? null,
+          line.balanco === true,
+        ],
+      )
+      .catch((error) => {
+        if (error instanceof Error && error.message.startsWith('expected one row'))
+          throw new HttpError(409, 'DOCUMENTO_JA_LANCADO', 'Este documento já foi lançado no estoque.');
+        throw error;
+      });
+    void row;
+    Object.assign(saldo, posting.after, { touched: true });
+    if (saldo.ultima === null || new Date(line.data) > new Date(saldo.ultima)) saldo.ultima = line.data;
+  }
+  for (const saldo of saldos.values()) {
+    if (!saldo.touched) continue;
+    await tx.query(
+      `UPDATE saldo_estoque SET fisico = $2, custo_medio = $3, valor = $4, ultima_movimentacao = $5,
+              versao = versao + 1, alterado_em = now(), alterado_por = $6 WHERE id = $1`,
+      [saldo.id, saldo.qtd, saldo.custoMedio, saldo.valor, saldo.ultima, scope.usuarioId],
+    );
+  }
+}

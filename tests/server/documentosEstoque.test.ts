@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DomainEvent, domainEvents } from '../../runtime/server/postings/domainEvents.ts';
+import { addDemoUserWithProfile, createTestServer, login, type TestServer } from '../support/testServer.ts';
+
+/**
+ * Documents with a lifecycle (DESIGN "Documents: lifecycle, postings and ledgers") on stock: transitions,
+ * read-only posted documents, the append-only ledger, balances, moving average and the worked fixtures of
+ * flows.md §6 items 1–3, against real PostgreSQL with RLS.
+ */
+let server: TestServer;
+const tokens: Record<string, string> = {};
+type Body = Record<string, unknown>;
+
+const api = (
+  method: string,
+  url: string,
+  payload?: unknown,
+  options: { token?: string; headers?: Record<string, string> } = {},
+) =>
+  server.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { host: 'localhost', authorization: options.token ?? tokens.demo, ...options.headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const ok = async (method: string, url: string, payload?: unknown) => {
+  const response = await api(method, url, payload);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+let loja: Body;
+let central: Body;
+let cafe: Body;
+let acucar: Body;
+
+/** A manual stock document in rascunho. */
+const documento = (tipo: 'E' | 'S' | 'B', itens: Body[], extra: Body = {}) =>
+  ok('POST', '/api/DocumentosEstoque', {
+    tipo,
+    data: '2026-03-10T12:00:00Z',
+    depositoId: loja.id,
+    motivo: 'Teste',
+    itens: itens.map((item, i) => ({ numeroItem: i + 1, ...item })),
+    ...extra,
+  });
+const efetivar = (id: unknown, headers?: Record<string, string>) =>
+  api('POST', `/api/DocumentosEstoque/${id}/efetivar`, {}, { headers });
+const saldo = async (produto: Body, deposito: Body = loja) => {
+  const rows = await ok(
+    'GET',
+    `/api/SaldosEstoque?filter=${encodeURIComponent(JSON.stringify({ where: { produtoId: produto.id, depositoId: deposito.id } }))}`,
+  );
+  return rows[0] as Body | undefined;
+};
+const ledger = async (where: Body) =>
+  (await ok(
+    'GET',
+    `/api/MovimentacoesEstoque?filter=${encodeURIComponent(JSON.stringify({ where, order: 'id ASC' }))}`,
+  )) as Body[];
+
+beforeAll(async () => {
+  server = await createTestServer();
+
+  tokens.demo = await login(server.app, 'demo@erp.local');
+  tokens.vendedor = await login(server.app, 'vendedor@erp.local');
+  loja = await ok('POST', '/api/Depositos', { descricao: 'Loja' });
+  central = await ok('POST', '/api/Depositos', { descricao: 'Central' });
+  cafe = await ok('POST', '/api/Produtos', { descricao: 'Café torrado 500 g', codigo: 'CAF', unidade: 'UN' });
+  acucar = await ok('POST', '/api/Produtos', {
+    descricao: 'Açúcar cristal 1 kg',
+    codigo: 'ACU',
+    unidade: 'KG',
+  });
+});
+afterAll(() => server?.close());
+
+describe('document lifecycle', () => {
+  it('numbers documents, starts them in rascunho, and the status cannot be typed', async () => {
+    const a = await documento('E', [{ produtoId: cafe.id, quantidade: 1, custoUnitario: 1 }], {
+      situacao: 'efetivado',
+      numero: 999,
+    });
+    const b = await documento('E', [{ produtoId: cafe.id, quantidade: 1, custoUnitario: 1 }]);
+    expect(a.situacao).toBe('rascunho');
+    expect(b.numero).toBe((a.numero as number) + 1);
+    const patched = await ok('PATCH', `/api/DocumentosEstoque/${a.id}`, {
+      situacao: 'efetivado',
+      motivo: 'Outro',
+    });
+    expect(patched).toMatchObject({ situacao: 'rascunho', motivo: 'Outro' });
+    for (const id of [a.id, b.id]) await ok('DELETE', `/api/DocumentosEstoque/${id}`);
+  });
+
+  it('exposes each transition in OpenAPI with its operationId', async () => {
+    const spec = server.app.swagger() as unknown as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const paths = spec.paths;
+    expect(paths['/api/DocumentosEstoque/{id}/efetivar']?.post?.operationId).toBe(
+      'documentosEstoqueEfetivar',
+    );
+    expect(paths['/api/TransferenciasEstoque/{id}/estornar']?.post?.operationId).toBe(
+      'transferenciasEstoqueEstornar',
+    );
+    // The ledger and the balances are read-only through the API.
+    expect(Object.keys(paths['/api/MovimentacoesEstoque'] ?? {})).toEqual(['get']);
+    expect(paths['/api/MovimentacoesEstoque/{id}']?.patch).toBeUndefined();
+    expect(Object.keys(paths['/api/SaldosEstoque'] ?? {})).toEqual(['get']);
+  });
+
+  it('refuses writes to the ledger through the API and UPDATE/DELETE in the database', async () => {
+    const response = await api('POST', '/api/MovimentacoesEstoque', {
+      produtoId: cafe.id,
+      depositoId: loja.id,
+      tipo: 0,
+      quantidade: 5,
+      data: '2026-01-01T00:00:00Z',
+    });
+    expect(response.statusCode).toBe(404);
+    const doc = await documento('E', [{ produtoId: acucar.id, quantidade: 1, custoUnitario: 2 }]);
+    expect((await efetivar(doc.id)).statusCode).toBe(200);
+    const [row] = await ledger({ origemTipo: 'documentoEstoque', origemId: doc.id });
+    for (const sql of [
+      'UPDATE movimentacao_estoque SET qtd = 100 WHERE id = $1',
+      'DELETE FROM movimentacao_estoque WHERE id = $1',
+    ])
+      await expect(
+        server.db.withTenant(
+          { empresaId: row?.empresaId as number, filialId: row?.filialId as number },
+          (tx) => tx.query(sql, [row?.id]),
+        ),
+      ).rejects.toThrow();
+    // Not even the owner role may rewrite it: the trigger refuses any role.
+    const pg = await import('pg');
+    const client = new pg.default.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    await expect(
+      client.query('UPDATE movimentacao_estoque SET qtd = 100 WHERE id = $1', [row?.id]),
+    ).rejects.toThrow(/só aceita inclusões/);
+    await client.end();
+    expect((await ok('POST', `/api/DocumentosEstoque/${doc.id}/estornar`, {})).situacao).toBe('estornado');
+  });
+
+  it('a posted document is read-only (PATCH, PUT, DELETE, its items) with a pt-BR 409', async () => {
+    const doc = await documento('E', [{ produtoId: acucar.id, quantidade: 2, custoUnitario: 3 }]);
+    const posted = await efetivar(doc.id);
+    expect(posted.json()).toMatchObject({ situacao: 'efetivado' });
+    const item = (posted.json().itens as Body[])[0];
+    const attempts = [
+      await api('PATCH', `/api/DocumentosEstoque/${doc.id}`, { motivo: 'Mudou' }),
+      await api('PUT', `/api/DocumentosEstoque/${doc.id}`, { ...doc, motivo: 'Mudou' }),
+      await api('DELETE', `/api/DocumentosEstoque/${doc.id}`),
+      await api('PATCH', `/api/DocumentosEstoqueItens/${item?.id}`, { quantidade: 50 }),
+      await api('DELETE', `/api/DocumentosEstoqueItens/${item?.id}`),
+      await api('POST', '/api/DocumentosEstoqueItens', {
+        documentoEstoqueId: doc.id,
+        numeroItem: 9,
+        produtoId: cafe.id,
+        quantidade: 1,
+      }),
+    ];
+    for (const response of attempts) {
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json().error.code).toBe('DOCUMENTO_NAO_EDITAVEL');
+    }
+    expect(attempts[0]?.json().error.message).toBe(
+      'Este lançamento de estoque está efetivado e não pode ser alterado. Para desfazê-lo, use o estorno.',
+    );
+    expect(attempts[2]?.json().error.message).toContain('não pode ser excluído');
+    // Posting twice is refused by the state, and nothing is posted twice.
+    const again = await efetivar(doc.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(
+      'Não é possível efetivar: o lançamento de estoque está efetivado.',
+    );
+    expect(await ledger({ origemTipo: 'documentoEstoque', origemId: doc.id })).toHaveLength(1);
+  });
+
+  it('checks the transition permission with the same rule as routes (vendedor: ESTOQUE view only)', async () => {
+    const doc = await documento('E', [{ produtoId: cafe.id, quantidade: 1, custoUnitario: 1 }]);
+    const refused = await api(
+      'POST',
+      `/api/DocumentosEstoque/${doc.id}/efetivar`,
+      {},
+      { token: tokens.vendedor },
+    );
+    expect(refused.statusCode).toBe(403);
+    const clerk = await addDemoUserWithProfile(server, {
+      email: 'estoquista@erp.local',
+      nome: 'Estoquista',
+      perfil: 'Estoquista',
+      permissoes: { ESTOQUE_ACERTO_ESTOQUE: 3 },
+    });
+    const posted = await api('POST', `/api/DocumentosEstoque/${doc.id}/efetivar`, {}, { token: clerk.token });
+    expect(posted.statusCode, posted.body).toBe(200);
+    // Estornar asks level 4 (TOTAL).
+    const estorno = await api(
+      'POST',
+      `/api/DocumentosEstoque/${doc.id}/estornar`,
+      {},
+      { token: clerk.token },
+    );
+    expect(estorno.statusCode).toBe(403);
+    expect((await api('POST', `/api/DocumentosEstoque/${doc.id}/estornar`, {})).statusCode).toBe(200);
+  });
+
+  it('records history (who, when, diff) and emits <entidade>.<acao> after commit only', async () => {
+    const events: DomainEvent[] = [];
+    const listener = (event: DomainEvent) => events.push(event);
+    domainEvents.on('*', listener);
+    const doc = await documento('S', [{ produtoId: cafe.id, quantidade: 1000 }]);
+    await ok('PATCH', `/api/DocumentosEstoque/${doc.id}`, { motivo: 'Quebra' });
+    const refused = await efetivar(doc.id);
+    expect(refused.statusCode).toBe(422);
+    expect(events).toEqual([]);
+    await ok('PATCH', `/api/DocumentosEstoque/${doc.id}`, {
+      itens: [{ numeroItem: 1, produtoId: cafe.id, quantidade: 0.5 }],
+    });
+    await ok('POST', '/api/DocumentosEstoque', {
+      tipo: 'E',
+      data: '2026-03-01T12:00:00Z',
+      depositoId: loja.id,
+      motivo: 'Reposição',
+      itens: [{ numeroItem: 1, produtoId: cafe.id, quantidade: 1, custoUnitario: 1 }],
+    }).then((entrada) => efetivar(entrada.id));
+    events.length = 0;
+    expect((await efetivar(doc.id)).statusCode).toBe(200);
+    domainEvents.off('*', listener);
+    const empresaId = (doc.empresaId as number) ?? 0;
+    expect(events).toEqual([
+      { event: 'documentoEstoque.efetivar', id: doc.id, empresaId, situacao: 'efetivado' },
+    ]);
+    const historico = await server.db.withTenant({ empresaId }, (tx) =>
+      tx.query<Body>(
+        `SELECT acao, situacao_de, situacao_para, usuario_id, em, diferencas FROM documento_historico
+          WHERE entidade = 'documentoEstoque' AND registro_id = $1 ORDER BY id`,
+        [doc.id],
+      ),
+    );
+    expect(historico.map((row) => row.acao)).toEqual(['criar', 'alterar', 'alterar', 'efetivar']);
+    expect(historico[1]?.diferencas).toEqual({ motivo: { de: 'Teste', para: 'Quebra' } });
+    expect(historico[3]).toMatchObject({ situacao_de: 'rascunho', situacao_para: 'efetivado' });
+    expect(historico.every((row) => Number(row.usuario_id) > 0 && row.em instanceof Date)).toBe(true);
+  });
+});
