@@ -244,3 +244,230 @@ describe('document lifecycle', () => {
     expect(historico.every((row) => Number(row.usuario_id) > 0 && row.em instanceof Date)).toBe(true);
   });
 });
+
+let sequence = 0;
+const novoProduto = (extra: Body = {}) =>
+  ok('POST', '/api/Produtos', {
+    descricao: `Produto ${++sequence}`,
+    codigo: `P${sequence}`,
+    unidade: 'UN',
+    ...extra,
+  });
+const lancar = async (tipo: 'E' | 'S' | 'B', itens: Body[], extra: Body = {}) => {
+  const doc = await documento(tipo, itens, extra);
+  const response = await efetivar(doc.id);
+  return { doc, response };
+};
+const lancado = async (tipo: 'E' | 'S' | 'B', itens: Body[], extra: Body = {}) => {
+  const { doc, response } = await lancar(tipo, itens, extra);
+  expect(response.statusCode, response.body).toBe(200);
+  return doc;
+};
+
+describe('stock fixtures (flows.md §6)', () => {
+  it('1. custo médio: 10@10 + 10@12 → 11; saída 5 keeps 11 and value 165; acerto to 20 → dif_valor 55', async () => {
+    const produto = await novoProduto();
+    await lancado('E', [{ produtoId: produto.id, quantidade: 10, custoUnitario: 10 }], {
+      data: '2026-03-01T10:00:00Z',
+    });
+    await lancado('E', [{ produtoId: produto.id, quantidade: 10, custoUnitario: 12 }], {
+      data: '2026-03-02T10:00:00Z',
+    });
+    expect(await saldo(produto)).toMatchObject({ fisico: 20, custoMedio: 11, valor: 220, disponivel: 20 });
+    await lancado('S', [{ produtoId: produto.id, quantidade: 5 }], { data: '2026-03-03T10:00:00Z' });
+    expect(await saldo(produto)).toMatchObject({ fisico: 15, custoMedio: 11, valor: 165 });
+    const acerto = await lancado('B', [{ produtoId: produto.id, quantidade: 20 }], {
+      data: '2026-03-04T10:00:00Z',
+    });
+    const [row] = await ledger({ origemTipo: 'documentoEstoque', origemId: acerto.id });
+    expect(row).toMatchObject({
+      qtd: 5,
+      difValor: 55,
+      qtdApos: 20,
+      custoMedioApos: 11,
+      valorApos: 220,
+      balanco: true,
+    });
+    expect(await saldo(produto)).toMatchObject({ fisico: 20, custoMedio: 11, valor: 220 });
+    const rows = await ledger({ produtoId: produto.id });
+    expect(rows.map((r) => r.qtd)).toEqual([10, 10, -5, 5]);
+    expect(rows.reduce((sum, r) => sum + (r.difValor as number), 0)).toBe(220);
+  });
+
+  it('2. negative stock: a saída on zero stock is refused naming the shortfall, and nothing is posted', async () => {
+    const produto = await novoProduto({ descricao: 'Parafuso sextavado' });
+    const { doc, response } = await lancar('S', [{ produtoId: produto.id, quantidade: 1 }]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatchObject({
+      code: 'ESTOQUE_INSUFICIENTE',
+      message: 'Estoque insuficiente: produto Parafuso sextavado tem 0 UN disponíveis no depósito Loja.',
+    });
+    await lancado('E', [{ produtoId: produto.id, quantidade: 3, custoUnitario: 2 }]);
+    const partial = await lancar('S', [
+      { produtoId: produto.id, quantidade: 1 },
+      { produtoId: produto.id, quantidade: 2.5 },
+    ]);
+    expect(partial.response.statusCode).toBe(422);
+    expect(partial.response.json().error.message).toBe(
+      'Estoque insuficiente: produto Parafuso sextavado tem 2 UN disponíveis no depósito Loja.',
+    );
+    // All or nothing: the first line of the refused document left no row and no balance change.
+    expect(
+      await ledger({ origemId: { inq: [doc.id, partial.doc.id] }, origemTipo: 'documentoEstoque' }),
+    ).toEqual([]);
+    expect(await saldo(produto)).toMatchObject({ fisico: 3, valor: 6 });
+    expect((await ok('GET', `/api/DocumentosEstoque/${partial.doc.id}`)).situacao).toBe('rascunho');
+  });
+
+  it('2. a backdated saída that breaks a later balance is refused (E6); one that does not is accepted', async () => {
+    const produto = await novoProduto({ descricao: 'Arruela' });
+    await lancado('E', [{ produtoId: produto.id, quantidade: 5, custoUnitario: 1 }], {
+      data: '2026-03-01T10:00:00Z',
+    });
+    await lancado('S', [{ produtoId: produto.id, quantidade: 4 }], { data: '2026-03-10T10:00:00Z' });
+    await lancado('E', [{ produtoId: produto.id, quantidade: 10, custoUnitario: 1 }], {
+      data: '2026-03-20T10:00:00Z',
+    });
+    // Today's balance is 11, but on 10/03 it was 1: taking 3 on 05/03 leaves −2 after the saída of 10/03.
+    const broken = await lancar('S', [{ produtoId: produto.id, quantidade: 3 }], {
+      data: '2026-03-05T10:00:00Z',
+    });
+    expect(broken.response.statusCode).toBe(422);
+    expect(broken.response.json().error).toMatchObject({
+      code: 'ESTOQUE_INSUFICIENTE_RETROATIVO',
+      message:
+        'Estoque insuficiente em 10/03/2026 07:00: a movimentação retroativa deixaria o produto Arruela com -2 UN no depósito Loja.',
+    });
+    await lancado('S', [{ produtoId: produto.id, quantidade: 1 }], { data: '2026-03-05T10:00:00Z' });
+    expect(await saldo(produto)).toMatchObject({ fisico: 10 });
+  });
+
+  it('a movement dated before a balanço of the item is refused (E9) and the balanço stays', async () => {
+    const produto = await novoProduto({ descricao: 'Porca' });
+    await lancado('E', [{ produtoId: produto.id, quantidade: 100, custoUnitario: 1 }], {
+      data: '2026-03-01T10:00:00Z',
+    });
+    await lancado('B', [{ produtoId: produto.id, quantidade: 150 }], { data: '2026-03-15T10:00:00Z' });
+    const before = await lancar('E', [{ produtoId: produto.id, quantidade: 20, custoUnitario: 1 }], {
+      data: '2026-03-10T10:00:00Z',
+    });
+    expect(before.response.statusCode).toBe(422);
+    expect(before.response.json().error.code).toBe('BALANCO_POSTERIOR');
+    expect(await saldo(produto)).toMatchObject({ fisico: 150 });
+  });
+
+  it('3. transfer: value conserved, two rows, one estorno reverses both and restores the balances', async () => {
+    const produto = await novoProduto({ descricao: 'Caneta azul' });
+    await lancado('E', [{ produtoId: produto.id, quantidade: 3, custoUnitario: 3.33 }], {
+      data: '2026-03-01T10:00:00Z',
+    });
+    await lancado('E', [{ produtoId: produto.id, quantidade: 1, custoUnitario: 1 }], {
+      data: '2026-03-01T11:00:00Z',
+    });
+    await lancado('E', [{ produtoId: produto.id, quantidade: 2, custoUnitario: 5 }], {
+      data: '2026-03-01T11:00:00Z',
+      depositoId: central.id,
+    });
+    const origemAntes = await saldo(produto, loja);
+    const destinoAntes = await saldo(produto, central);
+    const transferencia = await ok('POST', '/api/TransferenciasEstoque', {
+      produtoId: produto.id,
+      depositoOrigemId: loja.id,
+      depositoDestinoId: central.id,
+      quantidade: 1.5,
+      data: '2026-03-02T10:00:00Z',
+    });
+    expect(transferencia).toMatchObject({ situacao: 'rascunho' });
+    const posted = await api('POST', `/api/TransferenciasEstoque/${transferencia.id}/efetivar`, {});
+    expect(posted.statusCode, posted.body).toBe(200);
+    const rows = await ledger({ origemTipo: 'transferenciaEstoque', origemId: transferencia.id });
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => [r.depositoId, r.qtd, r.origemLinha])).toEqual([
+      [loja.id, -1.5, 1],
+      [central.id, 1.5, 2],
+    ]);
+    expect((rows[0]?.difValor as number) + (rows[1]?.difValor as number)).toBe(0);
+    const origem = await saldo(produto, loja);
+    const destino = await saldo(produto, central);
+    expect((origem?.valor as number) + (destino?.valor as number)).toBeCloseTo(
+      (origemAntes?.valor as number) + (destinoAntes?.valor as number),
+      2,
+    );
+    expect(origem?.custoMedio).toBe(origemAntes?.custoMedio);
+    expect(
+      (await api('PATCH', `/api/TransferenciasEstoque/${transferencia.id}`, { quantidade: 1 })).statusCode,
+    ).toBe(409);
+    const same = await ok('POST', '/api/TransferenciasEstoque', {
+      produtoId: produto.id,
+      depositoOrigemId: loja.id,
+      depositoDestinoId: loja.id,
+      quantidade: 1,
+      data: '2026-03-02T10:00:00Z',
+    });
+    const refused = await api('POST', `/api/TransferenciasEstoque/${same.id}/efetivar`, {});
+    expect(refused.json().error.message).toBe(
+      'O depósito de destino deve ser diferente do depósito de origem.',
+    );
+
+    const estorno = await api('POST', `/api/TransferenciasEstoque/${transferencia.id}/estornar`, {});
+    expect(estorno.statusCode, estorno.body).toBe(200);
+    const reversal = await ledger({ origemTipo: 'transferenciaEstoque.estorno', origemId: transferencia.id });
+    expect(reversal.map((r) => [r.depositoId, r.qtd, r.estornoDe])).toEqual([
+      [central.id, -1.5, rows[1]?.id],
+      [loja.id, 1.5, rows[0]?.id],
+    ]);
+    for (const [after, before] of [
+      [await saldo(produto, loja), origemAntes],
+      [await saldo(produto, central), destinoAntes],
+    ])
+      expect(after).toMatchObject({
+        fisico: before?.fisico,
+        valor: before?.valor,
+        custoMedio: before?.custoMedio,
+      });
+  });
+
+  it('lots: required when the product controls them, and an expired lot cannot leave (E10)', async () => {
+    const produto = await novoProduto({ descricao: 'Iogurte natural', controlaLote: true });
+    const lote = await ok('POST', '/api/Lotes', {
+      produtoId: produto.id,
+      numero: 'L01',
+      fabricacao: '2026-01-01',
+      validade: '2026-03-05',
+      quantidade: 10,
+    });
+    const semLote = await lancar('E', [{ produtoId: produto.id, quantidade: 5, custoUnitario: 2 }]);
+    expect(semLote.response.json().error).toMatchObject({
+      code: 'LOTE_OBRIGATORIO',
+      message: 'Item 1: o produto Iogurte natural controla lote: informe o lote.',
+    });
+    // Entradas of an expired lot are exempt; saídas after the validade are refused.
+    await lancado('E', [{ produtoId: produto.id, loteId: lote.id, quantidade: 5, custoUnitario: 2 }]);
+    const vencido = await lancar('S', [{ produtoId: produto.id, loteId: lote.id, quantidade: 1 }], {
+      data: '2026-03-11T10:00:00Z',
+    });
+    expect(vencido.response.json().error).toMatchObject({
+      code: 'LOTE_VENCIDO',
+      message:
+        'Item 1: o lote L01 do produto Iogurte natural venceu em 05/03/2026: não pode sair do estoque.',
+    });
+    const rows = await ok(
+      'GET',
+      `/api/SaldosEstoque?filter=${encodeURIComponent(JSON.stringify({ where: { produtoId: produto.id } }))}`,
+    );
+    expect(rows).toEqual([expect.objectContaining({ loteId: lote.id, fisico: 5 })]);
+  });
+
+  it('negative stock is allowed when the empresa setting says so', async () => {
+    const produto = await novoProduto();
+    const config = await ok('GET', '/api/ConfiguracoesGerais');
+    const id = config[0]?.id;
+    const setting = id
+      ? await ok('PATCH', `/api/ConfiguracoesGerais/${id}`, { permitirEstoqueNegativo: true })
+      : await ok('POST', '/api/ConfiguracoesGerais', { permitirEstoqueNegativo: true });
+    expect(setting.permitirEstoqueNegativo).toBe(true);
+    await lancado('S', [{ produtoId: produto.id, quantidade: 2 }]);
+    expect(await saldo(produto)).toMatchObject({ fisico: -2 });
+    await ok('PATCH', `/api/ConfiguracoesGerais/${setting.id}`, { permitirEstoqueNegativo: false });
+  });
+});

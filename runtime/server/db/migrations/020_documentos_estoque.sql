@@ -162,7 +162,7 @@ CREATE TABLE idempotencia (
   chave       character varying(200) NOT NULL,
   requisicao  text NOT NULL,
   status_code integer NOT NULL DEFAULT 200,
-  resposta    jsonb,
+  resposta    text,
   criado_em   timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (empresa_id, chave)
 );

@@ -37,7 +37,8 @@ export async function withIdempotency<T>(
     [empresaId, key, signature],
   );
   if (!inserted) {
-    const stored = await tx.one<{ requisicao: string; resposta: T }>(
+    // Text, not jsonb: the replay is the first answer byte for byte (jsonb reorders keys).
+    const stored = await tx.one<{ requisicao: string; resposta: string }>(
       'SELECT requisicao, resposta FROM idempotencia WHERE empresa_id = $1 AND chave = $2',
       [empresaId, key],
     );
@@ -47,7 +48,7 @@ export async function withIdempotency<T>(
         'IDEMPOTENCY_KEY_REUTILIZADA',
         'Esta Idempotency-Key já foi usada em outra requisição (outra ação, outro documento ou outro corpo). Gere uma nova chave para cada operação.',
       );
-    return { result: stored.resposta, replayed: true };
+    return { result: JSON.parse(stored.resposta) as T, replayed: true };
   }
   const result = await fn();
   await tx.query('UPDATE idempotencia SET resposta = $3 WHERE empresa_id = $1 AND chave = $2', [
