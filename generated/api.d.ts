@@ -2957,6 +2957,150 @@ export interface paths {
         patch: operations["despesasPatchById"];
         trace?: never;
     };
+    "/api/DocumentosEstoque": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista lançamentos de estoque (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["documentosEstoqueFind"];
+        put?: never;
+        /** Cria um registro de lançamentos de estoque */
+        post: operations["documentosEstoqueCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DocumentosEstoque/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta lançamentos de estoque que atendem ao where */
+        get: operations["documentosEstoqueCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DocumentosEstoque/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de lançamentos de estoque (filtro LoopBack: fields, include) */
+        get: operations["documentosEstoqueFindById"];
+        /** Substitui um registro de lançamentos de estoque (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
+        put: operations["documentosEstoqueReplaceById"];
+        post?: never;
+        /** Exclui um registro de lançamentos de estoque */
+        delete: operations["documentosEstoqueDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de lançamentos de estoque (com versao: controle de concorrência) */
+        patch: operations["documentosEstoquePatchById"];
+        trace?: never;
+    };
+    "/api/DocumentosEstoque/{id}/efetivar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Efetivar (de Rascunho para Efetivado); lançamentos: estoque.lancar */
+        post: operations["documentosEstoqueEfetivar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DocumentosEstoque/{id}/estornar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Estornar (de Efetivado para Estornado); lançamentos: estoque.estornar */
+        post: operations["documentosEstoqueEstornar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DocumentosEstoqueItens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista itens do lançamento de estoque (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["documentosEstoqueItensFind"];
+        put?: never;
+        /** Cria um registro de itens do lançamento de estoque */
+        post: operations["documentosEstoqueItensCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DocumentosEstoqueItens/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta itens do lançamento de estoque que atendem ao where */
+        get: operations["documentosEstoqueItensCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DocumentosEstoqueItens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de itens do lançamento de estoque (filtro LoopBack: fields, include) */
+        get: operations["documentosEstoqueItensFindById"];
+        /** Substitui um registro de itens do lançamento de estoque (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
+        put: operations["documentosEstoqueItensReplaceById"];
+        post?: never;
+        /** Exclui um registro de itens do lançamento de estoque */
+        delete: operations["documentosEstoqueItensDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de itens do lançamento de estoque (com versao: controle de concorrência) */
+        patch: operations["documentosEstoqueItensPatchById"];
+        trace?: never;
+    };
     "/api/Embalagens": {
         parameters: {
             query?: never;
@@ -3844,11 +3988,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Lista acertos de estoque (filtro LoopBack: where, order, limit, skip, fields, include) */
+        /** Lista movimentações de estoque (filtro LoopBack: where, order, limit, skip, fields, include) */
         get: operations["movimentacoesEstoqueFind"];
         put?: never;
-        /** Cria um registro de acertos de estoque */
-        post: operations["movimentacoesEstoqueCreate"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3862,7 +4005,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta acertos de estoque que atendem ao where */
+        /** Conta movimentações de estoque que atendem ao where */
         get: operations["movimentacoesEstoqueCount"];
         put?: never;
         post?: never;
@@ -3879,17 +4022,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Um registro de acertos de estoque (filtro LoopBack: fields, include) */
+        /** Um registro de movimentações de estoque (filtro LoopBack: fields, include) */
         get: operations["movimentacoesEstoqueFindById"];
-        /** Substitui um registro de acertos de estoque (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
-        put: operations["movimentacoesEstoqueReplaceById"];
+        put?: never;
         post?: never;
-        /** Exclui um registro de acertos de estoque */
-        delete: operations["movimentacoesEstoqueDeleteById"];
+        delete?: never;
         options?: never;
         head?: never;
-        /** Altera os campos enviados de um registro de acertos de estoque (com versao: controle de concorrência) */
-        patch: operations["movimentacoesEstoquePatchById"];
+        patch?: never;
         trace?: never;
     };
     "/api/NaturezasOperacao": {
@@ -5102,6 +5242,57 @@ export interface paths {
         patch: operations["receitasPatchById"];
         trace?: never;
     };
+    "/api/SaldosEstoque": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lista saldos de estoque (filtro LoopBack: where, order, limit, skip, fields, include) */
+        get: operations["saldosEstoqueFind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SaldosEstoque/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta saldos de estoque que atendem ao where */
+        get: operations["saldosEstoqueCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SaldosEstoque/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de saldos de estoque (filtro LoopBack: fields, include) */
+        get: operations["saldosEstoqueFindById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Servicos": {
         parameters: {
             query?: never;
@@ -5375,6 +5566,40 @@ export interface paths {
         head?: never;
         /** Altera os campos enviados de um registro de transferências de estoque (com versao: controle de concorrência) */
         patch: operations["transferenciasEstoquePatchById"];
+        trace?: never;
+    };
+    "/api/TransferenciasEstoque/{id}/efetivar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Efetivar (de Rascunho para Efetivada); lançamentos: estoque.transferir */
+        post: operations["transferenciasEstoqueEfetivar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/TransferenciasEstoque/{id}/estornar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Estornar (de Efetivada para Estornada); lançamentos: estoque.estornar */
+        post: operations["transferenciasEstoqueEstornar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/Transportadores": {
@@ -9753,6 +9978,258 @@ export interface components {
              */
             versao?: number;
         };
+        /** Lançamento de estoque */
+        DocumentoEstoque: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /** Número */
+            readonly numero?: number | null;
+            /** Situação */
+            readonly situacao?: string | null;
+            /**
+             * Tipo
+             * @enum {string|null}
+             */
+            tipo?: "E" | "S" | "B" | null;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data?: string | null;
+            /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Motivo
+             * @description Ex.: compra sem nota, diferença de inventário, quebra, vencimento, consumo interno.
+             */
+            motivo?: string | null;
+            /** Observação */
+            observacao?: string | null;
+            deposito?: components["schemas"]["Deposito"];
+            /**
+             * Itens
+             * @description Com include (Itens)
+             */
+            itens?: components["schemas"]["DocumentoEstoqueItem"][];
+        };
+        /** Lançamento de estoque */
+        DocumentoEstoqueInput: {
+            /** Tipo */
+            tipo: string & ("E" | "S" | "B");
+            /**
+             * Data
+             * Format: date-time
+             */
+            data: string;
+            /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId: number;
+            /**
+             * Motivo
+             * @description Ex.: compra sem nota, diferença de inventário, quebra, vencimento, consumo interno.
+             */
+            motivo: string;
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["DocumentoEstoqueItemNested"][];
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Lançamento de estoque */
+        DocumentoEstoquePatch: {
+            /** Tipo */
+            tipo?: string & ("E" | "S" | "B");
+            /**
+             * Data
+             * Format: date-time
+             */
+            data?: string;
+            /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number;
+            /**
+             * Motivo
+             * @description Ex.: compra sem nota, diferença de inventário, quebra, vencimento, consumo interno.
+             */
+            motivo?: string;
+            /** Observação */
+            observacao?: string | null;
+            /**
+             * Itens
+             * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["DocumentoEstoqueItemNested"][];
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Item do lançamento de estoque */
+        DocumentoEstoqueItem: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Lançamento de estoque
+             * @description Id de Lançamento de estoque
+             */
+            documentoEstoqueId?: number | null;
+            /** Item */
+            numeroItem?: number | null;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Lote
+             * @description Id de Lote
+             */
+            loteId?: number | null;
+            /**
+             * Quantidade
+             * @description No balanço, a quantidade contada (pode ser zero).
+             */
+            quantidade?: number | null;
+            /**
+             * Custo unitário
+             * @description Entrada: custo de aquisição (entra no custo médio). Saída: ignorado (sai pelo custo médio). Balanço: vazio usa o custo médio.
+             */
+            custoUnitario?: number | null;
+            documentoEstoque?: components["schemas"]["DocumentoEstoque"];
+            produto?: components["schemas"]["Produto"];
+            lote?: components["schemas"]["Lote"];
+        };
+        /** Item do lançamento de estoque */
+        DocumentoEstoqueItemInput: {
+            /**
+             * Lançamento de estoque
+             * @description Id de Lançamento de estoque
+             */
+            documentoEstoqueId: number;
+            /** Item */
+            numeroItem: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId: number;
+            /**
+             * Lote
+             * @description Id de Lote
+             */
+            loteId?: number | null;
+            /**
+             * Quantidade
+             * @description No balanço, a quantidade contada (pode ser zero).
+             */
+            quantidade: number;
+            /**
+             * Custo unitário
+             * @description Entrada: custo de aquisição (entra no custo médio). Saída: ignorado (sai pelo custo médio). Balanço: vazio usa o custo médio.
+             */
+            custoUnitario?: number | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Item do lançamento de estoque */
+        DocumentoEstoqueItemPatch: {
+            /**
+             * Lançamento de estoque
+             * @description Id de Lançamento de estoque
+             */
+            documentoEstoqueId?: number;
+            /** Item */
+            numeroItem?: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number;
+            /**
+             * Lote
+             * @description Id de Lote
+             */
+            loteId?: number | null;
+            /**
+             * Quantidade
+             * @description No balanço, a quantidade contada (pode ser zero).
+             */
+            quantidade?: number;
+            /**
+             * Custo unitário
+             * @description Entrada: custo de aquisição (entra no custo médio). Saída: ignorado (sai pelo custo médio). Balanço: vazio usa o custo médio.
+             */
+            custoUnitario?: number | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
         /** Embalagem */
         Embalagem: {
             /** Id */
@@ -11829,7 +12306,7 @@ export interface components {
              */
             versao?: number;
         };
-        /** Acerto de estoque */
+        /** Movimentação de estoque */
         MovimentacaoEstoque: {
             /** Id */
             readonly id?: number;
@@ -11893,11 +12370,34 @@ export interface components {
              * @description Ex.: diferença de inventário, quebra, vencimento, consumo interno.
              */
             motivo?: string | null;
+            /** Quantidade (com sinal) */
+            qtd?: number | null;
+            /** Saldo após */
+            qtdApos?: number | null;
+            /** Custo médio após */
+            custoMedioApos?: number | null;
+            /** Valor após */
+            valorApos?: number | null;
+            /** Diferença de valor */
+            difValor?: number | null;
+            /** Origem */
+            origemTipo?: string | null;
+            /** Documento de origem */
+            origemId?: number | null;
+            /** Linha de origem */
+            origemLinha?: number | null;
+            /** Estorno da movimentação */
+            estornoDe?: number | null;
+            /**
+             * Balanço
+             * @description Linha de um balanço (a quantidade contada): movimentações com data anterior a ele não são aceitas (E9).
+             */
+            balanco?: boolean | null;
             produto?: components["schemas"]["Produto"];
             deposito?: components["schemas"]["Deposito"];
             lote?: components["schemas"]["Lote"];
         };
-        /** Acerto de estoque */
+        /** Movimentação de estoque */
         MovimentacaoEstoqueInput: {
             /**
              * Produto
@@ -11932,14 +12432,37 @@ export interface components {
              * Motivo
              * @description Ex.: diferença de inventário, quebra, vencimento, consumo interno.
              */
-            motivo: string;
+            motivo?: string | null;
+            /** Quantidade (com sinal) */
+            qtd?: number | null;
+            /** Saldo após */
+            qtdApos?: number | null;
+            /** Custo médio após */
+            custoMedioApos?: number | null;
+            /** Valor após */
+            valorApos?: number | null;
+            /** Diferença de valor */
+            difValor?: number | null;
+            /** Origem */
+            origemTipo?: string | null;
+            /** Documento de origem */
+            origemId?: number | null;
+            /** Linha de origem */
+            origemLinha?: number | null;
+            /** Estorno da movimentação */
+            estornoDe?: number | null;
+            /**
+             * Balanço
+             * @description Linha de um balanço (a quantidade contada): movimentações com data anterior a ele não são aceitas (E9).
+             */
+            balanco?: boolean | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
             versao?: number;
         };
-        /** Acerto de estoque */
+        /** Movimentação de estoque */
         MovimentacaoEstoquePatch: {
             /**
              * Produto
@@ -11974,7 +12497,30 @@ export interface components {
              * Motivo
              * @description Ex.: diferença de inventário, quebra, vencimento, consumo interno.
              */
-            motivo?: string;
+            motivo?: string | null;
+            /** Quantidade (com sinal) */
+            qtd?: number | null;
+            /** Saldo após */
+            qtdApos?: number | null;
+            /** Custo médio após */
+            custoMedioApos?: number | null;
+            /** Valor após */
+            valorApos?: number | null;
+            /** Diferença de valor */
+            difValor?: number | null;
+            /** Origem */
+            origemTipo?: string | null;
+            /** Documento de origem */
+            origemId?: number | null;
+            /** Linha de origem */
+            origemLinha?: number | null;
+            /** Estorno da movimentação */
+            estornoDe?: number | null;
+            /**
+             * Balanço
+             * @description Linha de um balanço (a quantidade contada): movimentações com data anterior a ele não são aceitas (E9).
+             */
+            balanco?: boolean | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16515,6 +17061,149 @@ export interface components {
              */
             versao?: number;
         };
+        /** Saldo de estoque */
+        SaldoEstoque: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number | null;
+            /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Lote
+             * @description Id de Lote
+             */
+            loteId?: number | null;
+            /** Físico */
+            fisico?: number | null;
+            /** Reservado */
+            reservado?: number | null;
+            /** Disponível */
+            disponivel?: number | null;
+            /** A receber */
+            aReceber?: number | null;
+            /** Custo médio */
+            custoMedio?: number | null;
+            /** Valor */
+            valor?: number | null;
+            /**
+             * Última movimentação
+             * Format: date-time
+             */
+            ultimaMovimentacao?: string | null;
+            produto?: components["schemas"]["Produto"];
+            deposito?: components["schemas"]["Deposito"];
+            lote?: components["schemas"]["Lote"];
+        };
+        /** Saldo de estoque */
+        SaldoEstoqueInput: {
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId: number;
+            /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId: number;
+            /**
+             * Lote
+             * @description Id de Lote
+             */
+            loteId?: number | null;
+            /** Físico */
+            fisico?: number | null;
+            /** Reservado */
+            reservado?: number | null;
+            /** Disponível */
+            disponivel?: number | null;
+            /** A receber */
+            aReceber?: number | null;
+            /** Custo médio */
+            custoMedio?: number | null;
+            /** Valor */
+            valor?: number | null;
+            /**
+             * Última movimentação
+             * Format: date-time
+             */
+            ultimaMovimentacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Saldo de estoque */
+        SaldoEstoquePatch: {
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId?: number;
+            /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number;
+            /**
+             * Lote
+             * @description Id de Lote
+             */
+            loteId?: number | null;
+            /** Físico */
+            fisico?: number | null;
+            /** Reservado */
+            reservado?: number | null;
+            /** Disponível */
+            disponivel?: number | null;
+            /** A receber */
+            aReceber?: number | null;
+            /** Custo médio */
+            custoMedio?: number | null;
+            /** Valor */
+            valor?: number | null;
+            /**
+             * Última movimentação
+             * Format: date-time
+             */
+            ultimaMovimentacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
         /** Serviço */
         Servico: {
             /** Id */
@@ -17184,6 +17873,10 @@ export interface components {
             readonly criadoPor?: number | null;
             /** Alterado por */
             readonly alteradoPor?: number | null;
+            /** Número */
+            readonly numero?: number | null;
+            /** Situação */
+            readonly situacao?: string | null;
             /**
              * Produto
              * @description Id de Produto
@@ -18262,6 +18955,36 @@ export interface components {
              * @description Padrão: 0.
              */
             valorCofins?: number | null;
+        };
+        /** Item do lançamento de estoque */
+        DocumentoEstoqueItemNested: {
+            /**
+             * Id
+             * @description Id de um item já gravado neste registro (alterado); sem id, o item é incluído
+             */
+            id?: number;
+            /** Item */
+            numeroItem: number;
+            /**
+             * Produto
+             * @description Id de Produto
+             */
+            produtoId: number;
+            /**
+             * Lote
+             * @description Id de Lote
+             */
+            loteId?: number | null;
+            /**
+             * Quantidade
+             * @description No balanço, a quantidade contada (pode ser zero).
+             */
+            quantidade: number;
+            /**
+             * Custo unitário
+             * @description Entrada: custo de aquisição (entra no custo médio). Saída: ignorado (sai pelo custo médio). Balanço: vazio usa o custo médio.
+             */
+            custoUnitario?: number | null;
         };
         /** Item da nota de entrada */
         NotaEntradaItemNested: {
@@ -36505,6 +37228,1068 @@ export interface operations {
             };
         };
     };
+    documentosEstoqueFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoEstoque"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoqueCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentoEstoqueInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoqueCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoqueFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoqueReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentoEstoqueInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoqueDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoquePatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentoEstoquePatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoqueEfetivar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoqueEstornar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoqueItensFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoEstoqueItem"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoqueItensCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentoEstoqueItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoEstoqueItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoqueItensCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoqueItensFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoEstoqueItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoqueItensReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentoEstoqueItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoEstoqueItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoqueItensDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentosEstoqueItensPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentoEstoqueItemPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoEstoqueItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     embalagensFind: {
         parameters: {
             query?: {
@@ -43787,75 +45572,6 @@ export interface operations {
             };
         };
     };
-    movimentacoesEstoqueCreate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MovimentacaoEstoqueInput"];
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MovimentacaoEstoque"];
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
     movimentacoesEstoqueCount: {
         parameters: {
             query?: {
@@ -43960,226 +45676,6 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    movimentacoesEstoqueReplaceById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MovimentacaoEstoqueInput"];
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MovimentacaoEstoque"];
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    movimentacoesEstoqueDeleteById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        count: number;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    movimentacoesEstoquePatchById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MovimentacaoEstoquePatch"];
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MovimentacaoEstoque"];
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Default Response */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -54133,6 +55629,169 @@ export interface operations {
             };
         };
     };
+    saldosEstoqueFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaldoEstoque"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    saldosEstoqueCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq…) */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    saldosEstoqueFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]} */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaldoEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     servicosFind: {
         parameters: {
             query?: {
@@ -56327,6 +57986,164 @@ export interface operations {
                 "application/json": components["schemas"]["TransferenciaEstoquePatch"];
             };
         };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferenciaEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasEstoqueEfetivar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferenciaEstoque"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    transferenciasEstoqueEstornar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Default Response */
             200: {
