@@ -48,7 +48,8 @@ const dateOnly = (iso: string) =>
  * documents touching the same items queue instead of deadlocking), then applies each line in order with
  * the moving-average rules of runtime/core, refusing with a pt-BR 422 naming the rule: a lot missing or of
  * another product, an expired lot on a saída (E10), negative stock unless the empresa allows it (E5), a
- * movement dated before a balanço of the key (E9) or one that breaks a later running balance (E6).
+ * movement dated before a balanço of the key (E9) or one that breaks a later running balance (E6), a
+ * balanço dated before the key's last movement.
  */
 export async function postStockMovements(
   context: { tx: Tx; scope: RecordScope },
@@ -185,6 +186,13 @@ export async function postStockMovements(
         },
       );
     const backdated = saldo.ultima !== null && new Date(line.data) < new Date(saldo.ultima);
+    // A count states the quantity at its moment: one dated before later movements would be a count of a
+    // past the later rows were already posted over (their running balances would no longer follow it).
+    if (backdated && line.balanco && line.estornoDe === undefined)
+      throw stockError(
+        'BALANCO_RETROATIVO',
+        `${prefix}o balanço do produto ${produto.descricao} ${onde} deve ter data igual ou posterior à última movimentação (${formatDataHora(saldo.ultima as string)}).`,
+      );
     if (backdated) {
       const lot = line.loteId === null ? 'lote_id IS NULL' : 'lote_id = $5';
       const params: unknown[] = [scope.empresaId, line.produtoId, line.depositoId, line.data];
