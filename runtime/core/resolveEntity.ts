@@ -31,6 +31,8 @@ export interface EntityField {
   required?: boolean;
   unique?: boolean;
   readOnly?: boolean;
+  /** Computed field: an expression of runtime/core/formula, computed and checked by the server. */
+  formula?: string;
   writeOnly?: boolean;
   /** A credential (token, CSC, password): write-only, and reads show `<field>Definido` (README "Segurança"). */
   secret?: boolean;

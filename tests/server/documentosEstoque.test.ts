@@ -471,3 +471,39 @@ describe('stock fixtures (flows.md §6)', () => {
     await ok('PATCH', `/api/ConfiguracoesGerais/${setting.id}`, { permitirEstoqueNegativo: false });
   });
 });
+
+describe('computed fields (formula)', () => {
+  it('computes item and document totals on the server and refuses a sent value that differs', async () => {
+    const doc = await documento('E', [
+      { produtoId: cafe.id, quantidade: 3, custoUnitario: 2.5 },
+      { produtoId: acucar.id, quantidade: 0.333, custoUnitario: 10 },
+    ]);
+    expect((doc.itens as Body[]).map((item) => item.valorTotal)).toEqual([7.5, 3.33]);
+    expect(doc.valorTotal).toBe(10.83);
+    const wrong = await api('POST', '/api/DocumentosEstoque', {
+      tipo: 'E',
+      data: '2026-03-10T12:00:00Z',
+      depositoId: loja.id,
+      motivo: 'Teste',
+      itens: [{ numeroItem: 1, produtoId: cafe.id, quantidade: 2, custoUnitario: 2.5, valorTotal: 6 }],
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error).toMatchObject({
+      code: 'VALOR_CALCULADO_DIVERGENTE',
+      message:
+        'Item 1: Valor total: o valor informado (6,00) difere do calculado (5,00) pela fórmula round(quantidade * custoUnitario, 2).',
+    });
+    // A typed total of the document is not taken (read-only); an item changed on its own updates it.
+    const item = (doc.itens as Body[])[0] as Body;
+    await ok('PATCH', `/api/DocumentosEstoqueItens/${item.id}`, { quantidade: 4 });
+    const reread = await ok(
+      'GET',
+      `/api/DocumentosEstoque/${doc.id}?filter=${encodeURIComponent('{"include":["itens"]}')}`,
+    );
+    expect(reread.valorTotal).toBe(13.33);
+    await ok('DELETE', `/api/DocumentosEstoqueItens/${item.id}`);
+    expect((await ok('GET', `/api/DocumentosEstoque/${doc.id}`)).valorTotal).toBe(3.33);
+    const typed = await ok('PATCH', `/api/DocumentosEstoque/${doc.id}`, { valorTotal: 999 });
+    expect(typed.valorTotal).toBe(3.33);
+  });
+});

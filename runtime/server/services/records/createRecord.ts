@@ -1,3 +1,4 @@
+import { applyFormulas, applyParentFormulas } from '../documents/applyFormulas.ts';
 import { afterCreate, beforeCreate } from '../documents/documentHooks.ts';
 import { assertRelationsExist } from './assertRelationsExist.ts';
 import { insertRecordRow } from './insertRecordRow.ts';
@@ -22,6 +23,8 @@ export async function createRecord(context: RecordContext, body: unknown): Promi
   await beforeCreate(context, input.values);
   const row = await insertRecordRow(tx, record, scope, input.values);
   for (const write of children.writes) await writeChildren(context, row.id as number, write);
+  Object.assign(row, await applyFormulas(context, row.id as number, body));
+  if (record.documentParent) await applyParentFormulas(context, row[record.documentParent.foreignKey]);
   await afterCreate(context, row);
   return returnWithChildren(context, row, children.writes);
 }

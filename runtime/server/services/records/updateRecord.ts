@@ -1,4 +1,5 @@
 import { HttpError } from '../../errors.ts';
+import { applyFormulas, applyParentFormulas } from '../documents/applyFormulas.ts';
 import { afterChange, beforeChange } from '../documents/documentHooks.ts';
 import { assertNotOwnAccess } from './assertNotOwnAccess.ts';
 import { assertRelationsExist } from './assertRelationsExist.ts';
@@ -74,6 +75,8 @@ export async function updateRecord(
     throw recordNotFound(entity);
   }
   for (const write of children.writes) await writeChildren(context, id, write);
+  Object.assign(row, await applyFormulas(context, id, body));
+  if (record.documentParent) await applyParentFormulas(context, row[record.documentParent.foreignKey]);
   await afterChange(context, id, before, row);
   return returnWithChildren(context, row, children.writes);
 }
