@@ -10029,6 +10029,11 @@ export interface components {
              * @description Ex.: compra sem nota, diferença de inventário, quebra, vencimento, consumo interno.
              */
             motivo?: string | null;
+            /**
+             * Valor total
+             * @description Soma dos itens (custo informado × quantidade), calculada pelo servidor.
+             */
+            readonly valorTotal?: number | null;
             /** Observação */
             observacao?: string | null;
             deposito?: components["schemas"]["Deposito"];
@@ -10156,6 +10161,11 @@ export interface components {
              * @description Entrada: custo de aquisição (entra no custo médio). Saída: ignorado (sai pelo custo médio). Balanço: vazio usa o custo médio.
              */
             custoUnitario?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × custo unitário, calculado pelo servidor (um valor enviado diferente é recusado).
+             */
+            valorTotal?: number | null;
             documentoEstoque?: components["schemas"]["DocumentoEstoque"];
             produto?: components["schemas"]["Produto"];
             lote?: components["schemas"]["Lote"];
@@ -10189,6 +10199,11 @@ export interface components {
              * @description Entrada: custo de aquisição (entra no custo médio). Saída: ignorado (sai pelo custo médio). Balanço: vazio usa o custo médio.
              */
             custoUnitario?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × custo unitário, calculado pelo servidor (um valor enviado diferente é recusado).
+             */
+            valorTotal?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -10224,6 +10239,11 @@ export interface components {
              * @description Entrada: custo de aquisição (entra no custo médio). Saída: ignorado (sai pelo custo médio). Balanço: vazio usa o custo médio.
              */
             custoUnitario?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × custo unitário, calculado pelo servidor (um valor enviado diferente é recusado).
+             */
+            valorTotal?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18985,6 +19005,11 @@ export interface components {
              * @description Entrada: custo de aquisição (entra no custo médio). Saída: ignorado (sai pelo custo médio). Balanço: vazio usa o custo médio.
              */
             custoUnitario?: number | null;
+            /**
+             * Valor total
+             * @description Quantidade × custo unitário, calculado pelo servidor (um valor enviado diferente é recusado).
+             */
+            valorTotal?: number | null;
         };
         /** Item da nota de entrada */
         NotaEntradaItemNested: {
