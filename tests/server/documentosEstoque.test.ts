@@ -507,3 +507,30 @@ describe('computed fields (formula)', () => {
     expect(typed.valorTotal).toBe(3.33);
   });
 });
+
+describe('document tabs: Lançamentos and Histórico', () => {
+  it('lists what a document posted and reversed, and its history with the user name', async () => {
+    const doc = await documento('E', [
+      { produtoId: cafe.id, quantidade: 2, custoUnitario: 5 },
+      { produtoId: acucar.id, quantidade: 1, custoUnitario: 3 },
+    ]);
+    expect(await ok('GET', `/api/DocumentosEstoque/${doc.id}/lancamentos`)).toEqual([]);
+    expect((await efetivar(doc.id)).statusCode).toBe(200);
+    await ok('POST', `/api/DocumentosEstoque/${doc.id}/estornar`, {});
+    const lancamentos = (await ok('GET', `/api/DocumentosEstoque/${doc.id}/lancamentos`)) as Body[];
+    expect(lancamentos.map((row) => [row.produto, row.deposito, row.qtd, row.origemTipo])).toEqual([
+      ['Café torrado 500 g', 'Loja', 2, 'documentoEstoque'],
+      ['Açúcar cristal 1 kg', 'Loja', 1, 'documentoEstoque'],
+      ['Açúcar cristal 1 kg', 'Loja', -1, 'documentoEstoque.estorno'],
+      ['Café torrado 500 g', 'Loja', -2, 'documentoEstoque.estorno'],
+    ]);
+    expect(lancamentos[2]?.estornoDe).toBe(lancamentos[1]?.id);
+    const historico = (await ok('GET', `/api/DocumentosEstoque/${doc.id}/historico`)) as Body[];
+    expect(historico.map((row) => [row.acao, row.situacaoPara, row.usuarioNome])).toEqual([
+      ['criar', 'rascunho', 'Ana Demonstração'],
+      ['efetivar', 'efetivado', 'Ana Demonstração'],
+      ['estornar', 'estornado', 'Ana Demonstração'],
+    ]);
+    expect((await api('GET', '/api/DocumentosEstoque/999999/historico')).statusCode).toBe(404);
+  });
+});

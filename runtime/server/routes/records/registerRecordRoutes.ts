@@ -18,6 +18,7 @@ import {
   recordSerializer,
   whereQuery,
 } from './recordRouteSchemas.ts';
+import { registerDocumentReadRoutes } from './registerDocumentReadRoutes.ts';
 import { registerTransitionRoutes } from './registerTransitionRoutes.ts';
 
 type IdRequest = { params: { id: number }; query: { filter?: string } };
@@ -93,6 +94,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
   );
 
   registerTransitionRoutes(app, entity, run);
+  registerDocumentReadRoutes(app, entity, run);
   // A read-only entity (a ledger, a balance) is written by the server only.
   if (entity.readOnly) return;
 
