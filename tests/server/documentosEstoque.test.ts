@@ -470,6 +470,26 @@ describe('stock fixtures (flows.md §6)', () => {
     expect(await saldo(produto)).toMatchObject({ fisico: -2 });
     await ok('PATCH', `/api/ConfiguracoesGerais/${setting.id}`, { permitirEstoqueNegativo: false });
   });
+
+  it('refuses movements dated on or before the closed period, reversals of today included otherwise', async () => {
+    const produto = await novoProduto();
+    await lancado('E', [{ produtoId: produto.id, quantidade: 5, custoUnitario: 1 }], {
+      data: '2026-02-27T15:00:00Z',
+    });
+    const [config] = await ok('GET', '/api/ConfiguracoesGerais');
+    await ok('PATCH', `/api/ConfiguracoesGerais/${config.id}`, { estoqueFechadoAte: '2026-02-28' });
+    const closed = await lancar('S', [{ produtoId: produto.id, quantidade: 1 }], {
+      data: '2026-03-01T02:00:00Z',
+    });
+    expect(closed.response.statusCode).toBe(422);
+    expect(closed.response.json().error).toMatchObject({
+      code: 'PERIODO_FECHADO',
+      message:
+        'O estoque está fechado até 28/02/2026: não é possível lançar movimentações com data de 28/02/2026.',
+    });
+    await lancado('S', [{ produtoId: produto.id, quantidade: 1 }], { data: '2026-03-01T03:00:00Z' });
+    await ok('PATCH', `/api/ConfiguracoesGerais/${config.id}`, { estoqueFechadoAte: null });
+  });
 });
 
 describe('computed fields (formula)', () => {

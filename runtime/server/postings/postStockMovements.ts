@@ -85,11 +85,20 @@ export async function postStockMovements(
       )
     ).map((row) => [Number(row.id), row]),
   );
-  const config = await tx.maybeOne<{ permitir: boolean | null }>(
-    'SELECT permitir_estoque_negativo AS permitir FROM configuracao_geral WHERE empresa_id = $1 LIMIT 1',
+  const config = await tx.maybeOne<{ permitir: boolean | null; fechado: string | null }>(
+    `SELECT permitir_estoque_negativo AS permitir, estoque_fechado_ate AS fechado
+       FROM configuracao_geral WHERE empresa_id = $1 LIMIT 1`,
     [scope.empresaId],
   );
   const permitirNegativo = config?.permitir === true;
+  // Period lock (flows.md §0 "period freeze"): nothing is posted on or before the closed date.
+  const fechado = config?.fechado ?? null;
+  const closed = fechado ? lines.find((line) => dateOnly(line.data) <= fechado) : undefined;
+  if (fechado && closed)
+    throw stockError(
+      'PERIODO_FECHADO',
+      `O estoque está fechado até ${fechado.split('-').reverse().join('/')}: não é possível lançar movimentações com data de ${dateOnly(closed.data).split('-').reverse().join('/')}.`,
+    );
 
   const keys = [...new Map(lines.map((line) => [keyOf(line), line])).values()].sort(
     (a, b) => a.produtoId - b.produtoId || a.depositoId - b.depositoId || (a.loteId ?? 0) - (b.loteId ?? 0),
