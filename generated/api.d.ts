@@ -8086,6 +8086,12 @@ export interface components {
             formacaoPrecoVenda?: 1 | 2 | null;
             /** Permitir vender sem estoque (estoque negativo) */
             permitirEstoqueNegativo?: boolean | null;
+            /**
+             * Estoque fechado até
+             * Format: date
+             * @description Movimentações de estoque com data até este dia (inclusive) são recusadas: o período já foi conferido (inventário, fechamento contábil).
+             */
+            estoqueFechadoAte?: string | null;
             /** Controlar lotes e validade dos produtos */
             controlarLotes?: boolean | null;
             /**
@@ -8128,6 +8134,12 @@ export interface components {
              * @description Padrão: false.
              */
             permitirEstoqueNegativo?: boolean | null;
+            /**
+             * Estoque fechado até
+             * Format: date
+             * @description Movimentações de estoque com data até este dia (inclusive) são recusadas: o período já foi conferido (inventário, fechamento contábil).
+             */
+            estoqueFechadoAte?: string | null;
             /**
              * Controlar lotes e validade dos produtos
              * @description Padrão: false.
@@ -8175,6 +8187,12 @@ export interface components {
             formacaoPrecoVenda?: number & (1 | 2);
             /** Permitir vender sem estoque (estoque negativo) */
             permitirEstoqueNegativo?: boolean | null;
+            /**
+             * Estoque fechado até
+             * Format: date
+             * @description Movimentações de estoque com data até este dia (inclusive) são recusadas: o período já foi conferido (inventário, fechamento contábil).
+             */
+            estoqueFechadoAte?: string | null;
             /** Controlar lotes e validade dos produtos */
             controlarLotes?: boolean | null;
             /**
