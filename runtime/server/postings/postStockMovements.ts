@@ -111,12 +111,22 @@ export async function postStockMovements(
         'DEPOSITO_NAO_ENCONTRADO',
         `${line.rotulo ?? ''}depósito não encontrado nesta filial.`,
       );
-    await tx.query(
-      `INSERT INTO saldo_estoque (empresa_id, filial_id, produto_id, deposito_id, lote_id, criado_por, alterado_por)
-       VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT DO NOTHING`,
-      [scope.empresaId, scope.filialId, line.produtoId, line.depositoId, line.loteId, scope.usuarioId],
-    );
   }
+  // One statement creates the missing balance rows, in key order (lock order).
+  await tx.query(
+    `INSERT INTO saldo_estoque (empresa_id, filial_id, produto_id, deposito_id, lote_id, criado_por, alterado_por)
+     SELECT $1, $2, k.p, k.d, nullif(k.l, 0), $6, $6
+       FROM unnest($3::bigint[], $4::bigint[], $5::bigint[]) WITH ORDINALITY AS k(p, d, l, o) ORDER BY k.o
+     ON CONFLICT DO NOTHING`,
+    [
+      scope.empresaId,
+      scope.filialId,
+      keys.map((line) => line.produtoId),
+      keys.map((line) => line.depositoId),
+      keys.map((line) => line.loteId ?? 0),
+      scope.usuarioId,
+    ],
+  );
   const locked = await tx.query<Record<string, unknown>>(
     `SELECT id, produto_id, deposito_id, lote_id, fisico, reservado, custo_medio, valor, ultima_movimentacao
        FROM saldo_estoque
@@ -150,6 +160,36 @@ export async function postStockMovements(
     );
 
   const posted: StockPosting[] = [];
+  // Ledger rows go in one multi-row INSERT; a backdated check reads the ledger, so it flushes them first.
+  const pending: unknown[][] = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const columns = (i: number) => pending.map((row) => row[i]);
+    const inserted = await tx.query(
+      `INSERT INTO movimentacao_estoque (empresa_id, filial_id, criado_por, alterado_por, produto_id, deposito_id, lote_id,
+         tipo, quantidade, custo_unitario, data, motivo, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor,
+         origem_tipo, origem_id, origem_linha, estorno_de, balanco)
+       SELECT $1, $2, $3, $3, r.produto_id, r.deposito_id, r.lote_id, r.tipo, r.quantidade, r.custo_unitario, r.data,
+              r.motivo, r.qtd, r.qtd_apos, r.custo_medio_apos, r.valor_apos, r.dif_valor, r.origem_tipo, $4,
+              r.origem_linha, r.estorno_de, r.balanco
+         FROM unnest($5::bigint[], $6::bigint[], $7::bigint[], $8::int[], $9::numeric[],
+         $10::numeric[], $11::timestamptz[], $12::text[], $13::numeric[], $14::numeric[], $15::numeric[], $16::numeric[],
+         $17::numeric[], $18::text[], $19::int[], $20::int[], $21::boolean[])
+         AS r(produto_id, deposito_id, lote_id, tipo, quantidade, custo_unitario, data, motivo, qtd, qtd_apos,
+              custo_medio_apos, valor_apos, dif_valor, origem_tipo, origem_linha, estorno_de, balanco)
+       ON CONFLICT (origem_tipo, origem_id, origem_linha) DO NOTHING RETURNING id`,
+      [
+        scope.empresaId,
+        scope.filialId,
+        scope.usuarioId,
+        origemId,
+        ...Array.from({ length: 17 }, (_, i) => columns(i)),
+      ],
+    );
+    if (inserted.length !== pending.length)
+      throw new HttpError(409, 'DOCUMENTO_JA_LANCADO', 'Este documento já foi lançado no estoque.');
+    pending.length = 0;
+  };
   for (const line of lines) {
     const saldo = saldos.get(keyOf(line));
     if (!saldo)
@@ -203,6 +243,7 @@ export async function postStockMovements(
         `${prefix}o balanço do produto ${produto.descricao} ${onde} deve ter data igual ou posterior à última movimentação (${formatDataHora(saldo.ultima as string)}).`,
       );
     if (backdated) {
+      await flush();
       const lot = line.loteId === null ? 'lote_id IS NULL' : 'lote_id = $5';
       const params: unknown[] = [scope.empresaId, line.produtoId, line.depositoId, line.data];
       if (line.loteId !== null) params.push(line.loteId);
@@ -238,52 +279,43 @@ export async function postStockMovements(
         }
       }
     }
-    const row = await tx
-      .one<{ id: number }>(
-        `INSERT INTO movimentacao_estoque (empresa_id, filial_id, criado_por, alterado_por, produto_id, deposito_id, lote_id,
-         tipo, quantidade, custo_unitario, data, motivo, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor,
-         origem_tipo, origem_id, origem_linha, estorno_de, balanco)
-       VALUES ($1, $2, $3, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
-       ON CONFLICT (origem_tipo, origem_id, origem_linha) DO NOTHING RETURNING id`,
-        [
-          scope.empresaId,
-          scope.filialId,
-          scope.usuarioId,
-          line.produtoId,
-          line.depositoId,
-          line.loteId,
-          posting.qtd < 0 ? 1 : 0,
-          Math.abs(posting.qtd),
-          posting.custoUnitario,
-          line.data,
-          line.motivo,
-          posting.qtd,
-          posting.after.qtd,
-          posting.after.custoMedio,
-          posting.after.valor,
-          posting.difValor,
-          line.origemTipo,
-          origemId,
-          line.origemLinha,
-          line.estornoDe ?? null,
-          line.balanco === true,
-        ],
-      )
-      .catch((error) => {
-        if (error instanceof Error && error.message.startsWith('expected one row'))
-          throw new HttpError(409, 'DOCUMENTO_JA_LANCADO', 'Este documento já foi lançado no estoque.');
-        throw error;
-      });
-    void row;
+    pending.push([
+      line.produtoId,
+      line.depositoId,
+      line.loteId,
+      posting.qtd < 0 ? 1 : 0,
+      Math.abs(posting.qtd),
+      posting.custoUnitario,
+      line.data,
+      line.motivo,
+      posting.qtd,
+      posting.after.qtd,
+      posting.after.custoMedio,
+      posting.after.valor,
+      posting.difValor,
+      line.origemTipo,
+      line.origemLinha,
+      line.estornoDe ?? null,
+      line.balanco === true,
+    ]);
     Object.assign(saldo, posting.after, { touched: true });
     if (saldo.ultima === null || new Date(line.data) > new Date(saldo.ultima)) saldo.ultima = line.data;
   }
-  for (const saldo of saldos.values()) {
-    if (!saldo.touched) continue;
-    await tx.query(
-      `UPDATE saldo_estoque SET fisico = $2, custo_medio = $3, valor = $4, ultima_movimentacao = $5,
-              versao = versao + 1, alterado_em = now(), alterado_por = $6 WHERE id = $1`,
-      [saldo.id, saldo.qtd, saldo.custoMedio, saldo.valor, saldo.ultima, scope.usuarioId],
-    );
-  }
+  await flush();
+  const touched = [...saldos.values()].filter((saldo) => saldo.touched);
+  await tx.query(
+    `UPDATE saldo_estoque s SET fisico = u.fisico, custo_medio = u.custo, valor = u.valor, ultima_movimentacao = u.ultima,
+            versao = s.versao + 1, alterado_em = now(), alterado_por = $6
+       FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::numeric[], $5::timestamptz[])
+            AS u(id, fisico, custo, valor, ultima)
+      WHERE s.id = u.id`,
+    [
+      touched.map((saldo) => saldo.id),
+      touched.map((saldo) => saldo.qtd),
+      touched.map((saldo) => saldo.custoMedio),
+      touched.map((saldo) => saldo.valor),
+      touched.map((saldo) => saldo.ultima),
+      scope.usuarioId,
+    ],
+  );
 }
