@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResolvedEntity } from '../../runtime/core/resolveEntity.ts';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
+import { nextNumber } from '../../runtime/server/services/documents/nextNumber.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
@@ -120,6 +122,30 @@ describe('concurrency', () => {
     const numbers = docs.map((doc) => doc.numero as number).sort((a, b) => a - b);
     const first = numbers[0] as number;
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => first + i));
+  });
+
+  it('numbers per filial and per série, and a rolled-back creation gives its number back', async () => {
+    const filiais = await server.db.withSystem((tx) =>
+      tx.query<{ empresa_id: number; id: number }>(
+        `SELECT f.empresa_id, f.id FROM filial f JOIN usuario u ON u.empresa_id = f.empresa_id
+          WHERE u.email = 'demo@erp.local' ORDER BY f.id`,
+      ),
+    );
+    const [a, b] = filiais as [{ empresa_id: number; id: number }, { empresa_id: number; id: number }];
+    const entity = { base: 'pedidoTeste', scope: 'filial' } as ResolvedEntity;
+    const take = (filialId: number, serie?: string) =>
+      server.db.withTenant({ empresaId: a.empresa_id, filialId }, (tx) =>
+        nextNumber(tx, entity, { empresaId: a.empresa_id, filialId, usuarioId: 1 }, serie),
+      );
+    expect([await take(a.id), await take(a.id), await take(b.id)]).toEqual([1, 2, 1]);
+    expect([await take(a.id, '2'), await take(a.id, '2'), await take(a.id)]).toEqual([1, 2, 3]);
+    await expect(
+      server.db.withTenant({ empresaId: a.empresa_id, filialId: a.id }, async (tx) => {
+        await nextNumber(tx, entity, { empresaId: a.empresa_id, filialId: a.id, usuarioId: 1 }, undefined);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await take(a.id)).toBe(4);
   });
 
   it('two balanços of the same item serialise: both post, the last one counted wins', async () => {
