@@ -205,6 +205,26 @@ describe('document lifecycle', () => {
     expect((await api('POST', `/api/DocumentosEstoque/${doc.id}/estornar`, {})).statusCode).toBe(200);
   });
 
+  it('another empresa neither sees nor posts the document, nor its tabs (RLS)', async () => {
+    const doc = await documento('E', [{ produtoId: cafe.id, quantidade: 1, custoUnitario: 1 }]);
+    const verde = await login(server.app, 'verde@erp.local', 'demo1234', 'verde.localhost');
+    for (const [method, url] of [
+      ['POST', `/api/DocumentosEstoque/${doc.id}/efetivar`],
+      ['GET', `/api/DocumentosEstoque/${doc.id}/historico`],
+      ['GET', `/api/DocumentosEstoque/${doc.id}/lancamentos`],
+    ] as const) {
+      const response = await server.app.inject({
+        method,
+        url,
+        headers: { host: 'verde.localhost', authorization: verde },
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(404);
+    }
+    expect((await ok('GET', `/api/DocumentosEstoque/${doc.id}`)).situacao).toBe('rascunho');
+    await ok('DELETE', `/api/DocumentosEstoque/${doc.id}`);
+  });
+
   it('records history (who, when, diff) and emits <entidade>.<acao> after commit only', async () => {
     const events: DomainEvent[] = [];
     const listener = (event: DomainEvent) => events.push(event);
