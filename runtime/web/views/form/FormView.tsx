@@ -1,5 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { DEFAULT_LOADING_TEXT } from '../../../core/constants.ts';
+import { DocumentBar } from './DocumentBar.tsx';
 import { defaultFormStateBehavior } from './defaultFormStateBehavior.ts';
 import { ThemedForm } from './ThemedForm.ts';
 import { transformErrors } from './transformErrors.ts';
@@ -38,6 +39,14 @@ export function FormView({ entityName, mode, id, singleton }: FormViewProps) {
             {singleton ? 'Tentar novamente' : 'Voltar'}
           </Button>
         </Stack>
+      )}
+      {form.status === 'ready' && form.document.view && (
+        <DocumentBar
+          view={form.document.view}
+          running={form.document.running}
+          dirty={form.dirty}
+          onRun={(transition) => void form.document.run(transition)}
+        />
       )}
       {form.status === 'ready' && (
         <ThemedForm
