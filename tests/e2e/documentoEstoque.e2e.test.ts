@@ -52,7 +52,16 @@ describe('stock document form', () => {
       `/api/SaldosEstoque?filter=${encodeURIComponent(JSON.stringify({ where: { produtoId: produto.id } }))}`,
     )) as Body[];
     expect(saldos[0]).toMatchObject({ fisico: 10, custoMedio: 12.5, valor: 125 });
+    const lancamentos = page.getByRole('table', { name: 'Lançamentos' });
+    await lancamentos.getByRole('cell', { name: 'Café torrado 500 g' }).waitFor();
+    expect(await lancamentos.getByRole('row').count()).toBe(2);
+    expect(await lancamentos.getByRole('cell', { name: 'R$ 125,00' }).count()).toBe(1);
+    await page.getByRole('tab', { name: 'Histórico' }).click();
+    const historico = page.getByRole('table', { name: 'Histórico' });
+    await historico.getByRole('cell', { name: 'Rascunho → Efetivado' }).waitFor();
+    expect(await historico.getByRole('cell', { name: 'Ana Demonstração' }).count()).toBe(2);
     await harness.screenshot(page, 'documento-estoque-efetivado');
+    await page.getByRole('tab', { name: 'Lançamentos' }).click();
 
     await page.getByRole('button', { name: 'Estornar' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Estornar' }).click();
@@ -62,6 +71,7 @@ describe('stock document form', () => {
       `/api/SaldosEstoque?filter=${encodeURIComponent(JSON.stringify({ where: { produtoId: produto.id } }))}`,
     )) as Body[];
     expect(depois[0]).toMatchObject({ fisico: 0, valor: 0 });
+    await expect.poll(() => lancamentos.getByRole('cell', { name: 'Estorno' }).count()).toBe(1);
     expect(errors).toEqual([]);
   }, 180_000);
 });

@@ -201,6 +201,9 @@ export function useFormController({
     saving,
     canSave: checkPermission(user, entity.permission, permissionLevel) && !locked,
     document: documentActions,
+    entity,
+    /** Increases after a transition: the record and the document tabs are read again. */
+    reload,
     dirty,
     shouldBlock,
     onChange,
