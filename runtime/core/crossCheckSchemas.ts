@@ -1,4 +1,6 @@
 import type { SchemaIssue } from './createSchemaValidator.ts';
+import { checkDocumentDefinition } from './documents/checkDocumentDefinition.ts';
+import { checkFormulas } from './formula/checkFormulas.ts';
 import { isPlainObject } from './mergePatch.ts';
 import { schemaKind } from './schemaKind.ts';
 import { DEFAULT_TOKENS } from './screens/resolveDefaultTokens.ts';
@@ -84,6 +86,11 @@ export function crossCheckSchemas(
             if (!(field in baseFields))
               push(path, `/extends/fixed/${field}`, `campo "${field}" não existe em "${view.entity}"`);
       }
+      for (const [pointer, message] of checkFormulas(fields, entityChildren(String(data.name)), entityFields))
+        push(path, pointer, message);
+      if (data.document !== undefined)
+        for (const [pointer, message] of checkDocumentDefinition(data.document, fields, keys))
+          push(path, pointer, message);
       for (const [name, child] of Object.entries(obj(data.children))) {
         const target = obj(child).entity;
         if (typeof target === 'string' && entityFields(target) === null)

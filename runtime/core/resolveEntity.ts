@@ -4,6 +4,7 @@
  * and the browser (table and column names, include names, the filter field map).
  */
 import type { FieldMap, FieldType } from '../server/db/compileFilter.ts';
+import type { DocumentDefinition } from './documents/documentDefinition.ts';
 import { isPlainObject } from './mergePatch.ts';
 
 export type EntityFieldType =
@@ -30,6 +31,8 @@ export interface EntityField {
   required?: boolean;
   unique?: boolean;
   readOnly?: boolean;
+  /** Computed field: an expression of runtime/core/formula, computed and checked by the server. */
+  formula?: string;
   writeOnly?: boolean;
   /** A credential (token, CSC, password): write-only, and reads show `<field>Definido` (README "Segurança"). */
   secret?: boolean;
@@ -71,6 +74,10 @@ export interface EntityDefinition {
   managed?: boolean;
   /** One record per scope (empresa or filial): a configuration record whose route opens its form. */
   singleton?: boolean;
+  /** The records API serves reads only: rows are written by the server (a ledger, a balance table). */
+  readOnly?: boolean;
+  /** Lifecycle of a document: status field, states and transitions (POST /api/<Resource>/{id}/<action>). */
+  document?: DocumentDefinition;
   /** Rows grant rights to the users whose usuario field of this name points at them (perfil: perfilId). */
   grantsAccessVia?: string;
   route?: string;

@@ -9,6 +9,7 @@ import type { ServerConfig } from './config.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/seedDemo.ts';
+import { seedDemoEstoque } from './db/seed/seedDemoEstoque.ts';
 import { seedReference } from './db/seed/seedReference.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/startEmbeddedPostgres.ts';
 import { syncEntities } from './db/syncEntities.ts';
@@ -83,6 +84,9 @@ export async function startServer(
   const tenants = new TenantRegistry(db, files);
   await tenants.sync();
   if (options.seedDemoData !== false && (await seedDemo(db, tenants))) log('dados de demonstração criados');
+  // Demo stock is posted through the documents (ledger and balances), once.
+  if (options.seedDemoData !== false && (await seedDemoEstoque(db, files)))
+    log('estoque de demonstração lançado (documentos efetivados)');
 
   if (options.serveWeb !== false) await buildWebIfStale(log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, log });

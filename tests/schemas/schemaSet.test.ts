@@ -72,3 +72,83 @@ describe('validation errors name the file, the JSON pointer and the reason', () 
     expect(issues[0]?.message).toContain('já pertence a tenants/demo/tenant.json');
   });
 });
+
+describe('document lifecycles and formulas in entity files', () => {
+  const path = 'schemas/entities/documentoEstoque/documentoEstoque.entity.json';
+  // biome-ignore lint/suspicious/noExplicitAny: a test reaches deep into the JSON it tampers with
+  type Loose = any;
+  const withDocument = (change: (entity: Loose) => void) => {
+    const entity = structuredClone(files[path]) as Loose;
+    change(entity);
+    return validateSchemaSet(withFiles({ [path]: entity }));
+  };
+
+  it('refuses an unknown state in from/to, an unknown effect and a typed status field', () => {
+    const issues = withDocument((entity) => {
+      entity.document.transitions[0].from = ['rascunho', 'aprovado'];
+      entity.document.transitions[1].to = 'cancelado';
+      entity.document.transitions[1].effects = ['estoque.sumir'];
+      entity.fields.situacao.readOnly = false;
+    });
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        {
+          file: path,
+          pointer: '/document/transitions/0/from/1',
+          message: 'estado "aprovado" não declarado em states',
+        },
+        {
+          file: path,
+          pointer: '/document/transitions/1/to',
+          message: 'estado "cancelado" não declarado em states',
+        },
+        {
+          file: path,
+          pointer: '/document/transitions/1/effects/0',
+          message: expect.stringMatching(/^efeito "estoque.sumir" desconhecido \(conhecidos: estoque.lancar/),
+        },
+        {
+          file: path,
+          pointer: '/document/statusField',
+          message: 'o campo de situação deve ser readOnly (só as transições o mudam)',
+        },
+      ]),
+    );
+    expect(issues).toHaveLength(4);
+  });
+
+  it('refuses a repeated action, an unknown permission key and a malformed transition', () => {
+    const issues = withDocument((entity) => {
+      entity.document.transitions[1].action = 'efetivar';
+      entity.document.transitions[0].permission = 'ESTOQUE_INEXISTENTE';
+    });
+    expect(issues.map((issue) => issue.pointer)).toEqual([
+      '/document/transitions/0/permission',
+      '/document/transitions/1/action',
+    ]);
+    const shape = withDocument((entity) => {
+      entity.document.transitions[0].from = 'rascunho';
+    });
+    expect(shape[0]).toMatchObject({ file: path, pointer: '/document/transitions/0/from' });
+  });
+
+  it('refuses a formula that does not parse or reads missing fields', () => {
+    const issues = withDocument((entity) => {
+      entity.fields.valorTotal.formula = 'round(sum(itens.valorTotal) +, 2)';
+    });
+    expect(issues).toEqual([
+      {
+        file: path,
+        pointer: '/fields/valorTotal/formula',
+        message: 'fórmula inválida: símbolo inesperado: ","',
+      },
+    ]);
+    const missing = withDocument((entity) => {
+      entity.fields.valorTotal.formula = 'sum(itens.preco) + frete';
+    });
+    expect(missing.map((issue) => issue.message)).toEqual([
+      'campo "frete" não existe ou é o próprio campo',
+      'campo "preco" não existe em "documentoEstoqueItem"',
+    ]);
+  });
+});

@@ -310,8 +310,19 @@ describe('Exportação para terminal', () => {
       data: '2025-01-10T10:00:00Z',
       motivo: 'Inventário',
     };
-    await create('MovimentacoesEstoque', { ...movimento, tipo: 0, quantidade: 10 });
-    await create('MovimentacoesEstoque', { ...movimento, tipo: 1, quantidade: 2.5, motivo: 'Quebra' });
+    // Stock moves through documents (MovimentacoesEstoque is the read-only ledger).
+    for (const [tipo, quantidade] of [
+      ['E', 10],
+      ['S', 2.5],
+    ] as const) {
+      const { produtoId, ...cabecalho } = movimento;
+      const documento = await create('DocumentosEstoque', {
+        ...cabecalho,
+        tipo,
+        itens: [{ numeroItem: 1, produtoId, quantidade, custoUnitario: 1 }],
+      });
+      await post(`/api/DocumentosEstoque/${documento.id}/efetivar`, {});
+    }
     const arquivo = await post('/api/ExportacoesFiscais/terminal/arquivo', {
       layout: { tipo: 'fixo', incluirEstoque: true },
     });

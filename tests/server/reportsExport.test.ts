@@ -1,5 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postStockMovements } from '../../runtime/server/postings/postStockMovements.ts';
 import { createReportRecord } from '../../runtime/server/services/reportRecords.ts';
 import { REPORT_QUEUE, type ReportJobData } from '../../runtime/server/services/reports/reportJobs.ts';
 import { pdfPages, readXlsx } from '../support/reportFiles.ts';
@@ -34,11 +35,30 @@ async function seedBusinessData() {
          RETURNING id`,
         [demo.empresa_id],
       );
+      // Stock moves only through the posting service (the ledger is append-only and keeps the balances).
+      let linha = 0;
       const movement = (produto: number, tipo: number, quantidade: number) =>
-        tx.query(
-          `INSERT INTO movimentacao_estoque (empresa_id, filial_id, produto_id, deposito_id, tipo, quantidade, custo_unitario, data, motivo)
-           VALUES ($1, $2, $3, $4, $5, $6, 10, '2025-01-05T12:00:00Z', 'Teste')`,
-          [demo.empresa_id, demo.filial_selecionada_id, produto, deposito?.id, tipo, quantidade],
+        postStockMovements(
+          {
+            tx,
+            scope: { empresaId: demo.empresa_id, filialId: demo.filial_selecionada_id, usuarioId: demo.id },
+          },
+          1,
+          [
+            {
+              produtoId: produto,
+              depositoId: deposito?.id as number,
+              loteId: null,
+              movement:
+                tipo === 0
+                  ? { tipo: 'entrada', qtd: quantidade, custo: 10 }
+                  : { tipo: 'saida', qtd: quantidade },
+              data: '2025-01-05T12:00:00Z',
+              motivo: 'Teste',
+              origemTipo: 'teste',
+              origemLinha: ++linha,
+            },
+          ],
         );
       await movement(produtos[0]?.id as number, 0, 100);
       await movement(produtos[0]?.id as number, 1, 30);

@@ -74,6 +74,10 @@ export async function grantRoles(client: { query(sql: string): Promise<unknown> 
     await client.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${role}`);
   }
   await client.query(`REVOKE ALL ON schema_migrations FROM ${APP_ROLE}`);
+  // Ledgers are append-only (020_documentos_estoque.sql also refuses it by trigger, for any role).
+  await client.query(
+    `REVOKE UPDATE, DELETE, TRUNCATE ON movimentacao_estoque, documento_historico FROM ${APP_ROLE}, ${SYSTEM_ROLE}`,
+  );
   // Realtime envelopes are the adapter's business (login role, own pool): no tenant code reads them.
   await client.query(`REVOKE ALL ON socket_io_attachments FROM ${APP_ROLE}, ${SYSTEM_ROLE}`);
 }

@@ -8,11 +8,15 @@ import { requireAvancoOrMaster, requirePermission } from '../../plugins/auth.ts'
 import type { RecordContext } from '../../services/records/recordContext.ts';
 import { recordEntity } from '../../services/records/recordEntity.ts';
 
-/** Runs one records operation for a request; `level` is the permission the HTTP method needs. */
+/**
+ * Runs one records operation for a request; `level` is the permission the HTTP method needs, on the
+ * entity's key or on `permission` (a document transition declaring its own key).
+ */
 export type RecordRunner = <T>(
   request: FastifyRequest,
   level: number,
   fn: (context: RecordContext) => Promise<T>,
+  permission?: string,
 ) => Promise<T>;
 
 /**
@@ -26,13 +30,13 @@ export function recordHandler(
   files: SchemaFiles,
   baseOf: (name: string) => ResolvedEntity | undefined,
 ): RecordRunner {
-  return async (request, level, fn) => {
+  return async (request, level, fn, permission) => {
     const schemas = (request.tenant?.schemas as SchemaFiles | undefined) ?? files;
     const record = recordEntity(schemas, entity.name, entity);
     const auth =
       entity.scope === 'global' && level > PermissionLevel.VISUALIZAR
         ? requireAvancoOrMaster(request)
-        : requirePermission(request, record.entity.permission, level);
+        : requirePermission(request, permission ?? record.entity.permission, level);
     if (entity.scope === 'filial' && !auth.filialId) {
       throw new HttpError(400, 'FILIAL_NAO_SELECIONADA', 'Selecione uma filial para acessar este cadastro.');
     }

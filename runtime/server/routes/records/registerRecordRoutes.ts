@@ -23,13 +23,16 @@ import {
   recordSerializer,
   whereQuery,
 } from './recordRouteSchemas.ts';
+import { registerDocumentReadRoutes } from './registerDocumentReadRoutes.ts';
+import { registerTransitionRoutes } from './registerTransitionRoutes.ts';
 
 type IdRequest = { params: { id: number }; query: { filter?: string } };
 
 /**
  * The LoopBack routes of one entity (find, findOne, count, findById, exists, create, replaceById,
  * patchById, deleteById) under /api/<Resource>, typed by the entity's components (<Name>, <Name>Input,
- * <Name>Patch). `filter` and `where` come as JSON text or in LoopBack's bracket form (plugins/requestInput).
+ * <Name>Patch); only the reads for a read-only entity; plus one POST per document transition. `filter` and
+ * `where` come as JSON text or in LoopBack's bracket form (plugins/requestInput).
  */
 export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntity, run: RecordRunner): void {
   const type = entityTypeName(entity.name);
@@ -144,6 +147,11 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
       return run(request, PermissionLevel.VISUALIZAR, (context) => existsRecord(context, id));
     },
   );
+
+  registerTransitionRoutes(app, entity, run);
+  registerDocumentReadRoutes(app, entity, run);
+  // A read-only entity (a ledger, a balance) is written by the server only.
+  if (entity.readOnly) return;
 
   app.post(
     url,

@@ -1,3 +1,5 @@
+import { applyFormulas, applyParentFormulas } from '../documents/applyFormulas.ts';
+import { afterCreate, beforeCreate } from '../documents/documentHooks.ts';
 import { assertRelationsExist } from './assertRelationsExist.ts';
 import { insertRecordRow } from './insertRecordRow.ts';
 import { prepareChildren } from './prepareChildren.ts';
@@ -18,7 +20,11 @@ export async function createRecord(context: RecordContext, body: unknown): Promi
   const { input, issues } = checkRecordInput(record, children.body, 'create');
   if (issues.length > 0 || children.issues.length > 0) throwFieldIssues([...issues, ...children.issues]);
   await assertRelationsExist(tx, record, input.values, scope, context.lookupTarget);
+  await beforeCreate(context, input.values);
   const row = await insertRecordRow(tx, record, scope, input.values);
   for (const write of children.writes) await writeChildren(context, row.id as number, write);
+  Object.assign(row, await applyFormulas(context, row.id as number, body));
+  if (record.documentParent) await applyParentFormulas(context, row[record.documentParent.foreignKey]);
+  await afterCreate(context, row);
   return returnWithChildren(context, row, children.writes);
 }

@@ -1,3 +1,5 @@
+import { applyParentFormulas } from '../documents/applyFormulas.ts';
+import { afterChange, beforeChange } from '../documents/documentHooks.ts';
 import { scopeConditions } from './buildRecordQuery.ts';
 import { inUseError } from './inUseError.ts';
 import type { RecordContext } from './recordContext.ts';
@@ -9,11 +11,18 @@ export async function deleteRecord(context: RecordContext, id: number): Promise<
   const { tx, record, scope, lookupTarget } = context;
   const params: unknown[] = [id];
   const where = ['id = $1', ...scopeConditions(record, scope, params)].join(' AND ');
+  const before = await beforeChange(context, id, 'delete');
   let deleted: unknown;
   // A savepoint keeps the transaction usable after a foreign-key violation, to count who holds the row.
   await tx.query('SAVEPOINT excluir_registro');
   try {
-    deleted = await tx.maybeOne(`DELETE FROM "${record.entity.table}" WHERE ${where} RETURNING id`, params);
+    const parentColumn = record.documentParent
+      ? record.fieldMap[record.documentParent.foreignKey]?.column
+      : undefined;
+    deleted = await tx.maybeOne(
+      `DELETE FROM "${record.entity.table}" WHERE ${where} RETURNING id${parentColumn ? `, "${parentColumn}" AS parent` : ''}`,
+      params,
+    );
   } catch (error) {
     const violation = (error ?? {}) as { code?: string; table?: string; constraint?: string };
     if (violation.code === '23503' || violation.code === '23001') {
@@ -23,5 +32,7 @@ export async function deleteRecord(context: RecordContext, id: number): Promise<
     throw translateWriteError(error, record);
   }
   if (!deleted) throw recordNotFound(record.entity);
+  await applyParentFormulas(context, (deleted as { parent?: number }).parent);
+  await afterChange(context, id, before, undefined);
   return { count: 1 };
 }

@@ -3,6 +3,7 @@ import { secretFlagName } from '../../../core/authorization/writeOnlySecrets.ts'
 import { entityJsonSchema } from '../../../core/entityJsonSchema.ts';
 import {
   type EnumDefinition,
+  entityNames,
   entityToFieldMap,
   enumsOf,
   type ResolvedEntity,
@@ -28,6 +29,8 @@ export interface RecordEntity {
   /** Fields a client may write (not read-only, not fixed by a view). */
   writable: string[];
   indexes: EntityIndexPlan[];
+  /** The document owning this entity's rows as a child collection (its state decides whether they change). */
+  documentParent?: { entity: string; foreignKey: string };
   validators: { input: ValidateFunction; patch: ValidateFunction };
 }
 
@@ -80,6 +83,7 @@ export function recordEntity(schemas: SchemaFiles, name: string, base?: Resolved
       .filter(([field, spec]) => !spec.readOnly && !Object.hasOwn(entity.fixed, field))
       .map(([field]) => field),
     indexes: entityIndexes(entity),
+    documentParent: documentParentOf(schemas, name),
     validators: {
       input: recordValidator(entityJsonSchema(entity, { enums }, { mode: 'input' })),
       patch: recordValidator(entityJsonSchema(entity, { enums }, { mode: 'patch' })),
@@ -100,4 +104,17 @@ export function recordEntity(schemas: SchemaFiles, name: string, base?: Resolved
   }
   byName.set(name, record);
   return record;
+}
+
+/** The document entity (one with `document`) declaring `name` as a child collection, if any. */
+function documentParentOf(schemas: SchemaFiles, name: string): RecordEntity['documentParent'] {
+  for (const parent of entityNames(schemas)) {
+    const content = schemas[`schemas/entities/${parent}/${parent}.entity.json`] as
+      | { document?: unknown; children?: Record<string, { entity: string; foreignKey: string }> }
+      | undefined;
+    if (!content?.document) continue;
+    for (const child of Object.values(content.children ?? {}))
+      if (child.entity === name) return { entity: parent, foreignKey: child.foreignKey };
+  }
+  return undefined;
 }

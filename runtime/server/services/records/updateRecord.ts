@@ -1,4 +1,6 @@
 import { HttpError } from '../../errors.ts';
+import { applyFormulas, applyParentFormulas } from '../documents/applyFormulas.ts';
+import { afterChange, beforeChange } from '../documents/documentHooks.ts';
 import { assertNotOwnAccess } from './assertNotOwnAccess.ts';
 import { assertRelationsExist } from './assertRelationsExist.ts';
 import { scopeConditions } from './buildRecordQuery.ts';
@@ -50,6 +52,8 @@ export async function updateRecord(
   const existsWhere = ['id = $1', ...scopeConditions(record, scope, existsParams)].join(' AND ');
   const exists = () => tx.maybeOne(`SELECT 1 FROM ${q(entity.table)} WHERE ${existsWhere}`, existsParams);
   await assertNotOwnAccess(context, id);
+  // A posted document (or an item of one) is read-only until cancelled.
+  const before = await beforeChange(context, id, 'update');
   const hasChildren = Object.keys(entity.children).length > 0;
   // Items of another tenant's record are never read: a missing parent is a 404 before anything else.
   if (hasChildren && !(await exists())) throw recordNotFound(entity);
@@ -71,5 +75,8 @@ export async function updateRecord(
     throw recordNotFound(entity);
   }
   for (const write of children.writes) await writeChildren(context, id, write);
+  Object.assign(row, await applyFormulas(context, id, body));
+  if (record.documentParent) await applyParentFormulas(context, row[record.documentParent.foreignKey]);
+  await afterChange(context, id, before, row);
   return returnWithChildren(context, row, children.writes);
 }

@@ -1,5 +1,7 @@
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { DEFAULT_LOADING_TEXT } from '../../../core/constants.ts';
+import { DocumentBar } from './DocumentBar.tsx';
+import { DocumentTabs } from './DocumentTabs.tsx';
 import { defaultFormStateBehavior } from './defaultFormStateBehavior.ts';
 import { ThemedForm } from './ThemedForm.ts';
 import { transformErrors } from './transformErrors.ts';
@@ -39,6 +41,14 @@ export function FormView({ entityName, mode, id, singleton }: FormViewProps) {
           </Button>
         </Stack>
       )}
+      {form.status === 'ready' && form.document.view && (
+        <DocumentBar
+          view={form.document.view}
+          running={form.document.running}
+          dirty={form.dirty}
+          onRun={(transition) => void form.document.run(transition)}
+        />
+      )}
       {form.status === 'ready' && (
         <ThemedForm
           schema={form.schema}
@@ -69,6 +79,9 @@ export function FormView({ entityName, mode, id, singleton }: FormViewProps) {
             )}
           </Stack>
         </ThemedForm>
+      )}
+      {form.status === 'ready' && form.document.view && form.entity && id !== undefined && (
+        <DocumentTabs entity={form.entity} id={id} reload={form.reload} />
       )}
       <UnsavedChangesGuard shouldBlock={form.shouldBlock} />
     </Box>

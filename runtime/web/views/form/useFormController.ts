@@ -18,6 +18,7 @@ import { resolveFormSchemas } from './resolveFormSchemas.ts';
 import { sameFormValues } from './sameFormValues.ts';
 import { serverFieldErrors } from './serverFieldErrors.ts';
 import { toRequestBody } from './toRequestBody.ts';
+import { useDocumentActions } from './useDocumentActions.ts';
 import { type FormMode, useFormRecord } from './useFormRecord.ts';
 
 type Data = Record<string, unknown>;
@@ -81,7 +82,16 @@ export function useFormController({
     () => Object.keys(entity.children).filter((name) => name in (built.schema.properties ?? {})),
     [entity, built.schema],
   );
-  const record = useFormRecord(entity.resource, mode, id, include);
+  const [reload, setReload] = useState(0);
+  const record = useFormRecord(entity.resource, mode, id, include, reload);
+  const documentActions = useDocumentActions(
+    entity,
+    mode === 'edit' ? id : undefined,
+    record.status === 'ready' ? record.data : undefined,
+    useCallback(() => setReload((value) => value + 1), []),
+  );
+  // A document in a state that is not editable (posted) is read-only until a transition changes it.
+  const locked = documentActions.view !== null && !documentActions.view.editable;
   const [formData, setFormData] = useState<Data>({});
   const [baseline, setBaseline] = useState<Data | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -189,7 +199,11 @@ export function useFormController({
     extraErrors,
     liveValidate: submitted ? ('onChange' as const) : undefined,
     saving,
-    canSave: checkPermission(user, entity.permission, permissionLevel),
+    canSave: checkPermission(user, entity.permission, permissionLevel) && !locked,
+    document: documentActions,
+    entity,
+    /** Increases after a transition: the record and the document tabs are read again. */
+    reload,
     dirty,
     shouldBlock,
     onChange,

@@ -32,12 +32,15 @@ export function useFormRecord(
   id: number | undefined,
   /** Child collections the form shows, read with the record (include); keep the array stable (useMemo). */
   include: readonly string[] = NONE,
+  /** Changing it reads the record again (after a document transition). */
+  reload = 0,
 ): FormRecordState {
   const { api } = useRuntime();
   const needsRecord = mode !== 'create';
   const [state, setState] = useState<FormRecordState>(
     needsRecord ? { status: 'loading' } : { status: 'ready', data: {} },
   );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only triggers a new read
   useEffect(() => {
     if (!needsRecord) {
       setState({ status: 'ready', data: {} });
@@ -57,6 +60,6 @@ export function useFormRecord(
     return () => {
       cancelled = true;
     };
-  }, [api, resource, mode, id, needsRecord, include]);
+  }, [api, resource, mode, id, needsRecord, include, reload]);
   return state;
 }

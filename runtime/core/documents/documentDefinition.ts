@@ -1,0 +1,27 @@
+/** The `document` block of an entity file (schemas/_meta/entity.schema.json#/definitions/document). */
+export interface DocumentDefinition {
+  statusField: string;
+  initial: string;
+  states: Record<string, DocumentState>;
+  transitions: DocumentTransition[];
+  numbering?: { field: string; serieField?: string };
+}
+
+/** One state of a document: its chip label and colour, and whether its rows may still be changed. */
+export interface DocumentState {
+  label: string;
+  color?: 'default' | 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info';
+  editable?: boolean;
+}
+
+/** One transition: POST /api/<Resource>/{id}/<action>, from one of `from` to `to`, running `effects`. */
+export interface DocumentTransition {
+  action: string;
+  from: string[];
+  to: string;
+  label: string;
+  permission?: string;
+  level?: number;
+  confirm?: string;
+  effects?: string[];
+}

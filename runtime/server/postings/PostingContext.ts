@@ -1,0 +1,14 @@
+import type { DocumentTransition } from '../../core/documents/documentDefinition.ts';
+import type { RecordContext } from '../services/records/recordContext.ts';
+
+/** What a posting service receives: the transition's transaction and the document as it stands. */
+export interface PostingContext extends RecordContext {
+  /** The document row in API shape (its child collections included), locked FOR UPDATE. */
+  doc: Record<string, unknown>;
+  transition: DocumentTransition;
+  /** Moment of the transition (the date of reversing rows), ISO 8601. */
+  agora: string;
+}
+
+/** A posting service: writes ledger rows for a document inside the transition's transaction. */
+export type PostingService = (context: PostingContext) => Promise<void>;

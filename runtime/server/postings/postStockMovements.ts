@@ -1,0 +1,321 @@
+import {
+  applyStockMovement,
+  type StockMovement,
+  type StockPosting,
+  type StockState,
+} from '../../core/estoque/applyStockMovement.ts';
+import type { Tx } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
+import type { RecordScope } from '../services/records/buildRecordQuery.ts';
+import { formatDataHora, formatQtd, stockError } from './stockErrors.ts';
+
+/** One stock ledger row to post for a document line. */
+export interface StockLine {
+  produtoId: number;
+  depositoId: number;
+  loteId: number | null;
+  /** The movement, or a function of the postings of the earlier lines of the call (a transfer's destination). */
+  movement: StockMovement | ((earlier: StockPosting[]) => StockMovement);
+  /** Date of the movement (ISO 8601). */
+  data: string;
+  motivo: string | null;
+  /** origem (tipo, linha) of the row; the id is the document's. */
+  origemTipo: string;
+  origemLinha: number;
+  /** A balanço line: later movements may not be dated before it (E9). */
+  balanco?: boolean;
+  /** The ledger row this one reverses: exempt from the lot and balanço rules (undoing is always allowed). */
+  estornoDe?: number;
+  /** Prefix of messages about this line ("Item 2: "). */
+  rotulo?: string;
+}
+
+interface Saldo extends StockState {
+  id: number;
+  reservado: number;
+  ultima: string | null;
+  touched: boolean;
+}
+
+const keyOf = (line: { produtoId: number; depositoId: number; loteId: number | null }) =>
+  `${line.produtoId}/${line.depositoId}/${line.loteId ?? ''}`;
+const dateOnly = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
+
+/**
+ * Posts stock ledger rows (MovimentacoesEstoque) and keeps the balances (SaldosEstoque) in the caller's
+ * transaction: creates the balance rows missing and locks them all FOR UPDATE in key order (so two
+ * documents touching the same items queue instead of deadlocking), then applies each line in order with
+ * the moving-average rules of runtime/core, refusing with a pt-BR 422 naming the rule: a lot missing or of
+ * another product, an expired lot on a saída (E10), negative stock unless the empresa allows it (E5), a
+ * movement dated before a balanço of the key (E9) or one that breaks a later running balance (E6), a
+ * balanço dated before the key's last movement.
+ */
+export async function postStockMovements(
+  context: { tx: Tx; scope: RecordScope },
+  origemId: number,
+  lines: StockLine[],
+): Promise<void> {
+  const { tx, scope } = context;
+  if (lines.length === 0) return;
+  const ids = (pick: (line: StockLine) => number | null) => [
+    ...new Set(lines.map(pick).filter((id): id is number => id !== null)),
+  ];
+  const produtos = new Map(
+    (
+      await tx.query<{ id: number; descricao: string; unidade: string | null; controla_lote: boolean }>(
+        'SELECT id, descricao, unidade, controla_lote FROM produto WHERE id = ANY($1)',
+        [ids((line) => line.produtoId)],
+      )
+    ).map((row) => [Number(row.id), row]),
+  );
+  const depositos = new Map(
+    (
+      await tx.query<{ id: number; descricao: string }>(
+        'SELECT id, descricao FROM deposito WHERE id = ANY($1)',
+        [ids((line) => line.depositoId)],
+      )
+    ).map((row) => [Number(row.id), row.descricao]),
+  );
+  const lotes = new Map(
+    (
+      await tx.query<{ id: number; produto_id: number; numero: string; validade: string }>(
+        'SELECT id, produto_id, numero, validade FROM lote WHERE id = ANY($1)',
+        [ids((line) => line.loteId)],
+      )
+    ).map((row) => [Number(row.id), row]),
+  );
+  const config = await tx.maybeOne<{ permitir: boolean | null; fechado: string | null }>(
+    `SELECT permitir_estoque_negativo AS permitir, estoque_fechado_ate AS fechado
+       FROM configuracao_geral WHERE empresa_id = $1 LIMIT 1`,
+    [scope.empresaId],
+  );
+  const permitirNegativo = config?.permitir === true;
+  // Period lock (flows.md §0 "period freeze"): nothing is posted on or before the closed date.
+  const fechado = config?.fechado ?? null;
+  const closed = fechado ? lines.find((line) => dateOnly(line.data) <= fechado) : undefined;
+  if (fechado && closed)
+    throw stockError(
+      'PERIODO_FECHADO',
+      `O estoque está fechado até ${fechado.split('-').reverse().join('/')}: não é possível lançar movimentações com data de ${dateOnly(closed.data).split('-').reverse().join('/')}.`,
+    );
+
+  const keys = [...new Map(lines.map((line) => [keyOf(line), line])).values()].sort(
+    (a, b) => a.produtoId - b.produtoId || a.depositoId - b.depositoId || (a.loteId ?? 0) - (b.loteId ?? 0),
+  );
+  for (const line of keys) {
+    if (!produtos.has(line.produtoId))
+      throw stockError('PRODUTO_NAO_ENCONTRADO', `${line.rotulo ?? ''}produto não encontrado.`);
+    if (!depositos.has(line.depositoId))
+      throw stockError(
+        'DEPOSITO_NAO_ENCONTRADO',
+        `${line.rotulo ?? ''}depósito não encontrado nesta filial.`,
+      );
+  }
+  // One statement creates the missing balance rows, in key order (lock order).
+  await tx.query(
+    `INSERT INTO saldo_estoque (empresa_id, filial_id, produto_id, deposito_id, lote_id, criado_por, alterado_por)
+     SELECT $1, $2, k.p, k.d, nullif(k.l, 0), $6, $6
+       FROM unnest($3::bigint[], $4::bigint[], $5::bigint[]) WITH ORDINALITY AS k(p, d, l, o) ORDER BY k.o
+     ON CONFLICT DO NOTHING`,
+    [
+      scope.empresaId,
+      scope.filialId,
+      keys.map((line) => line.produtoId),
+      keys.map((line) => line.depositoId),
+      keys.map((line) => line.loteId ?? 0),
+      scope.usuarioId,
+    ],
+  );
+  const locked = await tx.query<Record<string, unknown>>(
+    `SELECT id, produto_id, deposito_id, lote_id, fisico, reservado, custo_medio, valor, ultima_movimentacao
+       FROM saldo_estoque
+      WHERE empresa_id = $1 AND (produto_id, deposito_id, coalesce(lote_id, 0)) IN
+            (SELECT * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[]))
+      ORDER BY produto_id, deposito_id, lote_id NULLS FIRST FOR UPDATE`,
+    [
+      scope.empresaId,
+      keys.map((line) => line.produtoId),
+      keys.map((line) => line.depositoId),
+      keys.map((line) => line.loteId ?? 0),
+    ],
+  );
+  const saldos = new Map<string, Saldo>();
+  for (const row of locked)
+    saldos.set(
+      keyOf({
+        produtoId: Number(row.produto_id),
+        depositoId: Number(row.deposito_id),
+        loteId: row.lote_id === null ? null : Number(row.lote_id),
+      }),
+      {
+        id: Number(row.id),
+        qtd: Number(row.fisico),
+        reservado: Number(row.reservado),
+        custoMedio: Number(row.custo_medio),
+        valor: Number(row.valor),
+        ultima: row.ultima_movimentacao ? new Date(row.ultima_movimentacao as string).toISOString() : null,
+        touched: false,
+      },
+    );
+
+  const posted: StockPosting[] = [];
+  // Ledger rows go in one multi-row INSERT; a backdated check reads the ledger, so it flushes them first.
+  const pending: unknown[][] = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const columns = (i: number) => pending.map((row) => row[i]);
+    const inserted = await tx.query(
+      `INSERT INTO movimentacao_estoque (empresa_id, filial_id, criado_por, alterado_por, produto_id, deposito_id, lote_id,
+         tipo, quantidade, custo_unitario, data, motivo, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor,
+         origem_tipo, origem_id, origem_linha, estorno_de, balanco)
+       SELECT $1, $2, $3, $3, r.produto_id, r.deposito_id, r.lote_id, r.tipo, r.quantidade, r.custo_unitario, r.data,
+              r.motivo, r.qtd, r.qtd_apos, r.custo_medio_apos, r.valor_apos, r.dif_valor, r.origem_tipo, $4,
+              r.origem_linha, r.estorno_de, r.balanco
+         FROM unnest($5::bigint[], $6::bigint[], $7::bigint[], $8::int[], $9::numeric[],
+         $10::numeric[], $11::timestamptz[], $12::text[], $13::numeric[], $14::numeric[], $15::numeric[], $16::numeric[],
+         $17::numeric[], $18::text[], $19::int[], $20::int[], $21::boolean[])
+         AS r(produto_id, deposito_id, lote_id, tipo, quantidade, custo_unitario, data, motivo, qtd, qtd_apos,
+              custo_medio_apos, valor_apos, dif_valor, origem_tipo, origem_linha, estorno_de, balanco)
+       ON CONFLICT (origem_tipo, origem_id, origem_linha) DO NOTHING RETURNING id`,
+      [
+        scope.empresaId,
+        scope.filialId,
+        scope.usuarioId,
+        origemId,
+        ...Array.from({ length: 17 }, (_, i) => columns(i)),
+      ],
+    );
+    if (inserted.length !== pending.length)
+      throw new HttpError(409, 'DOCUMENTO_JA_LANCADO', 'Este documento já foi lançado no estoque.');
+    pending.length = 0;
+  };
+  for (const line of lines) {
+    const saldo = saldos.get(keyOf(line));
+    if (!saldo)
+      throw new HttpError(409, 'SALDO_NAO_ENCONTRADO', 'Saldo de estoque não encontrado nesta filial.');
+    const produto = produtos.get(line.produtoId) as {
+      descricao: string;
+      unidade: string | null;
+      controla_lote: boolean;
+    };
+    const deposito = depositos.get(line.depositoId) as string;
+    const prefix = line.rotulo ?? '';
+    const lote = line.loteId === null ? undefined : lotes.get(line.loteId);
+    if (line.estornoDe === undefined) {
+      if (produto.controla_lote && line.loteId === null)
+        throw stockError(
+          'LOTE_OBRIGATORIO',
+          `${prefix}o produto ${produto.descricao} controla lote: informe o lote.`,
+        );
+      if (line.loteId !== null && (!lote || Number(lote.produto_id) !== line.produtoId))
+        throw stockError('LOTE_INVALIDO', `${prefix}o lote informado não é do produto ${produto.descricao}.`);
+    }
+    const posting = applyStockMovement(
+      saldo,
+      typeof line.movement === 'function' ? line.movement(posted) : line.movement,
+    );
+    posted.push(posting);
+    const unidade = produto.unidade ?? 'UN';
+    const onde = `no depósito ${deposito}${lote ? ` (lote ${lote.numero})` : ''}`;
+    if (line.estornoDe === undefined && lote && posting.qtd < 0 && dateOnly(line.data) > lote.validade)
+      throw stockError(
+        'LOTE_VENCIDO',
+        `${prefix}o lote ${lote.numero} do produto ${produto.descricao} venceu em ${lote.validade.split('-').reverse().join('/')}: não pode sair do estoque.`,
+      );
+    if (posting.qtd < 0 && posting.after.qtd < 0 && !permitirNegativo)
+      throw stockError(
+        'ESTOQUE_INSUFICIENTE',
+        `Estoque insuficiente: produto ${produto.descricao} tem ${formatQtd(saldo.qtd)} ${unidade} disponíveis ${onde}.`,
+        {
+          produtoId: line.produtoId,
+          depositoId: line.depositoId,
+          loteId: line.loteId,
+          disponivel: saldo.qtd,
+        },
+      );
+    const backdated = saldo.ultima !== null && new Date(line.data) < new Date(saldo.ultima);
+    // A count states the quantity at its moment: one dated before later movements would be a count of a
+    // past the later rows were already posted over (their running balances would no longer follow it).
+    if (backdated && line.balanco && line.estornoDe === undefined)
+      throw stockError(
+        'BALANCO_RETROATIVO',
+        `${prefix}o balanço do produto ${produto.descricao} ${onde} deve ter data igual ou posterior à última movimentação (${formatDataHora(saldo.ultima as string)}).`,
+      );
+    if (backdated) {
+      await flush();
+      const lot = line.loteId === null ? 'lote_id IS NULL' : 'lote_id = $5';
+      const params: unknown[] = [scope.empresaId, line.produtoId, line.depositoId, line.data];
+      if (line.loteId !== null) params.push(line.loteId);
+      const where = `empresa_id = $1 AND produto_id = $2 AND deposito_id = $3 AND ${lot}`;
+      if (line.estornoDe === undefined) {
+        const balanco = await tx.maybeOne<{ data: string }>(
+          `SELECT data FROM movimentacao_estoque WHERE ${where} AND balanco AND data > $4 ORDER BY data DESC LIMIT 1`,
+          params,
+        );
+        if (balanco)
+          throw stockError(
+            'BALANCO_POSTERIOR',
+            `${prefix}há um balanço do produto ${produto.descricao} ${onde} em ${formatDataHora(balanco.data)}, depois da data desta movimentação: lance-a com data igual ou posterior ao balanço.`,
+          );
+      }
+      if (posting.qtd < 0 && !permitirNegativo) {
+        const check = await tx.one<{ base: string; menor: string | null; quando: string | null }>(
+          `SELECT (SELECT coalesce(sum(qtd), 0) FROM movimentacao_estoque WHERE ${where} AND data <= $4) AS base,
+                  t.run AS menor, t.data AS quando
+             FROM (SELECT 1) AS one LEFT JOIN LATERAL (
+               SELECT data, sum(qtd) OVER (ORDER BY data, id) AS run FROM movimentacao_estoque WHERE ${where} AND data > $4
+               ORDER BY run, data LIMIT 1) AS t ON true`,
+          params,
+        );
+        const base = Number(check.base) + posting.qtd;
+        const menor = check.menor === null ? base : Math.min(base, base + Number(check.menor));
+        if (menor < -1e-9) {
+          const quando = check.menor !== null && base + Number(check.menor) < base ? check.quando : line.data;
+          throw stockError(
+            'ESTOQUE_INSUFICIENTE_RETROATIVO',
+            `Estoque insuficiente em ${formatDataHora(quando as string)}: a movimentação retroativa deixaria o produto ${produto.descricao} com ${formatQtd(menor)} ${unidade} ${onde}.`,
+          );
+        }
+      }
+    }
+    pending.push([
+      line.produtoId,
+      line.depositoId,
+      line.loteId,
+      posting.qtd < 0 ? 1 : 0,
+      Math.abs(posting.qtd),
+      posting.custoUnitario,
+      line.data,
+      line.motivo,
+      posting.qtd,
+      posting.after.qtd,
+      posting.after.custoMedio,
+      posting.after.valor,
+      posting.difValor,
+      line.origemTipo,
+      line.origemLinha,
+      line.estornoDe ?? null,
+      line.balanco === true,
+    ]);
+    Object.assign(saldo, posting.after, { touched: true });
+    if (saldo.ultima === null || new Date(line.data) > new Date(saldo.ultima)) saldo.ultima = line.data;
+  }
+  await flush();
+  const touched = [...saldos.values()].filter((saldo) => saldo.touched);
+  await tx.query(
+    `UPDATE saldo_estoque s SET fisico = u.fisico, custo_medio = u.custo, valor = u.valor, ultima_movimentacao = u.ultima,
+            versao = s.versao + 1, alterado_em = now(), alterado_por = $6
+       FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::numeric[], $5::timestamptz[])
+            AS u(id, fisico, custo, valor, ultima)
+      WHERE s.id = u.id`,
+    [
+      touched.map((saldo) => saldo.id),
+      touched.map((saldo) => saldo.qtd),
+      touched.map((saldo) => saldo.custoMedio),
+      touched.map((saldo) => saldo.valor),
+      touched.map((saldo) => saldo.ultima),
+      scope.usuarioId,
+    ],
+  );
+}

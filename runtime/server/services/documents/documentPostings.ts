@@ -1,0 +1,43 @@
+import { getRecord } from '../records/getRecord.ts';
+import type { RecordContext } from '../records/recordContext.ts';
+
+/** One ledger row a document posted (the "Lançamentos" tab). */
+export interface PostingItem {
+  id: number;
+  razao: 'estoque';
+  data: string;
+  produtoId: number;
+  produto: string | null;
+  depositoId: number;
+  deposito: string | null;
+  loteId: number | null;
+  qtd: number;
+  custoUnitario: number | null;
+  difValor: number;
+  qtdApos: number;
+  custoMedioApos: number;
+  origemTipo: string;
+  origemLinha: number;
+  estornoDe: number | null;
+}
+
+/**
+ * GET /api/<Resource>/{id}/lancamentos: the ledger rows the document posted and their reversals, in
+ * posting order (stock today; titles and cash join with their ledgers). 404 like the record.
+ */
+export async function documentPostings(context: RecordContext, id: number): Promise<PostingItem[]> {
+  await getRecord(context, id, { fields: ['id'] });
+  const tipo = context.record.entity.base;
+  return context.tx.query<PostingItem>(
+    `SELECT m.id, 'estoque' AS razao, m.data, m.produto_id AS "produtoId", p.descricao AS produto,
+            m.deposito_id AS "depositoId", d.descricao AS deposito, m.lote_id AS "loteId", m.qtd,
+            m.custo_unitario AS "custoUnitario", m.dif_valor AS "difValor", m.qtd_apos AS "qtdApos",
+            m.custo_medio_apos AS "custoMedioApos", m.origem_tipo AS "origemTipo", m.origem_linha AS "origemLinha",
+            m.estorno_de AS "estornoDe"
+       FROM movimentacao_estoque m
+       LEFT JOIN produto p ON p.id = m.produto_id
+       LEFT JOIN deposito d ON d.id = m.deposito_id
+      WHERE m.origem_tipo IN ($1, $2) AND m.origem_id = $3 ORDER BY m.id`,
+    [tipo, `${tipo}.estorno`, id],
+  );
+}

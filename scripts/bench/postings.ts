@@ -1,0 +1,144 @@
+/**
+ * Stock posting benchmark (issue 14): with LEDGER_ROWS ledger rows already present (default 1,000,000),
+ * DOCS stock documents of LINES lines each (defaults 1,000 × 20) are posted (POST …/efetivar through the
+ * real app, RLS and all) from CLIENTS concurrent clients (default 10); prints p50/p95/max of the posting
+ * and the time of check:ledgers over the whole ledger (goal: p95 ≤ 100 ms). Throw-away embedded PostgreSQL.
+ *   npx tsx scripts/bench/postings.ts      (LEDGER_ROWS=100000 DOCS=200 for a quick run)
+ */
+import { buildApp } from '../../runtime/server/app.ts';
+import { loadConfig } from '../../runtime/server/config.ts';
+import { createDatabase } from '../../runtime/server/db/database.ts';
+import { createMailer } from '../../runtime/server/mail/createMailer.ts';
+import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
+import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
+import { TenantRegistry } from '../../runtime/server/services/tenantRegistry.ts';
+import { benchDatabase } from './lib/benchDatabase.ts';
+
+const LEDGER_ROWS = Number(process.env.LEDGER_ROWS ?? 1_000_000);
+const DOCS = Number(process.env.DOCS ?? 1_000);
+const LINES = Number(process.env.LINES ?? 20);
+const CLIENTS = Number(process.env.CLIENTS ?? 10);
+const PRODUTOS = 1_000;
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
+
+const database = await benchDatabase(Number(process.env.BENCH_PG_PORT ?? 55_441));
+const db = createDatabase(database.url, { max: CLIENTS + 2 });
+try {
+  const { files } = await readSchemaFiles();
+  const tenants = new TenantRegistry(db, files);
+  await tenants.reload();
+  const config = loadConfig();
+  const app = await buildApp({
+    services: { db, tenants, config, mailer: createMailer({ smtpUrl: undefined, mailDir: config.mailDir }) },
+  });
+  await app.ready();
+  const call = async (method: string, url: string, token: string | undefined, payload?: unknown) => {
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: { host: 'localhost', ...(token ? { authorization: token } : {}) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+  const token = (
+    await call('POST', '/api/Usuarios/login', undefined, { email: 'demo@erp.local', password: 'demo1234' })
+  ).id as string;
+  const deposito = await call('POST', '/api/Depositos', token, { descricao: 'Bench' });
+  const scope = await db.withSystem((tx) =>
+    tx.one<{ empresa_id: number; filial_id: number }>(
+      `SELECT empresa_id, filial_selecionada_id AS filial_id FROM usuario WHERE email = 'demo@erp.local'`,
+    ),
+  );
+
+  // Ledger rows already present: PRODUTOS keys with LEDGER_ROWS/PRODUTOS entradas of 1 @ 1 each, consistent.
+  let started = performance.now();
+  const perKey = Math.max(1, Math.floor(LEDGER_ROWS / PRODUTOS));
+  await db.withSystem(async (tx) => {
+    await tx.query(
+      `INSERT INTO produto (empresa_id, codigo, descricao, unidade) SELECT $1, 'B' || g, 'Produto bench ' || g, 'UN'
+         FROM generate_series(1, $2::int) g`,
+      [scope.empresa_id, PRODUTOS],
+    );
+    await tx.query(
+      `INSERT INTO movimentacao_estoque (empresa_id, filial_id, produto_id, deposito_id, tipo, quantidade, custo_unitario, data,
+         motivo, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor, origem_tipo, origem_id, origem_linha)
+       SELECT $1, $2, p.id, $3, 0, 1, 1, timestamptz '2025-01-01' + n * interval '1 minute', 'Carga do benchmark',
+              1, n, 1, n, 1, 'bench', p.id, n
+         FROM produto p, generate_series(1, $4::int) n WHERE p.empresa_id = $1 AND p.codigo LIKE 'B%'`,
+      [scope.empresa_id, scope.filial_id, deposito.id, perKey],
+    );
+    await tx.query(
+      `INSERT INTO saldo_estoque (empresa_id, filial_id, produto_id, deposito_id, fisico, custo_medio, valor, ultima_movimentacao)
+       SELECT $1, $2, p.id, $3, $4::int, 1, $4::int, timestamptz '2025-01-01' + $4::int * interval '1 minute'
+         FROM produto p WHERE p.empresa_id = $1 AND p.codigo LIKE 'B%'`,
+      [scope.empresa_id, scope.filial_id, deposito.id, perKey],
+    );
+    await tx.query('ANALYZE movimentacao_estoque');
+    await tx.query('ANALYZE saldo_estoque');
+  });
+  const produtos = (
+    await db.withSystem((tx) =>
+      tx.query<{ id: number }>(
+        `SELECT id FROM produto WHERE empresa_id = $1 AND codigo LIKE 'B%' ORDER BY id`,
+        [scope.empresa_id],
+      ),
+    )
+  ).map((row) => Number(row.id));
+  console.log(`carga: ${perKey * PRODUTOS} movimentações em ${Math.round(performance.now() - started)} ms`);
+
+  // DOCS documents (half entradas, half saídas) of LINES distinct products each, created beforehand.
+  started = performance.now();
+  const ids: number[] = [];
+  for (let d = 0; d < DOCS; d++) {
+    const itens = Array.from({ length: LINES }, (_, i) => ({
+      numeroItem: i + 1,
+      produtoId: produtos[(d * LINES + i) % produtos.length],
+      quantidade: 1,
+      custoUnitario: 1 + (d % 7) / 10,
+    }));
+    const doc = await call('POST', '/api/DocumentosEstoque', token, {
+      tipo: d % 2 === 0 ? 'E' : 'S',
+      data: new Date(Date.UTC(2026, 0, 1) + d * 60_000).toISOString(),
+      depositoId: deposito.id,
+      motivo: 'Benchmark',
+      itens,
+    });
+    ids.push(doc.id as number);
+  }
+  console.log(
+    `${DOCS} documentos de ${LINES} linhas criados em ${Math.round(performance.now() - started)} ms`,
+  );
+
+  const times: number[] = [];
+  let next = 0;
+  started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < ids.length) {
+        const id = ids[next++] as number;
+        const begin = performance.now();
+        await call('POST', `/api/DocumentosEstoque/${id}/efetivar`, token, {});
+        times.push(performance.now() - begin);
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  times.sort((a, b) => a - b);
+  console.log(
+    `efetivar (${LINES} linhas, ${CLIENTS} clientes, ${perKey * PRODUTOS} linhas no razão): p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms, máx ${(times.at(-1) ?? 0).toFixed(1)} ms, ${(ids.length / (elapsed / 1000)).toFixed(1)} documentos/s`,
+  );
+  started = performance.now();
+  const report = await checkLedgers(db);
+  console.log(
+    `check:ledgers: ${report.movimentacoes} movimentações, ${report.saldos} saldos, ${report.diferencas.length} diferenças em ${Math.round(performance.now() - started)} ms`,
+  );
+  await app.close();
+} finally {
+  await db.close();
+  await database.stop();
+}
