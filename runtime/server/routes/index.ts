@@ -9,6 +9,7 @@ import { cepsRoutes } from './Ceps/index.ts';
 import { certificadosDigitaisRoutes } from './CertificadosDigitais/index.ts';
 import { configWhiteLabelsRoutes } from './ConfigWhiteLabels/index.ts';
 import { contasExtratoRoutes } from './Contas/extrato.ts';
+import { empresasExportacaoRoutes } from './Empresas/index.ts';
 import { exportacoesFiscaisRoutes } from './ExportacoesFiscais/index.ts';
 import { financeiroWhiteLabelRoutes } from './FinanceiroWhiteLabel/index.ts';
 import { ibptRoutes } from './Ibpt/index.ts';
@@ -60,6 +61,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   certificadosDigitaisRoutes,
   pdvVersoesRoutes,
   backupsRoutes,
+  empresasExportacaoRoutes,
   ibptRoutes,
   sequenciasFilialRoutes,
   financeiroWhiteLabelRoutes,

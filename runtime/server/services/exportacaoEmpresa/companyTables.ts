@@ -145,7 +145,8 @@ export async function discoverCompanyTables(
       orderBy: primary ? primary.columns : own.map((c) => c.name),
       foreignKeys: keys
         .filter((k) => k.table === t.table && k.kind === 'f')
-        .map((k) => ({ columns: k.columns, target: k.target })),
+        .map((k) => ({ columns: k.columns, target: k.target }))
+        .sort((a, b) => a.target.localeCompare(b.target) || a.columns.join().localeCompare(b.columns.join())),
       idSequence: sequences.find((s) => s.table === t.table)?.sequence ?? null,
     });
   }
