@@ -138,7 +138,14 @@ export async function importCompanyExport(
         SELECT ${values.join(', ')} FROM json_populate_recordset(NULL::${ident(table.table)}, $1::json) x`;
       const file = byName.get(table.table)?.json ?? `dados/${table.table}.json`;
       for await (const batch of rowBatches(zip, file)) {
-        await tx.query(insert, [`[${batch.join(',')}]`, ...params]);
+        await tx
+          .query(insert, [`[${batch.join(',')}]`, ...params])
+          .catch((error: { code?: string; detail?: string }) => {
+            if (error.code !== '23505') throw error;
+            throw new ImportRefusal(
+              `Um registro da tabela ${table.table} já existe neste banco (${error.detail ?? 'chave repetida'}): a importação mantém os ids da origem, então só carrega num banco sem esses registros. Nada foi importado.`,
+            );
+          });
         linhas += batch.length;
       }
       if (deferred.size > 0 && columns.includes('id')) {
