@@ -53,6 +53,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'administrador/configuracoes/notificacoes': lazy(() => import('./admin/NotificacoesScreen.tsx')),
   'administrador/configuracoes/bancos': lazy(() => import('./admin/BancosScreen.tsx')),
   'administrador/configuracoes/backups': lazy(() => import('./admin/BackupsScreen.tsx')),
+  'administrador/configuracoes/exportar-empresa': lazy(() => import('./admin/ExportacaoEmpresaScreen.tsx')),
   'administrador/configuracoes/usuarios': lazy(() => import('./admin/UsuariosScreen.tsx')),
   'administrador/configuracoes/ajuda': lazy(() => import('./admin/AjudaScreen.tsx')),
   'administrador/configuracoes/pdv-versao': lazy(() => import('./admin/PdvVersoesScreen.tsx')),
