@@ -31,6 +31,8 @@ export interface EntityField {
   unique?: boolean;
   readOnly?: boolean;
   writeOnly?: boolean;
+  /** Personal data of a natural person (LGPD): searched, reported and anonymised by Administrador › LGPD. */
+  dadoPessoal?: boolean;
   /** A credential (token, CSC, password): write-only, and reads show `<field>Definido` (README "Segurança"). */
   secret?: boolean;
   default?: unknown;
