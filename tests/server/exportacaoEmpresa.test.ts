@@ -265,7 +265,7 @@ describe('company import', () => {
     await rewriteZip(zipPath, otherVersion, (name, content) =>
       name === 'manifesto.json'
         ? Buffer.from(
-            content.toString('utf8').replace(/"versaoProduto": "[^"]+"/, '"versaoProduto": "0.0.1"'),
+            content.toString('utf8').replace(/"versaoProduto":\s*"[^"]+"/, '"versaoProduto":"0.0.1"'),
           )
         : undefined,
     );

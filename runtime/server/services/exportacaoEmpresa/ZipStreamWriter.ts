@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { crc32, createDeflateRaw } from 'node:zlib';
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
 /** What the writer recorded of one finished entry (for the central directory and the manifest). */
 export interface ZipEntryInfo {
@@ -110,11 +110,39 @@ export class ZipStreamWriter {
     };
   }
 
-  /** Writes a whole entry at once (small files: the manifest, one XML). */
+  /**
+   * Writes a whole entry at once (small files: the manifest, one XML), deflated in one call: no zlib
+   * stream per entry, whose native buffers would pile up until garbage collection over 100,000 XMLs.
+   */
   async file(name: string, content: string | Buffer): Promise<ZipEntryInfo> {
-    const sink = await this.entry(name);
-    await sink.write(content);
-    return sink.end();
+    if (this.open) throw new Error('a ZIP entry is still open');
+    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    const deflated = deflateRawSync(bytes, { level: 6 });
+    const nameBytes = Buffer.from(name, 'utf8');
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(UTF8_AND_DESCRIPTOR, 6);
+    header.writeUInt16LE(DEFLATE, 8);
+    header.writeUInt16LE(this.stamp.time, 10);
+    header.writeUInt16LE(this.stamp.day, 12);
+    header.writeUInt16LE(nameBytes.length, 26);
+    const info = {
+      name,
+      crc: crc32(bytes) >>> 0,
+      compressedSize: deflated.length,
+      size: bytes.length,
+      offset: this.offset,
+    };
+    if (info.size > MAX32 || info.compressedSize > MAX32) throw new Error(`ZIP entry ${name} passes 4 GB`);
+    const descriptor = Buffer.alloc(16);
+    descriptor.writeUInt32LE(0x08074b50, 0);
+    descriptor.writeUInt32LE(info.crc, 4);
+    descriptor.writeUInt32LE(info.compressedSize, 8);
+    descriptor.writeUInt32LE(info.size, 12);
+    await this.raw(Buffer.concat([header, nameBytes, deflated, descriptor]));
+    this.entries.push(info);
+    return info;
   }
 
   /** Writes the central directory and end records; `out` is left open for the caller to end. */

@@ -241,7 +241,7 @@ export async function writeCompanyExport(input: CompanyExportInput): Promise<Exp
     tabelas,
     arquivos,
   };
-  await zip.file(MANIFEST_NAME, `${JSON.stringify(manifest, null, 2)}\n`);
+  await zip.file(MANIFEST_NAME, `${JSON.stringify(manifest)}\n`);
   await zip.finish();
   await input.progress?.(tables.length, tables.length, '');
   return manifest;
