@@ -18,6 +18,7 @@ import { createTestServer, login, type TestServer } from '../support/testServer.
 
 const DEMO = 1;
 const VERDE_MARK = 'Produto exclusivo da Verde 7f3a';
+const CHAVE = '35261111222333000181550010000000071000000070';
 
 let source: TestServer;
 let target: TestServer;
@@ -149,6 +150,14 @@ beforeAll(async () => {
   await call(source, demo, 'POST', '/api/Categorias', { descricao: 'Sucos', categoriaPaiId: pai.json().id });
   for (const descricao of ['=HYPERLINK("http://x")', 'Café; moído "extra forte"', 'Pão francês'])
     expect((await call(source, demo, 'POST', '/api/Produtos', { descricao })).statusCode).toBe(200);
+  // An authorised NF-e with its XML (branch-scoped table: RLS needs the branch).
+  await source.db.withTenant({ empresaId: DEMO, filialId: 1 }, (tx) =>
+    tx.query(
+      `INSERT INTO nota_fiscal (empresa_id, filial_id, numero, serie, chave, xml)
+       VALUES (1, 1, 7, 1, $1, '<nfeProc versao="4.00"><NFe>demo</NFe></nfeProc>')`,
+      [CHAVE],
+    ),
+  );
   const verde = await login(source.app, 'verde@erp.local', 'demo1234', 'verde.localhost');
   const verdeProduto = await source.app.inject({
     method: 'POST',
@@ -187,6 +196,13 @@ describe('company export', () => {
       for await (const chunk of zip.read(file.nome)) hash.update(chunk);
       expect(hash.digest('hex'), file.nome).toBe(file.sha256);
     }
+    const xmls = [...zip.entries.keys()].filter((name) => name.startsWith('xml/nota_fiscal/'));
+    expect(xmls).toContain('xml/nota_fiscal/SHA256SUMS');
+    const xml = xmls.find((name) => name.endsWith(`-${CHAVE}.xml`)) as string;
+    expect(await zip.text(xml)).toBe('<nfeProc versao="4.00"><NFe>demo</NFe></nfeProc>');
+    expect(await zip.text('xml/nota_fiscal/SHA256SUMS')).toContain(
+      `${createHash('sha256').update('<nfeProc versao="4.00"><NFe>demo</NFe></nfeProc>').digest('hex')}  ${xml}`,
+    );
     const csv = await zip.text('planilhas/produto.csv');
     expect(csv.startsWith('\uFEFFID;Empresa;')).toBe(true);
     expect(csv).toContain('Descrição');
@@ -250,6 +266,13 @@ describe('company import', () => {
     );
     await expect(importCompanyExport(target.db, files, tampered)).rejects.toThrow(
       'O arquivo "dados/produto.json" foi alterado depois da exportação',
+    );
+    const xmlChanged = join(dir, 'xml-alterado.zip');
+    await rewriteZip(zipPath, xmlChanged, (name) =>
+      name.endsWith(`-${CHAVE}.xml`) ? Buffer.from('<nfeProc>outra</nfeProc>') : undefined,
+    );
+    await expect(importCompanyExport(target.db, files, xmlChanged)).rejects.toThrow(
+      /O arquivo "xml\/nota_fiscal\/\d+-\d+\.xml" foi alterado depois da exportação/,
     );
     const foreign = join(dir, 'estranho.zip');
     await writeFile(foreign, 'isto não é um zip');

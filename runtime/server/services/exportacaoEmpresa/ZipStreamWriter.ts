@@ -32,7 +32,9 @@ function dosDateTime(date: Date): { time: number; day: number } {
  */
 export class ZipStreamWriter {
   private offset = 0;
-  private readonly entries: ZipEntryInfo[] = [];
+  /** Central directory records, built as each entry ends (a Buffer each: compact over 100,000 entries). */
+  private readonly central: Buffer[] = [];
+  private count = 0;
   private readonly stamp: { time: number; day: number };
   private open = false;
 
@@ -103,7 +105,7 @@ export class ZipStreamWriter {
         descriptor.writeUInt32LE(size, 12);
         await this.raw(descriptor);
         const info = { name, crc: crc >>> 0, compressedSize, size, offset };
-        this.entries.push(info);
+        this.record(info);
         this.open = false;
         return info;
       },
@@ -141,41 +143,46 @@ export class ZipStreamWriter {
     descriptor.writeUInt32LE(info.compressedSize, 8);
     descriptor.writeUInt32LE(info.size, 12);
     await this.raw(Buffer.concat([header, nameBytes, deflated, descriptor]));
-    this.entries.push(info);
+    this.record(info);
     return info;
+  }
+
+  /** The central directory record of a finished entry. */
+  private record(entry: ZipEntryInfo): void {
+    const nameBytes = Buffer.from(entry.name, 'utf8');
+    const zip64 = entry.offset >= MAX32;
+    const extra = Buffer.alloc(zip64 ? 12 : 0);
+    if (zip64) {
+      extra.writeUInt16LE(0x0001, 0);
+      extra.writeUInt16LE(8, 2);
+      extra.writeBigUInt64LE(BigInt(entry.offset), 4);
+    }
+    const header = Buffer.alloc(46);
+    header.writeUInt32LE(0x02014b50, 0);
+    header.writeUInt16LE(zip64 ? 45 : 20, 4);
+    header.writeUInt16LE(zip64 ? 45 : 20, 6);
+    header.writeUInt16LE(UTF8_AND_DESCRIPTOR, 8);
+    header.writeUInt16LE(DEFLATE, 10);
+    header.writeUInt16LE(this.stamp.time, 12);
+    header.writeUInt16LE(this.stamp.day, 14);
+    header.writeUInt32LE(entry.crc, 16);
+    header.writeUInt32LE(entry.compressedSize, 20);
+    header.writeUInt32LE(entry.size, 24);
+    header.writeUInt16LE(nameBytes.length, 28);
+    header.writeUInt16LE(extra.length, 30);
+    header.writeUInt32LE(zip64 ? MAX32 : entry.offset, 42);
+    this.central.push(Buffer.concat([header, nameBytes, extra]));
+    this.count++;
   }
 
   /** Writes the central directory and end records; `out` is left open for the caller to end. */
   async finish(): Promise<void> {
     if (this.open) throw new Error('a ZIP entry is still open');
     const start = this.offset;
-    for (const entry of this.entries) {
-      const nameBytes = Buffer.from(entry.name, 'utf8');
-      const zip64 = entry.offset >= MAX32;
-      const extra = Buffer.alloc(zip64 ? 12 : 0);
-      if (zip64) {
-        extra.writeUInt16LE(0x0001, 0);
-        extra.writeUInt16LE(8, 2);
-        extra.writeBigUInt64LE(BigInt(entry.offset), 4);
-      }
-      const header = Buffer.alloc(46);
-      header.writeUInt32LE(0x02014b50, 0);
-      header.writeUInt16LE(zip64 ? 45 : 20, 4);
-      header.writeUInt16LE(zip64 ? 45 : 20, 6);
-      header.writeUInt16LE(UTF8_AND_DESCRIPTOR, 8);
-      header.writeUInt16LE(DEFLATE, 10);
-      header.writeUInt16LE(this.stamp.time, 12);
-      header.writeUInt16LE(this.stamp.day, 14);
-      header.writeUInt32LE(entry.crc, 16);
-      header.writeUInt32LE(entry.compressedSize, 20);
-      header.writeUInt32LE(entry.size, 24);
-      header.writeUInt16LE(nameBytes.length, 28);
-      header.writeUInt16LE(extra.length, 30);
-      header.writeUInt32LE(zip64 ? MAX32 : entry.offset, 42);
-      await this.raw(Buffer.concat([header, nameBytes, extra]));
-    }
+    for (const record of this.central) await this.raw(record);
+    this.central.length = 0;
     const size = this.offset - start;
-    const count = this.entries.length;
+    const count = this.count;
     const needs64 = count >= 0xffff || start >= MAX32 || size >= MAX32;
     if (needs64) {
       const end64At = this.offset;

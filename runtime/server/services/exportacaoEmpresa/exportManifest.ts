@@ -1,5 +1,7 @@
 /** Name of the manifest inside the ZIP. */
 export const MANIFEST_NAME = 'manifesto.json';
+/** Per folder of one-file-per-document entries (XMLs, attachments): their SHA-256, as `sha256sum` writes. */
+export const SUMS_NAME = 'SHA256SUMS';
 /** What the manifest's `formato` says: anything else is not a company export. */
 export const EXPORT_FORMAT = 'erp-exportacao-empresa';
 
@@ -32,5 +34,6 @@ export interface ExportManifest {
   plano: { id: number; idExterno: string } | null;
   filiais: number[];
   tabelas: ManifestTable[];
+  /** Every file but the XMLs and attachments, whose checksums are in their folder's SHA256SUMS (listed here). */
   arquivos: ManifestFile[];
 }

@@ -9,6 +9,7 @@ import {
   MANIFEST_NAME,
   type ManifestFile,
   type ManifestTable,
+  SUMS_NAME,
 } from './exportManifest.ts';
 import { PRODUCT_VERSION } from './productVersion.ts';
 import { cursorRows, ident, passes, rowJsonSql } from './rowSql.ts';
@@ -136,8 +137,10 @@ async function writeFiles(
   table: CompanyTable,
   filiais: number[],
 ) {
-  const files: ManifestFile[] = [];
-  if (!table.columns.some((c) => c.name === 'id')) return files;
+  // Checksums of one file per document go to <pasta>/SHA256SUMS (sha256sum format), itself in the
+  // manifest: 100,000 lines of text instead of 100,000 manifest objects held until the end.
+  const sums = new Map<string, string[]>();
+  if (!table.columns.some((c) => c.name === 'id')) return [];
   const hasChave = table.columns.some((c) => c.name === 'chave');
   const targets = table.columns.filter(
     (c) => !c.credential && (c.bytea || (c.name === 'xml' && c.type === 'text')),
@@ -147,6 +150,9 @@ async function writeFiles(
     if (table.filialScoped) where.push('filial_id = $2');
     const sql = `SELECT id, ${hasChave ? 'chave' : 'NULL::text AS chave'}, ${ident(column.name)} AS conteudo
                    FROM ${ident(table.table)} WHERE ${where.join(' AND ')} ORDER BY id`;
+    const folder = column.bytea ? `anexos/${table.table}` : `xml/${table.table}`;
+    const lines = sums.get(folder) ?? [];
+    sums.set(folder, lines);
     for (const params of passes(table, input.empresaId, filiais)) {
       await setFilial(input.client, params);
       for await (const row of cursorRows<{ id: number; chave: string | null; conteudo: string | Buffer }>(
@@ -156,17 +162,22 @@ async function writeFiles(
         50,
       )) {
         const name = column.bytea
-          ? `anexos/${table.table}/${row.id}-${column.name}`
-          : `xml/${table.table}/${row.id}${row.chave ? `-${row.chave.replace(/[^0-9A-Za-z]/g, '')}` : ''}.xml`;
+          ? `${folder}/${row.id}-${column.name}`
+          : `${folder}/${row.id}${row.chave ? `-${row.chave.replace(/[^0-9A-Za-z]/g, '')}` : ''}.xml`;
         const content = typeof row.conteudo === 'string' ? Buffer.from(row.conteudo, 'utf8') : row.conteudo;
-        const entry = await zip.file(name, content);
-        files.push({
-          nome: name,
-          bytes: entry.size,
-          sha256: createHash('sha256').update(content).digest('hex'),
-        });
+        await zip.file(name, content);
+        lines.push(`${createHash('sha256').update(content).digest('hex')}  ${name}\n`);
       }
     }
+  }
+  const files: ManifestFile[] = [];
+  for (const [folder, lines] of sums) {
+    if (lines.length === 0) continue;
+    const entry = await hashedEntry(zip, `${folder}/${SUMS_NAME}`);
+    const out = buffered((text) => entry.write(text));
+    for (const line of lines) await out.add(line);
+    await out.flush();
+    files.push(await entry.end());
   }
   return files;
 }
