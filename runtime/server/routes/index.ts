@@ -15,6 +15,7 @@ import { financeiroWhiteLabelRoutes } from './FinanceiroWhiteLabel/index.ts';
 import { ibptRoutes } from './Ibpt/index.ts';
 import { importacoesRoutes } from './Importacoes/index.ts';
 import { conciliacaoOfxRoutes } from './Lancamentos/conciliacaoOfx.ts';
+import { lgpdRoutes } from './Lgpd/index.ts';
 import { npsRoutes } from './Nps/index.ts';
 import { pdvVersoesRoutes } from './PdvVersoes/index.ts';
 import { planosRoutes } from './Planos/index.ts';
@@ -62,6 +63,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   pdvVersoesRoutes,
   backupsRoutes,
   empresasExportacaoRoutes,
+  lgpdRoutes,
   ibptRoutes,
   sequenciasFilialRoutes,
   financeiroWhiteLabelRoutes,
