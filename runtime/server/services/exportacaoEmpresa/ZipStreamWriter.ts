@@ -12,6 +12,7 @@ export interface ZipEntryInfo {
 }
 
 const MAX32 = 0xffffffff;
+const CENTRAL_BLOCK = 1024 * 1024;
 const UTF8_AND_DESCRIPTOR = 0x0808;
 const DEFLATE = 8;
 
@@ -32,8 +33,12 @@ function dosDateTime(date: Date): { time: number; day: number } {
  */
 export class ZipStreamWriter {
   private offset = 0;
-  /** Central directory records, built as each entry ends (a Buffer each: compact over 100,000 entries). */
+  /**
+   * Central directory records, copied as each entry ends into 1 MB blocks: compact over 100,000 entries
+   * (a small Buffer per record would be a slice of Node's shared 8 KB pool and keep a whole slab alive).
+   */
   private readonly central: Buffer[] = [];
+  private centralUsed = 0;
   private count = 0;
   private readonly stamp: { time: number; day: number };
   private open = false;
@@ -171,15 +176,26 @@ export class ZipStreamWriter {
     header.writeUInt16LE(nameBytes.length, 28);
     header.writeUInt16LE(extra.length, 30);
     header.writeUInt32LE(zip64 ? MAX32 : entry.offset, 42);
-    this.central.push(Buffer.concat([header, nameBytes, extra]));
     this.count++;
+    for (const part of [header, nameBytes, extra]) {
+      let block = this.central[this.central.length - 1];
+      if (!block || this.centralUsed + part.length > block.length) {
+        if (block) this.central[this.central.length - 1] = block.subarray(0, this.centralUsed);
+        block = Buffer.allocUnsafeSlow(Math.max(CENTRAL_BLOCK, part.length));
+        this.central.push(block);
+        this.centralUsed = 0;
+      }
+      part.copy(block, this.centralUsed);
+      this.centralUsed += part.length;
+    }
   }
 
   /** Writes the central directory and end records; `out` is left open for the caller to end. */
   async finish(): Promise<void> {
     if (this.open) throw new Error('a ZIP entry is still open');
     const start = this.offset;
-    for (const record of this.central) await this.raw(record);
+    for (const [i, block] of this.central.entries())
+      await this.raw(i === this.central.length - 1 ? block.subarray(0, this.centralUsed) : block);
     this.central.length = 0;
     const size = this.offset - start;
     const count = this.count;
