@@ -1485,6 +1485,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Lgpd/consulta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Relatório dos dados pessoais de um titular (por CPF/CNPJ, e-mail ou nome) em todas as entidades */
+        post: operations["lgpdConsulta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lgpd/anonimizacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Anonimiza os dados pessoais de um titular onde não há guarda legal (documentos fiscais emitidos e suas partes são mantidos) */
+        post: operations["lgpdAnonimizacao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lgpd/solicitacoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Solicitações LGPD da empresa e seus resultados (mais recentes primeiro) */
+        get: operations["lgpdSolicitacoes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Ibpt/ncm/importar": {
         parameters: {
             query?: never;
@@ -6505,6 +6556,44 @@ export interface components {
             criadoEm: string;
             /** Format: date-time */
             finalizadoEm?: string | null;
+        };
+        /** @description O relatório de uma solicitação LGPD: que dados da pessoa a empresa tem, onde, desde quando, com quem são compartilhados e o que foi feito. */
+        RelatorioLgpd: {
+            solicitacaoId: number;
+            /** @enum {string} */
+            tipo: "consulta" | "anonimizacao";
+            termo: string;
+            /** @enum {string} */
+            criterio: "cpf" | "email" | "nome";
+            /** Format: date-time */
+            geradoEm: string;
+            registros: {
+                entidade: string;
+                rotulo: string;
+                id: number;
+                desde?: string | null;
+                dados: {
+                    campo: string;
+                    rotulo: string;
+                    valor: string | null;
+                }[];
+                /** @description Por que o registro é mantido (guarda legal) */
+                retencao: string | null;
+                anonimizado: boolean;
+            }[];
+            compartilhamentos: string[];
+        };
+        SolicitacaoLgpd: {
+            id: number;
+            /** @enum {string} */
+            tipo: "consulta" | "anonimizacao";
+            termo: string;
+            solicitante?: string | null;
+            encontrados: number;
+            anonimizados: number;
+            mantidos: number;
+            /** Format: date-time */
+            criadoEm: string;
         };
         /** @description A tabela IBPT carregada de uma UF */
         IbptNcmTabela: {
@@ -25858,6 +25947,152 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lgpdConsulta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description CPF ou CNPJ (com ou sem máscara), e-mail ou parte do nome do titular */
+                    termo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description O relatório de uma solicitação LGPD: que dados da pessoa a empresa tem, onde, desde quando, com quem são compartilhados e o que foi feito. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatorioLgpd"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lgpdAnonimizacao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description CPF ou CNPJ (com ou sem máscara), e-mail ou parte do nome do titular */
+                    termo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description O relatório de uma solicitação LGPD: que dados da pessoa a empresa tem, onde, desde quando, com quem são compartilhados e o que foi feito. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatorioLgpd"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lgpdSolicitacoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SolicitacaoLgpd"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
