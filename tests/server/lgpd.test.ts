@@ -116,6 +116,20 @@ describe('LGPD requests', () => {
     expect(gravado.resultado).not.toContain('maria.souza');
   });
 
+  it("carries the white-label's encarregado in the public configuration (privacy page)", async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/ConfigWhiteLabels',
+      headers: { host: 'localhost' },
+    });
+    expect(response.statusCode).toBe(200);
+    const configs = response.json() as Array<{ idConfig: string; misc: { encarregadoDados?: object } }>;
+    expect(configs.find((c) => c.idConfig === 'demo')?.misc.encarregadoDados).toEqual({
+      nome: 'Ana Encarregada (DPO)',
+      email: 'privacidade@erp.local',
+    });
+  });
+
   it('refuses a vague term (400) and users without the LGPD key (403), in Portuguese', async () => {
     const vago = await call(admin, 'POST', '/api/Lgpd/consulta', { termo: 'ab' });
     expect(vago.statusCode).toBe(400);

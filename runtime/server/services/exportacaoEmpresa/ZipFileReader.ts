@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { crc32, createInflateRaw } from 'node:zlib';
+import { crc32, createInflateRaw, inflateRawSync } from 'node:zlib';
 
 /** One entry of the central directory. */
 export interface ZipFileEntry {
@@ -16,6 +16,8 @@ export interface ZipFileEntry {
 export class NotAZipError extends Error {}
 
 const MAX32 = 0xffffffff;
+/** Entries up to this compressed size are read and inflated in one call. */
+const SMALL_ENTRY = 256 * 1024;
 
 async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length);
@@ -124,6 +126,27 @@ export class ZipFileReader {
     }
     if (entry.method !== 0 && entry.method !== 8)
       throw new NotAZipError(`unsupported method ${entry.method}`);
+    if (entry.compressedSize <= SMALL_ENTRY && entry.size <= SMALL_ENTRY * 64) {
+      // Small entries (one XML) in one call: no zlib stream each, whose native buffers pile up until GC.
+      const handle = await open(this.path, 'r');
+      let packed: Buffer;
+      try {
+        packed = await readAt(handle, dataStart, entry.compressedSize);
+      } finally {
+        await handle.close();
+      }
+      let data: Buffer;
+      try {
+        data =
+          entry.method === 8 ? inflateRawSync(packed, { maxOutputLength: Math.max(entry.size, 1) }) : packed;
+      } catch {
+        throw new NotAZipError(`entry ${name} is corrupt`);
+      }
+      if (data.length !== entry.size || crc32(data) >>> 0 !== entry.crc)
+        throw new NotAZipError(`entry ${name} is corrupt`);
+      if (data.length > 0) yield data;
+      return;
+    }
     const source =
       entry.compressedSize === 0
         ? null
