@@ -23,6 +23,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/financeiro/extrato-bancario': lazy(() => import('./extrato/ExtratoBancarioScreen.tsx')),
   'pages/estoque/alteracao-preco': lazy(() => import('./estoque/alteracaoPreco/AlteracaoPrecoScreen.tsx')),
   'pages/estoque/importar-arquivo': lazy(() => import('./estoque/importarArquivo/ImportarArquivoScreen.tsx')),
+  'pages/configuracoes/lgpd': lazy(() => import('./lgpd/LgpdScreen.tsx')),
   'pages/configuracoes/importacao-de-dados': lazy(() => import('./importacao/ImportacaoDadosScreen.tsx')),
   'pages/estoque/etiqueta/imprimir': lazy(() => import('./estoque/etiquetas/ImprimirEtiquetasScreen.tsx')),
   'pages/financeiro/conciliacao-ofx': lazy(() => import('./financeiro/ofx/ConciliacaoOfxScreen.tsx')),
