@@ -118,7 +118,9 @@ async function writeCsv(
     for await (const row of cursorRows<{ j: string }>(input.client, rowJsonSql(table), params)) {
       const values = JSON.parse(row.j) as Record<string, unknown>;
       const cells = columns.map((c) =>
-        c.bytea && values[c.name] !== null ? csvCell(`anexos/${table.table}/`) : csvCell(values[c.name]),
+        c.bytea && values[c.name] !== null
+          ? csvCell(`anexos/${table.table}/${c.name}/`)
+          : csvCell(values[c.name]),
       );
       await out.add(`${cells.join(';')}\r\n`);
     }
@@ -129,7 +131,8 @@ async function writeCsv(
 
 /**
  * The fiscal XMLs (a text column `xml`) as xml/<tabela>/<id>[-<chave>].xml, and stored files (bytea
- * columns) as anexos/<tabela>/<id>-<coluna>: one entry per document, read through a cursor.
+ * columns) as anexos/<tabela>/<coluna>/<id>: one entry per document, read through a cursor, after the
+ * folder's SHA256SUMS (hashed by PostgreSQL, so no checksum list is held in memory).
  */
 async function writeFiles(
   zip: ZipStreamWriter,
@@ -137,22 +140,41 @@ async function writeFiles(
   table: CompanyTable,
   filiais: number[],
 ) {
-  // Checksums of one file per document go to <pasta>/SHA256SUMS (sha256sum format), itself in the
-  // manifest: 100,000 lines of text instead of 100,000 manifest objects held until the end.
-  const sums = new Map<string, string[]>();
   if (!table.columns.some((c) => c.name === 'id')) return [];
   const hasChave = table.columns.some((c) => c.name === 'chave');
   const targets = table.columns.filter(
     (c) => !c.credential && (c.bytea || (c.name === 'xml' && c.type === 'text')),
   );
+  const files: ManifestFile[] = [];
   for (const column of targets) {
     const where = [`${ident(table.empresaColumn)} = $1`, `${ident(column.name)} IS NOT NULL`];
     if (table.filialScoped) where.push('filial_id = $2');
-    const sql = `SELECT id, ${hasChave ? 'chave' : 'NULL::text AS chave'}, ${ident(column.name)} AS conteudo
-                   FROM ${ident(table.table)} WHERE ${where.join(' AND ')} ORDER BY id`;
-    const folder = column.bytea ? `anexos/${table.table}` : `xml/${table.table}`;
-    const lines = sums.get(folder) ?? [];
-    sums.set(folder, lines);
+    const from = `FROM ${ident(table.table)} WHERE ${where.join(' AND ')} ORDER BY id`;
+    const chave = hasChave ? 'chave' : 'NULL::text AS chave';
+    const folder = column.bytea ? `anexos/${table.table}/${column.name}` : `xml/${table.table}`;
+    const nameOf = (row: { id: number; chave: string | null }) =>
+      column.bytea
+        ? `${folder}/${row.id}`
+        : `${folder}/${row.id}${row.chave ? `-${row.chave.replace(/[^0-9A-Za-z]/g, '')}` : ''}.xml`;
+    // First the folder's SHA256SUMS (sha256sum format, itself in the manifest), hashed by PostgreSQL:
+    // 100,000 checksums are never held in memory. Then the files, in the same order.
+    const bytes = column.bytea ? ident(column.name) : `convert_to(${ident(column.name)}, 'UTF8')`;
+    const sumsSql = `SELECT id, ${chave}, encode(sha256(${bytes}), 'hex') AS sha256 ${from}`;
+    const entry = await hashedEntry(zip, `${folder}/${SUMS_NAME}`);
+    const out = buffered((text) => entry.write(text));
+    for (const params of passes(table, input.empresaId, filiais)) {
+      await setFilial(input.client, params);
+      for await (const row of cursorRows<{ id: number; chave: string | null; sha256: string }>(
+        input.client,
+        sumsSql,
+        params,
+      )) {
+        await out.add(`${row.sha256}  ${nameOf(row)}\n`);
+      }
+    }
+    await out.flush();
+    files.push(await entry.end());
+    const sql = `SELECT id, ${chave}, ${ident(column.name)} AS conteudo ${from}`;
     for (const params of passes(table, input.empresaId, filiais)) {
       await setFilial(input.client, params);
       for await (const row of cursorRows<{ id: number; chave: string | null; conteudo: string | Buffer }>(
@@ -160,24 +182,12 @@ async function writeFiles(
         sql,
         params,
         50,
-      )) {
-        const name = column.bytea
-          ? `${folder}/${row.id}-${column.name}`
-          : `${folder}/${row.id}${row.chave ? `-${row.chave.replace(/[^0-9A-Za-z]/g, '')}` : ''}.xml`;
-        const content = typeof row.conteudo === 'string' ? Buffer.from(row.conteudo, 'utf8') : row.conteudo;
-        await zip.file(name, content);
-        lines.push(`${createHash('sha256').update(content).digest('hex')}  ${name}\n`);
-      }
+      ))
+        await zip.file(
+          nameOf(row),
+          typeof row.conteudo === 'string' ? Buffer.from(row.conteudo, 'utf8') : row.conteudo,
+        );
     }
-  }
-  const files: ManifestFile[] = [];
-  for (const [folder, lines] of sums) {
-    if (lines.length === 0) continue;
-    const entry = await hashedEntry(zip, `${folder}/${SUMS_NAME}`);
-    const out = buffered((text) => entry.write(text));
-    for (const line of lines) await out.add(line);
-    await out.flush();
-    files.push(await entry.end());
   }
   return files;
 }
