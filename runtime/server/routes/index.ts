@@ -9,11 +9,13 @@ import { cepsRoutes } from './Ceps/index.ts';
 import { certificadosDigitaisRoutes } from './CertificadosDigitais/index.ts';
 import { configWhiteLabelsRoutes } from './ConfigWhiteLabels/index.ts';
 import { contasExtratoRoutes } from './Contas/extrato.ts';
+import { empresasExportacaoRoutes } from './Empresas/index.ts';
 import { exportacoesFiscaisRoutes } from './ExportacoesFiscais/index.ts';
 import { financeiroWhiteLabelRoutes } from './FinanceiroWhiteLabel/index.ts';
 import { ibptRoutes } from './Ibpt/index.ts';
 import { importacoesRoutes } from './Importacoes/index.ts';
 import { conciliacaoOfxRoutes } from './Lancamentos/conciliacaoOfx.ts';
+import { lgpdRoutes } from './Lgpd/index.ts';
 import { npsRoutes } from './Nps/index.ts';
 import { pdvVersoesRoutes } from './PdvVersoes/index.ts';
 import { planosRoutes } from './Planos/index.ts';
@@ -60,6 +62,8 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   certificadosDigitaisRoutes,
   pdvVersoesRoutes,
   backupsRoutes,
+  empresasExportacaoRoutes,
+  lgpdRoutes,
   ibptRoutes,
   sequenciasFilialRoutes,
   financeiroWhiteLabelRoutes,

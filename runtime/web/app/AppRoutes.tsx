@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AuthShell } from '../auth/AuthShell.tsx';
 import { LoginPage } from '../auth/LoginPage.tsx';
 import { LogoutPage } from '../auth/LogoutPage.tsx';
+import { PrivacyPage } from '../auth/PrivacyPage.tsx';
 import { RecoverPasswordPage } from '../auth/RecoverPasswordPage.tsx';
 import { ResetPasswordPage } from '../auth/ResetPasswordPage.tsx';
 import { SignUpPage } from '../auth/SignUpPage.tsx';
@@ -40,6 +41,7 @@ export function AppRoutes() {
       <Route path="cadastrar-erp" element={<SignUpPage embedded naoCadastrasSuperlogica />} />
       <Route path="cadastrar-erp/*" element={<SignUpPage embedded naoCadastrasSuperlogica />} />
       <Route path="sistema-indisponivel" element={<SystemUnavailablePage />} />
+      <Route path="privacidade" element={<PrivacyPage />} />
       <Route path="logout" element={<Navigate to="/auth/logout" replace />} />
       <Route path="*" element={<Navigate to="/pages/dashboard" replace />} />
     </Routes>

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
 import type { Realtime } from '../../plugins/realtime.ts';
+import { createExportQueues, workExportJobs } from '../exportacaoEmpresa/exportJobs.ts';
 import { failReportRecord, finishReportRecord } from '../reportRecords.ts';
 import type { TenantRegistry } from '../tenantRegistry.ts';
 import { buildReportPlan } from './buildReportPlan.ts';
@@ -42,6 +43,7 @@ const UNEXPECTED = 'Não foi possível gerar o relatório. Tente novamente ou fa
 
 /** Creates the report queues (idempotent): one retry after a lost attempt, then the dead-letter queue. */
 export async function createReportQueues(queue: JobQueue): Promise<void> {
+  await createExportQueues(queue);
   await queue.createQueue(REPORT_DEAD_QUEUE, { retryLimit: 2 });
   await queue.createQueue(REPORT_QUEUE, {
     retryLimit: 1,
@@ -96,13 +98,14 @@ export async function runReportJob(services: ReportJobServices, queue: JobQueue,
   }
 }
 
-/** Works the report queues in this process (the API by default, or `npm run worker`). */
+/** Works the report queues — and the company exports beside them — in this process (the API by default, or `npm run worker`). */
 export async function workReportJobs(
   services: ReportJobServices,
   queue: JobQueue,
   options: { concurrency?: number } = {},
 ): Promise<void> {
   await createReportQueues(queue);
+  await workExportJobs(services, queue);
   await queue.work<ReportJobData>(REPORT_QUEUE, (data) => runReportJob(services, queue, data), options);
   await queue.work<ReportJobData>(REPORT_DEAD_QUEUE, async (data) => {
     if (await stillProcessing(services.db, data.relatorioId))
