@@ -6,19 +6,14 @@ import { buildApp } from './app.ts';
 import { archivingFlags } from './backup/archiving.ts';
 import { scheduleBackups } from './backup/backupJobs.ts';
 import type { ServerConfig } from './config.ts';
-import { createDatabase, type Database } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
-import { seedDemo } from './db/seed/seedDemo.ts';
-import { seedDemoEstoque } from './db/seed/seedDemoEstoque.ts';
-import { seedReference } from './db/seed/seedReference.ts';
+import type { Database } from './db/database.ts';
+import { prepareDatabase } from './db/prepareDatabase.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/startEmbeddedPostgres.ts';
-import { syncEntities } from './db/syncEntities.ts';
 import { createMailer } from './mail/createMailer.ts';
 import { createJobQueue } from './plugins/jobs.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
 import { scheduleRateLimitPurge } from './services/rateLimitPurgeJob.ts';
 import { createReportQueues, workReportJobs } from './services/reports/reportJobs.ts';
-import { TenantRegistry } from './services/tenantRegistry.ts';
 import { buildWebIfStale } from './web/buildWebIfStale.ts';
 
 export interface RunningServer {
@@ -77,16 +72,10 @@ export async function startServer(
     databaseUrl = await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
     log(`PostgreSQL embutido na porta ${embedded.port} (dados em ${join(config.dataDir, 'pg')})`);
   }
-  await migrate(databaseUrl, log);
-  await syncEntities(databaseUrl, files, log);
-  const db = createDatabase(databaseUrl);
-  await seedReference(db, files['schemas/enums/uf.enum.json']);
-  const tenants = new TenantRegistry(db, files);
-  await tenants.sync();
-  if (options.seedDemoData !== false && (await seedDemo(db, tenants))) log('dados de demonstração criados');
-  // Demo stock is posted through the documents (ledger and balances), once.
-  if (options.seedDemoData !== false && (await seedDemoEstoque(db, files)))
-    log('estoque de demonstração lançado (documentos efetivados)');
+  const { db, tenants } = await prepareDatabase(databaseUrl, files, {
+    demo: options.seedDemoData !== false,
+    log,
+  });
 
   if (options.serveWeb !== false) await buildWebIfStale(log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, log });

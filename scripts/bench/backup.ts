@@ -8,6 +8,7 @@
 // size, rows, files and the process's peak RSS (sampled every 20 ms) for each step; the goal is ≤ 200 MB
 // for the export of 100 k documents (streamed, never the company in memory).
 // Usage: npx tsx scripts/bench/backup.ts   (BENCH_DOCUMENTOS=10000 for a quick try)
+
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,13 +16,10 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import pg from 'pg';
 import { createDatabase } from '../../runtime/server/db/database.ts';
-import { migrate } from '../../runtime/server/db/migrate.ts';
-import { seedReference } from '../../runtime/server/db/seed/seedReference.ts';
-import { syncEntities } from '../../runtime/server/db/syncEntities.ts';
+import { prepareDatabase } from '../../runtime/server/db/prepareDatabase.ts';
 import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
 import { exportCompany } from '../../runtime/server/services/exportacaoEmpresa/exportCompany.ts';
 import { importCompanyExport } from '../../runtime/server/services/exportacaoEmpresa/importCompanyExport.ts';
-import { TenantRegistry } from '../../runtime/server/services/tenantRegistry.ts';
 import { benchArchiving } from './backupArchive.ts';
 import { benchDatabase } from './lib/benchDatabase.ts';
 
@@ -75,12 +73,7 @@ async function freshDatabase(serverUrl: string, name: string) {
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = serverUrl.replace(/\/bench$/, `/${name}`);
-  await migrate(url);
-  await syncEntities(url, files);
-  const db = createDatabase(url, { max: 3 });
-  await seedReference(db, files['schemas/enums/uf.enum.json']);
-  await new TenantRegistry(db, files).sync();
-  return db;
+  return (await prepareDatabase(url, files, { demo: false, max: 3 })).db;
 }
 
 const parts = process.env.BENCH_PARTS ?? 'arquivamento,exportacao';

@@ -4,6 +4,7 @@
 // the base backup's time and size; the archive lag (segments waiting, age of the last archived one) every
 // 10 s during BENCH_LOAD_SECONDS (default 300) of writes from 8 clients; then a restore to the latest point
 // into a new directory, its time and size. Goal: a lag of seconds that never grows.
+
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,14 +14,9 @@ import { prepareArchiving } from '../../runtime/server/backup/archiving.ts';
 import type { BackupConfig } from '../../runtime/server/backup/backupConfig.ts';
 import { takeBaseBackup } from '../../runtime/server/backup/baseBackup.ts';
 import { restoreBackup } from '../../runtime/server/backup/restoreBackup.ts';
-import { createDatabase } from '../../runtime/server/db/database.ts';
-import { migrate } from '../../runtime/server/db/migrate.ts';
-import { seedDemo } from '../../runtime/server/db/seed/seedDemo.ts';
-import { seedReference } from '../../runtime/server/db/seed/seedReference.ts';
+import { prepareDatabase } from '../../runtime/server/db/prepareDatabase.ts';
 import { startEmbeddedPostgres } from '../../runtime/server/db/startEmbeddedPostgres.ts';
-import { syncEntities } from '../../runtime/server/db/syncEntities.ts';
 import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
-import { TenantRegistry } from '../../runtime/server/services/tenantRegistry.ts';
 import { seedProdutos } from './lib/seedProdutos.ts';
 
 const produtos = Number(process.env.BENCH_PRODUTOS ?? 1_000_000);
@@ -62,14 +58,8 @@ export async function benchArchiving(): Promise<void> {
     await admin.connect();
     await admin.query('CREATE DATABASE erp');
     const url = cluster.url.replace(/\/postgres$/, '/erp');
-    await migrate(url);
     const { files } = await readSchemaFiles();
-    await syncEntities(url, files);
-    const db = createDatabase(url, { max: 8 });
-    await seedReference(db, files['schemas/enums/uf.enum.json']);
-    const tenants = new TenantRegistry(db, files);
-    await tenants.sync();
-    await seedDemo(db, tenants);
+    const { db } = await prepareDatabase(url, files, { max: 8 });
     let started = performance.now();
     await seedProdutos(url, db, [{ empresaId: 1, count: produtos }]);
     console.log(

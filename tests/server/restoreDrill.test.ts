@@ -8,16 +8,12 @@ import { prepareArchiving } from '../../runtime/server/backup/archiving.ts';
 import type { BackupConfig } from '../../runtime/server/backup/backupConfig.ts';
 import { takeBaseBackup } from '../../runtime/server/backup/baseBackup.ts';
 import { restoreBackup } from '../../runtime/server/backup/restoreBackup.ts';
-import { createDatabase } from '../../runtime/server/db/database.ts';
-import { migrate } from '../../runtime/server/db/migrate.ts';
+import { prepareDatabase } from '../../runtime/server/db/prepareDatabase.ts';
 import { seedDemo } from '../../runtime/server/db/seed/seedDemo.ts';
 import { seedDemoEstoque } from '../../runtime/server/db/seed/seedDemoEstoque.ts';
-import { seedReference } from '../../runtime/server/db/seed/seedReference.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../../runtime/server/db/startEmbeddedPostgres.ts';
-import { syncEntities } from '../../runtime/server/db/syncEntities.ts';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
 import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
-import { TenantRegistry } from '../../runtime/server/services/tenantRegistry.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
@@ -115,13 +111,9 @@ beforeAll(async () => {
   await admin.end();
   const url = cluster.url.replace(/\/postgres$/, '/erp');
   // As `npm start` prepares a new database.
-  await migrate(url);
   const { files } = await readSchemaFiles();
-  await syncEntities(url, files);
-  const db = createDatabase(url, { max: 2 });
-  await seedReference(db, files['schemas/enums/uf.enum.json']);
-  const tenants = new TenantRegistry(db, files);
-  await tenants.sync();
+  // The demo companies now; their stock is posted after the base backup, to be replayed from the WAL.
+  const { db, tenants } = await prepareDatabase(url, files, { demo: false, max: 2 });
   await seedDemo(db, tenants);
   await db.close();
   app = await createTestServer({ databaseUrl: url });

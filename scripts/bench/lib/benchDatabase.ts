@@ -2,14 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createDatabase } from '../../../runtime/server/db/database.ts';
-import { migrate } from '../../../runtime/server/db/migrate.ts';
+import { prepareDatabase } from '../../../runtime/server/db/prepareDatabase.ts';
 import { seedDemo } from '../../../runtime/server/db/seed/seedDemo.ts';
-import { seedReference } from '../../../runtime/server/db/seed/seedReference.ts';
 import { startEmbeddedPostgres } from '../../../runtime/server/db/startEmbeddedPostgres.ts';
-import { syncEntities } from '../../../runtime/server/db/syncEntities.ts';
 import { readSchemaFiles } from '../../../runtime/server/schemas/readSchemaFiles.ts';
-import { TenantRegistry } from '../../../runtime/server/services/tenantRegistry.ts';
 
 /**
  * A throw-away embedded PostgreSQL prepared as `npm start` does (migrations, entity tables, reference
@@ -24,13 +20,9 @@ export async function benchDatabase(port: number, extraUsers = 0) {
   await admin.query('CREATE DATABASE bench');
   await admin.end();
   const url = server.url.replace(/\/postgres$/, '/bench');
-  await migrate(url);
   const { files } = await readSchemaFiles();
-  await syncEntities(url, files);
-  const db = createDatabase(url, { max: 2 });
-  await seedReference(db, files['schemas/enums/uf.enum.json']);
-  const tenants = new TenantRegistry(db, files);
-  await tenants.sync();
+  // The demo companies without their stock documents: benches seed what they measure.
+  const { db, tenants } = await prepareDatabase(url, files, { demo: false, max: 2 });
   await seedDemo(db, tenants);
   if (extraUsers > 0)
     await db.withSystem((tx) =>

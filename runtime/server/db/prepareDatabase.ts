@@ -1,0 +1,33 @@
+import type { SchemaFiles } from '../../core/validateSchemaSet.ts';
+import { TenantRegistry } from '../services/tenantRegistry.ts';
+import { createDatabase, type Database } from './database.ts';
+import { migrate } from './migrate.ts';
+import { seedDemo } from './seed/seedDemo.ts';
+import { seedDemoEstoque } from './seed/seedDemoEstoque.ts';
+import { seedReference } from './seed/seedReference.ts';
+import { syncEntities } from './syncEntities.ts';
+
+/**
+ * Brings the database at `url` to what `npm start` serves: migrations, entity tables, reference data, the
+ * white-labels and, unless `demo` is false, the demo companies and their stock (posted through documents).
+ * Idempotent. Returns the pool and the tenant registry it opened (the caller closes the pool).
+ */
+export async function prepareDatabase(
+  url: string,
+  files: SchemaFiles,
+  options: { demo?: boolean; log?: (message: string) => void; max?: number } = {},
+): Promise<{ db: Database; tenants: TenantRegistry }> {
+  const log = options.log ?? (() => {});
+  await migrate(url, log);
+  await syncEntities(url, files, log);
+  const db = createDatabase(url, options.max === undefined ? {} : { max: options.max });
+  await seedReference(db, files['schemas/enums/uf.enum.json']);
+  const tenants = new TenantRegistry(db, files);
+  await tenants.sync();
+  if (options.demo !== false) {
+    if (await seedDemo(db, tenants)) log('dados de demonstração criados');
+    // Demo stock is posted through the documents (ledger and balances), once.
+    if (await seedDemoEstoque(db, files)) log('estoque de demonstração lançado (documentos efetivados)');
+  }
+  return { db, tenants };
+}
