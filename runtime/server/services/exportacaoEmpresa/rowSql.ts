@@ -41,7 +41,7 @@ export async function* cursorRows<R>(
   client: Queryable,
   sql: string,
   params: unknown[],
-  batch = 500,
+  batch = 100,
 ): AsyncGenerator<R> {
   const cursor = (client as unknown as { query(c: Cursor): Cursor }).query(new Cursor(sql, params));
   try {
