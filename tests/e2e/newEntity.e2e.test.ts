@@ -219,66 +219,60 @@ export async function probe(): Promise<string | null | undefined> {
     expect(result).toBe('');
   }, 120_000);
 
-  // A whole start of the product (migrations, demo data and its posted stock, the SPA) inside the test.
-  it(
-    'gets its table, API, grid and form after a start of the product',
-    { timeout: 120_000 },
-    async () => {
-      await startCopy();
-      const login = await fetch(`${base}/api/Usuarios/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'demo@erp.local', password: 'demo1234' }),
-      }).then((response) => response.json());
-      const headers = { authorization: login.id as string, 'content-type': 'application/json' };
+  it('gets its table, API, grid and form after a start of the product', async () => {
+    await startCopy();
+    const login = await fetch(`${base}/api/Usuarios/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@erp.local', password: 'demo1234' }),
+    }).then((response) => response.json());
+    const headers = { authorization: login.id as string, 'content-type': 'application/json' };
 
-      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
-      const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'pt-BR' });
-      await context.addInitScript(() => window.localStorage.setItem('demoNOVIDADES', '1'));
-      const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      await page.goto(`${base}/#/auth/login`);
-      await page.getByLabel('E-mail').fill('demo@erp.local');
-      await page.getByLabel('Senha', { exact: true }).fill('demo1234');
-      await page.getByRole('button', { name: 'Entrar' }).click();
-      await page.waitForURL(/#\/pages\//);
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'pt-BR' });
+    await context.addInitScript(() => window.localStorage.setItem('demoNOVIDADES', '1'));
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${base}/#/auth/login`);
+    await page.getByLabel('E-mail').fill('demo@erp.local');
+    await page.getByLabel('Senha', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(/#\/pages\//);
 
-      const menu = page.getByRole('navigation', { name: 'Menu principal' });
-      await menu.getByText('Estoque').click();
-      await menu.getByRole('link', { name: 'Ferramentas' }).click();
-      await page.waitForURL(/#\/pages\/estoque\/ferramentas$/);
-      await page.locator('[data-screen="list"] .ag-root-wrapper').waitFor();
-      await page.getByText('Clique em Novo para cadastrar uma ferramenta.').waitFor();
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByText('Estoque').click();
+    await menu.getByRole('link', { name: 'Ferramentas' }).click();
+    await page.waitForURL(/#\/pages\/estoque\/ferramentas$/);
+    await page.locator('[data-screen="list"] .ag-root-wrapper').waitFor();
+    await page.getByText('Clique em Novo para cadastrar uma ferramenta.').waitFor();
 
-      await page.getByRole('link', { name: 'Novo' }).click();
-      const formView = page.locator('[data-screen="form"] form');
-      await formView.getByLabel('Descrição').fill('Furadeira de impacto');
-      await formView.getByLabel('Nº de patrimônio').fill('PAT-0001');
-      await page.getByRole('button', { name: 'Salvar' }).click();
-      await page.waitForURL(/#\/pages\/estoque\/ferramentas$/);
-      await page
-        .locator('[role="gridcell"][col-id="descricao"]', { hasText: 'Furadeira de impacto' })
-        .waitFor();
-      await page.screenshot({ path: join(REPO_ROOT, 'test-results/screenshots/new-entity-list.png') });
-      expect(errors).toEqual([]);
+    await page.getByRole('link', { name: 'Novo' }).click();
+    const formView = page.locator('[data-screen="form"] form');
+    await formView.getByLabel('Descrição').fill('Furadeira de impacto');
+    await formView.getByLabel('Nº de patrimônio').fill('PAT-0001');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(/#\/pages\/estoque\/ferramentas$/);
+    await page
+      .locator('[role="gridcell"][col-id="descricao"]', { hasText: 'Furadeira de impacto' })
+      .waitFor();
+    await page.screenshot({ path: join(REPO_ROOT, 'test-results/screenshots/new-entity-list.png') });
+    expect(errors).toEqual([]);
 
-      const rows = await fetch(`${base}/api/Ferramentas`, { headers }).then((response) => response.json());
-      expect(rows).toMatchObject([
-        { descricao: 'Furadeira de impacto', patrimonio: 'PAT-0001', emprestada: false },
-      ]);
-      // The unique index of the entity file is in the table: the same patrimônio again is a 409.
-      const duplicate = await fetch(`${base}/api/Ferramentas`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ descricao: 'Outra', patrimonio: 'PAT-0001' }),
-      });
-      expect(duplicate.status).toBe(409);
-      expect((await duplicate.json()).error.message).toMatch(/^Registro duplicado/);
-    },
-    240_000,
-  );
+    const rows = await fetch(`${base}/api/Ferramentas`, { headers }).then((response) => response.json());
+    expect(rows).toMatchObject([
+      { descricao: 'Furadeira de impacto', patrimonio: 'PAT-0001', emprestada: false },
+    ]);
+    // The unique index of the entity file is in the table: the same patrimônio again is a 409.
+    const duplicate = await fetch(`${base}/api/Ferramentas`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ descricao: 'Outra', patrimonio: 'PAT-0001' }),
+    });
+    expect(duplicate.status).toBe(409);
+    expect((await duplicate.json()).error.message).toMatch(/^Registro duplicado/);
+  }, 240_000);
 });
