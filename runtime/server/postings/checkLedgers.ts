@@ -4,7 +4,8 @@ import {
   type LedgerDifference,
   type LedgerRow,
 } from '../../core/estoque/checkStockLedger.ts';
-import type { Database } from '../db/database.ts';
+import { cursorRows } from '../db/cursorRows.ts';
+import { type Database, SYSTEM_ROLE } from '../db/database.ts';
 
 /** A difference of one key or document, with where it was found. */
 export interface LedgerReportLine extends LedgerDifference {
@@ -19,11 +20,11 @@ export interface LedgerReport {
   diferencas: LedgerReportLine[];
 }
 
-const BATCH = 50_000;
+const BATCH = 10_000;
 
 /**
- * `npm run check:ledgers`: recomputes every stock balance from the ledger (keyset-paged in key and posting
- * order, as the system role: every empresa) and checks E1–E4 per key and E7 per transfer with the pure
+ * `npm run check:ledgers`: recomputes every stock balance from the ledger (one ordered cursor pass in key and
+ * posting order, as the system role: every empresa) and checks E1–E4 per key and E7 per transfer with the pure
  * rules of runtime/core. Balances with no ledger row must be zero.
  */
 export async function checkLedgers(db: Database): Promise<LedgerReport> {
@@ -50,19 +51,20 @@ export async function checkLedgers(db: Database): Promise<LedgerReport> {
     for (const difference of checkStockLedger(rows, balance))
       report.diferencas.push({ ...difference, empresaId: Number(current.split('/')[0]), chave: current });
   };
-  let after: unknown[] = [0, 0, 0, -1, 0];
-  for (;;) {
-    const page = await db.withSystem((tx) =>
-      tx.query<Record<string, unknown>>(
-        `SELECT id, empresa_id, produto_id, deposito_id, lote_id, qtd, qtd_apos, custo_medio_apos, valor_apos,
-                dif_valor, balanco, estorno_de
-           FROM movimentacao_estoque
-          WHERE (empresa_id, produto_id, deposito_id, coalesce(lote_id, -1), id) > ($1, $2, $3, $4, $5)
-          ORDER BY empresa_id, produto_id, deposito_id, coalesce(lote_id, -1), id LIMIT ${BATCH}`,
-        after,
-      ),
+  // One ordered pass through a cursor (one sort, rows streamed), as the system role and read-only.
+  const client = await db.pool.connect();
+  try {
+    await client.query(`BEGIN READ ONLY; SELECT set_config('role', '${SYSTEM_ROLE}', true)`);
+    const ledger = cursorRows<Record<string, unknown>>(
+      client,
+      `SELECT id, empresa_id, produto_id, deposito_id, lote_id, qtd, qtd_apos, custo_medio_apos, valor_apos,
+              dif_valor, balanco, estorno_de
+         FROM movimentacao_estoque
+        ORDER BY empresa_id, produto_id, deposito_id, coalesce(lote_id, -1), id`,
+      [],
+      BATCH,
     );
-    for (const row of page) {
+    for await (const row of ledger) {
       const key = keyOf(row);
       if (key !== current) {
         flush();
@@ -79,11 +81,14 @@ export async function checkLedgers(db: Database): Promise<LedgerReport> {
         balanco: row.balanco === true,
         estornoDe: row.estorno_de === null ? null : Number(row.estorno_de),
       });
+      report.movimentacoes++;
     }
-    report.movimentacoes += page.length;
-    if (page.length < BATCH) break;
-    const last = page[page.length - 1] as Record<string, unknown>;
-    after = [last.empresa_id, last.produto_id, last.deposito_id, last.lote_id ?? -1, last.id];
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
   }
   flush();
   for (const [key, saldo] of stored)

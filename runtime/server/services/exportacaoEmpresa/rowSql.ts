@@ -1,5 +1,4 @@
-import Cursor from 'pg-cursor';
-import type { CompanyTable, Queryable } from './companyTables.ts';
+import type { CompanyTable } from './companyTables.ts';
 
 /** A quoted SQL identifier (names come from the catalog, quoted anyway). */
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -36,21 +35,4 @@ export function passes(table: CompanyTable, empresaId: number, filiais: number[]
   return table.filialScoped ? filiais.map((filial) => [empresaId, filial]) : [[empresaId]];
 }
 
-/** Rows of a query read through a cursor, `batch` at a time: never the whole table in memory. */
-export async function* cursorRows<R>(
-  client: Queryable,
-  sql: string,
-  params: unknown[],
-  batch = 100,
-): AsyncGenerator<R> {
-  const cursor = (client as unknown as { query(c: Cursor): Cursor }).query(new Cursor(sql, params));
-  try {
-    for (;;) {
-      const rows = (await cursor.read(batch)) as R[];
-      if (rows.length === 0) return;
-      yield* rows;
-    }
-  } finally {
-    await cursor.close();
-  }
-}
+export { cursorRows } from '../../db/cursorRows.ts';
