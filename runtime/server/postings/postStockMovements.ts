@@ -78,7 +78,12 @@ export async function postStockMovements(
        FROM (SELECT 1) AS one LEFT JOIN LATERAL (
          SELECT permitir_estoque_negativo AS permitir, estoque_fechado_ate AS fechado
            FROM configuracao_geral WHERE empresa_id = $4 LIMIT 1) AS c ON true`,
-    [ids((line) => line.produtoId), ids((line) => line.depositoId), ids((line) => line.loteId), scope.empresaId],
+    [
+      ids((line) => line.produtoId),
+      ids((line) => line.depositoId),
+      ids((line) => line.loteId),
+      scope.empresaId,
+    ],
   );
   const produtos = new Map((meta.produtos ?? []).map((row) => [Number(row.id), row]));
   const depositos = new Map((meta.depositos ?? []).map((row) => [Number(row.id), row.descricao]));
