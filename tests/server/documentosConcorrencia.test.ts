@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkStockLedger, checkTransferRows } from '../../runtime/core/estoque/checkStockLedger.ts';
 import type { ResolvedEntity } from '../../runtime/core/resolveEntity.ts';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
 import { nextNumber } from '../../runtime/server/services/documents/nextNumber.ts';
@@ -175,5 +176,57 @@ describe('concurrency', () => {
     );
     const tampered = await checkLedgers(server.db);
     expect(tampered.diferencas.map((line) => line.regra)).toEqual(['E1']);
+  });
+
+  it('check:ledgers (SQL) finds E3, E2, E4 and E7 on corrupted ledger rows, as the pure rules of runtime/core do', async () => {
+    const bad = await ok('POST', '/api/Produtos', { descricao: 'Razão adulterado', codigo: 'ADL' });
+    await server.db.withSystem(async (tx) => {
+      const { empresa_id, filial_id } = await tx.one<{ empresa_id: number; filial_id: number }>(
+        'SELECT empresa_id, filial_id FROM saldo_estoque WHERE produto_id = $1',
+        [produto.id],
+      );
+      const row = `INSERT INTO movimentacao_estoque (empresa_id, filial_id, produto_id, deposito_id, tipo, quantidade,
+          custo_unitario, data, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor, origem_tipo, origem_id, origem_linha)
+        VALUES ($1, $2, $3, $4, $5, abs($6::numeric), 1, now(), $6, $7, $8, $9, $10, $11, $12, 1)`;
+      const base = [empresa_id, filial_id, bad.id, loja.id];
+      // entrada 10 @ 2 (right); saída −2 whose qtdApos is wrong (E3) and that changes the average (E4);
+      // an entrada whose valorApos is neither Σ difValor nor qtd × custo (E2 twice); a one-row transfer (E7).
+      await tx.query(row, [...base, 0, 10, 10, 2, 20, 20, 'teste', 1]);
+      await tx.query(row, [...base, 1, -2, 9, 3, 16, -4, 'teste', 2]);
+      await tx.query(row, [...base, 0, 1, 10, 2, 99, 2, 'teste', 3]);
+      await tx.query(row, [...base, 1, -1, 9, 2, 18, -2, 'transferenciaEstoque', 999_999]);
+    });
+    const report = await checkLedgers(server.db);
+    const sql = report.diferencas.filter(
+      (line) => line.chave.includes(`/${bad.id}/`) || line.chave.includes('999999'),
+    );
+    // Oracle: the pure rules over the same rows, read in posting order.
+    const rows = await server.db.withSystem((tx) =>
+      tx.query<Record<string, string>>(
+        `SELECT id, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor, balanco, estorno_de
+           FROM movimentacao_estoque WHERE produto_id = $1 ORDER BY id`,
+        [bad.id],
+      ),
+    );
+    const expected = [
+      ...checkStockLedger(
+        rows.map((r) => ({
+          id: Number(r.id),
+          qtd: Number(r.qtd),
+          qtdApos: Number(r.qtd_apos),
+          custoMedioApos: Number(r.custo_medio_apos),
+          valorApos: Number(r.valor_apos),
+          difValor: Number(r.dif_valor),
+          balanco: r.balanco as unknown as boolean,
+          estornoDe: r.estorno_de === null ? null : Number(r.estorno_de),
+        })),
+        undefined,
+      ),
+      ...checkTransferRows([{ qtd: -1, difValor: -2 }]),
+    ];
+    const shape = (lines: { regra: string; movimentacaoId?: number; mensagem: string }[]) =>
+      lines.map((line) => `${line.regra} ${line.movimentacaoId ?? ''} ${line.mensagem}`).sort();
+    expect(shape(sql)).toEqual(shape(expected));
+    expect(new Set(sql.map((line) => line.regra))).toEqual(new Set(['E1', 'E2', 'E3', 'E4', 'E7', 'custo']));
   });
 });

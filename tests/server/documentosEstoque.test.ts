@@ -285,6 +285,50 @@ const lancado = async (tipo: 'E' | 'S' | 'B', itens: Body[], extra: Body = {}) =
 };
 
 describe('stock fixtures (flows.md §6)', () => {
+  it('posts a 20-line document in a fixed handful of statements, not one per line or per step', async () => {
+    const produtos = await Promise.all(Array.from({ length: 20 }, () => novoProduto()));
+    const itens = produtos.map((produto) => ({ produtoId: produto.id, quantidade: 2, custoUnitario: 3 }));
+    await lancado('E', itens);
+    const doc = await documento(
+      'S',
+      itens.map(({ produtoId }) => ({ produtoId, quantidade: 1 })),
+    );
+    // Counts the statements of the transition's transaction (the app's own Database object, wrapped).
+    const db = server.db as unknown as { withTenant: (...args: unknown[]) => Promise<unknown> };
+    const original = db.withTenant;
+    let statements = 0;
+    db.withTenant = (context: unknown, fn: unknown, options: unknown) =>
+      original.call(
+        server.db,
+        context,
+        (tx: Record<string, (...args: unknown[]) => unknown>) =>
+          (fn as (tx: unknown) => unknown)(
+            new Proxy(tx, {
+              get: (target, name) =>
+                ['query', 'one', 'maybeOne'].includes(String(name))
+                  ? (...args: unknown[]) => {
+                      statements++;
+                      return target[String(name)]?.(...args);
+                    }
+                  : target[String(name)],
+            }),
+          ),
+        options,
+      );
+    try {
+      const response = await efetivar(doc.id);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().itens).toHaveLength(20);
+    } finally {
+      db.withTenant = original;
+    }
+    // lock the document, read its items, read products/depósitos/settings, upsert+lock the balances,
+    // ledger rows + balances, state + history + answer (the old code took 14).
+    expect(statements).toBeGreaterThan(0);
+    expect(statements).toBeLessThanOrEqual(7);
+    for (const produto of produtos) expect(await saldo(produto)).toMatchObject({ fisico: 1, custoMedio: 3 });
+  });
+
   it('1. custo médio: 10@10 + 10@12 → 11; saída 5 keeps 11 and value 165; acerto to 20 → dif_valor 55', async () => {
     const produto = await novoProduto();
     await lancado('E', [{ produtoId: produto.id, quantidade: 10, custoUnitario: 10 }], {

@@ -1,11 +1,6 @@
-import {
-  checkStockLedger,
-  checkTransferRows,
-  type LedgerDifference,
-  type LedgerRow,
-} from '../../core/estoque/checkStockLedger.ts';
-import { cursorRows } from '../db/cursorRows.ts';
-import { type Database, SYSTEM_ROLE } from '../db/database.ts';
+import type { LedgerDifference } from '../../core/estoque/checkStockLedger.ts';
+import { roundMoney } from '../../core/roundMoney.ts';
+import type { Database } from '../db/database.ts';
 
 /** A difference of one key or document, with where it was found. */
 export interface LedgerReportLine extends LedgerDifference {
@@ -20,100 +15,183 @@ export interface LedgerReport {
   diferencas: LedgerReportLine[];
 }
 
-const BATCH = 10_000;
+interface Found {
+  regra: string;
+  empresa_id: string;
+  produto_id: string | null;
+  deposito_id: string | null;
+  lote_id: string | null;
+  origem_id: string | null;
+  movimentacao_id: string | null;
+  a: string | null;
+  b: string | null;
+  c: string | null;
+}
 
 /**
- * `npm run check:ledgers`: recomputes every stock balance from the ledger (one ordered cursor pass in key and
- * posting order, as the system role: every empresa) and checks E1–E4 per key and E7 per transfer with the pure
- * rules of runtime/core. Balances with no ledger row must be zero.
+ * The invariants of flows.md §1 recomputed in PostgreSQL in one statement (one sort of the ledger by key
+ * and posting order, window functions per key), the same rules as checkStockLedger/checkTransferRows of
+ * runtime/core (which the tests use as the oracle): E3 qtdApos(n) = qtdApos(n−1) + qtd(n); E2 valorApos =
+ * Σ difValor (±0.005) and ≈ qtdApos·custoMedioApos (±0.01); E4 a saída keeps the average; per key E1
+ * físico = Σ qtd, E2 valor = Σ difValor, the stored average equal to the last row's; a balance with no
+ * ledger row must be zero; E7 per transfer: two rows (two more per estorno) cancelling out. Only the
+ * differences come back, with their figures; the messages are written here.
+ */
+const CHECK_SQL = `
+WITH m AS MATERIALIZED (
+  SELECT id, empresa_id, produto_id, deposito_id, lote_id, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor,
+         balanco, estorno_de,
+         lag(qtd_apos, 1, 0) OVER w AS qtd_antes, lag(custo_medio_apos, 1, 0) OVER w AS custo_antes,
+         round(sum(dif_valor) OVER w, 2) AS valor_acum, round(sum(qtd) OVER w, 4) AS qtd_acum,
+         lead(id) OVER w IS NULL AS ultima
+    FROM movimentacao_estoque
+  WINDOW w AS (PARTITION BY empresa_id, produto_id, deposito_id, lote_id ORDER BY id)
+),
+chaves AS (
+  SELECT coalesce(m.empresa_id, s.empresa_id) AS empresa_id, coalesce(m.produto_id, s.produto_id) AS produto_id,
+         coalesce(m.deposito_id, s.deposito_id) AS deposito_id, coalesce(m.lote_id, s.lote_id) AS lote_id,
+         m.id IS NOT NULL AS tem_razao, coalesce(m.qtd_acum, 0) AS fisico, coalesce(m.valor_acum, 0) AS valor,
+         coalesce(m.custo_medio_apos, 0) AS custo, s.id IS NOT NULL AS tem_saldo, coalesce(s.fisico, 0) AS s_fisico,
+         coalesce(s.valor, 0) AS s_valor, coalesce(s.custo_medio, 0) AS s_custo
+    FROM (SELECT * FROM m WHERE ultima) m
+    FULL JOIN saldo_estoque s
+      ON s.empresa_id = m.empresa_id AND s.produto_id = m.produto_id AND s.deposito_id = m.deposito_id
+     AND coalesce(s.lote_id, 0) = coalesce(m.lote_id, 0)
+)
+SELECT 'contagem' AS regra, 0 AS empresa_id, NULL::bigint AS produto_id, NULL::bigint AS deposito_id,
+       NULL::bigint AS lote_id, NULL::bigint AS origem_id, NULL::bigint AS movimentacao_id,
+       (SELECT count(*) FROM m)::numeric AS a, (SELECT count(*) FROM saldo_estoque)::numeric AS b, NULL::numeric AS c
+UNION ALL
+SELECT 'E3', empresa_id, produto_id, deposito_id, lote_id, NULL, id, qtd_apos, round(qtd_antes + qtd, 4), NULL
+  FROM m WHERE abs(qtd_apos - round(qtd_antes + qtd, 4)) > 1e-9
+UNION ALL
+SELECT 'E2acum', empresa_id, produto_id, deposito_id, lote_id, NULL, id, valor_apos, valor_acum, NULL
+  FROM m WHERE abs(valor_apos - valor_acum) > 0.005
+UNION ALL
+SELECT 'E2custo', empresa_id, produto_id, deposito_id, lote_id, NULL, id, valor_apos, qtd_apos * custo_medio_apos, NULL
+  FROM m WHERE abs(valor_apos - qtd_apos * custo_medio_apos) > 0.01 + 1e-9
+UNION ALL
+SELECT 'E4', empresa_id, produto_id, deposito_id, lote_id, NULL, id, custo_antes, custo_medio_apos, NULL
+  FROM m WHERE qtd < 0 AND NOT coalesce(balanco, false) AND estorno_de IS NULL AND abs(custo_medio_apos - custo_antes) > 1e-9
+UNION ALL
+SELECT 'E1', empresa_id, produto_id, deposito_id, lote_id, NULL, NULL, s_fisico, fisico, NULL
+  FROM chaves WHERE tem_razao AND abs(s_fisico - fisico) > 1e-9
+UNION ALL
+SELECT 'E2saldo', empresa_id, produto_id, deposito_id, lote_id, NULL, NULL, s_valor, valor, NULL
+  FROM chaves WHERE tem_razao AND abs(s_valor - valor) > 0.005
+UNION ALL
+SELECT 'custo', empresa_id, produto_id, deposito_id, lote_id, NULL, NULL, s_custo, custo, NULL
+  FROM chaves WHERE tem_razao AND abs(s_custo - custo) > 1e-6
+UNION ALL
+SELECT 'E1orfao', empresa_id, produto_id, deposito_id, lote_id, NULL, NULL, s_fisico, NULL, NULL
+  FROM chaves WHERE NOT tem_razao AND (s_fisico <> 0 OR s_valor <> 0)
+UNION ALL
+SELECT 'E7', empresa_id, NULL, NULL, NULL, origem_id, NULL, count(*), round(sum(qtd), 4), round(sum(dif_valor), 2)
+  FROM movimentacao_estoque WHERE origem_tipo IN ('transferenciaEstoque', 'transferenciaEstoque.estorno')
+ GROUP BY empresa_id, origem_id, origem_tipo
+HAVING count(*) <> 2 OR round(sum(qtd), 4) <> 0 OR round(sum(dif_valor), 2) <> 0
+ORDER BY 2, 3, 4, 5 NULLS FIRST, 7 NULLS LAST, 1`;
+
+/**
+ * `npm run check:ledgers`: recomputes every stock balance from the ledger in one SQL statement (as the
+ * system role: every empresa) and reports the differences per key and per transfer. [] means consistent.
  */
 export async function checkLedgers(db: Database): Promise<LedgerReport> {
+  const found = await db.withSystem((tx) => tx.query<Found>(CHECK_SQL));
   const report: LedgerReport = { movimentacoes: 0, saldos: 0, diferencas: [] };
-  const saldos = await db.withSystem((tx) =>
-    tx.query<Record<string, unknown>>(
-      `SELECT empresa_id, produto_id, deposito_id, lote_id, fisico, custo_medio, valor FROM saldo_estoque`,
-    ),
-  );
-  report.saldos = saldos.length;
-  const keyOf = (row: Record<string, unknown>) =>
-    `${row.empresa_id}/${row.produto_id}/${row.deposito_id}/${row.lote_id ?? ''}`;
-  const stored = new Map(saldos.map((row) => [keyOf(row), row]));
-  const seen = new Set<string>();
-  let current: string | null = null;
-  let rows: LedgerRow[] = [];
-  const flush = () => {
-    if (current === null) return;
-    seen.add(current);
-    const saldo = stored.get(current);
-    const balance = saldo
-      ? { fisico: Number(saldo.fisico), custoMedio: Number(saldo.custo_medio), valor: Number(saldo.valor) }
-      : undefined;
-    for (const difference of checkStockLedger(rows, balance))
-      report.diferencas.push({ ...difference, empresaId: Number(current.split('/')[0]), chave: current });
-  };
-  // One ordered pass through a cursor (one sort, rows streamed), as the system role and read-only.
-  const client = await db.pool.connect();
-  try {
-    await client.query(`BEGIN READ ONLY; SELECT set_config('role', '${SYSTEM_ROLE}', true)`);
-    const ledger = cursorRows<Record<string, unknown>>(
-      client,
-      `SELECT id, empresa_id, produto_id, deposito_id, lote_id, qtd, qtd_apos, custo_medio_apos, valor_apos,
-              dif_valor, balanco, estorno_de
-         FROM movimentacao_estoque
-        ORDER BY empresa_id, produto_id, deposito_id, coalesce(lote_id, -1), id`,
-      [],
-      BATCH,
-    );
-    for await (const row of ledger) {
-      const key = keyOf(row);
-      if (key !== current) {
-        flush();
-        current = key;
-        rows = [];
+  for (const row of found) {
+    const n = (value: string | null) => Number(value);
+    const empresaId = n(row.empresa_id);
+    const chave = `${row.empresa_id}/${row.produto_id}/${row.deposito_id}/${row.lote_id ?? ''}`;
+    const at = { empresaId, chave, movimentacaoId: n(row.movimentacao_id) };
+    switch (row.regra) {
+      case 'contagem':
+        report.movimentacoes = n(row.a);
+        report.saldos = n(row.b);
+        break;
+      case 'E3':
+        report.diferencas.push({ ...at, regra: 'E3', mensagem: `qtdApos ${n(row.a)}, esperado ${n(row.b)}` });
+        break;
+      case 'E2acum':
+        report.diferencas.push({
+          ...at,
+          regra: 'E2',
+          mensagem: `valorApos ${n(row.a)}, Σ difValor ${n(row.b)}`,
+        });
+        break;
+      case 'E2custo':
+        report.diferencas.push({
+          ...at,
+          regra: 'E2',
+          mensagem: `valorApos ${n(row.a)} difere de qtdApos × custoMedioApos (${roundMoney(n(row.b))})`,
+        });
+        break;
+      case 'E4':
+        report.diferencas.push({
+          ...at,
+          regra: 'E4',
+          mensagem: `a saída mudou o custo médio de ${n(row.a)} para ${n(row.b)}`,
+        });
+        break;
+      case 'E1':
+        report.diferencas.push({
+          empresaId,
+          chave,
+          regra: 'E1',
+          mensagem: `saldo físico ${n(row.a)}, Σ qtd do razão ${n(row.b)}`,
+        });
+        break;
+      case 'E2saldo':
+        report.diferencas.push({
+          empresaId,
+          chave,
+          regra: 'E2',
+          mensagem: `saldo valor ${n(row.a)}, Σ difValor do razão ${n(row.b)}`,
+        });
+        break;
+      case 'custo':
+        report.diferencas.push({
+          empresaId,
+          chave,
+          regra: 'custo',
+          mensagem: `saldo custo médio ${n(row.a)}, último do razão ${n(row.b)}`,
+        });
+        break;
+      case 'E1orfao':
+        report.diferencas.push({
+          empresaId,
+          chave,
+          regra: 'E1',
+          mensagem: `saldo ${n(row.a)} sem movimentações no razão`,
+        });
+        break;
+      case 'E7': {
+        const chaveTransferencia = `transferenciaEstoque ${row.origem_id}`;
+        const linhas = n(row.a);
+        if (linhas !== 2)
+          report.diferencas.push({
+            empresaId,
+            chave: chaveTransferencia,
+            regra: 'E7',
+            mensagem: `${linhas} linhas, esperadas 2`,
+          });
+        if (n(row.b) !== 0)
+          report.diferencas.push({
+            empresaId,
+            chave: chaveTransferencia,
+            regra: 'E7',
+            mensagem: `Σ qtd ${n(row.b)}, esperado 0`,
+          });
+        if (n(row.c) !== 0)
+          report.diferencas.push({
+            empresaId,
+            chave: chaveTransferencia,
+            regra: 'E7',
+            mensagem: `Σ difValor ${n(row.c)}, esperado 0`,
+          });
+        break;
       }
-      rows.push({
-        id: Number(row.id),
-        qtd: Number(row.qtd),
-        qtdApos: Number(row.qtd_apos),
-        custoMedioApos: Number(row.custo_medio_apos),
-        valorApos: Number(row.valor_apos),
-        difValor: Number(row.dif_valor),
-        balanco: row.balanco === true,
-        estornoDe: row.estorno_de === null ? null : Number(row.estorno_de),
-      });
-      report.movimentacoes++;
     }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
   }
-  flush();
-  for (const [key, saldo] of stored)
-    if (!seen.has(key) && (Number(saldo.fisico) !== 0 || Number(saldo.valor) !== 0))
-      report.diferencas.push({
-        regra: 'E1',
-        empresaId: Number(saldo.empresa_id),
-        chave: key,
-        mensagem: `saldo ${saldo.fisico} sem movimentações no razão`,
-      });
-  const transfers = await db.withSystem((tx) =>
-    tx.query<{ empresa_id: number; origem_id: number; linhas: Array<{ qtd: number; dif_valor: number }> }>(
-      `SELECT empresa_id, origem_id, json_agg(json_build_object('qtd', qtd, 'dif_valor', dif_valor)) AS linhas
-         FROM movimentacao_estoque WHERE origem_tipo IN ('transferenciaEstoque', 'transferenciaEstoque.estorno')
-        GROUP BY empresa_id, origem_id, origem_tipo`,
-    ),
-  );
-  for (const transfer of transfers)
-    for (const difference of checkTransferRows(
-      transfer.linhas.map((line) => ({ qtd: Number(line.qtd), difValor: Number(line.dif_valor) })),
-    ))
-      report.diferencas.push({
-        ...difference,
-        empresaId: Number(transfer.empresa_id),
-        chave: `transferenciaEstoque ${transfer.origem_id}`,
-      });
   return report;
 }

@@ -61,35 +61,34 @@ export async function postStockMovements(
   const ids = (pick: (line: StockLine) => number | null) => [
     ...new Set(lines.map(pick).filter((id): id is number => id !== null)),
   ];
-  const produtos = new Map(
-    (
-      await tx.query<{ id: number; descricao: string; unidade: string | null; controla_lote: boolean }>(
-        'SELECT id, descricao, unidade, controla_lote FROM produto WHERE id = ANY($1)',
-        [ids((line) => line.produtoId)],
-      )
-    ).map((row) => [Number(row.id), row]),
+  // One round trip reads the products, depósitos, lots and the empresa's stock settings.
+  const meta = await tx.one<{
+    produtos: { id: number; descricao: string; unidade: string | null; controla_lote: boolean }[] | null;
+    depositos: { id: number; descricao: string }[] | null;
+    lotes: { id: number; produto_id: number; numero: string; validade: string }[] | null;
+    permitir: boolean | null;
+    fechado: string | null;
+  }>(
+    `SELECT (SELECT json_agg(json_build_object('id', id, 'descricao', descricao, 'unidade', unidade,
+                   'controla_lote', controla_lote)) FROM produto WHERE id = ANY($1)) AS produtos,
+            (SELECT json_agg(json_build_object('id', id, 'descricao', descricao)) FROM deposito WHERE id = ANY($2)) AS depositos,
+            (SELECT json_agg(json_build_object('id', id, 'produto_id', produto_id, 'numero', numero, 'validade', validade))
+               FROM lote WHERE id = ANY($3)) AS lotes,
+            c.permitir, c.fechado::text AS fechado
+       FROM (SELECT 1) AS one LEFT JOIN LATERAL (
+         SELECT permitir_estoque_negativo AS permitir, estoque_fechado_ate AS fechado
+           FROM configuracao_geral WHERE empresa_id = $4 LIMIT 1) AS c ON true`,
+    [
+      ids((line) => line.produtoId),
+      ids((line) => line.depositoId),
+      ids((line) => line.loteId),
+      scope.empresaId,
+    ],
   );
-  const depositos = new Map(
-    (
-      await tx.query<{ id: number; descricao: string }>(
-        'SELECT id, descricao FROM deposito WHERE id = ANY($1)',
-        [ids((line) => line.depositoId)],
-      )
-    ).map((row) => [Number(row.id), row.descricao]),
-  );
-  const lotes = new Map(
-    (
-      await tx.query<{ id: number; produto_id: number; numero: string; validade: string }>(
-        'SELECT id, produto_id, numero, validade FROM lote WHERE id = ANY($1)',
-        [ids((line) => line.loteId)],
-      )
-    ).map((row) => [Number(row.id), row]),
-  );
-  const config = await tx.maybeOne<{ permitir: boolean | null; fechado: string | null }>(
-    `SELECT permitir_estoque_negativo AS permitir, estoque_fechado_ate AS fechado
-       FROM configuracao_geral WHERE empresa_id = $1 LIMIT 1`,
-    [scope.empresaId],
-  );
+  const produtos = new Map((meta.produtos ?? []).map((row) => [Number(row.id), row]));
+  const depositos = new Map((meta.depositos ?? []).map((row) => [Number(row.id), row.descricao]));
+  const lotes = new Map((meta.lotes ?? []).map((row) => [Number(row.id), row]));
+  const config = meta;
   const permitirNegativo = config?.permitir === true;
   // Period lock (flows.md §0 "period freeze"): nothing is posted on or before the closed date.
   const fechado = config?.fechado ?? null;
@@ -112,12 +111,14 @@ export async function postStockMovements(
         `${line.rotulo ?? ''}depósito não encontrado nesta filial.`,
       );
   }
-  // One statement creates the missing balance rows, in key order (lock order).
-  await tx.query(
-    `INSERT INTO saldo_estoque (empresa_id, filial_id, produto_id, deposito_id, lote_id, criado_por, alterado_por)
+  // One statement creates the missing balance rows and locks them all, in key order (lock order): the
+  // no-op DO UPDATE takes the row lock (waiting for a concurrent poster) and returns the latest version.
+  const locked = await tx.query<Record<string, unknown>>(
+    `INSERT INTO saldo_estoque AS s (empresa_id, filial_id, produto_id, deposito_id, lote_id, criado_por, alterado_por)
      SELECT $1, $2, k.p, k.d, nullif(k.l, 0), $6, $6
        FROM unnest($3::bigint[], $4::bigint[], $5::bigint[]) WITH ORDINALITY AS k(p, d, l, o) ORDER BY k.o
-     ON CONFLICT DO NOTHING`,
+     ON CONFLICT (empresa_id, produto_id, deposito_id, lote_id) DO UPDATE SET versao = s.versao
+     RETURNING id, produto_id, deposito_id, lote_id, fisico, reservado, custo_medio, valor, ultima_movimentacao`,
     [
       scope.empresaId,
       scope.filialId,
@@ -125,19 +126,6 @@ export async function postStockMovements(
       keys.map((line) => line.depositoId),
       keys.map((line) => line.loteId ?? 0),
       scope.usuarioId,
-    ],
-  );
-  const locked = await tx.query<Record<string, unknown>>(
-    `SELECT id, produto_id, deposito_id, lote_id, fisico, reservado, custo_medio, valor, ultima_movimentacao
-       FROM saldo_estoque
-      WHERE empresa_id = $1 AND (produto_id, deposito_id, coalesce(lote_id, 0)) IN
-            (SELECT * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[]))
-      ORDER BY produto_id, deposito_id, lote_id NULLS FIRST FOR UPDATE`,
-    [
-      scope.empresaId,
-      keys.map((line) => line.produtoId),
-      keys.map((line) => line.depositoId),
-      keys.map((line) => line.loteId ?? 0),
     ],
   );
   const saldos = new Map<string, Saldo>();
@@ -162,11 +150,19 @@ export async function postStockMovements(
   const posted: StockPosting[] = [];
   // Ledger rows go in one multi-row INSERT; a backdated check reads the ledger, so it flushes them first.
   const pending: unknown[][] = [];
-  const flush = async () => {
-    if (pending.length === 0) return;
+  const saldoUpdate = `UPDATE saldo_estoque s SET fisico = u.fisico, custo_medio = u.custo, valor = u.valor,
+            ultima_movimentacao = u.ultima, versao = s.versao + 1, alterado_em = now(), alterado_por = $3
+       FROM unnest($22::bigint[], $23::numeric[], $24::numeric[], $25::numeric[], $26::timestamptz[])
+            AS u(id, fisico, custo, valor, ultima)
+      WHERE s.id = u.id`;
+  /**
+   * Writes the pending ledger rows in one multi-row INSERT; the last call also writes the touched balances
+   * in the same statement (a CTE), so a document without backdated lines posts in one round trip.
+   */
+  const flush = async (saldosTouched?: Saldo[]) => {
+    if (pending.length === 0 && !saldosTouched) return;
     const columns = (i: number) => pending.map((row) => row[i]);
-    const inserted = await tx.query(
-      `INSERT INTO movimentacao_estoque (empresa_id, filial_id, criado_por, alterado_por, produto_id, deposito_id, lote_id,
+    const insert = `INSERT INTO movimentacao_estoque (empresa_id, filial_id, criado_por, alterado_por, produto_id, deposito_id, lote_id,
          tipo, quantidade, custo_unitario, data, motivo, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor,
          origem_tipo, origem_id, origem_linha, estorno_de, balanco)
        SELECT $1, $2, $3, $3, r.produto_id, r.deposito_id, r.lote_id, r.tipo, r.quantidade, r.custo_unitario, r.data,
@@ -177,16 +173,31 @@ export async function postStockMovements(
          $17::numeric[], $18::text[], $19::int[], $20::int[], $21::boolean[])
          AS r(produto_id, deposito_id, lote_id, tipo, quantidade, custo_unitario, data, motivo, qtd, qtd_apos,
               custo_medio_apos, valor_apos, dif_valor, origem_tipo, origem_linha, estorno_de, balanco)
-       ON CONFLICT (origem_tipo, origem_id, origem_linha) DO NOTHING RETURNING id`,
-      [
-        scope.empresaId,
-        scope.filialId,
-        scope.usuarioId,
-        origemId,
-        ...Array.from({ length: 17 }, (_, i) => columns(i)),
-      ],
-    );
-    if (inserted.length !== pending.length)
+       ON CONFLICT (origem_tipo, origem_id, origem_linha) DO NOTHING RETURNING id`;
+    const params: unknown[] = [
+      scope.empresaId,
+      scope.filialId,
+      scope.usuarioId,
+      origemId,
+      ...Array.from({ length: 17 }, (_, i) => columns(i)),
+    ];
+    let inserted: number;
+    if (saldosTouched) {
+      params.push(
+        saldosTouched.map((saldo) => saldo.id),
+        saldosTouched.map((saldo) => saldo.qtd),
+        saldosTouched.map((saldo) => saldo.custoMedio),
+        saldosTouched.map((saldo) => saldo.valor),
+        saldosTouched.map((saldo) => saldo.ultima),
+      );
+      const result = await tx.one<{ inserted: string }>(
+        `WITH ins AS (${insert}), upd AS (${saldoUpdate} RETURNING s.id)
+         SELECT (SELECT count(*) FROM ins) AS inserted, (SELECT count(*) FROM upd) AS updated`,
+        params,
+      );
+      inserted = Number(result.inserted);
+    } else inserted = (await tx.query(insert, params)).length;
+    if (inserted !== pending.length)
       throw new HttpError(409, 'DOCUMENTO_JA_LANCADO', 'Este documento já foi lançado no estoque.');
     pending.length = 0;
   };
@@ -301,21 +312,5 @@ export async function postStockMovements(
     Object.assign(saldo, posting.after, { touched: true });
     if (saldo.ultima === null || new Date(line.data) > new Date(saldo.ultima)) saldo.ultima = line.data;
   }
-  await flush();
-  const touched = [...saldos.values()].filter((saldo) => saldo.touched);
-  await tx.query(
-    `UPDATE saldo_estoque s SET fisico = u.fisico, custo_medio = u.custo, valor = u.valor, ultima_movimentacao = u.ultima,
-            versao = s.versao + 1, alterado_em = now(), alterado_por = $6
-       FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::numeric[], $5::timestamptz[])
-            AS u(id, fisico, custo, valor, ultima)
-      WHERE s.id = u.id`,
-    [
-      touched.map((saldo) => saldo.id),
-      touched.map((saldo) => saldo.qtd),
-      touched.map((saldo) => saldo.custoMedio),
-      touched.map((saldo) => saldo.valor),
-      touched.map((saldo) => saldo.ultima),
-      scope.usuarioId,
-    ],
-  );
+  await flush([...saldos.values()].filter((saldo) => saldo.touched));
 }

@@ -2,12 +2,11 @@ import type { DocumentTransition } from '../../../core/documents/documentDefinit
 import type { PostingEffect } from '../../../core/documents/postingEffects.ts';
 import { HttpError } from '../../errors.ts';
 import { postingServices } from '../../postings/index.ts';
-import { getRecord } from '../records/getRecord.ts';
+import { selectList } from '../records/buildRecordQuery.ts';
 import { applyIncludes } from '../records/includeRelations.ts';
 import type { RecordContext } from '../records/recordContext.ts';
 import { documentStatus } from './documentStatus.ts';
 import { lockDocument } from './lockDocument.ts';
-import { recordHistory } from './recordHistory.ts';
 
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -45,16 +44,20 @@ export async function runTransition(
   for (const effect of transition.effects ?? [])
     await postingServices[effect as PostingEffect]({ ...context, doc, transition, agora });
   const column = record.fieldMap[document.statusField]?.column ?? document.statusField;
-  await tx.query(
-    `UPDATE ${q(entity.table)} SET ${q(column)} = $2, versao = versao + 1, alterado_em = now(), alterado_por = $3 WHERE id = $1`,
-    [id, transition.to, scope.usuarioId],
+  // One statement sets the new state, appends the history entry (as recordHistory does) and returns the
+  // document in API shape; posting services write ledgers, never the document or its items, so the items
+  // read above are still the document's.
+  const updated = await tx.one<Record<string, unknown>>(
+    `WITH doc AS (
+       UPDATE ${q(entity.table)} SET ${q(column)} = $2, versao = versao + 1, alterado_em = now(), alterado_por = $3
+        WHERE id = $1 RETURNING *),
+     hist AS (
+       INSERT INTO documento_historico (empresa_id, entidade, registro_id, acao, situacao_de, situacao_para, usuario_id, diferencas)
+       SELECT $4, $5, $1, $6, $7, $2, $3, '{}' FROM doc)
+     SELECT ${selectList(record)} FROM doc AS ${q(entity.table)}`,
+    [id, transition.to, scope.usuarioId, scope.empresaId, entity.base, transition.action, de],
   );
-  await recordHistory(tx, scope, {
-    entidade: entity.base,
-    registroId: id,
-    acao: transition.action,
-    de,
-    para: transition.to,
-  });
-  return { row: await getRecord(context, id, { include }), de };
+  const row = { ...updated };
+  for (const relation of Object.keys(entity.children)) row[relation] = doc[relation];
+  return { row, de };
 }
