@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type EfeitoOcorrencia, efeitoOcorrencia, textoOcorrencia } from '../../../core/cnabOcorrencias.ts';
-import type { CnabLayout } from '../../../core/parseRetornoCnab.ts';
+import type { CnabLayout, EfeitoOcorrencia } from '../../../core/parseRetornoCnab.ts';
 import { roundMoney } from '../../../core/roundMoney.ts';
 import { HttpError } from '../../errors.ts';
 import { parseRetornoInWorker } from '../../workers/uploadParsers.ts';
@@ -150,7 +149,7 @@ export async function analyzeRetorno(
   const itens = file.ocorrencias.map((ocorrencia, index): RetornoItem => {
     const identificador = identificadores[index] as string;
     const boleto = boletos.get(ocorrencia.nossoNumero) ?? null;
-    const efeito = efeitoOcorrencia(file.layout, ocorrencia.codigo);
+    const efeito = ocorrencia.efeito;
     let acao: AcaoRetorno = 'apenasRegistrar';
     let aviso: string | null = boleto ? null : 'Boleto não encontrado';
     let receita: RetornoItem['receita'] = null;
@@ -195,7 +194,7 @@ export async function analyzeRetorno(
       nossoNumero: ocorrencia.nossoNumero,
       seuNumero: ocorrencia.seuNumero,
       codigo: ocorrencia.codigo,
-      ocorrencia: textoOcorrencia(file.layout, ocorrencia.codigo),
+      ocorrencia: ocorrencia.ocorrencia,
       efeito,
       dataOcorrencia: ocorrencia.dataOcorrencia,
       dataCredito: ocorrencia.dataCredito,
