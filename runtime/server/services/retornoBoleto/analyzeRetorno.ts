@@ -18,6 +18,7 @@ export type AcaoRetorno =
   | 'baixar'
   | 'confirmarRegistro'
   | 'apenasRegistrar'
+  | 'revisar'
   | 'jaProcessado';
 
 /** Situações of situacaoBoleto used here. */
@@ -44,6 +45,8 @@ export interface RetornoItem {
     contaId: number;
     valorPago: number;
     juros: number;
+    multa: number;
+    desconto: number;
     /** Open balance after this baixa: 0 makes the receita pago, more pago parcialmente. */
     saldoApos: number;
   } | null;
@@ -63,6 +66,7 @@ const ACOES: Record<AcaoRetorno, string> = {
   baixar: 'Baixar o boleto',
   confirmarRegistro: 'Confirmar registro',
   apenasRegistrar: 'Apenas registrar',
+  revisar: 'Retido para revisão (nada será lançado)',
   jaProcessado: 'Já processado',
 };
 
@@ -111,6 +115,60 @@ async function receitas(context: RecordContext, ids: number[], lock: boolean) {
   };
 }
 
+/** Above this, a fee with no boleto or title value to compare with is held for review. */
+const TARIFA_MAXIMA_SEM_REFERENCIA = 1000;
+
+const brl = (value: number) => value.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/**
+ * Amounts out of proportion with the boleto (a glued or shifted field, a wrong layout): a paid amount above
+ * ten times the boleto's value, or a fee above the boleto's value. Such an occurrence is held for review,
+ * never booked. The reference is the boleto found, else the title value the file states.
+ */
+export function valorForaDeProporcao(
+  ocorrencia: { valorPago: number; tarifa: number; valorTitulo: number },
+  boleto: { valor: number } | null,
+): string | null {
+  const referencia = boleto?.valor && boleto.valor > 0 ? boleto.valor : ocorrencia.valorTitulo;
+  if (referencia > 0) {
+    if (ocorrencia.valorPago > referencia * 10)
+      return `Valor pago ${brl(ocorrencia.valorPago)} fora de proporção com o boleto de ${brl(referencia)}: retido para revisão, nada foi lançado`;
+    if (ocorrencia.tarifa > referencia)
+      return `Tarifa ${brl(ocorrencia.tarifa)} maior que o boleto de ${brl(referencia)}: retida para revisão, nada foi lançado`;
+    return null;
+  }
+  if (ocorrencia.tarifa > TARIFA_MAXIMA_SEM_REFERENCIA)
+    return `Tarifa ${brl(ocorrencia.tarifa)} sem boleto nem valor de título para comparar: retida para revisão, nada foi lançado`;
+  return null;
+}
+
+/**
+ * The receita's baixa for a liquidation. When the bank reports a discount or abatimento, the title is
+ * settled completely: the difference between the open balance (plus juros and multa) and the amount paid is
+ * recorded as desconto. Juros and multa the bank reports are recorded as such; an amount paid above the
+ * balance with none reported is juros. Without any discount reported, paying less is a partial payment.
+ */
+function baixaDaLiquidacao(
+  row: OpenLancamentoRow,
+  ocorrencia: { valorPago: number; juros: number; multa: number; desconto: number; abatimento: number },
+): NonNullable<RetornoItem['receita']> {
+  const valorPago = roundMoney(ocorrencia.valorPago);
+  let multa = roundMoney(ocorrencia.multa);
+  let juros = roundMoney(ocorrencia.juros);
+  const reportedDiscount = ocorrencia.desconto + ocorrencia.abatimento > 0.004;
+  let desconto = 0;
+  const falta = roundMoney(row.saldo + juros + multa - valorPago);
+  if (falta > 0.004 && reportedDiscount) desconto = falta;
+  else if (falta < -0.004) juros = roundMoney(juros - falta);
+  if (juros + multa > valorPago) {
+    juros = Math.min(juros, valorPago);
+    multa = roundMoney(Math.min(multa, valorPago - juros));
+  }
+  const saldoApos = roundMoney(Math.max(0, row.saldo - (valorPago - juros - multa + desconto)));
+  const { id, descricao, contaId } = row;
+  return { id, descricao, contaId, valorPago, juros, multa, desconto, saldoApos };
+}
+
 /**
  * Reads the return file of a gateway and decides, occurrence by occurrence, what applying it does: the
  * boleto it refers to (by nosso número, only among the company's boletos of that gateway), the action
@@ -155,9 +213,13 @@ export async function analyzeRetorno(
     let receita: RetornoItem['receita'] = null;
     const repeated = inFile.has(identificador);
     inFile.add(identificador);
+    const foraDeProporcao = valorForaDeProporcao(ocorrencia, boleto);
     if (done.has(identificador) || repeated) {
       acao = 'jaProcessado';
       aviso = repeated ? 'Ocorrência repetida no arquivo' : aviso;
+    } else if (foraDeProporcao) {
+      acao = 'revisar';
+      aviso = foraDeProporcao;
     } else if (boleto) {
       const situacao = situacoes.get(boleto.id) ?? boleto.situacao;
       if (efeito === 'liquidacao') {
@@ -167,11 +229,8 @@ export async function analyzeRetorno(
           situacoes.set(boleto.id, BOLETO.PAGO);
           const row = boleto.lancamentoId ? open.get(boleto.lancamentoId) : undefined;
           if (row && row.saldo > 0.004 && ocorrencia.valorPago > 0) {
-            const valorPago = roundMoney(ocorrencia.valorPago);
-            const juros = roundMoney(Math.max(0, valorPago - row.saldo));
-            row.saldo = roundMoney(row.saldo - (valorPago - juros));
-            const { id, descricao, contaId, saldo } = row;
-            receita = { id, descricao, contaId, valorPago, juros, saldoApos: saldo };
+            receita = baixaDaLiquidacao(row, ocorrencia);
+            row.saldo = receita.saldoApos;
           } else if (boleto.lancamentoId && !row)
             aviso = seen.has(boleto.lancamentoId)
               ? 'A receita do boleto já está paga ou cancelada: nenhuma baixa será criada'
