@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { formatBRL } from '../../../core/formatMoney.ts';
 import type { CnabLayout, EfeitoOcorrencia } from '../../../core/parseRetornoCnab.ts';
 import { roundMoney } from '../../../core/roundMoney.ts';
 import { HttpError } from '../../errors.ts';
@@ -118,8 +119,6 @@ async function receitas(context: RecordContext, ids: number[], lock: boolean) {
 /** Above this, a fee with no boleto or title value to compare with is held for review. */
 const TARIFA_MAXIMA_SEM_REFERENCIA = 1000;
 
-const brl = (value: number) => value.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
-
 /**
  * Amounts out of proportion with the boleto (a glued or shifted field, a wrong layout): a paid amount above
  * ten times the boleto's value, or a fee above the boleto's value. Such an occurrence is held for review,
@@ -132,13 +131,13 @@ export function valorForaDeProporcao(
   const referencia = boleto?.valor && boleto.valor > 0 ? boleto.valor : ocorrencia.valorTitulo;
   if (referencia > 0) {
     if (ocorrencia.valorPago > referencia * 10)
-      return `Valor pago ${brl(ocorrencia.valorPago)} fora de proporção com o boleto de ${brl(referencia)}: retido para revisão, nada foi lançado`;
+      return `Valor pago ${formatBRL(ocorrencia.valorPago)} fora de proporção com o boleto de ${formatBRL(referencia)}: retido para revisão, nada foi lançado`;
     if (ocorrencia.tarifa > referencia)
-      return `Tarifa ${brl(ocorrencia.tarifa)} maior que o boleto de ${brl(referencia)}: retida para revisão, nada foi lançado`;
+      return `Tarifa ${formatBRL(ocorrencia.tarifa)} maior que o boleto de ${formatBRL(referencia)}: retida para revisão, nada foi lançado`;
     return null;
   }
   if (ocorrencia.tarifa > TARIFA_MAXIMA_SEM_REFERENCIA)
-    return `Tarifa ${brl(ocorrencia.tarifa)} sem boleto nem valor de título para comparar: retida para revisão, nada foi lançado`;
+    return `Tarifa ${formatBRL(ocorrencia.tarifa)} sem boleto nem valor de título para comparar: retida para revisão, nada foi lançado`;
   return null;
 }
 
