@@ -191,7 +191,7 @@ describe('Conciliação OFX', () => {
 
   it('reconciles lines sharing one FITID (Inter) one by one through the fallback key; a re-import sees both done', async () => {
     const inter = await create('Contas', { descricao: 'Inter', bancoCodigo: '077', numeroConta: '7654321' });
-    const receitas = [];
+    const receitas: Body[] = [];
     for (const nome of ['Ana', 'Bia'])
       receitas.push(
         await create('Receitas', {
