@@ -28562,7 +28562,7 @@ export interface operations {
                                 situacao: number;
                             } | null;
                             /** @enum {string} */
-                            acao: "registrarPagamento" | "baixar" | "confirmarRegistro" | "apenasRegistrar" | "jaProcessado";
+                            acao: "registrarPagamento" | "baixar" | "confirmarRegistro" | "apenasRegistrar" | "revisar" | "jaProcessado";
                             acaoTexto: string;
                             /** @description Receita que recebe a baixa */
                             receita: {
@@ -28652,6 +28652,8 @@ export interface operations {
                         transacoes: number;
                         /** @description Ocorrências ignoradas por já terem sido processadas */
                         jaProcessadas: number;
+                        /** @description Ocorrências retidas para revisão (valores fora de proporção): nada lançado */
+                        retidas: number;
                     };
                 };
             };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOfx } from './parseOfx.ts';
+import { parseOfx, parseOfxContas } from './parseOfx.ts';
 
 /** OFX 1.02 (SGML) as Brazilian banks export it: header lines, unclosed values, CRLF. */
 const SGML = [
@@ -94,7 +94,7 @@ describe('parseOfx', () => {
     ]);
   });
 
-  it('rejects what is not OFX and transactions without date, amount or id', () => {
+  it('rejects what is not OFX and transactions without a valid date or amount', () => {
     expect(() => parseOfx('Data;Valor\n01/01/2025;10')).toThrow('não é um extrato OFX');
     const broken = SGML.replace('<TRNAMT>1500.00', '<TRNAMT>mil');
     expect(() => parseOfx(broken)).toThrow('A transação 1 do extrato');
@@ -103,5 +103,77 @@ describe('parseOfx', () => {
 
   it('accepts a statement without transactions', () => {
     expect(parseOfx('<OFX><BANKTRANLIST></BANKTRANLIST></OFX>').transacoes).toEqual([]);
+  });
+
+  const stmt = (acct: string, lines: string[]) =>
+    `<STMTRS><CURDEF>BRL<BANKACCTFROM><BANKID>077<BRANCHID>0001<ACCTID>${acct}<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><DTSTART>20250301<DTEND>20250331\r\n${lines.join('\r\n')}\r\n</BANKTRANLIST><LEDGERBAL><BALAMT>0<DTASOF>20250331</LEDGERBAL></STMTRS>`;
+  const trn = (fitId: string | null, date: string, amount: string | null, memo: string) =>
+    `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${date}${amount === null ? '<TRNAMT>' : `<TRNAMT>${amount}`}${fitId === null ? '' : `<FITID>${fitId}`}<MEMO>${memo}</STMTTRN>`;
+  const ofx = (...statements: string[]) =>
+    `OFXHEADER:100\r\n\r\n<OFX><BANKMSGSRSV1><STMTTRNRS>${statements.join('')}</STMTTRNRS></BANKMSGSRSV1></OFX>`;
+
+  it('gives lines sharing a FITID (Inter: one per day) the fallback key: date, amount, memo, occurrence', () => {
+    const lines = [
+      trn('20250305', '20250305', '-10.00', 'PIX ENVIADO JOAO'),
+      trn('20250305', '20250305', '-10.00', 'PIX ENVIADO JOAO'),
+      trn('20250305', '20250305', '25.50', 'PIX RECEBIDO MARIA'),
+      trn('20250306-1', '20250306', '7.00', 'TARIFA'),
+      trn(null, '20250306', '7.00', 'SEM FITID'),
+    ];
+    const [statement] = parseOfxContas(ofx(stmt('1234567', lines)));
+    const ids = statement?.transacoes.map((t) => t.fitId) ?? [];
+    expect(new Set(ids).size).toBe(5);
+    expect(ids[3]).toBe('20250306-1');
+    expect(ids[0]).toMatch(/^20250305~2025-03-05~-10\.00~[0-9a-f]{8}~1$/);
+    expect(ids[1]).toBe(ids[0]?.replace(/~1$/, '~2'));
+    expect(ids[2]).toMatch(/^20250305~2025-03-05~25\.50~[0-9a-f]{8}~1$/);
+    expect(ids[4]).toMatch(/^~2025-03-06~7\.00~[0-9a-f]{8}~1$/);
+    // Stable: the same file read again (or with more lines of another day) gives the same keys.
+    const again = parseOfx(ofx(stmt('1234567', [...lines, trn('20250307', '20250307', '1.00', 'X')])));
+    expect(again.transacoes.slice(0, 5).map((t) => t.fitId)).toEqual(ids);
+    expect(statement?.transacoes.map((t) => t.valor)).toEqual([-10, -10, 25.5, 7, 7]);
+  });
+
+  it('skips a line with a blank amount (Caixa "SALDO DIA") with a notice, keeping the others', () => {
+    const statement = parseOfx(
+      ofx(
+        stmt('99', [
+          trn('1', '20250305', '-5,00', 'COMPRA'),
+          trn('2', '20250305', null, 'SALDO DIA'),
+          trn('3', '20250306', '12,34', 'DEPOSITO'),
+        ]),
+      ),
+    );
+    expect(statement.transacoes.map((t) => [t.fitId, t.valor])).toEqual([
+      ['1', -5],
+      ['3', 12.34],
+    ]);
+    expect(statement.avisos).toEqual([
+      'A transação 2 do extrato ("SALDO DIA") não tem valor (TRNAMT) e foi ignorada.',
+    ]);
+    // An amount that is present but unreadable still refuses the file.
+    expect(() => parseOfx(ofx(stmt('99', [trn('1', '20250305', 'abc', 'X')])))).toThrow(
+      'A transação 1 do extrato não tem data (DTPOSTED) ou valor (TRNAMT) válidos.',
+    );
+  });
+
+  it('offers each account of a multi-account file separately (FITIDs unique per account only)', () => {
+    const contas = parseOfxContas(
+      ofx(
+        stmt('111', [trn('A1', '20250301', '10.00', 'UM')]),
+        stmt('222', [trn('A1', '20250302', '-3.00', 'DOIS'), trn('B2', '20250303', '4.00', 'TRES')]),
+      ),
+    );
+    expect(contas.map((c) => [c.conta, c.transacoes.map((t) => [t.fitId, t.valor])])).toEqual([
+      ['111', [['A1', 10]]],
+      [
+        '222',
+        [
+          ['A1', -3],
+          ['B2', 4],
+        ],
+      ],
+    ]);
+    expect(parseOfx(ofx(stmt('111', []), stmt('222', []))).conta).toBe('111');
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseOfx } from '../../runtime/core/parseOfx.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /** Conciliação OFX: suggestions and baixas from statement lines — real PostgreSQL and RLS. */
@@ -186,5 +187,50 @@ describe('Conciliação OFX', () => {
       null,
     ]);
     expect((trial.json().itens as Body[])[1]?.sugerido).not.toBe(luz.id);
+  });
+
+  it('reconciles lines sharing one FITID (Inter) one by one through the fallback key; a re-import sees both done', async () => {
+    const inter = await create('Contas', { descricao: 'Inter', bancoCodigo: '077', numeroConta: '7654321' });
+    const receitas: Body[] = [];
+    for (const nome of ['Ana', 'Bia'])
+      receitas.push(
+        await create('Receitas', {
+          descricao: `Pix ${nome}`,
+          contaId: inter.id,
+          valor: 40,
+          dataVencimento: '2025-03-05',
+        }),
+      );
+    const trn = (memo: string) =>
+      `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20250305<TRNAMT>40.00<FITID>20250305<MEMO>${memo}</STMTTRN>`;
+    const text = `<OFX><STMTRS><BANKACCTFROM><BANKID>077<ACCTID>7654321</BANKACCTFROM><BANKTRANLIST>${trn('PIX RECEBIDO')}${trn('PIX RECEBIDO')}<STMTTRN><TRNTYPE>OTHER<DTPOSTED>20250305<TRNAMT><FITID>20250305<MEMO>SALDO DIA</STMTTRN></BANKTRANLIST></STMTRS></OFX>`;
+    const statement = parseOfx(text);
+    expect(statement.avisos).toHaveLength(1);
+    const [first, second] = statement.transacoes;
+    expect(statement.transacoes).toHaveLength(2);
+    expect(first?.fitId).not.toBe(second?.fitId);
+    const itens = statement.transacoes.map((line, index) => ({
+      fitId: line.fitId,
+      data: line.data,
+      valor: line.valor,
+      lancamentoId: receitas[index]?.id,
+    }));
+    const response = await api('POST', `${BASE}/baixas`, tokens.demo, { contaId: inter.id, itens });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ baixas: 2 });
+    const again = parseOfx(text).transacoes.map(({ fitId, data, valor }) => ({ fitId, data, valor }));
+    const sugestoes = await api('POST', `${BASE}/sugestoes`, tokens.demo, {
+      contaId: inter.id,
+      transacoes: again,
+    });
+    expect(sugestoes.statusCode, sugestoes.body).toBe(200);
+    const done = (sugestoes.json().itens as Body[]).map((item) => item.baixaId);
+    expect(done.every((id) => typeof id === 'number')).toBe(true);
+    expect(new Set(done).size).toBe(2);
+    const repeat = await api('POST', `${BASE}/baixas`, tokens.demo, {
+      contaId: inter.id,
+      itens: itens.slice(0, 1),
+    });
+    expect(repeat.statusCode).toBe(409);
   });
 });

@@ -158,6 +158,7 @@ describe('Atualizar transações (arquivo de retorno)', () => {
       baixasReceita: 1,
       transacoes: 5,
       jaProcessadas: 0,
+      retidas: 0,
     });
     expect(await get(`/api/Boletos/${boletos.pago?.id}`)).toMatchObject({
       situacao: 2,

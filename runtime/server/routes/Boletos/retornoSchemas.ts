@@ -88,7 +88,14 @@ export const previaResponse = {
           },
           acao: {
             type: 'string',
-            enum: ['registrarPagamento', 'baixar', 'confirmarRegistro', 'apenasRegistrar', 'jaProcessado'],
+            enum: [
+              'registrarPagamento',
+              'baixar',
+              'confirmarRegistro',
+              'apenasRegistrar',
+              'revisar',
+              'jaProcessado',
+            ],
           },
           acaoTexto: { type: 'string' },
           receita: {
@@ -115,6 +122,7 @@ export const aplicarResponse = {
     'baixasReceita',
     'transacoes',
     'jaProcessadas',
+    'retidas',
   ],
   properties: {
     ocorrencias: { type: 'integer', description: 'Ocorrências processadas agora' },
@@ -124,5 +132,9 @@ export const aplicarResponse = {
     baixasReceita: { type: 'integer', description: 'Baixas de receitas criadas' },
     transacoes: { type: 'integer', description: 'Transações do extrato do gateway criadas' },
     jaProcessadas: { type: 'integer', description: 'Ocorrências ignoradas por já terem sido processadas' },
+    retidas: {
+      type: 'integer',
+      description: 'Ocorrências retidas para revisão (valores fora de proporção): nada lançado',
+    },
   },
 } as const;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type EfeitoOcorrencia, efeitoOcorrencia, textoOcorrencia } from '../../../core/cnabOcorrencias.ts';
-import type { CnabLayout } from '../../../core/parseRetornoCnab.ts';
+import { formatBRL } from '../../../core/formatMoney.ts';
+import type { CnabLayout, EfeitoOcorrencia } from '../../../core/parseRetornoCnab.ts';
 import { roundMoney } from '../../../core/roundMoney.ts';
 import { HttpError } from '../../errors.ts';
 import { parseRetornoInWorker } from '../../workers/uploadParsers.ts';
@@ -19,6 +19,7 @@ export type AcaoRetorno =
   | 'baixar'
   | 'confirmarRegistro'
   | 'apenasRegistrar'
+  | 'revisar'
   | 'jaProcessado';
 
 /** Situações of situacaoBoleto used here. */
@@ -45,6 +46,8 @@ export interface RetornoItem {
     contaId: number;
     valorPago: number;
     juros: number;
+    multa: number;
+    desconto: number;
     /** Open balance after this baixa: 0 makes the receita pago, more pago parcialmente. */
     saldoApos: number;
   } | null;
@@ -64,6 +67,7 @@ const ACOES: Record<AcaoRetorno, string> = {
   baixar: 'Baixar o boleto',
   confirmarRegistro: 'Confirmar registro',
   apenasRegistrar: 'Apenas registrar',
+  revisar: 'Retido para revisão (nada será lançado)',
   jaProcessado: 'Já processado',
 };
 
@@ -112,6 +116,58 @@ async function receitas(context: RecordContext, ids: number[], lock: boolean) {
   };
 }
 
+/** Above this, a fee with no boleto or title value to compare with is held for review. */
+const TARIFA_MAXIMA_SEM_REFERENCIA = 1000;
+
+/**
+ * Amounts out of proportion with the boleto (a glued or shifted field, a wrong layout): a paid amount above
+ * ten times the boleto's value, or a fee above the boleto's value. Such an occurrence is held for review,
+ * never booked. The reference is the boleto found, else the title value the file states.
+ */
+export function valorForaDeProporcao(
+  ocorrencia: { valorPago: number; tarifa: number; valorTitulo: number },
+  boleto: { valor: number } | null,
+): string | null {
+  const referencia = boleto?.valor && boleto.valor > 0 ? boleto.valor : ocorrencia.valorTitulo;
+  if (referencia > 0) {
+    if (ocorrencia.valorPago > referencia * 10)
+      return `Valor pago ${formatBRL(ocorrencia.valorPago)} fora de proporção com o boleto de ${formatBRL(referencia)}: retido para revisão, nada foi lançado`;
+    if (ocorrencia.tarifa > referencia)
+      return `Tarifa ${formatBRL(ocorrencia.tarifa)} maior que o boleto de ${formatBRL(referencia)}: retida para revisão, nada foi lançado`;
+    return null;
+  }
+  if (ocorrencia.tarifa > TARIFA_MAXIMA_SEM_REFERENCIA)
+    return `Tarifa ${formatBRL(ocorrencia.tarifa)} sem boleto nem valor de título para comparar: retida para revisão, nada foi lançado`;
+  return null;
+}
+
+/**
+ * The receita's baixa for a liquidation. When the bank reports a discount or abatimento, the title is
+ * settled completely: the difference between the open balance (plus juros and multa) and the amount paid is
+ * recorded as desconto. Juros and multa the bank reports are recorded as such; an amount paid above the
+ * balance with none reported is juros. Without any discount reported, paying less is a partial payment.
+ */
+function baixaDaLiquidacao(
+  row: OpenLancamentoRow,
+  ocorrencia: { valorPago: number; juros: number; multa: number; desconto: number; abatimento: number },
+): NonNullable<RetornoItem['receita']> {
+  const valorPago = roundMoney(ocorrencia.valorPago);
+  let multa = roundMoney(ocorrencia.multa);
+  let juros = roundMoney(ocorrencia.juros);
+  const reportedDiscount = ocorrencia.desconto + ocorrencia.abatimento > 0.004;
+  let desconto = 0;
+  const falta = roundMoney(row.saldo + juros + multa - valorPago);
+  if (falta > 0.004 && reportedDiscount) desconto = falta;
+  else if (falta < -0.004) juros = roundMoney(juros - falta);
+  if (juros + multa > valorPago) {
+    juros = Math.min(juros, valorPago);
+    multa = roundMoney(Math.min(multa, valorPago - juros));
+  }
+  const saldoApos = roundMoney(Math.max(0, row.saldo - (valorPago - juros - multa + desconto)));
+  const { id, descricao, contaId } = row;
+  return { id, descricao, contaId, valorPago, juros, multa, desconto, saldoApos };
+}
+
 /**
  * Reads the return file of a gateway and decides, occurrence by occurrence, what applying it does: the
  * boleto it refers to (by nosso número, only among the company's boletos of that gateway), the action
@@ -150,15 +206,19 @@ export async function analyzeRetorno(
   const itens = file.ocorrencias.map((ocorrencia, index): RetornoItem => {
     const identificador = identificadores[index] as string;
     const boleto = boletos.get(ocorrencia.nossoNumero) ?? null;
-    const efeito = efeitoOcorrencia(file.layout, ocorrencia.codigo);
+    const efeito = ocorrencia.efeito;
     let acao: AcaoRetorno = 'apenasRegistrar';
     let aviso: string | null = boleto ? null : 'Boleto não encontrado';
     let receita: RetornoItem['receita'] = null;
     const repeated = inFile.has(identificador);
     inFile.add(identificador);
+    const foraDeProporcao = valorForaDeProporcao(ocorrencia, boleto);
     if (done.has(identificador) || repeated) {
       acao = 'jaProcessado';
       aviso = repeated ? 'Ocorrência repetida no arquivo' : aviso;
+    } else if (foraDeProporcao) {
+      acao = 'revisar';
+      aviso = foraDeProporcao;
     } else if (boleto) {
       const situacao = situacoes.get(boleto.id) ?? boleto.situacao;
       if (efeito === 'liquidacao') {
@@ -168,11 +228,8 @@ export async function analyzeRetorno(
           situacoes.set(boleto.id, BOLETO.PAGO);
           const row = boleto.lancamentoId ? open.get(boleto.lancamentoId) : undefined;
           if (row && row.saldo > 0.004 && ocorrencia.valorPago > 0) {
-            const valorPago = roundMoney(ocorrencia.valorPago);
-            const juros = roundMoney(Math.max(0, valorPago - row.saldo));
-            row.saldo = roundMoney(row.saldo - (valorPago - juros));
-            const { id, descricao, contaId, saldo } = row;
-            receita = { id, descricao, contaId, valorPago, juros, saldoApos: saldo };
+            receita = baixaDaLiquidacao(row, ocorrencia);
+            row.saldo = receita.saldoApos;
           } else if (boleto.lancamentoId && !row)
             aviso = seen.has(boleto.lancamentoId)
               ? 'A receita do boleto já está paga ou cancelada: nenhuma baixa será criada'
@@ -195,7 +252,7 @@ export async function analyzeRetorno(
       nossoNumero: ocorrencia.nossoNumero,
       seuNumero: ocorrencia.seuNumero,
       codigo: ocorrencia.codigo,
-      ocorrencia: textoOcorrencia(file.layout, ocorrencia.codigo),
+      ocorrencia: ocorrencia.ocorrencia,
       efeito,
       dataOcorrencia: ocorrencia.dataOcorrencia,
       dataCredito: ocorrencia.dataCredito,

@@ -50,6 +50,8 @@ async function settleReceita(context: RecordContext, item: RetornoItem) {
       dataPagamento: item.dataCredito ?? item.dataOcorrencia,
       valorPago: receita.valorPago,
       juros: receita.juros,
+      multa: receita.multa,
+      desconto: receita.desconto,
       contaId: receita.contaId,
       observacao: `[Retorno ${item.identificador}] Boleto ${item.nossoNumero}`,
     },
@@ -129,10 +131,16 @@ export async function applyRetorno(
     baixasReceita: 0,
     transacoes: 0,
     jaProcessadas: 0,
+    retidas: 0,
   };
   for (const item of analysis.itens) {
     if (item.acao === 'jaProcessado') {
       result.jaProcessadas += 1;
+      continue;
+    }
+    // Held for review: nothing booked and nothing marked processed, so a corrected file applies later.
+    if (item.acao === 'revisar') {
+      result.retidas += 1;
       continue;
     }
     result.ocorrencias += 1;

@@ -70,6 +70,22 @@ export default function ConciliacaoOfxScreen() {
         {statement && (
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
             <Chip icon={<Icon>description</Icon>} label={statement.arquivo} />
+            {controller.extratos.length > 1 && (
+              <TextField
+                select
+                size="small"
+                label="Conta do arquivo"
+                value={controller.extratos.indexOf(statement)}
+                onChange={(event) => void controller.selectExtrato(Number(event.target.value))}
+                sx={{ minWidth: 220 }}
+              >
+                {controller.extratos.map((extrato, index) => (
+                  <MenuItem key={`${extrato.banco}-${extrato.agencia}-${extrato.conta}`} value={index}>
+                    {`Conta ${extrato.conta ?? '?'} (${extrato.transacoes.length} transação(ões))`}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
             {statement.conta && (
               <Chip
                 label={`Banco ${statement.banco ?? '?'} · ag. ${statement.agencia ?? '?'} · conta ${statement.conta}`}
@@ -84,6 +100,11 @@ export default function ConciliacaoOfxScreen() {
         )}
       </Paper>
       <Box sx={{ height: 4, mb: 1 }}>{busy && <LinearProgress aria-label="Carregando" />}</Box>
+      {controller.progresso && (
+        <Typography role="status" variant="body2" sx={{ mb: 1 }}>
+          {controller.progresso}
+        </Typography>
+      )}
       {statement && !contaId && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           Escolha a conta bancária do extrato para ver as sugestões.

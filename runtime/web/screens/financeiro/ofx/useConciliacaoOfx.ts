@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { checkPermission } from '../../../../core/checkPermission.ts';
 import { decodeCsvBytes } from '../../../../core/decodeCsvBytes.ts';
-import { type OfxStatement, parseOfx } from '../../../../core/parseOfx.ts';
+import { type OfxStatement, parseOfxContas } from '../../../../core/parseOfx.ts';
 import { PermissionLevel } from '../../../../core/types.ts';
 import { useRuntime, useSession } from '../../../app/RuntimeContext.tsx';
 import { useNotify } from '../../../ui/NotifyProvider.tsx';
@@ -9,6 +9,17 @@ import { useActionError } from '../../../ui/useActionError.tsx';
 import type { Conta, Sugestao } from './ofxTypes.ts';
 
 const KEY = 'FINANCEIRO_CONCILIACAO_OFX';
+/**
+ * Lines per confirmation request. The API caps a request at 500 (one transaction each, bounded body and
+ * lock time); the screen sends any number of lines in such batches, in order, showing progress. A batch
+ * that fails stops the rest: the batches before it are kept and shown as reconciled.
+ */
+const LOTE_BAIXAS = 500;
+/** Lines per suggestion request (the API's cap). */
+const LOTE_SUGESTOES = 2000;
+
+const lotes = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 const digits = (text: string | null | undefined) => (text ?? '').replace(/\D/g, '').replace(/^0+/, '');
 
 /** The branch account whose number (and bank, when both have it) is the statement's, if exactly one is. */
@@ -36,6 +47,9 @@ export function useConciliacaoOfx() {
   const [contas, setContas] = useState<Conta[] | null>(null);
   const [contaId, setContaIdState] = useState<number | ''>('');
   const [statement, setStatement] = useState<(OfxStatement & { arquivo: string }) | null>(null);
+  /** Every account of the file (a file may carry several statements); `statement` is the one shown. */
+  const [extratos, setExtratos] = useState<Array<OfxStatement & { arquivo: string }>>([]);
+  const [progresso, setProgresso] = useState<string | null>(null);
   const [sugestoes, setSugestoes] = useState<Map<string, Sugestao>>(new Map());
   const [escolhas, setEscolhas] = useState<Record<string, number | null>>({});
   const [busy, setBusy] = useState(false);
@@ -58,11 +72,16 @@ export function useConciliacaoOfx() {
     async (conta: number, current: OfxStatement) => {
       setBusy(true);
       try {
-        const transacoes = current.transacoes.map(({ fitId, data, valor }) => ({ fitId, data, valor }));
-        const { data, error } = await api.POST('/api/Lancamentos/conciliacao-ofx/sugestoes', {
-          body: { contaId: conta, transacoes },
-        });
-        if (error) throw error;
+        const itens: Sugestao[] = [];
+        for (const lote of lotes(current.transacoes, LOTE_SUGESTOES)) {
+          const transacoes = lote.map(({ fitId, data, valor }) => ({ fitId, data, valor }));
+          const { data, error } = await api.POST('/api/Lancamentos/conciliacao-ofx/sugestoes', {
+            body: { contaId: conta, transacoes },
+          });
+          if (error) throw error;
+          itens.push(...data.itens);
+        }
+        const data = { itens };
         setSugestoes(new Map(data.itens.map((item) => [item.fitId, item])));
         setEscolhas(
           Object.fromEntries(data.itens.map((item) => [item.fitId, item.baixaId ? null : item.sugerido])),
@@ -81,21 +100,38 @@ export function useConciliacaoOfx() {
     if (statement) void suggest(id, statement);
   };
 
-  const load = async (file: File) => {
-    let parsed: OfxStatement;
-    try {
-      parsed = parseOfx(decodeCsvBytes(new Uint8Array(await file.arrayBuffer())).text);
-    } catch (error) {
-      return notify.alert({ title: 'Arquivo inválido', message: (error as Error).message });
-    }
-    setStatement({ ...parsed, arquivo: file.name });
+  const show = async (parsed: OfxStatement & { arquivo: string }) => {
+    setStatement(parsed);
     setSugestoes(new Map());
     setEscolhas({});
+    for (const aviso of parsed.avisos) notify.toast(aviso, { severity: 'warning' });
     const conta = (contas && accountOf(contas, parsed)?.id) || contaId;
     if (conta) {
       setContaIdState(conta);
       await suggest(conta, parsed);
     }
+  };
+
+  const load = async (file: File) => {
+    let parsed: OfxStatement[];
+    try {
+      parsed = parseOfxContas(decodeCsvBytes(new Uint8Array(await file.arrayBuffer())).text);
+    } catch (error) {
+      return notify.alert({ title: 'Arquivo inválido', message: (error as Error).message });
+    }
+    const all = parsed.map((item) => ({ ...item, arquivo: file.name }));
+    setExtratos(all);
+    if (all.length > 1)
+      notify.toast(`O arquivo tem ${all.length} contas: escolha o extrato de cada uma para conciliar.`, {
+        severity: 'info',
+      });
+    await show(all[0] as OfxStatement & { arquivo: string });
+  };
+
+  /** Shows another account's statement of the same file. */
+  const selectExtrato = async (index: number) => {
+    const next = extratos[index];
+    if (next) await show(next);
   };
 
   const chosen = (statement?.transacoes ?? []).filter((line) => escolhas[line.fitId]);
@@ -108,21 +144,29 @@ export function useConciliacaoOfx() {
     });
     if (!ok) return;
     setBusy(true);
+    const batches = lotes(chosen, LOTE_BAIXAS);
+    let criadas = 0;
     try {
-      const itens = chosen.map((line) => ({
-        fitId: line.fitId,
-        lancamentoId: escolhas[line.fitId] as number,
-        data: line.data,
-        valor: line.valor,
-      }));
-      const { data, error } = await api.POST('/api/Lancamentos/conciliacao-ofx/baixas', {
-        body: { contaId, itens },
-      });
-      if (error) throw error;
-      notify.toast(`${data.baixas} baixa(s) criada(s).`, { severity: 'success' });
+      for (const [index, lote] of batches.entries()) {
+        if (batches.length > 1) setProgresso(`Enviando lote ${index + 1} de ${batches.length}…`);
+        const itens = lote.map((line) => ({
+          fitId: line.fitId,
+          lancamentoId: escolhas[line.fitId] as number,
+          data: line.data,
+          valor: line.valor,
+        }));
+        const { data, error } = await api.POST('/api/Lancamentos/conciliacao-ofx/baixas', {
+          body: { contaId, itens },
+        });
+        if (error) throw error;
+        criadas += data.baixas;
+      }
+      notify.toast(`${criadas} baixa(s) criada(s).`, { severity: 'success' });
     } catch (error) {
+      if (criadas > 0) notify.toast(`${criadas} baixa(s) criada(s) antes do erro.`, { severity: 'warning' });
       await showError(error);
     } finally {
+      setProgresso(null);
       setBusy(false);
     }
     await suggest(contaId, statement);
@@ -138,6 +182,9 @@ export function useConciliacaoOfx() {
     choose: (fitId: string, lancamentoId: number | null) =>
       setEscolhas((current) => ({ ...current, [fitId]: lancamentoId })),
     chosen: chosen.length,
+    extratos,
+    selectExtrato,
+    progresso,
     busy,
     canCreate,
     load,

@@ -7,6 +7,7 @@ const CORES: Record<ItemRetorno['acao'], 'success' | 'warning' | 'info' | 'defau
   baixar: 'warning',
   confirmarRegistro: 'info',
   apenasRegistrar: 'default',
+  revisar: 'warning',
   jaProcessado: 'default',
 };
 
