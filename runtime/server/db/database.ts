@@ -49,21 +49,23 @@ export interface Database {
 export const APP_ROLE = 'erp_app';
 export const SYSTEM_ROLE = 'erp_system';
 
-function wrap(client: pg.PoolClient): Tx {
+type Run = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** The Tx of a transaction whose statements go through `run`. */
+function txOf(run: Run): Tx {
   return {
-    async query(sql, params) {
-      return (await client.query(sql, params as unknown[])).rows;
-    },
+    query: (sql, params) => run(sql, params) as never,
     async one(sql, params) {
-      const rows = (await client.query(sql, params as unknown[])).rows;
+      const rows = await run(sql, params);
       if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
-      return rows[0];
+      return rows[0] as never;
     },
-    async maybeOne(sql, params) {
-      return (await client.query(sql, params as unknown[])).rows[0];
-    },
+    maybeOne: async (sql, params) => (await run(sql, params))[0] as never,
   };
 }
+
+const wrap = (client: pg.PoolClient): Tx =>
+  txOf(async (sql, params) => (await client.query(sql, params as unknown[])).rows);
 
 const ignoreClientError = () => {};
 const INLINE_TOKEN = /"(?:[^"]|"")*"|\$(\d+)/g;
@@ -139,7 +141,7 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
     const client = await pool.connect();
     client.on('error', ignoreClientError);
     let opened = false;
-    const run = async (sql: string, params?: unknown[]): Promise<Record<string, unknown>[]> => {
+    const run: Run = async (sql, params) => {
       if (!opened) {
         opened = true;
         const inline = inlineParams(sql, params);
@@ -153,15 +155,7 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
     };
     let failed = false;
     try {
-      return await fn({
-        query: (sql, params) => run(sql, params) as never,
-        async one(sql, params) {
-          const rows = await run(sql, params);
-          if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
-          return rows[0] as never;
-        },
-        maybeOne: async (sql, params) => (await run(sql, params))[0] as never,
-      });
+      return await fn(txOf(run));
     } catch (error) {
       failed = true;
       if (opened) await client.query('ROLLBACK').catch(() => {});
