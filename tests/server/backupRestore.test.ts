@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { appendFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -16,6 +15,7 @@ import { restoreBackup } from '../../runtime/server/backup/restoreBackup.ts';
 import { createDatabase } from '../../runtime/server/db/database.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../../runtime/server/db/startEmbeddedPostgres.ts';
 import { createJobQueue } from '../../runtime/server/plugins/jobs.ts';
+import { freePort } from '../support/freePort.ts';
 
 const KEY = `${'ab'.repeat(32)}\n`;
 let root: string;
@@ -25,16 +25,6 @@ let client: pg.Client;
 let manifest: BackupManifest;
 /** A time after rows 1–5 committed and before rows 6–7. */
 let target: Date;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,6 +13,7 @@ import { seedDemoEstoque } from '../../runtime/server/db/seed/seedDemoEstoque.ts
 import { type EmbeddedServer, startEmbeddedPostgres } from '../../runtime/server/db/startEmbeddedPostgres.ts';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
 import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
+import { freePort } from '../support/freePort.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
@@ -32,15 +32,6 @@ let restoredApp: TestServer | undefined;
 let target: Date;
 let atTarget: Record<string, string>;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** SHA-256 of each table's rows in id order, as the database serialises them. */

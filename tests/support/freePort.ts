@@ -1,0 +1,12 @@
+import { createServer } from 'node:net';
+
+/** A TCP port free on 127.0.0.1 right now (for a second PostgreSQL or API process in a test). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
