@@ -27,15 +27,14 @@ const compiled = new WeakMap<object, ValidateFunction>();
 export function scopePath(scope: string): string[] {
   const parts = scope.replace(/^#\/?/, '').split('/').filter(Boolean);
   const path: string[] = [];
+  const pointerToken = (part: string) => decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~');
   for (let i = 0; i < parts.length; i++) {
-    if (parts[i] === 'properties' && i + 1 < parts.length) {
-      path.push(
-        decodeURIComponent(parts[i + 1])
-          .replaceAll('~1', '/')
-          .replaceAll('~0', '~'),
-      );
+    const part = parts[i] as string;
+    const next = parts[i + 1];
+    if (part === 'properties' && next !== undefined) {
+      path.push(pointerToken(next));
       i++;
-    } else path.push(parts[i]);
+    } else path.push(pointerToken(part));
   }
   return path;
 }
