@@ -186,7 +186,9 @@ export interface components {
         /** @description JSON Forms style condition: the value at `scope` (e.g. "#/properties/tipo") validates against `schema` (any JSON Schema, checked with ajv) */
         condition: {
             scope: string;
-            schema: Record<string, never>;
+            schema: {
+                [key: string]: unknown;
+            };
             failWhenUndefined?: boolean;
         };
         /** @description JSON Forms style rule: the effect applies while the condition holds (SHOW/ENABLE: only while it holds) */
