@@ -87,6 +87,15 @@ export interface components {
             };
             /** @description CSS grid template of the parameter row on wide screens (e.g. "2fr 1fr 1fr") */
             columns?: string;
+            /** @description Rules of parameters by name (HIDE/SHOW hide the field, DISABLE/ENABLE make it read-only) */
+            rules?: {
+                [key: string]: components["schemas"]["rule"];
+            };
+            /** @description Help texts under the form, each shown while its rule allows (none: always) */
+            help?: {
+                text: string;
+                rule?: components["schemas"]["rule"];
+            }[];
         };
         action: {
             label: string;
@@ -96,12 +105,18 @@ export interface components {
             variant?: "contained" | "outlined" | "text";
             operationId: components["schemas"]["operationId"];
             /**
-             * @description preview: the answer fills the result area; download: the answer is a file ({nomeArquivo, conteudo base64}) saved by the browser; run: the answer fills the result area and `message` is shown; queue: the operation enqueues a background report (the reports dialog follows it)
+             * @description preview: the answer fills the result area; download: the answer is a file ({nomeArquivo, conteudo base64}) saved by the browser; run: the answer fills the result area and `message` is shown; queue: the operation enqueues a background report (the reports dialog follows it); file: the answer is binary, saved under the Content-Disposition file name (else `fileName`), and `message` reads the declared `headers`
              * @enum {unknown}
              */
-            type: "preview" | "download" | "run" | "queue";
+            type: "preview" | "download" | "run" | "queue" | "file";
             /** @description Toast on success; {path} placeholders read the answer */
             message?: string;
+            /** @description File name when the answer has no Content-Disposition */
+            fileName?: string;
+            /** @description Response headers read into the message placeholders: {placeholder: header name} */
+            headers?: {
+                [key: string]: string;
+            };
         };
         /** @description What a preview/run answer shows, top to bottom: messages, summary (cards + grid), file sample */
         result: {
@@ -158,6 +173,9 @@ export interface components {
                  * @enum {unknown}
                  */
                 hideBelow?: "sm" | "md" | "lg";
+                /** @description Shows/hides the column by the parameter values (e.g. only when a parameter holds a value) */
+                rule?: components["schemas"]["rule"];
+                compute?: components["schemas"]["formula"];
             };
         };
         /**
@@ -165,6 +183,28 @@ export interface components {
          * @enum {unknown}
          */
         format: "text" | "number" | "money" | "percent" | "date" | "datetime" | "cpfCnpj" | "phone";
+        /** @description JSON Forms style condition: the value at `scope` (e.g. "#/properties/tipo") validates against `schema` (any JSON Schema, checked with ajv) */
+        condition: {
+            scope: string;
+            schema: {
+                [key: string]: unknown;
+            };
+            failWhenUndefined?: boolean;
+        };
+        /** @description JSON Forms style rule: the effect applies while the condition holds (SHOW/ENABLE: only while it holds) */
+        rule: {
+            /** @enum {unknown} */
+            effect: "HIDE" | "SHOW" | "ENABLE" | "DISABLE";
+            condition: components["schemas"]["condition"];
+        };
+        /** @description A computed cell, no code: a fixed text, {field} of the row, or {if: condition on the row, then, else} */
+        formula: string | {
+            field: string;
+        } | {
+            if: components["schemas"]["condition"];
+            then: components["schemas"]["formula"];
+            else?: components["schemas"]["formula"];
+        };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         ToolScreen: {
             $schema: string;
@@ -241,6 +281,9 @@ export type SchemaAction = components['schemas']['action'];
 export type SchemaResult = components['schemas']['result'];
 export type SchemaColumns = components['schemas']['columns'];
 export type SchemaFormat = components['schemas']['format'];
+export type SchemaCondition = components['schemas']['condition'];
+export type SchemaRule = components['schemas']['rule'];
+export type SchemaFormula = components['schemas']['formula'];
 export type SchemaToolScreen = components['schemas']['ToolScreen'];
 export type SchemaLookupScreen = components['schemas']['LookupScreen'];
 export type SchemaScreenDeclaration = components['schemas']['ScreenDeclaration'];

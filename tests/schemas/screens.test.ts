@@ -89,6 +89,32 @@ describe('a bad screen declaration names the file, the JSON path and the rule', 
     );
   });
 
+  it('rules: a well-formed one passes, an unknown effect and a scope that is no JSON pointer fail', () => {
+    const good = sped() as Declaration & { parameters: Record<string, unknown> };
+    const field = Object.keys(good.parameters.schema.properties)[0] as string;
+    const condition = { scope: `#/properties/${field}`, schema: { const: 'X' } };
+    good.parameters.rules = { [field]: { effect: 'DISABLE', condition } };
+    good.parameters.help = [{ text: 'Ajuda.', rule: { effect: 'SHOW', condition } }];
+    expect(validateSchemaSet(withFiles({ [SPED]: good }))).toEqual([]);
+    const bad = sped() as Declaration & { parameters: Record<string, unknown> };
+    bad.parameters.rules = { [field]: { effect: 'ESCONDER', condition: { ...condition, scope: field } } };
+    const issues = validateSchemaSet(withFiles({ [SPED]: bad }));
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        file: SPED,
+        pointer: `/parameters/rules/${field}/effect`,
+        message: expect.stringContaining('(regra: enum)'),
+      }),
+    );
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        file: SPED,
+        pointer: `/parameters/rules/${field}/condition/scope`,
+        message: expect.stringContaining('(regra: pattern)'),
+      }),
+    );
+  });
+
   it('an unknown kind, and a member a tool does not have', () => {
     const kind = { ...sped(), kind: 'planilha' };
     expect(validateSchemaSet(withFiles({ [SPED]: kind }))).toContainEqual(

@@ -4,19 +4,25 @@ import type { ApiClient } from './createApiClient.ts';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type UntypedCall = (
   path: string,
-  init: { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown },
-) => Promise<{ data?: unknown; error?: unknown }>;
+  init: {
+    params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+    body?: unknown;
+    parseAs?: 'blob';
+  },
+) => Promise<{ data?: unknown; error?: unknown; response?: Response }>;
 
 /**
  * Calls an API operation named by its OpenAPI operationId (as screen declarations do) through the
  * runtime's client: `{name}` path segments come from `values`, the rest is the query of a GET/DELETE
- * or the JSON body otherwise. Empty values are left out.
+ * or the JSON body otherwise. Empty values are left out. `parseAs: 'blob'` reads a binary answer (the
+ * response is returned too, for its headers).
  */
 export async function callOperation(
   api: ApiClient,
   operationId: string,
   values: Record<string, unknown> = {},
-): Promise<{ data?: unknown; error?: unknown }> {
+  options: { parseAs?: 'blob' } = {},
+): Promise<{ data?: unknown; error?: unknown; response?: Response }> {
   const operation = operations[operationId as OperationId];
   if (!operation) return { error: { error: { message: `Operação "${operationId}" desconhecida.` } } };
   const method = operation.method.toUpperCase() as Method;
@@ -32,5 +38,6 @@ export async function callOperation(
   return call(operation.path, {
     params: { path: pathParams, ...(inQuery ? { query: rest } : {}) },
     ...(inQuery ? {} : { body: rest }),
+    ...(options.parseAs ? { parseAs: options.parseAs } : {}),
   });
 }

@@ -1,5 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { readPath } from '../../../core/readPath.ts';
+import { applyRule, evaluateFormula } from '../../../core/screens/evaluateRule.ts';
 import { cells } from '../../registry/cells/index.ts';
 import { textCell } from '../../registry/cells/textCell.ts';
 import type { DeclaredColumns } from './toolTypes.ts';
@@ -16,7 +17,8 @@ function columnSx(column: Column) {
 
 /**
  * Rows of an answer as a table with the declared columns (label, dotted field, cell format of the
- * grid registry, alignment, monospace, width, hidden below a breakpoint), named by `label`.
+ * grid registry, alignment, monospace, width, hidden below a breakpoint), named by `label`. A column
+ * with a `rule` shows only as the parameter `values` allow; a `compute` formula replaces its field.
  */
 export function DeclaredTable(props: {
   label: string;
@@ -24,8 +26,12 @@ export function DeclaredTable(props: {
   rows: unknown[];
   empty?: string;
   stickyHeader?: boolean;
+  values?: Record<string, unknown>;
 }) {
-  const columns = Object.entries(props.columns).map(([key, column]) => {
+  const shown = Object.entries(props.columns).filter(
+    ([, column]) => applyRule(column.rule, props.values ?? {}).visible,
+  );
+  const columns = shown.map(([key, column]) => {
     const cell = cells[column.format ?? 'text'] ?? textCell;
     return { key, ...column, cell, align: column.align ?? cell.align ?? 'left' };
   });
@@ -51,7 +57,12 @@ export function DeclaredTable(props: {
                 align={column.align}
                 sx={{ ...columnSx(column), ...(column.monospace ? { fontFamily: 'monospace' } : {}) }}
               >
-                {column.cell.format(readPath(row, (column.field ?? column.key).split('.')), {})}
+                {column.cell.format(
+                  column.compute !== undefined
+                    ? evaluateFormula(column.compute, row)
+                    : readPath(row, (column.field ?? column.key).split('.')),
+                  {},
+                )}
               </TableCell>
             ))}
           </TableRow>

@@ -15,7 +15,15 @@ const list = (answer: ToolAnswer, path: string): unknown[] => {
  * The result area of a tool, top to bottom as declared: validation messages, the summary (title,
  * cards as chips, grid) and the first lines of the generated file.
  */
-export function ToolResult({ area, answer }: { area: ToolResultArea; answer: ToolAnswer }) {
+export function ToolResult({
+  area,
+  answer,
+  values,
+}: {
+  area: ToolResultArea;
+  answer: ToolAnswer;
+  values?: Record<string, unknown>;
+}) {
   const { messages, summary, sample } = area;
   const items = messages ? list(answer, messages.items) : [];
   return (
@@ -61,6 +69,7 @@ export function ToolResult({ area, answer }: { area: ToolResultArea; answer: Too
                 label={summary.grid.label}
                 columns={summary.grid.columns}
                 rows={list(answer, summary.grid.items)}
+                values={values}
                 stickyHeader
               />
             </Box>

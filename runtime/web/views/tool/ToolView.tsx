@@ -2,6 +2,7 @@ import { Box, Button, CircularProgress, LinearProgress, Paper, Stack, Typography
 import Icon from '@mui/material/Icon';
 import { formValidator } from '../form/formValidator.ts';
 import { ThemedForm } from '../form/ThemedForm.ts';
+import { applyParameterRules, visibleHelp } from './applyParameterRules.ts';
 import { ToolParametersTemplate } from './ToolParametersTemplate.tsx';
 import { ToolResult } from './ToolResult.tsx';
 import type { ToolScreen } from './toolTypes.ts';
@@ -23,7 +24,10 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
         {c.schema ? (
           <ThemedForm
             schema={c.schema}
-            uiSchema={{ ...parameters.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+            uiSchema={{
+              ...applyParameterRules(parameters, c.values),
+              'ui:submitButtonOptions': { norender: true },
+            }}
             formData={c.values}
             formContext={{ columns: parameters.columns }}
             templates={{ ObjectFieldTemplate: ToolParametersTemplate }}
@@ -42,6 +46,11 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
             {declaration.description}
           </Typography>
         )}
+        {visibleHelp(parameters, c.values).map((text) => (
+          <Typography key={text} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {text}
+          </Typography>
+        ))}
       </Paper>
       <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
         {Object.entries(declaration.actions).map(([id, action]) => (
@@ -57,7 +66,9 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
         ))}
       </Stack>
       <Box sx={{ height: 4, mb: 1 }}>{c.busy && <LinearProgress aria-label="Carregando" />}</Box>
-      {c.result && declaration.result && <ToolResult area={declaration.result} answer={c.result} />}
+      {c.result && declaration.result && (
+        <ToolResult area={declaration.result} answer={c.result} values={c.values} />
+      )}
     </Box>
   );
 }

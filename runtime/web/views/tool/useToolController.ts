@@ -6,7 +6,7 @@ import { type EnumOption, enumOptions } from '../../auth/enumOptions.ts';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
 import { buildParameterSchema } from './buildParameterSchema.ts';
-import { downloadArquivo } from './downloadArquivo.ts';
+import { downloadArquivo, saveBlob } from './downloadArquivo.ts';
 import { loadParameterOptions } from './loadParameterOptions.ts';
 import type { ToolAction, ToolAnswer, ToolScreen } from './toolTypes.ts';
 
@@ -60,10 +60,32 @@ export function useToolController(declaration: ToolScreen) {
     setResult(null);
   }, []);
 
+  /** A binary answer: saved under the Content-Disposition name; the message reads declared headers. */
+  const runFile = useCallback(
+    async (action: ToolAction) => {
+      const { data, error, response } = await callOperation(api, action.operationId, values, {
+        parseAs: 'blob',
+      });
+      if (error) throw error;
+      const disposition = response?.headers.get('content-disposition') ?? '';
+      const nome = /filename="([^"]+)"/.exec(disposition)?.[1] ?? action.fileName ?? 'arquivo';
+      saveBlob(data as Blob, nome);
+      const placeholders: Record<string, unknown> = { nomeArquivo: nome };
+      for (const [key, header] of Object.entries(action.headers ?? {}))
+        placeholders[key] = response?.headers.get(header) ?? '0';
+      if (action.message) notify.toast(fillTemplate(action.message, placeholders), { severity: 'success' });
+    },
+    [api, values, notify],
+  );
+
   const run = useCallback(
     async (action: ToolAction) => {
       setBusy(true);
       try {
+        if (action.type === 'file') {
+          await runFile(action);
+          return;
+        }
         const { data, error } = await callOperation(api, action.operationId, values);
         if (error) throw error;
         const answer = (data ?? {}) as ToolAnswer;
@@ -77,7 +99,7 @@ export function useToolController(declaration: ToolScreen) {
         setBusy(false);
       }
     },
-    [api, values, notify, showError],
+    [api, values, notify, showError, runFile],
   );
 
   return { schema, values, change, result, busy, run };
