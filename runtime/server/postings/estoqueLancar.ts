@@ -1,7 +1,17 @@
 import type { StockMovement } from '../../core/estoque/applyStockMovement.ts';
+import {
+  custoAquisicao,
+  type ItemAquisicao,
+  type Recuperaveis,
+  recuperaveisDaEmpresa,
+} from '../../core/estoque/custoAquisicao.ts';
+import { roundTo } from '../../core/estoque/roundTo.ts';
+import { type LoteDisponivel, sugerirLotesFefo } from '../../core/estoque/sugerirLotesFefo.ts';
+import { roundMoney } from '../../core/roundMoney.ts';
+import { lotesDisponiveis, type ProdutoComLotes } from './lotesFefo.ts';
 import type { PostingContext } from './PostingContext.ts';
-import { postStockMovements, type StockLine } from './postStockMovements.ts';
-import { stockError } from './stockErrors.ts';
+import { dateOnly, postStockMovements, type StockLine } from './postStockMovements.ts';
+import { formatQtd, stockError } from './stockErrors.ts';
 
 interface Item {
   numeroItem: number;
@@ -9,13 +19,59 @@ interface Item {
   loteId: number | null;
   quantidade: number;
   custoUnitario: number | null;
+  desconto?: number | null;
+  frete?: number | null;
+  seguro?: number | null;
+  outrasDespesas?: number | null;
+  ipi?: number | null;
+  icmsSt?: number | null;
+  icms?: number | null;
+  pis?: number | null;
+  cofins?: number | null;
+}
+
+/** The parts of an entrada line's acquisition cost (CPC 16), as the item declares them. */
+const PARTES = [
+  'desconto',
+  'frete',
+  'seguro',
+  'outrasDespesas',
+  'ipi',
+  'icmsSt',
+  'icms',
+  'pis',
+  'cofins',
+] as const;
+
+/**
+ * Unit cost an entrada line posts: quantidade × custoUnitario plus the declared parts by CPC 16
+ * (custoAquisicao) with the empresa's credits, read once per document and only when a line declares a part;
+ * a line without parts posts its custoUnitario as typed.
+ */
+async function custoEntrada(
+  item: Item,
+  quantidade: number,
+  recuperaveis: () => Promise<Recuperaveis>,
+): Promise<number> {
+  const custo = Number(item.custoUnitario ?? 0);
+  if (!PARTES.some((parte) => Number(item[parte] ?? 0) !== 0)) return custo;
+  const linha: ItemAquisicao = { quantidade, valorProdutos: roundMoney(quantidade * custo) };
+  for (const parte of PARTES) linha[parte] = Number(item[parte] ?? 0);
+  const resultado = custoAquisicao(linha, await recuperaveis());
+  if (resultado.custoTotal < 0)
+    throw stockError(
+      'CUSTO_NEGATIVO',
+      `Item ${item.numeroItem}: descontos e créditos de impostos maiores que o valor da compra deixariam o custo negativo.`,
+    );
+  return resultado.custoUnitario;
 }
 
 /**
  * Effect `estoque.lancar`: a manual stock document (tipo E entrada, S saída, B balanço) posts one ledger
- * row per item in its depósito at its date. Entrada at custoUnitario (empty: the current average); saída
+ * row per item in its depósito at its date. Entrada at its acquisition cost (CPC 16, custoEntrada); saída
  * at the average; balanço sets the counted quantity, the same produto and lote counted on several lines
- * adding up (a product scanned twice), one row per key.
+ * adding up (a product scanned twice), one row per key. A saída line of a lot-controlled product without a
+ * lot is split over its valid lots by FEFO (flows.md E10), refused naming what the valid lots lack.
  */
 export async function estoqueLancar(context: PostingContext): Promise<void> {
   const { doc } = context;
@@ -30,6 +86,18 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
     origemTipo: context.record.entity.name,
   };
   const lines: StockLine[] = [];
+  let creditos: Promise<Recuperaveis> | undefined;
+  // The empresa's regime and IPI setting decide which taxes are credited (left out of the cost).
+  const recuperaveis = () => {
+    creditos ??= context.tx
+      .maybeOne<{ regime: number | null; ipi: boolean | null }>(
+        `SELECT e.regime, c.recupera_ipi_compras AS ipi FROM empresa e
+           LEFT JOIN configuracao_geral c ON c.empresa_id = e.id WHERE e.id = $1 LIMIT 1`,
+        [context.scope.empresaId],
+      )
+      .then((row) => recuperaveisDaEmpresa(row?.regime ?? null, row?.ipi === true));
+    return creditos;
+  };
   if (tipo === 'B') {
     const counted = new Map<string, StockLine & { contada: number }>();
     for (const item of itens) {
@@ -61,6 +129,22 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
       lines.push({ ...rest, movement: { tipo: 'balanco', contada, custo: custo ?? null } });
     }
   } else {
+    // A saída line of a lot-controlled product without a lot takes its lots by FEFO (first expired, first
+    // out, among the lots still valid on the document's date): one ledger row per lot chosen.
+    const semLote =
+      tipo === 'S' ? itens.filter((item) => item.loteId === null || item.loteId === undefined) : [];
+    const fefo =
+      semLote.length > 0
+        ? await lotesDisponiveis(
+            context.tx,
+            context.scope.empresaId,
+            base.depositoId,
+            semLote.map((item) => Number(item.produtoId)),
+          )
+        : new Map<number, ProdutoComLotes>();
+    const disponiveis = new Map<number, LoteDisponivel[]>(
+      [...fefo].map(([id, produto]) => [id, produto.lotes.map((lote) => ({ ...lote }))]),
+    );
     for (const item of itens) {
       const quantidade = Number(item.quantidade);
       if (!(quantidade > 0))
@@ -68,9 +152,37 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
           'QUANTIDADE_INVALIDA',
           `Item ${item.numeroItem}: a quantidade deve ser maior que zero numa ${tipo === 'E' ? 'entrada' : 'saída'}.`,
         );
+      const produtoLotes =
+        item.loteId === null || item.loteId === undefined ? fefo.get(Number(item.produtoId)) : undefined;
+      if (tipo === 'S' && produtoLotes) {
+        const lotes = disponiveis.get(Number(item.produtoId)) ?? [];
+        const sugestao = sugerirLotesFefo(lotes, quantidade, dateOnly(base.data));
+        if (sugestao.faltante > 0)
+          throw stockError(
+            'LOTES_INSUFICIENTES',
+            `Item ${item.numeroItem}: os lotes dentro da validade do produto ${produtoLotes.descricao} têm ${formatQtd(roundTo(quantidade - sugestao.faltante, 6))} ${produtoLotes.unidade} disponíveis no depósito ${produtoLotes.deposito}; faltam ${formatQtd(sugestao.faltante)} ${produtoLotes.unidade}.`,
+            { produtoId: Number(item.produtoId), faltante: sugestao.faltante },
+          );
+        sugestao.lotes.forEach((escolhido, k) => {
+          const lote = lotes.find((candidate) => candidate.loteId === escolhido.loteId);
+          // Later lines of the same product take what this one left in the lot.
+          if (lote) lote.disponivel = roundTo(lote.disponivel - escolhido.quantidade, 6);
+          lines.push({
+            ...base,
+            produtoId: Number(item.produtoId),
+            loteId: escolhido.loteId,
+            movement: { tipo: 'saida', qtd: escolhido.quantidade },
+            // A line split over lots posts linhas numeroItem × 10000 + k (numeroItem ≤ 9999: no clash).
+            origemLinha:
+              sugestao.lotes.length === 1 ? Number(item.numeroItem) : Number(item.numeroItem) * 10000 + k + 1,
+            rotulo: `Item ${item.numeroItem} (lote ${escolhido.numero}): `,
+          });
+        });
+        continue;
+      }
       const movement: StockMovement =
         tipo === 'E'
-          ? { tipo: 'entrada', qtd: quantidade, custo: Number(item.custoUnitario ?? 0) }
+          ? { tipo: 'entrada', qtd: quantidade, custo: await custoEntrada(item, quantidade, recuperaveis) }
           : { tipo: 'saida', qtd: quantidade };
       lines.push({
         ...base,

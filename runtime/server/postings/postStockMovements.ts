@@ -39,7 +39,8 @@ interface Saldo extends StockState {
 
 const keyOf = (line: { produtoId: number; depositoId: number; loteId: number | null }) =>
   `${line.produtoId}/${line.depositoId}/${line.loteId ?? ''}`;
-const dateOnly = (iso: string) =>
+/** The calendar day of an instant in Brasília ('YYYY-MM-DD'): lot validity and the period lock are days. */
+export const dateOnly = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
 
 /**

@@ -19,7 +19,7 @@ import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { recordsRequest } from './recordsRequest.ts';
 
 type Row = Record<string, unknown>;
-const quantity = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 4 });
+const quantity = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 6 });
 const ACTIONS: Record<string, string> = { criar: 'Criação', alterar: 'Alteração', excluir: 'Exclusão' };
 
 /**
