@@ -135,7 +135,11 @@ export function RelatedRecords({
         <TableFooter>
           <TableRow>
             {columns.map((column, i) => (
-              <TableCell key={column.name} align={column.align} sx={{ fontWeight: 600 }}>
+              <TableCell
+                key={column.name}
+                align={column.align}
+                sx={{ fontWeight: 600, fontSize: '0.875rem', color: 'text.primary' }}
+              >
                 {totals.has(column.name)
                   ? column.format(
                       Math.round(rows.reduce((sum, row) => sum + Number(row[column.name] ?? 0), 0) * 1e6) /
