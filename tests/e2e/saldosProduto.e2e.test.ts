@@ -182,4 +182,42 @@ describe('stock balances on the product form', () => {
     await harness.screenshot(page, 'produto-saldos-depois-estorno');
     expect(errors).toEqual([]);
   }, 240_000);
+
+  it('the Saldos de estoque list filters by product and depósito (searching their records) and by quantity', async () => {
+    const { page, errors } = await harness.newPage({ width: 1440, height: 900 });
+    await harness.login(page, 'demo@erp.local');
+    await page.goto(harness.url('pages/estoque/saldos'));
+    const rows = page.locator('.ag-cell[col-id="produtoId"]');
+    await rows
+      .first()
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await harness.screenshot(page, 'saldos-estoque-falha');
+        throw error;
+      });
+    const produtos = () => page.locator('.ag-cell[col-id="produtoId"]').allTextContents();
+    const filtrar = async (coluna: string, busca: string, opcao: string) => {
+      await page.locator(`.ag-header-cell[col-id="${coluna}"] .ag-header-cell-filter-button`).click();
+      const campo = page.getByRole('combobox', { name: 'Filtrar por' });
+      await campo.fill(busca);
+      await page.getByRole('option', { name: opcao, exact: true }).waitFor();
+      await harness.screenshot(page, `saldos-estoque-filtro-${coluna}`);
+      await page.getByRole('option', { name: opcao, exact: true }).click();
+      await page.keyboard.press('Escape');
+    };
+    await filtrar('produtoId', 'mate', 'Chá mate 100 g');
+    await expect.poll(async () => [...new Set(await produtos())]).toEqual(['Chá mate 100 g']);
+    expect(await rows.count()).toBe(2);
+    await filtrar('depositoId', 'central', 'Depósito central');
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect
+      .poll(() => page.locator('.ag-cell[col-id="depositoId"]').allTextContents())
+      .toEqual(['Depósito central']);
+    await harness.screenshot(page, 'saldos-estoque-filtrados');
+    // The quantity filter (Disponível ≥ 2) leaves out the Depósito central's 1 UN.
+    await page.locator('.ag-header-cell[col-id="disponivel"] .ag-header-cell-filter-button').click();
+    await page.getByLabel('Valor do Filtro').first().fill('2');
+    await expect.poll(() => rows.count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });
