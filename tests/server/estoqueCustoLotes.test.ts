@@ -196,6 +196,50 @@ describe('quantities with 6 decimals (flows.md §0)', () => {
   });
 });
 
+describe('migration 030 on a database of the 4-decimal era', () => {
+  it('widens every stock quantity column to 6 decimals keeping the stored values', async () => {
+    const produto = await novoProduto();
+    await lancado('E', [{ produtoId: produto.id, quantidade: 2.5, custoUnitario: 3 }]);
+    // Back to the old types (what migration 020 and the old schemas created), then the migration again.
+    await sql(
+      `ALTER TABLE saldo_estoque DROP COLUMN disponivel;
+       ALTER TABLE saldo_estoque ALTER COLUMN fisico TYPE numeric(18,4), ALTER COLUMN reservado TYPE numeric(18,4),
+         ALTER COLUMN a_receber TYPE numeric(18,4);
+       ALTER TABLE saldo_estoque ADD COLUMN disponivel numeric(18,4) GENERATED ALWAYS AS (fisico - reservado) STORED;
+       ALTER TABLE movimentacao_estoque ALTER COLUMN qtd TYPE numeric(18,4), ALTER COLUMN qtd_apos TYPE numeric(18,4),
+         ALTER COLUMN quantidade TYPE numeric(18,4), ALTER COLUMN custo_unitario TYPE numeric(15,2);
+       ALTER TABLE documento_estoque_item ALTER COLUMN quantidade TYPE numeric(18,4);
+       ALTER TABLE lote ALTER COLUMN quantidade TYPE numeric(18,4)`,
+      [],
+    );
+    const { readFile } = await import('node:fs/promises');
+    await sql(
+      await readFile(
+        new URL('../../runtime/server/db/migrations/030_estoque_quantidade_6_casas.sql', import.meta.url),
+        'utf8',
+      ),
+      [],
+    );
+    const scales = await sql(
+      `SELECT table_name || '.' || column_name AS coluna, numeric_scale FROM information_schema.columns
+        WHERE (table_name, column_name) IN (('saldo_estoque', 'fisico'), ('saldo_estoque', 'disponivel'),
+              ('saldo_estoque', 'reservado'), ('saldo_estoque', 'a_receber'), ('movimentacao_estoque', 'qtd'),
+              ('movimentacao_estoque', 'qtd_apos'), ('movimentacao_estoque', 'quantidade'),
+              ('movimentacao_estoque', 'custo_unitario'), ('documento_estoque_item', 'quantidade'),
+              ('lote', 'quantidade'))`,
+      [],
+    );
+    expect(scales).toHaveLength(10);
+    for (const row of scales) expect(row, String(row.coluna)).toMatchObject({ numeric_scale: 6 });
+    expect((await saldos(produto))[0]).toMatchObject({
+      fisico: 2.5,
+      disponivel: 2.5,
+      custoMedio: 3,
+      valor: 7.5,
+    });
+  });
+});
+
 describe('lots with validade (flows.md E10)', () => {
   let produto: Body;
   const lotes: Record<string, Body> = {};
