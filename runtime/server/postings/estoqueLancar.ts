@@ -5,13 +5,10 @@ import {
   type Recuperaveis,
   recuperaveisDaEmpresa,
 } from '../../core/estoque/custoAquisicao.ts';
-import { roundTo } from '../../core/estoque/roundTo.ts';
-import { type LoteDisponivel, sugerirLotesFefo } from '../../core/estoque/sugerirLotesFefo.ts';
 import { roundMoney } from '../../core/roundMoney.ts';
-import { lotesDisponiveis, type ProdutoComLotes } from './lotesFefo.ts';
 import type { PostingContext } from './PostingContext.ts';
-import { dateOnly, postStockMovements, type StockLine } from './postStockMovements.ts';
-import { formatQtd, stockError } from './stockErrors.ts';
+import { postStockMovements, type StockLine } from './postStockMovements.ts';
+import { stockError } from './stockErrors.ts';
 
 interface Item {
   numeroItem: number;
@@ -129,22 +126,6 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
       lines.push({ ...rest, movement: { tipo: 'balanco', contada, custo: custo ?? null } });
     }
   } else {
-    // A saída line of a lot-controlled product without a lot takes its lots by FEFO (first expired, first
-    // out, among the lots still valid on the document's date): one ledger row per lot chosen.
-    const semLote =
-      tipo === 'S' ? itens.filter((item) => item.loteId === null || item.loteId === undefined) : [];
-    const fefo =
-      semLote.length > 0
-        ? await lotesDisponiveis(
-            context.tx,
-            context.scope.empresaId,
-            base.depositoId,
-            semLote.map((item) => Number(item.produtoId)),
-          )
-        : new Map<number, ProdutoComLotes>();
-    const disponiveis = new Map<number, LoteDisponivel[]>(
-      [...fefo].map(([id, produto]) => [id, produto.lotes.map((lote) => ({ ...lote }))]),
-    );
     for (const item of itens) {
       const quantidade = Number(item.quantidade);
       if (!(quantidade > 0))
@@ -152,34 +133,6 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
           'QUANTIDADE_INVALIDA',
           `Item ${item.numeroItem}: a quantidade deve ser maior que zero numa ${tipo === 'E' ? 'entrada' : 'saída'}.`,
         );
-      const produtoLotes =
-        item.loteId === null || item.loteId === undefined ? fefo.get(Number(item.produtoId)) : undefined;
-      if (tipo === 'S' && produtoLotes) {
-        const lotes = disponiveis.get(Number(item.produtoId)) ?? [];
-        const sugestao = sugerirLotesFefo(lotes, quantidade, dateOnly(base.data));
-        if (sugestao.faltante > 0)
-          throw stockError(
-            'LOTES_INSUFICIENTES',
-            `Item ${item.numeroItem}: os lotes dentro da validade do produto ${produtoLotes.descricao} têm ${formatQtd(roundTo(quantidade - sugestao.faltante, 6))} ${produtoLotes.unidade} disponíveis no depósito ${produtoLotes.deposito}; faltam ${formatQtd(sugestao.faltante)} ${produtoLotes.unidade}.`,
-            { produtoId: Number(item.produtoId), faltante: sugestao.faltante },
-          );
-        sugestao.lotes.forEach((escolhido, k) => {
-          const lote = lotes.find((candidate) => candidate.loteId === escolhido.loteId);
-          // Later lines of the same product take what this one left in the lot.
-          if (lote) lote.disponivel = roundTo(lote.disponivel - escolhido.quantidade, 6);
-          lines.push({
-            ...base,
-            produtoId: Number(item.produtoId),
-            loteId: escolhido.loteId,
-            movement: { tipo: 'saida', qtd: escolhido.quantidade },
-            // A line split over lots posts linhas numeroItem × 10000 + k (numeroItem ≤ 9999: no clash).
-            origemLinha:
-              sugestao.lotes.length === 1 ? Number(item.numeroItem) : Number(item.numeroItem) * 10000 + k + 1,
-            rotulo: `Item ${item.numeroItem} (lote ${escolhido.numero}): `,
-          });
-        });
-        continue;
-      }
       const movement: StockMovement =
         tipo === 'E'
           ? { tipo: 'entrada', qtd: quantidade, custo: await custoEntrada(item, quantidade, recuperaveis) }
@@ -191,6 +144,8 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
         movement,
         origemLinha: Number(item.numeroItem),
         rotulo: `Item ${item.numeroItem}: `,
+        // A saída without a lot of a lot-controlled product takes its lots by FEFO (postStockMovements).
+        fefo: tipo === 'S' && (item.loteId === null || item.loteId === undefined),
       });
     }
   }
