@@ -347,3 +347,78 @@ describe('lots with validade (flows.md E10)', () => {
     expect(fisico).toEqual({ [String(antes.id)]: 0, [String(depois.id)]: 4 });
   });
 });
+
+describe('posting cost', () => {
+  /** Statements the transition's transaction runs (the app's own Database object, wrapped). */
+  const statementsOf = async (run: () => Promise<unknown>) => {
+    const db = server.db as unknown as { withTenant: (...args: unknown[]) => Promise<unknown> };
+    const original = db.withTenant;
+    let statements = 0;
+    db.withTenant = (context: unknown, fn: unknown, options: unknown) =>
+      original.call(
+        server.db,
+        context,
+        (tx: Record<string, (...args: unknown[]) => unknown>) =>
+          (fn as (tx: unknown) => unknown)(
+            new Proxy(tx, {
+              get: (target, name) =>
+                ['query', 'one', 'maybeOne'].includes(String(name))
+                  ? (...args: unknown[]) => {
+                      statements++;
+                      return target[String(name)]?.(...args);
+                    }
+                  : target[String(name)],
+            }),
+          ),
+        options,
+      );
+    try {
+      await run();
+    } finally {
+      db.withTenant = original;
+    }
+    return statements;
+  };
+  const efetivar =
+    (itens: Body[], tipo = 'S') =>
+    async () => {
+      const doc = await ok('POST', '/api/DocumentosEstoque', {
+        tipo,
+        data: '2026-03-10T12:00:00Z',
+        depositoId: deposito.id,
+        motivo: 'Teste',
+        itens: itens.map((item, i) => ({ numeroItem: i + 1, ...item })),
+      });
+      const response = await api('POST', `/api/DocumentosEstoque/${doc.id}/efetivar`, {});
+      expect(response.statusCode, response.body).toBe(200);
+    };
+
+  it('a saída, with or without lots taken by FEFO, runs as many statements as an entrada (no lookup of its own)', async () => {
+    const simples = await novoProduto();
+    const comLote = await novoProduto({ controlaLote: true });
+    const lote = await ok('POST', '/api/Lotes', {
+      produtoId: comLote.id,
+      numero: 'F1',
+      fabricacao: '2026-01-01',
+      validade: '2026-12-31',
+      quantidade: 9,
+    });
+    await lancado(
+      'E',
+      [
+        { produtoId: simples.id, quantidade: 9, custoUnitario: 1 },
+        { produtoId: comLote.id, loteId: lote.id, quantidade: 9, custoUnitario: 1 },
+      ],
+      '2026-02-01T12:00:00Z',
+    );
+    const entrada = await statementsOf(
+      efetivar([{ produtoId: simples.id, quantidade: 1, custoUnitario: 1 }], 'E'),
+    );
+    const semLotes = await statementsOf(efetivar([{ produtoId: simples.id, quantidade: 2 }]));
+    const fefo = await statementsOf(efetivar([{ produtoId: comLote.id, quantidade: 2 }]));
+    expect(entrada).toBeGreaterThan(0);
+    expect(semLotes).toBe(entrada);
+    expect(fefo).toBe(entrada);
+    expect((await saldos(comLote))[0]).toMatchObject({ loteId: lote.id, fisico: 7 });
+  });
+});
