@@ -299,6 +299,12 @@ describe('lots with validade (flows.md E10)', () => {
       [lotes.B2?.id, -5, 10001],
       [lotes.A1?.id, -2, 10002],
     ]);
+    // The document's Lançamentos tab names the lots taken.
+    const tab = (await ok('GET', `/api/DocumentosEstoque/${doc.id}/lancamentos`)) as Body[];
+    expect(tab.map((row) => [row.lote, row.qtd])).toEqual([
+      ['B2', -5],
+      ['A1', -2],
+    ]);
     // More than the valid lots hold is refused naming what is missing; the expired lot does not count.
     const { response } = await lancar('S', [{ produtoId: produto.id, quantidade: 4 }]);
     expect(response.statusCode).toBe(422);
