@@ -43926,6 +43926,7 @@ export interface operations {
                         depositoId: number;
                         deposito?: string | null;
                         loteId?: number | null;
+                        lote?: string | null;
                         qtd: number;
                         custoUnitario?: number | null;
                         difValor: number;
@@ -69694,6 +69695,7 @@ export interface operations {
                         depositoId: number;
                         deposito?: string | null;
                         loteId?: number | null;
+                        lote?: string | null;
                         qtd: number;
                         custoUnitario?: number | null;
                         difValor: number;
