@@ -20,16 +20,23 @@ export function FormSectionGrid({
   const fields = section.fields.filter(({ name }) => properties.has(name));
   if (section.related)
     return (
-      <Paper variant="outlined" component="section" aria-label={section.title} sx={{ p: { xs: 2, sm: 2.5 } }}>
-        {section.title && (
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-            {section.title}
-          </Typography>
+      <RelatedRecords related={section.related} recordId={recordId} title={section.title}>
+        {(content) => (
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-label={section.title}
+            sx={{ p: { xs: 2, sm: 2.5 } }}
+          >
+            {section.title && (
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+                {section.title}
+              </Typography>
+            )}
+            <Box sx={{ overflowX: 'auto' }}>{content}</Box>
+          </Paper>
         )}
-        <Box sx={{ overflowX: 'auto' }}>
-          <RelatedRecords related={section.related} recordId={recordId} title={section.title} />
-        </Box>
-      </Paper>
+      </RelatedRecords>
     );
   if (fields.length === 0) return null;
   return (

@@ -8,7 +8,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { checkPermission } from '../../../core/checkPermission.ts';
 import { extractErrorMessage } from '../../../core/extractErrorMessage.ts';
 import { includeName } from '../../../core/resolveEntity.ts';
@@ -29,16 +29,20 @@ const LIMIT = 500;
  * A form section's related list (form file `related`): the records of another entity whose `foreignKey`
  * is this record, read once from its records API with the columns of the declaration (default: that
  * entity's grid columns), each formatted as its grid column, and the `totals` summed in the footer.
- * Nothing is shown to a user who may not see that entity; on a record not yet saved, a hint.
+ * Nothing, not even the section, is shown to a user who may not see that entity; on a record not yet
+ * saved, a hint.
  */
 export function RelatedRecords({
   related,
   recordId,
   title,
+  children: frame,
 }: {
   related: RelatedList;
   recordId?: number;
   title?: string;
+  /** The section around the list (not drawn at all for a user who may not see the entity). */
+  children: (content: ReactNode) => ReactNode;
 }) {
   const { api } = useRuntime();
   const { schemas } = useTenant();
@@ -99,17 +103,17 @@ export function RelatedRecords({
 
   if (!definition || !allowed) return null;
   if (recordId === undefined)
-    return (
+    return frame(
       <Typography color="text.secondary">
         Salve o registro para ver {definition.entity.labelPlural.toLowerCase()}.
-      </Typography>
+      </Typography>,
     );
-  if (error) return <Alert severity="warning">{error}</Alert>;
-  if (!rows) return <Typography color="text.secondary">Carregando…</Typography>;
+  if (error) return frame(<Alert severity="warning">{error}</Alert>);
+  if (!rows) return frame(<Typography color="text.secondary">Carregando…</Typography>);
   if (rows.length === 0)
-    return <Typography color="text.secondary">{related.empty ?? 'Nenhum registro.'}</Typography>;
+    return frame(<Typography color="text.secondary">{related.empty ?? 'Nenhum registro.'}</Typography>);
   const totals = new Set(related.totals ?? []);
-  return (
+  return frame(
     <Table size="small" aria-label={title ?? definition.entity.labelPlural}>
       <TableHead>
         <TableRow>
@@ -153,6 +157,6 @@ export function RelatedRecords({
           </TableRow>
         </TableFooter>
       )}
-    </Table>
+    </Table>,
   );
 }
