@@ -42,7 +42,7 @@ WITH m AS MATERIALIZED (
   SELECT id, empresa_id, produto_id, deposito_id, lote_id, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor,
          balanco, estorno_de,
          lag(qtd_apos, 1, 0) OVER w AS qtd_antes, lag(custo_medio_apos, 1, 0) OVER w AS custo_antes,
-         round(sum(dif_valor) OVER w, 2) AS valor_acum, round(sum(qtd) OVER w, 4) AS qtd_acum,
+         round(sum(dif_valor) OVER w, 2) AS valor_acum, round(sum(qtd) OVER w, 6) AS qtd_acum,
          lead(id) OVER w IS NULL AS ultima
     FROM movimentacao_estoque
   WINDOW w AS (PARTITION BY empresa_id, produto_id, deposito_id, lote_id ORDER BY id)
@@ -62,8 +62,8 @@ SELECT 'contagem' AS regra, 0 AS empresa_id, NULL::bigint AS produto_id, NULL::b
        NULL::bigint AS lote_id, NULL::bigint AS origem_id, NULL::bigint AS movimentacao_id,
        (SELECT count(*) FROM m)::numeric AS a, (SELECT count(*) FROM saldo_estoque)::numeric AS b, NULL::numeric AS c
 UNION ALL
-SELECT 'E3', empresa_id, produto_id, deposito_id, lote_id, NULL, id, qtd_apos, round(qtd_antes + qtd, 4), NULL
-  FROM m WHERE abs(qtd_apos - round(qtd_antes + qtd, 4)) > 1e-9
+SELECT 'E3', empresa_id, produto_id, deposito_id, lote_id, NULL, id, qtd_apos, round(qtd_antes + qtd, 6), NULL
+  FROM m WHERE abs(qtd_apos - round(qtd_antes + qtd, 6)) > 1e-9
 UNION ALL
 SELECT 'E2acum', empresa_id, produto_id, deposito_id, lote_id, NULL, id, valor_apos, valor_acum, NULL
   FROM m WHERE abs(valor_apos - valor_acum) > 0.005
@@ -86,10 +86,10 @@ UNION ALL
 SELECT 'E1orfao', empresa_id, produto_id, deposito_id, lote_id, NULL, NULL, s_fisico, NULL, NULL
   FROM chaves WHERE NOT tem_razao AND (s_fisico <> 0 OR s_valor <> 0)
 UNION ALL
-SELECT 'E7', empresa_id, NULL, NULL, NULL, origem_id, NULL, count(*), round(sum(qtd), 4), round(sum(dif_valor), 2)
+SELECT 'E7', empresa_id, NULL, NULL, NULL, origem_id, NULL, count(*), round(sum(qtd), 6), round(sum(dif_valor), 2)
   FROM movimentacao_estoque WHERE origem_tipo IN ('transferenciaEstoque', 'transferenciaEstoque.estorno')
  GROUP BY empresa_id, origem_id, origem_tipo
-HAVING count(*) <> 2 OR round(sum(qtd), 4) <> 0 OR round(sum(dif_valor), 2) <> 0
+HAVING count(*) <> 2 OR round(sum(qtd), 6) <> 0 OR round(sum(dif_valor), 2) <> 0
 ORDER BY 2, 3, 4, 5 NULLS FIRST, 7 NULLS LAST, 1`;
 
 /**
