@@ -56,7 +56,7 @@ export function recordHandler(
     // A read (find, findOne, count, findById, exists) runs READ ONLY, in one round trip when it is one query.
     return app.db.withTenant(
       { empresaId: auth.empresaId, usuarioId: auth.usuarioId, filialId: auth.filialId },
-      (tx) => fn({ tx, record, scope, targetOf, lookupTarget }),
+      (tx) => fn({ tx, record, scope, targetOf, lookupTarget, auth }),
       { readOnly: level === PermissionLevel.VISUALIZAR },
     );
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseFilter, parseWhere } from '../../../core/loopbackFilter.ts';
 import { entityTypeName, type ResolvedEntity } from '../../../core/resolveEntity.ts';
 import { PermissionLevel } from '../../../core/types.ts';
+import { TOKEN_OR_API_KEY } from '../../plugins/routeSecurity.ts';
 import { DEFAULT_LIMIT } from '../../services/records/buildRecordQuery.ts';
 import { countRecords } from '../../services/records/countRecords.ts';
 import { createRecord } from '../../services/records/createRecord.ts';
@@ -42,12 +43,14 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
   const tags = [entity.resource];
   const plural = entity.labelPlural.toLowerCase();
   const common = { validatorCompiler: recordPartValidator, serializerCompiler: recordSerializer };
+  const security = TOKEN_OR_API_KEY;
 
   app.get(
     url,
     {
       ...common,
       schema: {
+        security,
         operationId: `${op}Find`,
         tags,
         summary: `Lista ${plural} (filtro LoopBack: where, order, limit, skip, fields, include)`,
@@ -79,6 +82,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
     {
       ...common,
       schema: {
+        security,
         operationId: `${op}FindOne`,
         tags,
         summary: `O primeiro registro de ${plural} que atende ao filtro (404 MODEL_NOT_FOUND quando nenhum)`,
@@ -97,6 +101,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
     {
       ...common,
       schema: {
+        security,
         operationId: `${op}Count`,
         tags,
         summary: `Conta ${plural} que atendem ao where`,
@@ -115,6 +120,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
     {
       ...common,
       schema: {
+        security,
         operationId: `${op}FindById`,
         tags,
         summary: `Um registro de ${plural} (filtro LoopBack: fields, include)`,
@@ -135,6 +141,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
     {
       ...common,
       schema: {
+        security,
         operationId: `${op}Exists`,
         tags,
         summary: `Se existe o registro de ${plural} com este id`,
@@ -158,6 +165,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
     {
       ...common,
       schema: {
+        security,
         operationId: `${op}Create`,
         tags,
         summary: `Cria um registro de ${plural}`,
@@ -175,6 +183,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
       method,
       url: `${url}/:id`,
       schema: {
+        security,
         operationId: `${op}${replace ? 'ReplaceById' : 'PatchById'}`,
         tags,
         summary: replace
@@ -198,6 +207,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
     {
       ...common,
       schema: {
+        security,
         operationId: `${op}DeleteById`,
         tags,
         summary: `Exclui um registro de ${plural}`,
