@@ -81,7 +81,7 @@ describe('API keys', () => {
     );
     const own = counts.find((row) => row.empresa_id === demoEmpresaId)?.n ?? 0;
     for (const headers of [
-      { 'x-api-key': chave },
+      { 'x-api-key': chave } as Record<string, string>,
       { authorization: chave },
       { authorization: `Bearer ${chave}` },
     ]) {

@@ -32,6 +32,7 @@ import { usuariosFavoritosRoutes } from './Usuarios/favoritos.ts';
 import { usuariosPlanosRoutes } from './Usuarios/planos.ts';
 import { usuariosResetRoutes } from './Usuarios/reset.ts';
 import { usuariosWhiteLabelPageRoutes } from './Usuarios/whiteLabelPage.ts';
+import { webhookEntregasRoutes } from './WebhookEntregas/index.ts';
 import { xmlNfeRoutes } from './XmlNfe/index.ts';
 
 /** Every route module, registered in this order (one folder per API area). */
@@ -69,5 +70,6 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   financeiroWhiteLabelRoutes,
   npsRoutes,
   xmlNfeRoutes,
+  webhookEntregasRoutes,
   recordsRoutes, // last: resources served above keep their own routes
 ];

@@ -3,8 +3,8 @@ import { applyFormulas, applyParentFormulas } from '../documents/applyFormulas.t
 import { afterChange, beforeChange } from '../documents/documentHooks.ts';
 import { assertNotOwnAccess } from './assertNotOwnAccess.ts';
 import { assertRelationsExist } from './assertRelationsExist.ts';
-import { entityHooks } from './entityHooks.ts';
 import { scopeConditions } from './buildRecordQuery.ts';
+import { entityHooks } from './entityHooks.ts';
 import { prepareChildren } from './prepareChildren.ts';
 import type { RecordContext } from './recordContext.ts';
 import { recordNotFound } from './recordNotFound.ts';
