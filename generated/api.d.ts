@@ -1963,6 +1963,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/WebhookEntregas/{id}/reenviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reenvia uma entrega de webhook (mesmo corpo, nova assinatura e novas tentativas) */
+        post: operations["webhookEntregasReenviar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ApiKeys": {
         parameters: {
             query?: never;
@@ -21962,7 +21979,7 @@ export interface components {
             url?: string | null;
             /**
              * Eventos
-             * @description Lista dos eventos enviados, ex.: cliente.criado.
+             * @description Lista dos eventos enviados, ex.: ["cliente.criado", "pedidoVenda.faturar"]; ["*"] envia todos.
              */
             eventos?: unknown;
             /** Segredo definido */
@@ -21982,7 +21999,7 @@ export interface components {
             url: string;
             /**
              * Eventos
-             * @description Lista dos eventos enviados, ex.: cliente.criado. Padrão: [].
+             * @description Lista dos eventos enviados, ex.: ["cliente.criado", "pedidoVenda.faturar"]; ["*"] envia todos. Padrão: [].
              */
             eventos?: unknown;
             /**
@@ -21994,7 +22011,7 @@ export interface components {
              * Segredo
              * @description Usado para assinar as chamadas (HMAC). Nunca é exibido depois de gravado; deixe em branco para manter o atual.
              */
-            segredo?: string | null;
+            segredo: string;
             /**
              * Ativo
              * @description Padrão: true.
@@ -22018,7 +22035,7 @@ export interface components {
             url?: string;
             /**
              * Eventos
-             * @description Lista dos eventos enviados, ex.: cliente.criado.
+             * @description Lista dos eventos enviados, ex.: ["cliente.criado", "pedidoVenda.faturar"]; ["*"] envia todos.
              */
             eventos?: unknown;
             /**
@@ -22030,7 +22047,7 @@ export interface components {
              * Segredo
              * @description Usado para assinar as chamadas (HMAC). Nunca é exibido depois de gravado; deixe em branco para manter o atual.
              */
-            segredo?: string | null;
+            segredo?: string;
             /** Ativo */
             ativo?: boolean | null;
             /**
@@ -31897,6 +31914,87 @@ export interface operations {
             };
             /** @description Default Response */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhookEntregasReenviar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A entrega reenviada */
+                        id: number;
+                        /** @description pendente: na fila para um novo envio */
+                        situacao: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

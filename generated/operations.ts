@@ -786,6 +786,7 @@ export const operations = {
   "webhookEntregasFind": { method: 'get', path: "/api/WebhookEntregas" },
   "webhookEntregasFindById": { method: 'get', path: "/api/WebhookEntregas/{id}" },
   "webhookEntregasFindOne": { method: 'get', path: "/api/WebhookEntregas/findOne" },
+  "webhookEntregasReenviar": { method: 'post', path: "/api/WebhookEntregas/{id}/reenviar" },
   "webhooksCount": { method: 'get', path: "/api/Webhooks/count" },
   "webhooksCreate": { method: 'post', path: "/api/Webhooks" },
   "webhooksDeleteById": { method: 'delete', path: "/api/Webhooks/{id}" },
