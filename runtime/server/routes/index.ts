@@ -9,6 +9,7 @@ import { cepsRoutes } from './Ceps/index.ts';
 import { certificadosDigitaisRoutes } from './CertificadosDigitais/index.ts';
 import { configWhiteLabelsRoutes } from './ConfigWhiteLabels/index.ts';
 import { contasExtratoRoutes } from './Contas/extrato.ts';
+import { documentationRoutes } from './documentation/index.ts';
 import { empresasExportacaoRoutes } from './Empresas/index.ts';
 import { exportacoesFiscaisRoutes } from './ExportacoesFiscais/index.ts';
 import { financeiroWhiteLabelRoutes } from './FinanceiroWhiteLabel/index.ts';
@@ -71,5 +72,6 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   npsRoutes,
   xmlNfeRoutes,
   webhookEntregasRoutes,
+  documentationRoutes,
   recordsRoutes, // last: resources served above keep their own routes
 ];
