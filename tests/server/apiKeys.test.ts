@@ -192,7 +192,11 @@ describe('API keys', () => {
     expect(inexistente.json().error.message).toContain('NAO_EXISTE');
     const nivel = await createKey(gerente.token, { descricao: 'X', permissoes: { VENDAS_CLIENTES: 7 } });
     expect(nivel.statusCode).toBe(400);
-    const ok = await createKey(gerente.token, { descricao: 'Leitura', permissoes: { VENDAS_CLIENTES: 1 } });
+    // Level 0 (Nenhuma), as the form's per-key selects send it, grants nothing and is accepted.
+    const ok = await createKey(gerente.token, {
+      descricao: 'Leitura',
+      permissoes: { VENDAS_CLIENTES: 1, FINANCEIRO_LANCAMENTOS: 0 },
+    });
     expect(ok.statusCode).toBe(200);
     const subir = await call(
       'PATCH',

@@ -8,8 +8,8 @@ import { throwFieldIssues } from '../records/validateRecordInput.ts';
 const KNOWN_KEYS = new Set(Object.keys(keysFile.keys));
 
 /**
- * The permission map of an API key: an object of known permission keys to levels 1..4, each one held by the
- * caller at that level — a key never grants more than whoever creates it holds (nor than the key that
+ * The permission map of an API key: an object of known permission keys to levels 0..4 (0: none), each level
+ * above 0 held by the caller — a key never grants more than whoever creates it holds (nor than the key that
  * creates it, when a key manages keys). 400 for a malformed map, 403 for a right the caller lacks.
  */
 export function assertGrantable(auth: AuthInfo | undefined, permissoes: unknown): void {
@@ -28,16 +28,17 @@ export function assertGrantable(auth: AuthInfo | undefined, permissoes: unknown)
     if (
       typeof level !== 'number' ||
       !Number.isInteger(level) ||
-      level < PermissionLevel.VISUALIZAR ||
+      level < PermissionLevel.NENHUMA ||
       level > PermissionLevel.TOTAL
     ) {
       issues.push({
         campo: 'permissoes',
-        mensagem: `Permissões: o nível de ${key} deve ser 1 (Visualizar), 2 (Criar), 3 (Alterar) ou 4 (Total)`,
+        mensagem: `Permissões: o nível de ${key} deve ser 0 (Nenhuma), 1 (Visualizar), 2 (Criar), 3 (Alterar) ou 4 (Total)`,
       });
       continue;
     }
-    if (!checkPermission(auth, key, level)) denied.push(key);
+    // NENHUMA grants nothing (the form's per-key selects send it for keys left without access).
+    if (level > PermissionLevel.NENHUMA && !checkPermission(auth, key, level)) denied.push(key);
   }
   if (issues.length > 0) throwFieldIssues(issues);
   if (denied.length > 0)
