@@ -10013,7 +10013,7 @@ export interface components {
             readonly chave?: string | null;
             /**
              * Permissões
-             * @description Chaves de permissão e nível que a chave de API recebe (1 Visualizar, 2 Criar, 3 Alterar, 4 Total), ex.: {"VENDAS_CLIENTES": 1}. Você só pode conceder o que você mesmo tem.
+             * @description O nível de acesso que a chave de API recebe em cada permissão (pela API: {"VENDAS_CLIENTES": 1}; 0 Nenhuma, 1 Visualizar, 2 Criar, 3 Alterar, 4 Total). Você só pode conceder o que você mesmo tem.
              */
             permissoes?: unknown;
             /**
@@ -10044,7 +10044,7 @@ export interface components {
             descricao: string;
             /**
              * Permissões
-             * @description Chaves de permissão e nível que a chave de API recebe (1 Visualizar, 2 Criar, 3 Alterar, 4 Total), ex.: {"VENDAS_CLIENTES": 1}. Você só pode conceder o que você mesmo tem. Padrão: {}.
+             * @description O nível de acesso que a chave de API recebe em cada permissão (pela API: {"VENDAS_CLIENTES": 1}; 0 Nenhuma, 1 Visualizar, 2 Criar, 3 Alterar, 4 Total). Você só pode conceder o que você mesmo tem. Padrão: {}.
              */
             permissoes?: unknown;
             /**
@@ -10074,7 +10074,7 @@ export interface components {
             descricao?: string;
             /**
              * Permissões
-             * @description Chaves de permissão e nível que a chave de API recebe (1 Visualizar, 2 Criar, 3 Alterar, 4 Total), ex.: {"VENDAS_CLIENTES": 1}. Você só pode conceder o que você mesmo tem.
+             * @description O nível de acesso que a chave de API recebe em cada permissão (pela API: {"VENDAS_CLIENTES": 1}; 0 Nenhuma, 1 Visualizar, 2 Criar, 3 Alterar, 4 Total). Você só pode conceder o que você mesmo tem.
              */
             permissoes?: unknown;
             /**
