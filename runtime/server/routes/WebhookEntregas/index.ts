@@ -41,8 +41,6 @@ export async function webhookEntregasRoutes(app: FastifyInstance): Promise<void>
       const { id } = request.params as { id: number };
       const auth = requirePermission(request, 'CONFIG_WEBHOOK', PermissionLevel.ALTERAR);
       const jobs = app.jobs;
-      if (!jobs)
-        throw new HttpError(503, 'FILA_INDISPONIVEL', 'O envio de webhooks está indisponível no momento.');
       const row = await app.db.withTenant(
         { empresaId: auth.empresaId, usuarioId: auth.usuarioId, filialId: auth.filialId },
         async (tx) => {
@@ -57,6 +55,13 @@ export async function webhookEntregasRoutes(app: FastifyInstance): Promise<void>
               'WEBHOOK_INATIVO',
               'O webhook desta entrega está inativo; ative-o para reenviar.',
             );
+          // Checked after the lookup, inside the transaction: nothing is marked for a queue that is not there.
+          if (!jobs)
+            throw new HttpError(
+              503,
+              'FILA_INDISPONIVEL',
+              'O envio de webhooks está indisponível no momento.',
+            );
           return tx.one<{ id: number; situacao: string }>(
             `UPDATE webhook_entrega SET situacao = 'pendente', versao = versao + 1, alterado_em = now(), alterado_por = $2
               WHERE id = $1 RETURNING id, situacao`,
@@ -64,7 +69,7 @@ export async function webhookEntregasRoutes(app: FastifyInstance): Promise<void>
           );
         },
       );
-      await sendWebhookJob(jobs, app.config, row.id);
+      if (jobs) await sendWebhookJob(jobs, app.config, row.id);
       return row;
     },
   );
