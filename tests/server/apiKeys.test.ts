@@ -223,6 +223,60 @@ describe('API keys', () => {
     expect(filha.statusCode).toBe(403);
   });
 
+  it("acts in the key's branch for branch-scoped records, and only in a branch its creator works in", async () => {
+    const filiais = await server.db.withSystem((tx) =>
+      tx.query<{ id: number }>('SELECT id FROM filial WHERE empresa_id = $1 ORDER BY id', [demoEmpresaId]),
+    );
+    const [matriz, outra] = filiais;
+    if (!matriz || !outra) throw new Error('a empresa de demonstração tem duas filiais');
+    // One depósito in each branch: a key sees only its own branch's.
+    await server.db.withSystem((tx) =>
+      tx.query(
+        `INSERT INTO deposito (empresa_id, filial_id, descricao) VALUES ($1, $2, 'Depósito da matriz'), ($1, $3, 'Depósito da filial 2')`,
+        [demoEmpresaId, matriz.id, outra.id],
+      ),
+    );
+    const semFilial = (
+      await createKey(adminToken, { descricao: 'Depósitos', permissoes: { CONFIG_DEPOSITOS: 1 } })
+    ).json();
+    const recusada = await call('GET', '/api/Depositos', { 'x-api-key': semFilial.chave });
+    expect(recusada.statusCode).toBe(400);
+    expect(recusada.json().error.message).toContain('Esta chave de API não tem filial');
+    const naOutra = (
+      await createKey(adminToken, {
+        descricao: 'Depósitos da filial 2',
+        permissoes: { CONFIG_DEPOSITOS: 1 },
+        filialAcessoId: outra.id,
+      })
+    ).json();
+    const depositos = await call('GET', '/api/Depositos', { 'x-api-key': naOutra.chave });
+    expect(depositos.statusCode, depositos.body).toBe(200);
+    const vistos = (depositos.json() as Array<{ descricao: string }>).map((row) => row.descricao);
+    expect(vistos).toContain('Depósito da filial 2');
+    expect(vistos).not.toContain('Depósito da matriz');
+
+    // A user of the Matriz only cannot make a key for the other branch.
+    const operador = await addDemoUserWithProfile(server, {
+      email: 'operador-estoque@erp.local',
+      nome: 'Operador de estoque',
+      perfil: 'Depósitos e chaves',
+      permissoes: { CONFIG_APIKEY: 4, CONFIG_DEPOSITOS: 4 },
+    });
+    const alheia = await createKey(operador.token, {
+      descricao: 'Outra filial',
+      permissoes: { CONFIG_DEPOSITOS: 1 },
+      filialAcessoId: outra.id,
+    });
+    expect(alheia.statusCode).toBe(403);
+    expect(alheia.json().error.message).toContain('filial');
+    const propria = await createKey(operador.token, {
+      descricao: 'Matriz',
+      permissoes: { CONFIG_DEPOSITOS: 1 },
+      filialAcessoId: matriz.id,
+    });
+    expect(propria.statusCode, propria.body).toBe(200);
+  });
+
   it('declares the apiKey security scheme in the OpenAPI document', () => {
     const openapi = JSON.parse(readFileSync('generated/openapi.json', 'utf8'));
     expect(openapi.components.securitySchemes.apiKey).toMatchObject({

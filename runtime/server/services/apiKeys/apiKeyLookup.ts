@@ -16,7 +16,7 @@ export interface ApiKeyRow {
  * minute per key, in the same statement, so a busy client costs no write per request. Run as the system role.
  */
 export const API_KEY_LOOKUP_SQL = `WITH k AS (
-  SELECT k.id, k.empresa_id, k.filial_id, k.criado_por, k.permissoes, k.ultimo_uso, e.config_white_label_id
+  SELECT k.id, k.empresa_id, k.filial_acesso_id, k.criado_por, k.permissoes, k.ultimo_uso, e.config_white_label_id
     FROM api_key k
     JOIN empresa e ON e.id = k.empresa_id
    WHERE k.chave_hash = $1 AND k.ativo AND k.situacao = 'ativa' AND (k.expira_em IS NULL OR k.expira_em > now())
@@ -26,7 +26,7 @@ export const API_KEY_LOOKUP_SQL = `WITH k AS (
    WHERE a.id = k.id AND (k.ultimo_uso IS NULL OR k.ultimo_uso < now() - interval '1 minute')
   RETURNING a.id
 )
-SELECT k.id AS api_key_id, k.empresa_id, k.filial_id, k.criado_por AS usuario_id, k.config_white_label_id,
+SELECT k.id AS api_key_id, k.empresa_id, k.filial_acesso_id AS filial_id, k.criado_por AS usuario_id, k.config_white_label_id,
        k.permissoes
   FROM k`;
 
