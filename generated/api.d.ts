@@ -10020,7 +10020,7 @@ export interface components {
              * Filial
              * @description Id de Filial
              */
-            filialId?: number | null;
+            filialAcessoId?: number | null;
             /** Situação */
             readonly situacao?: string | null;
             /**
@@ -10036,7 +10036,7 @@ export interface components {
             readonly ultimoUso?: string | null;
             /** Ativo */
             ativo?: boolean | null;
-            filial?: components["schemas"]["Filial"];
+            filialAcesso?: components["schemas"]["Filial"];
         };
         /** Chave de API */
         ApiKeyInput: {
@@ -10051,7 +10051,7 @@ export interface components {
              * Filial
              * @description Id de Filial
              */
-            filialId?: number | null;
+            filialAcessoId?: number | null;
             /**
              * Expira em
              * Format: date-time
@@ -10081,7 +10081,7 @@ export interface components {
              * Filial
              * @description Id de Filial
              */
-            filialId?: number | null;
+            filialAcessoId?: number | null;
             /**
              * Expira em
              * Format: date-time
