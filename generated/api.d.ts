@@ -1963,6 +1963,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/WebhookEntregas/{id}/reenviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reenvia uma entrega de webhook (mesmo corpo, nova assinatura e novas tentativas) */
+        post: operations["webhookEntregasReenviar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ApiKeys": {
         parameters: {
             query?: never;
@@ -2047,6 +2064,57 @@ export interface paths {
         };
         /** Se existe o registro de chaves de api com este id */
         get: operations["apiKeysExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ApiKeys/{id}/revogar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revogar (de Ativa para Revogada) */
+        post: operations["apiKeysRevogar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ApiKeys/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Histórico de um(a) chave de api: quem alterou, quando e o quê */
+        get: operations["apiKeysHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ApiKeys/{id}/lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lançamentos (movimentações de estoque e estornos) de um(a) chave de api */
+        get: operations["apiKeysLancamentos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8807,6 +8875,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/WebhookEntregas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lista entregas de webhooks (filtro LoopBack: where, order, limit, skip, fields, include)
+         * @description Sem limit, devolve no máximo 1000 registros; havendo mais, a resposta traz os cabeçalhos X-Limite-Aplicado e Link (rel="next") com o filtro da página seguinte.
+         */
+        get: operations["webhookEntregasFind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/WebhookEntregas/findOne": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O primeiro registro de entregas de webhooks que atende ao filtro (404 MODEL_NOT_FOUND quando nenhum) */
+        get: operations["webhookEntregasFindOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/WebhookEntregas/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta entregas de webhooks que atendem ao where */
+        get: operations["webhookEntregasCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/WebhookEntregas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de entregas de webhooks (filtro LoopBack: fields, include) */
+        get: operations["webhookEntregasFindById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/WebhookEntregas/{id}/exists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Se existe o registro de entregas de webhooks com este id */
+        get: operations["webhookEntregasExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9851,17 +10007,51 @@ export interface components {
              */
             readonly prefixo?: string | null;
             /**
+             * Chave
+             * @description A chave completa, devolvida somente na resposta da criação: copie-a e guarde-a, ela não pode ser lida depois.
+             */
+            readonly chave?: string | null;
+            /**
+             * Permissões
+             * @description O nível de acesso que a chave de API recebe em cada permissão (pela API: {"VENDAS_CLIENTES": 1}; 0 Nenhuma, 1 Visualizar, 2 Criar, 3 Alterar, 4 Total). Você só pode conceder o que você mesmo tem.
+             */
+            permissoes?: unknown;
+            /**
+             * Filial
+             * @description Id de Filial
+             */
+            filialAcessoId?: number | null;
+            /** Situação */
+            readonly situacao?: string | null;
+            /**
              * Expira em
              * Format: date-time
              */
             expiraEm?: string | null;
+            /**
+             * Último uso
+             * Format: date-time
+             * @description Registrado no máximo uma vez por minuto.
+             */
+            readonly ultimoUso?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            filialAcesso?: components["schemas"]["Filial"];
         };
         /** Chave de API */
         ApiKeyInput: {
             /** Descrição */
             descricao: string;
+            /**
+             * Permissões
+             * @description O nível de acesso que a chave de API recebe em cada permissão (pela API: {"VENDAS_CLIENTES": 1}; 0 Nenhuma, 1 Visualizar, 2 Criar, 3 Alterar, 4 Total). Você só pode conceder o que você mesmo tem. Padrão: {}.
+             */
+            permissoes?: unknown;
+            /**
+             * Filial
+             * @description Id de Filial
+             */
+            filialAcessoId?: number | null;
             /**
              * Expira em
              * Format: date-time
@@ -9882,6 +10072,16 @@ export interface components {
         ApiKeyPatch: {
             /** Descrição */
             descricao?: string;
+            /**
+             * Permissões
+             * @description O nível de acesso que a chave de API recebe em cada permissão (pela API: {"VENDAS_CLIENTES": 1}; 0 Nenhuma, 1 Visualizar, 2 Criar, 3 Alterar, 4 Total). Você só pode conceder o que você mesmo tem.
+             */
+            permissoes?: unknown;
+            /**
+             * Filial
+             * @description Id de Filial
+             */
+            filialAcessoId?: number | null;
             /**
              * Expira em
              * Format: date-time
@@ -21938,7 +22138,7 @@ export interface components {
             url?: string | null;
             /**
              * Eventos
-             * @description Lista dos eventos enviados, ex.: cliente.criado.
+             * @description Lista dos eventos enviados, ex.: ["cliente.criado", "pedidoVenda.faturar"]; ["*"] envia todos.
              */
             eventos?: unknown;
             /** Segredo definido */
@@ -21958,7 +22158,7 @@ export interface components {
             url: string;
             /**
              * Eventos
-             * @description Lista dos eventos enviados, ex.: cliente.criado. Padrão: [].
+             * @description Lista dos eventos enviados, ex.: ["cliente.criado", "pedidoVenda.faturar"]; ["*"] envia todos. Padrão: [].
              */
             eventos?: unknown;
             /**
@@ -21970,7 +22170,7 @@ export interface components {
              * Segredo
              * @description Usado para assinar as chamadas (HMAC). Nunca é exibido depois de gravado; deixe em branco para manter o atual.
              */
-            segredo?: string | null;
+            segredo: string;
             /**
              * Ativo
              * @description Padrão: true.
@@ -21994,7 +22194,7 @@ export interface components {
             url?: string;
             /**
              * Eventos
-             * @description Lista dos eventos enviados, ex.: cliente.criado.
+             * @description Lista dos eventos enviados, ex.: ["cliente.criado", "pedidoVenda.faturar"]; ["*"] envia todos.
              */
             eventos?: unknown;
             /**
@@ -22006,9 +22206,157 @@ export interface components {
              * Segredo
              * @description Usado para assinar as chamadas (HMAC). Nunca é exibido depois de gravado; deixe em branco para manter o atual.
              */
-            segredo?: string | null;
+            segredo?: string;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Entrega de webhook */
+        WebhookEntrega: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Webhook
+             * @description Id de Webhook
+             */
+            webhookId?: number | null;
+            /** Evento */
+            evento?: string | null;
+            /**
+             * Corpo enviado
+             * @description O JSON enviado, exatamente como assinado.
+             */
+            corpo?: string | null;
+            /** Situação */
+            situacao?: string | null;
+            /** Tentativas */
+            tentativas?: number | null;
+            /** Status HTTP */
+            statusHttp?: number | null;
+            /**
+             * Resposta
+             * @description Início da resposta do destino (até 500 caracteres) ou o erro de rede.
+             */
+            resposta?: string | null;
+            /**
+             * Última tentativa
+             * Format: date-time
+             */
+            ultimaTentativaEm?: string | null;
+            /**
+             * Entregue em
+             * Format: date-time
+             */
+            entregueEm?: string | null;
+            webhook?: components["schemas"]["Webhook"];
+        };
+        /** Entrega de webhook */
+        WebhookEntregaInput: {
+            /**
+             * Webhook
+             * @description Id de Webhook
+             */
+            webhookId: number;
+            /** Evento */
+            evento: string;
+            /**
+             * Corpo enviado
+             * @description O JSON enviado, exatamente como assinado.
+             */
+            corpo?: string | null;
+            /**
+             * Situação
+             * @description Padrão: "pendente".
+             */
+            situacao?: string | null;
+            /**
+             * Tentativas
+             * @description Padrão: 0.
+             */
+            tentativas?: number | null;
+            /** Status HTTP */
+            statusHttp?: number | null;
+            /**
+             * Resposta
+             * @description Início da resposta do destino (até 500 caracteres) ou o erro de rede.
+             */
+            resposta?: string | null;
+            /**
+             * Última tentativa
+             * Format: date-time
+             */
+            ultimaTentativaEm?: string | null;
+            /**
+             * Entregue em
+             * Format: date-time
+             */
+            entregueEm?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Entrega de webhook */
+        WebhookEntregaPatch: {
+            /**
+             * Webhook
+             * @description Id de Webhook
+             */
+            webhookId?: number;
+            /** Evento */
+            evento?: string;
+            /**
+             * Corpo enviado
+             * @description O JSON enviado, exatamente como assinado.
+             */
+            corpo?: string | null;
+            /** Situação */
+            situacao?: string | null;
+            /** Tentativas */
+            tentativas?: number | null;
+            /** Status HTTP */
+            statusHttp?: number | null;
+            /**
+             * Resposta
+             * @description Início da resposta do destino (até 500 caracteres) ou o erro de rede.
+             */
+            resposta?: string | null;
+            /**
+             * Última tentativa
+             * Format: date-time
+             */
+            ultimaTentativaEm?: string | null;
+            /**
+             * Entregue em
+             * Format: date-time
+             */
+            entregueEm?: string | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -31779,6 +32127,87 @@ export interface operations {
             };
         };
     };
+    webhookEntregasReenviar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A entrega reenviada */
+                        id: number;
+                        /** @description pendente: na fila para um novo envio */
+                        situacao: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     apiKeysFind: {
         parameters: {
             query?: {
@@ -32336,6 +32765,237 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    apiKeysRevogar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    apiKeysHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description criar, alterar, excluir ou a ação da transição (efetivar, estornar…) */
+                        acao: string;
+                        situacaoDe?: string | null;
+                        situacaoPara?: string | null;
+                        usuarioId?: number | null;
+                        usuarioNome?: string | null;
+                        /** Format: date-time */
+                        em: string;
+                        /** @description Campo → {de, para} dos campos alterados */
+                        diferencas: {
+                            [key: string]: {
+                                de?: unknown;
+                                para?: unknown;
+                            };
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    apiKeysLancamentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        razao: "estoque";
+                        /** Format: date-time */
+                        data: string;
+                        produtoId: number;
+                        produto?: string | null;
+                        depositoId: number;
+                        deposito?: string | null;
+                        loteId?: number | null;
+                        qtd: number;
+                        custoUnitario?: number | null;
+                        difValor: number;
+                        qtdApos?: number;
+                        custoMedioApos?: number;
+                        origemTipo: string;
+                        origemLinha: number;
+                        estornoDe?: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -73091,6 +73751,283 @@ export interface operations {
         };
     };
     webhooksExists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exists: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhookEntregasFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Presente quando o filtro não tinha limit e há mais registros: o limite aplicado. */
+                    "x-limite-aplicado"?: number;
+                    /** @description Com X-Limite-Aplicado: <endereço da página seguinte>; rel="next". */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEntrega"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhookEntregasFindOne: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEntrega"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhookEntregasCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhookEntregasFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEntrega"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhookEntregasExists: {
         parameters: {
             query?: never;
             header?: never;

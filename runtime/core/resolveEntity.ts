@@ -38,6 +38,8 @@ export interface EntityField {
   dadoPessoal?: boolean;
   /** A credential (token, CSC, password): write-only, and reads show `<field>Definido` (README "Segurança"). */
   secret?: boolean;
+  /** Made by the server and returned only when the record is created (a new API key): the form shows it once. */
+  shownOnce?: boolean;
   default?: unknown;
   minLength?: number;
   maxLength?: number;

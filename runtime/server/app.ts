@@ -15,6 +15,7 @@ import { registerRouteSecurity } from './plugins/routeSecurity.ts';
 import { registerTenantContext } from './plugins/tenantContext.ts';
 import { routeModules } from './routes/index.ts';
 import { TokenCache } from './services/tokenCache.ts';
+import { registerWebhookDispatch } from './services/webhooks/registerWebhookDispatch.ts';
 import { serveWebApp } from './web/serveWebApp.ts';
 
 export interface AppOptions {
@@ -52,6 +53,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   registerTenantContext(app);
   registerAuth(app, new TokenCache(options.services?.config.tokenCacheMs ?? 0));
   for (const routes of routeModules) await app.register(routes);
+  await registerWebhookDispatch(app);
   if (options.services) await attachRealtime(app, options.services.db.url);
   if (options.serveWeb) {
     await serveWebApp(

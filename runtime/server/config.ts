@@ -36,6 +36,10 @@ export interface ServerConfig {
    * addresses: for tests and local development only; off by default (safeFetch).
    */
   outboundAllowPrivate: boolean;
+  /** Webhook deliveries: retries after the first failure (WEBHOOK_RETRY_LIMIT, default 8). */
+  webhookRetryLimit: number;
+  /** Base delay of the exponential backoff between webhook retries (WEBHOOK_RETRY_DELAY_SECONDS, default 30). */
+  webhookRetryDelaySeconds: number;
 }
 
 /** Reads the server configuration from environment variables with the documented defaults. */
@@ -62,6 +66,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ),
     jobsWork: !/^(0|false|no|nao|não)$/i.test(env.JOBS_WORK ?? ''),
     outboundAllowPrivate: /^(1|true|yes|sim)$/i.test(env.OUTBOUND_ALLOW_PRIVATE ?? ''),
+    webhookRetryLimit: positiveInteger('WEBHOOK_RETRY_LIMIT', env.WEBHOOK_RETRY_LIMIT, 8),
+    webhookRetryDelaySeconds: positiveInteger(
+      'WEBHOOK_RETRY_DELAY_SECONDS',
+      env.WEBHOOK_RETRY_DELAY_SECONDS,
+      30,
+    ),
   };
 }
 

@@ -19,6 +19,12 @@ export interface AuthInfo {
   master: boolean;
   painelAdministrativo: boolean;
   permissoes: Record<string, number> | null;
+  /**
+   * Set when the request came with an API key (services/apiKeys): usuarioId is then the key's creator (audit
+   * columns), permissoes the key's own map, every flag false; routes that only require a signed-in user
+   * (requireUser: own account, favourites, alerts) refuse it.
+   */
+  apiKeyId?: number;
 }
 
 /** Services the routes reach through the app instance (Fastify decorators). */

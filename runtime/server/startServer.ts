@@ -14,6 +14,7 @@ import { createJobQueue } from './plugins/jobs.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
 import { scheduleRateLimitPurge } from './services/rateLimitPurgeJob.ts';
 import { createReportQueues, workReportJobs } from './services/reports/reportJobs.ts';
+import { workWebhookDeliveries } from './services/webhooks/workWebhookDeliveries.ts';
 import { buildWebIfStale } from './web/buildWebIfStale.ts';
 
 export interface RunningServer {
@@ -91,7 +92,10 @@ export async function startServer(
   await scheduleRateLimitPurge(jobs, db, { work: config.jobsWork, log: app.log });
   if (config.jobsWork) {
     await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log }, jobs, { concurrency: 2 });
-    log('fila de relatórios atendida por este processo (JOBS_WORK=0 para deixá-la ao npm run worker)');
+    await workWebhookDeliveries(jobs, { db, allowPrivate: config.outboundAllowPrivate, log: app.log });
+    log(
+      'filas de relatórios e webhooks atendidas por este processo (JOBS_WORK=0 para deixá-las ao npm run worker)',
+    );
     if (embedded) await scheduleBackups(jobs, { dataDir: config.dataDir, db }, log);
   }
   let stopped = false;

@@ -3,6 +3,8 @@ import { ownsWhiteLabel } from '../../core/authorization/ownsWhiteLabel.ts';
 import { checkPermission } from '../../core/checkPermission.ts';
 import type { AuthInfo } from '../context.ts';
 import { HttpError } from '../errors.ts';
+import { looksLikeApiKey } from '../services/apiKeys/apiKeyFormat.ts';
+import { type ApiKeyRow, apiKeyAuth, findApiKey } from '../services/apiKeys/apiKeyLookup.ts';
 import { TokenCache } from '../services/tokenCache.ts';
 import { hashToken } from '../services/tokens.ts';
 import { requiresToken } from './routeSecurity.ts';
@@ -30,6 +32,9 @@ export const TOKEN_LOOKUP_SQL = `SELECT u.id AS usuario_id, u.empresa_id, u.conf
   LEFT JOIN perfil p ON p.id = u.perfil_id
  WHERE t.token_hash = $1 AND t.expira_em > now()`;
 
+/** A cached lookup: a session token's user or an API key's row. */
+type CachedAuth = TokenRow | (ApiKeyRow & { apiKey: true });
+
 /** The raw token of a request: Authorization header (raw, as LoopBack sends it, or Bearer) or ?access_token=. */
 export function rawToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -50,7 +55,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the cache before it answers, so what it changed (logout, a user deactivated, a perfil's permissions)
  * holds for the next request, and another process's changes hold within the second.
  */
-export function registerAuth(app: FastifyInstance, cache = new TokenCache<TokenRow>()): void {
+export function registerAuth(app: FastifyInstance, cache = new TokenCache<CachedAuth>()): void {
   app.decorateRequest('auth', null);
   app.addHook('onSend', async (request) => {
     if (!READS.has(request.method)) cache.clear();
@@ -62,22 +67,56 @@ export function registerAuth(app: FastifyInstance, cache = new TokenCache<TokenR
   });
 }
 
-async function resolveAuth(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  cache: TokenCache<TokenRow>,
-): Promise<AuthInfo | null> {
-  const raw = rawToken(request);
-  if (!raw || raw.length > 200 || !app.db) return null;
-  const tokenHash = hashToken(raw);
-  const key = tokenHash.toString('hex');
+/** The API key of a request: the X-Api-Key header, else a token with the shape of a key. */
+function rawApiKey(request: FastifyRequest, token: string | null): string | null {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header.trim()) return header.trim();
+  return token && looksLikeApiKey(token) ? token : null;
+}
+
+async function lookup(
+  cache: TokenCache<CachedAuth>,
+  key: string,
+  find: () => Promise<CachedAuth | undefined>,
+): Promise<CachedAuth | null> {
   let row = cache.get(key);
   if (row === undefined) {
     const generation = cache.mark();
-    row = (await app.db.withSystem((tx) => tx.maybeOne<TokenRow>(TOKEN_LOOKUP_SQL, [tokenHash]))) ?? null;
+    row = (await find()) ?? null;
     cache.set(key, row, generation);
   }
-  if (!row) return null;
+  return row;
+}
+
+async function resolveAuth(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  cache: TokenCache<CachedAuth>,
+): Promise<AuthInfo | null> {
+  const token = rawToken(request);
+  const apiKey = rawApiKey(request, token);
+  if (!app.db) return null;
+  if (apiKey) {
+    if (apiKey.length > 200) return null;
+    const keyHash = hashToken(apiKey);
+    const row = await lookup(cache, `k:${keyHash.toString('hex')}`, async () => {
+      const found = await app.db.withSystem((tx) => findApiKey(tx, keyHash));
+      return found && { ...found, apiKey: true as const };
+    });
+    if (row && 'apiKey' in row) {
+      // A key works only on its own white-label's addresses.
+      if (request.tenant && row.config_white_label_id !== request.tenant.id) return null;
+      return apiKeyAuth(row, keyHash);
+    }
+    // X-Api-Key holds no session token; a token shaped like a key may still be a session's.
+    if (apiKey !== token) return null;
+  }
+  if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const row = await lookup(cache, tokenHash.toString('hex'), () =>
+    app.db.withSystem((tx) => tx.maybeOne<TokenRow>(TOKEN_LOOKUP_SQL, [tokenHash])),
+  );
+  if (!row || 'apiKey' in row) return null;
   // A token works only on its own white-label's addresses (platform staff excepted).
   if (request.tenant && row.config_white_label_id !== request.tenant.id && !row.is_avanco) return null;
   return {
@@ -96,8 +135,8 @@ async function resolveAuth(
   };
 }
 
-/** The signed-in user, or 401 with the LoopBack code clients expect. */
-export function requireUser(request: FastifyRequest): AuthInfo {
+/** The caller (a session or an API key), or 401 with the LoopBack code clients expect. */
+function requireCaller(request: FastifyRequest): AuthInfo {
   if (!request.auth) {
     throw new HttpError(
       401,
@@ -108,9 +147,25 @@ export function requireUser(request: FastifyRequest): AuthInfo {
   return request.auth;
 }
 
-/** The signed-in user holding `key` at `level` (spec 000 §6 check), or 403. */
+/**
+ * The signed-in user, or 401. An API key is no user: the routes that need only a session (own account,
+ * favourites, alerts, staff areas) answer it 403; routes guarded by a permission key use requirePermission.
+ */
+export function requireUser(request: FastifyRequest): AuthInfo {
+  const auth = requireCaller(request);
+  if (auth.apiKeyId !== undefined) {
+    throw new HttpError(
+      403,
+      'CHAVE_API_NAO_PERMITIDA',
+      'Chaves de API não acessam esta rota; ela exige o token de sessão de um usuário.',
+    );
+  }
+  return auth;
+}
+
+/** The signed-in user or API key holding `key` at `level` (spec 000 §6 check), or 403. */
 export function requirePermission(request: FastifyRequest, key: string, level: number): AuthInfo {
-  const user = requireUser(request);
+  const user = requireCaller(request);
   if (!checkPermission(user, key, level)) {
     throw new HttpError(
       403,

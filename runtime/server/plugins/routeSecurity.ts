@@ -11,6 +11,13 @@ export const securitySchemes = {
     description:
       'Token de sessão devolvido por POST /api/Usuarios/login (campo id), enviado como está ou como "Bearer <token>". Endereços abertos em nova aba aceitam ?access_token=.',
   },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Api-Key',
+    description:
+      'Chave de API criada em Configurações › Integrações › Chaves de API (começa com erp_), no cabeçalho X-Api-Key ou no lugar do token (Authorization). Age pela empresa da chave, com as permissões escolhidas na criação; aceita nas operações que a declaram.',
+  },
 } as const;
 
 /** Anyone may call it (login, sign-up, password reset, white-label assets): clients send no token. */
@@ -19,6 +26,8 @@ export const PUBLIC: SecurityRequirements = [];
 export const TOKEN_OPTIONAL: SecurityRequirements = [{ token: [] }, {}];
 /** Every documented route that declares nothing else: a session token is required (401 without one). */
 export const TOKEN_REQUIRED: SecurityRequirements = [{ token: [] }];
+/** A session token or an API key (routes guarded by a permission key: the records API and document actions). */
+export const TOKEN_OR_API_KEY: SecurityRequirements = [{ token: [] }, { apiKey: [] }];
 
 /** OpenAPI semantics: the requirements are alternatives, and an empty one (or none at all) is anonymous. */
 export function allowsAnonymous(security: SecurityRequirements): boolean {

@@ -9,6 +9,7 @@ import { cepsRoutes } from './Ceps/index.ts';
 import { certificadosDigitaisRoutes } from './CertificadosDigitais/index.ts';
 import { configWhiteLabelsRoutes } from './ConfigWhiteLabels/index.ts';
 import { contasExtratoRoutes } from './Contas/extrato.ts';
+import { documentationRoutes } from './documentation/index.ts';
 import { empresasExportacaoRoutes } from './Empresas/index.ts';
 import { exportacoesFiscaisRoutes } from './ExportacoesFiscais/index.ts';
 import { financeiroWhiteLabelRoutes } from './FinanceiroWhiteLabel/index.ts';
@@ -32,6 +33,7 @@ import { usuariosFavoritosRoutes } from './Usuarios/favoritos.ts';
 import { usuariosPlanosRoutes } from './Usuarios/planos.ts';
 import { usuariosResetRoutes } from './Usuarios/reset.ts';
 import { usuariosWhiteLabelPageRoutes } from './Usuarios/whiteLabelPage.ts';
+import { webhookEntregasRoutes } from './WebhookEntregas/index.ts';
 import { xmlNfeRoutes } from './XmlNfe/index.ts';
 
 /** Every route module, registered in this order (one folder per API area). */
@@ -69,5 +71,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   financeiroWhiteLabelRoutes,
   npsRoutes,
   xmlNfeRoutes,
+  webhookEntregasRoutes,
+  documentationRoutes,
   recordsRoutes, // last: resources served above keep their own routes
 ];

@@ -38,7 +38,13 @@ export function recordHandler(
         ? requireAvancoOrMaster(request)
         : requirePermission(request, permission ?? record.entity.permission, level);
     if (entity.scope === 'filial' && !auth.filialId) {
-      throw new HttpError(400, 'FILIAL_NAO_SELECIONADA', 'Selecione uma filial para acessar este cadastro.');
+      throw new HttpError(
+        400,
+        'FILIAL_NAO_SELECIONADA',
+        auth.apiKeyId === undefined
+          ? 'Selecione uma filial para acessar este cadastro.'
+          : 'Esta chave de API não tem filial: defina a filial da chave para acessar este cadastro.',
+      );
     }
     const lookupTarget = (name: string) => recordEntity(schemas, name, baseOf(name));
     const targetOf = (name: string) => {
@@ -56,7 +62,7 @@ export function recordHandler(
     // A read (find, findOne, count, findById, exists) runs READ ONLY, in one round trip when it is one query.
     return app.db.withTenant(
       { empresaId: auth.empresaId, usuarioId: auth.usuarioId, filialId: auth.filialId },
-      (tx) => fn({ tx, record, scope, targetOf, lookupTarget }),
+      (tx) => fn({ tx, record, scope, targetOf, lookupTarget, auth }),
       { readOnly: level === PermissionLevel.VISUALIZAR },
     );
   };

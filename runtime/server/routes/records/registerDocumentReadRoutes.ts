@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResolvedEntity } from '../../../core/resolveEntity.ts';
 import { PermissionLevel } from '../../../core/types.ts';
+import { TOKEN_OR_API_KEY } from '../../plugins/routeSecurity.ts';
 import { documentHistory } from '../../services/documents/documentHistory.ts';
 import { documentPostings } from '../../services/documents/documentPostings.ts';
 import { errorResponses } from '../errorResponses.ts';
@@ -78,6 +79,7 @@ export function registerDocumentReadRoutes(
     {
       ...common,
       schema: {
+        security: TOKEN_OR_API_KEY,
         operationId: `${op}Historico`,
         tags: [entity.resource],
         summary: `Histórico de um(a) ${label}: quem alterou, quando e o quê`,
@@ -95,6 +97,7 @@ export function registerDocumentReadRoutes(
     {
       ...common,
       schema: {
+        security: TOKEN_OR_API_KEY,
         operationId: `${op}Lancamentos`,
         tags: [entity.resource],
         summary: `Lançamentos (movimentações de estoque e estornos) de um(a) ${label}`,

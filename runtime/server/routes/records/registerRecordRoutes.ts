@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { parseFilter, parseWhere } from '../../../core/loopbackFilter.ts';
 import { entityTypeName, type ResolvedEntity } from '../../../core/resolveEntity.ts';
 import { PermissionLevel } from '../../../core/types.ts';
+import type { AuthInfo } from '../../context.ts';
+import { TOKEN_OR_API_KEY } from '../../plugins/routeSecurity.ts';
+import { emitDomainEvent } from '../../postings/emitDomainEvent.ts';
 import { DEFAULT_LIMIT } from '../../services/records/buildRecordQuery.ts';
 import { countRecords } from '../../services/records/countRecords.ts';
 import { createRecord } from '../../services/records/createRecord.ts';
@@ -42,12 +45,19 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
   const tags = [entity.resource];
   const plural = entity.labelPlural.toLowerCase();
   const common = { validatorCompiler: recordPartValidator, serializerCompiler: recordSerializer };
+  const security = TOKEN_OR_API_KEY;
+  // After the commit: `<entidade>.criado|alterado|excluido` on the domain bus (webhooks), company records only.
+  const recordEvent = (auth: AuthInfo | null, id: unknown, acao: string) => {
+    if (entity.scope === 'global' || !auth || typeof id !== 'number') return;
+    emitDomainEvent({ event: `${entity.name}.${acao}`, id, empresaId: auth.empresaId });
+  };
 
   app.get(
     url,
     {
       ...common,
       schema: {
+        security,
         operationId: `${op}Find`,
         tags,
         summary: `Lista ${plural} (filtro LoopBack: where, order, limit, skip, fields, include)`,
@@ -79,6 +89,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
     {
       ...common,
       schema: {
+        security,
         operationId: `${op}FindOne`,
         tags,
         summary: `O primeiro registro de ${plural} que atende ao filtro (404 MODEL_NOT_FOUND quando nenhum)`,
@@ -97,6 +108,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
     {
       ...common,
       schema: {
+        security,
         operationId: `${op}Count`,
         tags,
         summary: `Conta ${plural} que atendem ao where`,
@@ -115,6 +127,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
     {
       ...common,
       schema: {
+        security,
         operationId: `${op}FindById`,
         tags,
         summary: `Um registro de ${plural} (filtro LoopBack: fields, include)`,
@@ -135,6 +148,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
     {
       ...common,
       schema: {
+        security,
         operationId: `${op}Exists`,
         tags,
         summary: `Se existe o registro de ${plural} com este id`,
@@ -158,6 +172,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
     {
       ...common,
       schema: {
+        security,
         operationId: `${op}Create`,
         tags,
         summary: `Cria um registro de ${plural}`,
@@ -165,7 +180,11 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
         response: { 200: one, ...errorResponses(400, 401, 403, 409, 422) },
       },
     },
-    async (request) => run(request, PermissionLevel.CRIAR, (context) => createRecord(context, request.body)),
+    async (request) => {
+      const row = await run(request, PermissionLevel.CRIAR, (context) => createRecord(context, request.body));
+      recordEvent(request.auth, row.id, 'criado');
+      return row;
+    },
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -175,6 +194,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
       method,
       url: `${url}/:id`,
       schema: {
+        security,
         operationId: `${op}${replace ? 'ReplaceById' : 'PatchById'}`,
         tags,
         summary: replace
@@ -186,9 +206,11 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
       },
       handler: async (request) => {
         const { id } = (request as unknown as IdRequest).params;
-        return run(request, PermissionLevel.ALTERAR, (context) =>
+        const row = await run(request, PermissionLevel.ALTERAR, (context) =>
           updateRecord(context, id, request.body, replace ? 'replace' : 'patch'),
         );
+        recordEvent(request.auth, id, 'alterado');
+        return row;
       },
     });
   }
@@ -198,6 +220,7 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
     {
       ...common,
       schema: {
+        security,
         operationId: `${op}DeleteById`,
         tags,
         summary: `Exclui um registro de ${plural}`,
@@ -207,7 +230,9 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
     },
     async (request) => {
       const { id } = (request as unknown as IdRequest).params;
-      return run(request, PermissionLevel.TOTAL, (context) => deleteRecord(context, id));
+      const result = await run(request, PermissionLevel.TOTAL, (context) => deleteRecord(context, id));
+      recordEvent(request.auth, id, 'excluido');
+      return result;
     },
   );
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { entityTypeName, type ResolvedEntity } from '../../../core/resolveEntity.ts';
 import { PermissionLevel } from '../../../core/types.ts';
+import { TOKEN_OR_API_KEY } from '../../plugins/routeSecurity.ts';
 import { type DomainEvent, domainEvents } from '../../postings/domainEvents.ts';
 import { runTransition } from '../../services/documents/runTransition.ts';
 import { idempotencyKey, withIdempotency } from '../../services/documents/withIdempotency.ts';
@@ -43,6 +44,7 @@ export function registerTransitionRoutes(
         validatorCompiler: recordPartValidator,
         serializerCompiler: recordSerializer,
         schema: {
+          security: TOKEN_OR_API_KEY,
           operationId: `${op}${entityTypeName(declared.action)}`,
           tags: [entity.resource],
           summary: `${declared.label} (de ${from} para ${document.states[declared.to]?.label ?? declared.to})${declared.effects?.length ? `; lançamentos: ${declared.effects.join(', ')}` : ''}`,

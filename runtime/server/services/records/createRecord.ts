@@ -1,6 +1,7 @@
 import { applyFormulas, applyParentFormulas } from '../documents/applyFormulas.ts';
 import { afterCreate, beforeCreate } from '../documents/documentHooks.ts';
 import { assertRelationsExist } from './assertRelationsExist.ts';
+import { entityHooks } from './entityHooks.ts';
 import { insertRecordRow } from './insertRecordRow.ts';
 import { prepareChildren } from './prepareChildren.ts';
 import type { RecordContext } from './recordContext.ts';
@@ -20,11 +21,14 @@ export async function createRecord(context: RecordContext, body: unknown): Promi
   const { input, issues } = checkRecordInput(record, children.body, 'create');
   if (issues.length > 0 || children.issues.length > 0) throwFieldIssues([...issues, ...children.issues]);
   await assertRelationsExist(tx, record, input.values, scope, context.lookupTarget);
+  const hooks = entityHooks(record.entity.base);
   await beforeCreate(context, input.values);
+  await hooks.beforeCreate?.(context, input.values);
   const row = await insertRecordRow(tx, record, scope, input.values);
   for (const write of children.writes) await writeChildren(context, row.id as number, write);
   Object.assign(row, await applyFormulas(context, row.id as number, body));
   if (record.documentParent) await applyParentFormulas(context, row[record.documentParent.foreignKey]);
   await afterCreate(context, row);
+  await hooks.afterCreate?.(context, row);
   return returnWithChildren(context, row, children.writes);
 }

@@ -1,3 +1,4 @@
+import type { AuthInfo } from '../../context.ts';
 import type { Tx } from '../../db/database.ts';
 import type { RecordScope } from './buildRecordQuery.ts';
 import type { TargetResolver } from './includeRelations.ts';
@@ -12,4 +13,6 @@ export interface RecordContext {
   targetOf: TargetResolver;
   /** Relation targets for existence checks on writes (no permission check). */
   lookupTarget: TargetResolver;
+  /** Who asks (a user or an API key): entity hooks that check what the caller may grant read it. */
+  auth?: AuthInfo;
 }

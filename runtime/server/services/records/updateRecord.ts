@@ -4,6 +4,7 @@ import { afterChange, beforeChange } from '../documents/documentHooks.ts';
 import { assertNotOwnAccess } from './assertNotOwnAccess.ts';
 import { assertRelationsExist } from './assertRelationsExist.ts';
 import { scopeConditions } from './buildRecordQuery.ts';
+import { entityHooks } from './entityHooks.ts';
 import { prepareChildren } from './prepareChildren.ts';
 import type { RecordContext } from './recordContext.ts';
 import { recordNotFound } from './recordNotFound.ts';
@@ -69,6 +70,7 @@ export async function updateRecord(
       if (!(field in values) && !entity.fields[field]?.writeOnly)
         values[field] = structuredClone(entity.fields[field]?.default ?? null);
   await assertRelationsExist(tx, record, values, scope, context.lookupTarget);
+  await entityHooks(entity.base).beforeUpdate?.(context, id, values);
   const row = await updateRecordRow(tx, record, scope, id, values, versao);
   if (!row) {
     if (await exists()) throw new HttpError(409, 'REGISTRO_ALTERADO', STALE);

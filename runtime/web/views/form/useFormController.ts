@@ -1,6 +1,6 @@
 import type { IChangeEvent } from '@rjsf/core';
 import { type ErrorSchema, getDefaultFormState, type RJSFValidationError } from '@rjsf/utils';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { checkPermission } from '../../../core/checkPermission.ts';
 import { PermissionLevel } from '../../../core/types.ts';
@@ -15,6 +15,7 @@ import type { FormContext, FormLayout } from './formTypes.ts';
 import { formValidator } from './formValidator.ts';
 import { recordsRequest } from './recordsRequest.ts';
 import { resolveFormSchemas } from './resolveFormSchemas.ts';
+import { ShownOnceValues } from './ShownOnceValues.tsx';
 import { sameFormValues } from './sameFormValues.ts';
 import { serverFieldErrors } from './serverFieldErrors.ts';
 import { toRequestBody } from './toRequestBody.ts';
@@ -146,6 +147,16 @@ export function useFormController({
           : await recordsRequest<Data>(api, 'POST', `/api/${entity.resource}`, { body });
       leaving.current = true;
       notify.toast(SAVED_MESSAGE, { severity: 'success' });
+      // Values the server returns only now (a new API key): shown once, before leaving the form.
+      const once = Object.entries(entity.fields)
+        .filter(([name, field]) => field.shownOnce && typeof saved[name] === 'string' && saved[name])
+        .map(([name, field]) => ({ label: field.label, value: String(saved[name]) }));
+      if (once.length > 0)
+        await notify.alert({
+          title: `${entity.label} ${entity.gender === 'f' ? 'criada' : 'criado'}`,
+          message: createElement(ShownOnceValues, { values: once }),
+          severity: 'warning',
+        });
       if (singleton) singleton.onSaved(saved);
       // A new document stays open (now editable by id) so its transitions (Efetivar…) are at hand.
       else if (entity.document && mode !== 'edit' && entity.route && saved.id !== undefined)
