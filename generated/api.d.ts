@@ -32956,6 +32956,7 @@ export interface operations {
                         depositoId: number;
                         deposito?: string | null;
                         loteId?: number | null;
+                        lote?: string | null;
                         qtd: number;
                         custoUnitario?: number | null;
                         difValor: number;
