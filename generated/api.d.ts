@@ -27612,6 +27612,15 @@ export interface operations {
                     dataVencimentoIcms?: string;
                     /** @description VL_SLD_CREDOR_ANT do E110 */
                     saldoCredorAnterior?: number;
+                    /**
+                     * @description IND_ATIV do 0000: 0 industrial ou equiparado (contribuinte do IPI), 1 outros (padrão)
+                     * @enum {integer}
+                     */
+                    indicadorAtividade?: 0 | 1;
+                    /** @description COD_CTA do H010: código da conta contábil do estoque (obrigatório nos perfis A e B com inventário) */
+                    contaEstoque?: string;
+                    /** @description Baixar mesmo com erros do validador (o arquivo será rejeitado pelo PVA/validador oficial); sem ela, 422 */
+                    confirmarErros?: boolean;
                 };
             };
         };
@@ -27722,6 +27731,15 @@ export interface operations {
                     dataVencimentoIcms?: string;
                     /** @description VL_SLD_CREDOR_ANT do E110 */
                     saldoCredorAnterior?: number;
+                    /**
+                     * @description IND_ATIV do 0000: 0 industrial ou equiparado (contribuinte do IPI), 1 outros (padrão)
+                     * @enum {integer}
+                     */
+                    indicadorAtividade?: 0 | 1;
+                    /** @description COD_CTA do H010: código da conta contábil do estoque (obrigatório nos perfis A e B com inventário) */
+                    contaEstoque?: string;
+                    /** @description Baixar mesmo com erros do validador (o arquivo será rejeitado pelo PVA/validador oficial); sem ela, 422 */
+                    confirmarErros?: boolean;
                 };
             };
         };
@@ -27806,6 +27824,8 @@ export interface operations {
                      * @enum {integer}
                      */
                     natureza: 1 | 2 | 3;
+                    /** @description Baixar mesmo com erros do validador (o arquivo será rejeitado pelo PVA/validador oficial); sem ela, 422 */
+                    confirmarErros?: boolean;
                 };
             };
         };
@@ -27905,6 +27925,8 @@ export interface operations {
                      * @enum {integer}
                      */
                     natureza: 1 | 2 | 3;
+                    /** @description Baixar mesmo com erros do validador (o arquivo será rejeitado pelo PVA/validador oficial); sem ela, 422 */
+                    confirmarErros?: boolean;
                 };
             };
         };
