@@ -51,7 +51,17 @@ afterAll(async () => server?.close());
 
 describe('Arquivo SPED (EFD ICMS/IPI)', () => {
   it('writes blocks 0, C, E and 9 with the exact registers of the period', async () => {
-    const arquivo = await ok('/api/ArquivosFiscais/sped/arquivo', SPED);
+    // The fornecedor has no IBGE city: an error of the validator, so the file needs an explicit confirmation.
+    const preview = await ok('/api/ArquivosFiscais/sped/preview', SPED);
+    expect(preview.erros).toBe(1);
+    expect(preview.problemas).toContainEqual(
+      expect.objectContaining({ tipo: 'erro', registro: '0150', linha: 6, campo: 'COD_MUN' }),
+    );
+    const recusado = await api('/api/ArquivosFiscais/sped/arquivo', tokens.demo, SPED);
+    expect(recusado.statusCode).toBe(422);
+    expect(recusado.json().error.code).toBe('ARQUIVO_COM_ERROS');
+    expect(recusado.json().error.message).toMatch(/1 erro\(s\) de validação e será rejeitado pelo PVA/);
+    const arquivo = await ok('/api/ArquivosFiscais/sped/arquivo', { ...SPED, confirmarErros: true });
     expect(arquivo.nomeArquivo).toBe(`SPED-EFD-${demo.cnpj}-202403.txt`);
     expect(arquivo.codificacao).toBe('iso-8859-1');
     const linhas = fileLines(arquivo);

@@ -370,7 +370,9 @@ describe('Sintegra: rule classes of issue 22', () => {
       for (const linha of r50) expect(linha.slice(51, 52)).toMatch(/[26]/);
       expect(notaDe(linhas, '50', 203)).toHaveLength(0);
       expect(notaDe(linhas, '50', 205)).toHaveLength(0);
-      expect(linhas.filter((linha) => linha.startsWith('54') && linha.slice(21, 27) === '000205')).toHaveLength(0);
+      expect(
+        linhas.filter((linha) => linha.startsWith('54') && linha.slice(21, 27) === '000205'),
+      ).toHaveLength(0);
       expect(notaDe(linhas, '50', 101)).toHaveLength(0);
       expect(notaDe(linhas, '50', 204)).toHaveLength(1);
       expect(notaDe(linhas, '50', 202)).toHaveLength(natureza === 2 ? 1 : 0);

@@ -110,11 +110,37 @@ const registros = {
   },
 } as const;
 
+const problema = {
+  type: 'object',
+  required: ['tipo', 'registro', 'linha', 'campo', 'mensagem', 'correcao'],
+  properties: {
+    tipo: { type: 'string', enum: ['erro', 'advertencia'], description: 'erro: o validador oficial rejeita' },
+    registro: { type: 'string' },
+    linha: { type: 'integer', description: 'Linha do arquivo (0: o arquivo todo)' },
+    campo: { type: 'string' },
+    mensagem: { type: 'string' },
+    correcao: { type: 'string', description: 'Como corrigir' },
+  },
+} as const;
+
 const preview = (totais: object) =>
   ({
     type: 'object',
-    required: ['nomeArquivo', 'totalLinhas', 'registros', 'totais', 'avisos', 'amostra'],
+    required: [
+      'nomeArquivo',
+      'totalLinhas',
+      'registros',
+      'totais',
+      'avisos',
+      'amostra',
+      'problemas',
+      'erros',
+      'advertencias',
+    ],
     properties: {
+      problemas: { type: 'array', items: problema, description: 'Erros e advertências do validador' },
+      erros: { type: 'integer' },
+      advertencias: { type: 'integer' },
       nomeArquivo: { type: 'string' },
       totalLinhas: { type: 'integer' },
       registros,
