@@ -197,6 +197,7 @@ beforeAll(async () => {
         [demo.empresaId],
       )
     ).id;
+    await tx.query(`UPDATE pessoa SET codigo_municipio = 4106902 WHERE id = $1`, [fornecedor]);
     await nota(
       tx,
       701,
@@ -405,6 +406,30 @@ describe('Sintegra: rule classes of issue 22', () => {
       expect(linha.slice(51, 65)).toBe('0'.repeat(14));
       expect(linha.slice(65, 79)).toBe(' '.repeat(14));
       expect(linha.slice(79, 81)).toBe('SP');
+    }
+  });
+});
+
+describe('Validator on the generated files', () => {
+  it('finds no error in any SPED or Sintegra of the month, whatever the profile, activity or natureza', async () => {
+    for (const variante of [
+      { perfil: 'A', indicadorAtividade: 1 },
+      { perfil: 'B', indicadorAtividade: 0 },
+      { perfil: 'C', contaEstoque: undefined },
+    ]) {
+      const preview = await api('/api/ArquivosFiscais/sped/preview', { ...SPED, ...variante });
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json().problemas.filter((p: { tipo: string }) => p.tipo === 'erro')).toEqual([]);
+      const arquivo = await api('/api/ArquivosFiscais/sped/arquivo', { ...SPED, ...variante });
+      expect(arquivo.statusCode, arquivo.body).toBe(200);
+    }
+    for (const natureza of [1, 2, 3]) {
+      const preview = await api('/api/ArquivosFiscais/sintegra/preview', { ...SINTEGRA, natureza });
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json().erros).toBe(0);
+      expect((await api('/api/ArquivosFiscais/sintegra/arquivo', { ...SINTEGRA, natureza })).statusCode).toBe(
+        200,
+      );
     }
   });
 });
