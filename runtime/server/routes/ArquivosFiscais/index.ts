@@ -61,7 +61,10 @@ async function comFilial<T>(
 }
 
 const previewOf = (tipo: 'sped' | 'sintegra', resultado: Resultado) => {
-  const problemas = problemasArquivo(tipo, resultado.linhas, resultado.avisos);
+  const problemas = problemasArquivo(tipo, resultado.linhas, resultado.avisos).map((problema) => ({
+    ...problema,
+    gravidade: problema.tipo === 'erro' ? ('Erro' as const) : ('Advertência' as const),
+  }));
   return {
     ...previewBase(resultado),
     problemas,

@@ -112,8 +112,9 @@ const registros = {
 
 const problema = {
   type: 'object',
-  required: ['tipo', 'registro', 'linha', 'campo', 'mensagem', 'correcao'],
+  required: ['tipo', 'gravidade', 'registro', 'linha', 'campo', 'mensagem', 'correcao'],
   properties: {
+    gravidade: { type: 'string', description: 'Erro ou Advertência, como o usuário lê' },
     tipo: { type: 'string', enum: ['erro', 'advertencia'], description: 'erro: o validador oficial rejeita' },
     registro: { type: 'string' },
     linha: { type: 'integer', description: 'Linha do arquivo (0: o arquivo todo)' },

@@ -8,6 +8,8 @@ import { isValidCpfCnpj } from '../../../core/isValidCpfCnpj.ts';
  */
 export interface ProblemaArquivo {
   tipo: 'erro' | 'advertencia';
+  /** The tipo as the user reads it. */
+  gravidade?: 'Erro' | 'Advertência';
   registro: string;
   /** 1-based line of the file; 0 for a problem of the whole file. */
   linha: number;
@@ -840,7 +842,8 @@ export function problemasArquivo(
   const validador =
     tipo === 'sped' ? [...validarSped(linhas), ...validarChavesSped(linhas)] : validarSintegra(linhas);
   return [
-    ...validador,
+    ...validador.filter((problema) => problema.tipo === 'erro'),
+    ...validador.filter((problema) => problema.tipo === 'advertencia'),
     ...avisos.map(
       (aviso): ProblemaArquivo => ({
         tipo: 'advertencia',
