@@ -27632,6 +27632,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Erros e advertências do validador */
+                        problemas: {
+                            /** @description Erro ou Advertência, como o usuário lê */
+                            gravidade: string;
+                            /**
+                             * @description erro: o validador oficial rejeita
+                             * @enum {string}
+                             */
+                            tipo: "erro" | "advertencia";
+                            registro: string;
+                            /** @description Linha do arquivo (0: o arquivo todo) */
+                            linha: number;
+                            campo: string;
+                            mensagem: string;
+                            /** @description Como corrigir */
+                            correcao: string;
+                        }[];
+                        erros: number;
+                        advertencias: number;
                         nomeArquivo: string;
                         totalLinhas: number;
                         registros: {
@@ -27796,6 +27815,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     arquivoSintegraPreview: {
@@ -27837,6 +27865,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Erros e advertências do validador */
+                        problemas: {
+                            /** @description Erro ou Advertência, como o usuário lê */
+                            gravidade: string;
+                            /**
+                             * @description erro: o validador oficial rejeita
+                             * @enum {string}
+                             */
+                            tipo: "erro" | "advertencia";
+                            registro: string;
+                            /** @description Linha do arquivo (0: o arquivo todo) */
+                            linha: number;
+                            campo: string;
+                            mensagem: string;
+                            /** @description Como corrigir */
+                            correcao: string;
+                        }[];
+                        erros: number;
+                        advertencias: number;
                         nomeArquivo: string;
                         totalLinhas: number;
                         registros: {
@@ -27976,6 +28023,15 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
