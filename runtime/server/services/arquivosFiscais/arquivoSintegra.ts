@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import { analiticoDocumento, cstItem, valorOperacaoItens } from './analiticoDocumento.ts';
-import { contadorFiscal } from './cadastrosFiscais.ts';
+import { type ContadorFiscal, contadorFiscal } from './cadastrosFiscais.ts';
 import type { DocumentoFiscal } from './documentosFiscais.ts';
 import type { EmitenteFiscal } from './emitenteFiscal.ts';
 import { alfa, num, round, sintegraData } from './formatoArquivo.ts';
@@ -337,6 +337,16 @@ export async function arquivoSintegra(tx: Tx, emitente: EmitenteFiscal, pedido: 
   const movimento = await movimentoFiscal(tx, emitente.filialId, pedido.dataInicial, pedido.dataFinal);
   assertCodigosItens(movimento);
   const contador = await contadorFiscal(tx);
+  return escreverSintegra(emitente, contador, movimento, pedido);
+}
+
+/** The Sintegra lines from data already loaded and checked (no database). */
+export function escreverSintegra(
+  emitente: EmitenteFiscal,
+  contador: ContadorFiscal | null,
+  movimento: MovimentoFiscal,
+  pedido: PedidoSintegra,
+) {
   const avisos: AvisoFiscal[] = [...movimento.avisos];
   if (!emitente.municipio)
     avisos.push({

@@ -201,6 +201,22 @@ export async function arquivoSped(tx: Tx, emitente: EmitenteFiscal, pedido: Pedi
       `Há ICMS a recolher (R$ ${apuracao.icmsRecolher.toFixed(2).replace('.', ',')}): informe o código de receita (campo COD_REC do registro E116) antes de gerar o arquivo.`,
     );
   const conta = await contaEstoque(tx, pedido, movimento);
+  return escreverSped(emitente, contador, movimento, pedido, conta);
+}
+
+/**
+ * The lines of the EFD from data already loaded and checked (no database): what arquivoSped writes, and
+ * what the property tests feed with random documents.
+ */
+export function escreverSped(
+  emitente: EmitenteFiscal,
+  contador: ContadorFiscal,
+  movimento: MovimentoFiscal,
+  pedido: PedidoSped,
+  conta: ContaContabilFiscal | null,
+) {
+  const periodo = { inicio: movimento.inicio, fim: movimento.fim };
+  const apuracao = apuracaoIcms(movimento, round(pedido.saldoCredorAnterior ?? 0));
   const avisos = [...movimento.avisos, ...avisosContador(contador)];
   if (!emitente.codigoMunicipio)
     avisos.push({
