@@ -28164,6 +28164,15 @@ export interface operations {
                     dataVencimentoIcms?: string;
                     /** @description VL_SLD_CREDOR_ANT do E110 */
                     saldoCredorAnterior?: number;
+                    /**
+                     * @description IND_ATIV do 0000: 0 industrial ou equiparado (contribuinte do IPI), 1 outros (padrão)
+                     * @enum {integer}
+                     */
+                    indicadorAtividade?: 0 | 1;
+                    /** @description COD_CTA do H010: código da conta contábil do estoque (obrigatório nos perfis A e B com inventário) */
+                    contaEstoque?: string;
+                    /** @description Baixar mesmo com erros do validador (o arquivo será rejeitado pelo PVA/validador oficial); sem ela, 422 */
+                    confirmarErros?: boolean;
                 };
             };
         };
@@ -28175,6 +28184,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Erros e advertências do validador */
+                        problemas: {
+                            /** @description Erro ou Advertência, como o usuário lê */
+                            gravidade: string;
+                            /**
+                             * @description erro: o validador oficial rejeita
+                             * @enum {string}
+                             */
+                            tipo: "erro" | "advertencia";
+                            registro: string;
+                            /** @description Linha do arquivo (0: o arquivo todo) */
+                            linha: number;
+                            campo: string;
+                            mensagem: string;
+                            /** @description Como corrigir */
+                            correcao: string;
+                        }[];
+                        erros: number;
+                        advertencias: number;
                         nomeArquivo: string;
                         totalLinhas: number;
                         registros: {
@@ -28274,6 +28302,15 @@ export interface operations {
                     dataVencimentoIcms?: string;
                     /** @description VL_SLD_CREDOR_ANT do E110 */
                     saldoCredorAnterior?: number;
+                    /**
+                     * @description IND_ATIV do 0000: 0 industrial ou equiparado (contribuinte do IPI), 1 outros (padrão)
+                     * @enum {integer}
+                     */
+                    indicadorAtividade?: 0 | 1;
+                    /** @description COD_CTA do H010: código da conta contábil do estoque (obrigatório nos perfis A e B com inventário) */
+                    contaEstoque?: string;
+                    /** @description Baixar mesmo com erros do validador (o arquivo será rejeitado pelo PVA/validador oficial); sem ela, 422 */
+                    confirmarErros?: boolean;
                 };
             };
         };
@@ -28330,6 +28367,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     arquivoSintegraPreview: {
@@ -28358,6 +28404,8 @@ export interface operations {
                      * @enum {integer}
                      */
                     natureza: 1 | 2 | 3;
+                    /** @description Baixar mesmo com erros do validador (o arquivo será rejeitado pelo PVA/validador oficial); sem ela, 422 */
+                    confirmarErros?: boolean;
                 };
             };
         };
@@ -28369,6 +28417,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Erros e advertências do validador */
+                        problemas: {
+                            /** @description Erro ou Advertência, como o usuário lê */
+                            gravidade: string;
+                            /**
+                             * @description erro: o validador oficial rejeita
+                             * @enum {string}
+                             */
+                            tipo: "erro" | "advertencia";
+                            registro: string;
+                            /** @description Linha do arquivo (0: o arquivo todo) */
+                            linha: number;
+                            campo: string;
+                            mensagem: string;
+                            /** @description Como corrigir */
+                            correcao: string;
+                        }[];
+                        erros: number;
+                        advertencias: number;
                         nomeArquivo: string;
                         totalLinhas: number;
                         registros: {
@@ -28457,6 +28524,8 @@ export interface operations {
                      * @enum {integer}
                      */
                     natureza: 1 | 2 | 3;
+                    /** @description Baixar mesmo com erros do validador (o arquivo será rejeitado pelo PVA/validador oficial); sem ela, 422 */
+                    confirmarErros?: boolean;
                 };
             };
         };
@@ -28506,6 +28575,15 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

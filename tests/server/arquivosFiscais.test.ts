@@ -29,7 +29,7 @@ const fileLines = (arquivo: { conteudo: string }) => {
   expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
   return text.slice(0, -2).split('\r\n');
 };
-const SPED = { periodo: '2024-03', finalidade: 0, perfil: 'A' };
+const SPED = { periodo: '2024-03', finalidade: 0, perfil: 'A', codigoReceita: '046-2' };
 const SINTEGRA = { dataInicial: '2024-03-01', dataFinal: '2024-03-31', finalidade: 1, natureza: 3 };
 
 beforeAll(async () => {
@@ -51,7 +51,17 @@ afterAll(async () => server?.close());
 
 describe('Arquivo SPED (EFD ICMS/IPI)', () => {
   it('writes blocks 0, C, E and 9 with the exact registers of the period', async () => {
-    const arquivo = await ok('/api/ArquivosFiscais/sped/arquivo', SPED);
+    // The fornecedor has no IBGE city: an error of the validator, so the file needs an explicit confirmation.
+    const preview = await ok('/api/ArquivosFiscais/sped/preview', SPED);
+    expect(preview.erros).toBe(1);
+    expect(preview.problemas).toContainEqual(
+      expect.objectContaining({ tipo: 'erro', registro: '0150', linha: 6, campo: 'COD_MUN' }),
+    );
+    const recusado = await api('/api/ArquivosFiscais/sped/arquivo', tokens.demo, SPED);
+    expect(recusado.statusCode).toBe(422);
+    expect(recusado.json().error.code).toBe('ARQUIVO_COM_ERROS');
+    expect(recusado.json().error.message).toMatch(/1 erro\(s\) de validação e será rejeitado pelo PVA/);
+    const arquivo = await ok('/api/ArquivosFiscais/sped/arquivo', { ...SPED, confirmarErros: true });
     expect(arquivo.nomeArquivo).toBe(`SPED-EFD-${demo.cnpj}-202403.txt`);
     expect(arquivo.codificacao).toBe('iso-8859-1');
     const linhas = fileLines(arquivo);
@@ -73,11 +83,11 @@ describe('Arquivo SPED (EFD ICMS/IPI)', () => {
     expect(linhas).toContain('|0200|CAFE500|Café torrado 500g|||UN|00|09012100||09||||');
     expect(linhas).toContain('|0190|UN|Unidade|');
     expect(linhas).toContain(
-      `|C100|1|0|${cliente}|55|00|1|101|${chave('55', 101)}|05032024|05032024|200,00|2|0,00|0,00|200,00|9|0,00|0,00|0,00|200,00|36,00|0,00|0,00|0,00|0,00|0,00|0,00|0,00|`,
+      `|C100|1|0|${cliente}|55|00|001|101|${chave('55', 101)}|05032024|05032024|200,00|2|0,00|0,00|200,00|9|0,00|0,00|0,00|200,00|36,00|0,00|0,00|0,00|0,00|0,00|0,00|0,00|`,
     );
-    expect(linhas).toContain(`|C100|1|0||55|02|1|102|${chave('55', 102)}${'|'.repeat(21)}`);
+    expect(linhas).toContain(`|C100|1|0||55|02|001|102|${chave('55', 102)}${'|'.repeat(21)}`);
     expect(linhas).toContain(
-      `|C100|0|1|${fornecedor}|55|00|2|555|${chave('55', 555)}|02032024|03032024|120,00|2|0,00|0,00|120,00|9|0,00|0,00|0,00|120,00|14,40|0,00|0,00|0,00|1,98|9,12|0,00|0,00|`,
+      `|C100|0|1|${fornecedor}|55|00|002|555|${chave('55', 555)}|02032024|03032024|120,00|2|0,00|0,00|120,00|9|0,00|0,00|0,00|120,00|14,40|0,00|0,00|0,00|1,98|9,12|0,00|0,00|`,
     );
     expect(linhas).toContain(
       '|C170|1|CAFE500|CAFE TORRADO 500G|10,00000|UN|120,00|0,00|0|000|1102||120,00|12,00|14,40|0,00||0,00|||||||50|120,00|1,6500|||1,98|50|120,00|7,6000|||9,12||0,00|',
@@ -86,12 +96,12 @@ describe('Arquivo SPED (EFD ICMS/IPI)', () => {
     expect(linhas.filter((linha) => linha.startsWith('|C170|'))).toHaveLength(1);
     expect(linhas).toContain('|C190|000|5102|18,00|200,00|200,00|36,00|0,00|0,00|0,00|0,00||');
     expect(linhas).toContain(
-      `|C100|1|0||65|00|1|9001|${chave('65', 9001)}|06032024|06032024|30,00|0|0,00|0,00|30,00|9|0,00|0,00|0,00|30,00|5,40||||||||`,
+      `|C100|1|0||65|00|001|9001|${chave('65', 9001)}|06032024|06032024|30,00|0|0,00|0,00|30,00|9|0,00|0,00|0,00|30,00|5,40||||||||`,
     );
     expect(linhas).toContain(
       '|E110|41,40|0,00|0,00|0,00|14,40|0,00|0,00|0,00|0,00|27,00|0,00|27,00|0,00|0,00|',
     );
-    expect(linhas).toContain('|E116|000|27,00|10042024||||||032024|');
+    expect(linhas).toContain('|E116|000|27,00|10042024|046-2|||||032024|');
     expect(linhas).toContain('|B001|1|');
     expect(linhas).toContain('|H001|1|');
     expect(linhas).toContain('|1010|N|N|N|N|N|N|N|N|N|N|N|N|N|');
@@ -111,7 +121,7 @@ describe('Arquivo SPED (EFD ICMS/IPI)', () => {
   });
 
   it('previews counts per register, the ICMS assessment and warnings', async () => {
-    const preview = await ok('/api/ArquivosFiscais/sped/preview', { ...SPED, codigoReceita: '046-2' });
+    const preview = await ok('/api/ArquivosFiscais/sped/preview', SPED);
     expect(preview.registros).toContainEqual({ registro: 'C100', quantidade: 4 });
     expect(preview.totais).toMatchObject({ debitos: 41.4, creditos: 14.4, icmsRecolher: 27, cancelados: 1 });
     const mensagens = preview.avisos.map(

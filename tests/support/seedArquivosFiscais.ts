@@ -1,11 +1,18 @@
 import type { Database, Tx } from '../../runtime/server/db/database.ts';
 
-/** A 44-digit access key whose number part is `numero` (only the length matters to the files). */
-export const chave = (modelo: string, numero: number) =>
-  `35240311222333000181${modelo}001${String(numero).padStart(9, '0')}1${String(numero).padStart(8, '0')}5`.slice(
-    0,
-    44,
-  );
+/** A 44-digit access key whose number part is `numero`, with its mod-11 check digit. */
+export const chave = (modelo: string, numero: number) => {
+  const corpo = `35240311222333000181${modelo}001${String(numero).padStart(9, '0')}1${String(numero).padStart(8, '0')}`;
+  const base = corpo.slice(0, 43);
+  let soma = 0;
+  let peso = 2;
+  for (let i = 42; i >= 0; i--) {
+    soma += Number(base[i]) * peso;
+    peso = peso === 9 ? 2 : peso + 1;
+  }
+  const resto = soma % 11;
+  return `${base}${resto < 2 ? 0 : 11 - resto}`;
+};
 
 interface Item {
   produtoId: number | null;

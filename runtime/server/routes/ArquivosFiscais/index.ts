@@ -12,6 +12,7 @@ import {
   filiaisFiscais,
 } from '../../services/arquivosFiscais/emitenteFiscal.ts';
 import { latin1Bytes } from '../../services/arquivosFiscais/formatoArquivo.ts';
+import { problemasArquivo } from '../../services/arquivosFiscais/validadorArquivo.ts';
 import { errorResponses } from '../errorResponses.ts';
 import {
   arquivoFiscalResponse,
@@ -34,7 +35,7 @@ interface Resultado {
   linhas: string[];
   registros: Array<{ registro: string; quantidade: number }>;
   totais: object;
-  avisos: unknown[];
+  avisos: Array<{ referencia: string; mensagem: string }>;
 }
 
 /**
@@ -59,7 +60,20 @@ async function comFilial<T>(
   });
 }
 
-const previewOf = (resultado: Resultado) => ({
+const previewOf = (tipo: 'sped' | 'sintegra', resultado: Resultado) => {
+  const problemas = problemasArquivo(tipo, resultado.linhas, resultado.avisos).map((problema) => ({
+    ...problema,
+    gravidade: problema.tipo === 'erro' ? ('Erro' as const) : ('Advertência' as const),
+  }));
+  return {
+    ...previewBase(resultado),
+    problemas,
+    erros: problemas.filter((problema) => problema.tipo === 'erro').length,
+    advertencias: problemas.filter((problema) => problema.tipo === 'advertencia').length,
+  };
+};
+
+const previewBase = (resultado: Resultado) => ({
   nomeArquivo: resultado.nomeArquivo,
   totalLinhas: resultado.linhas.length,
   registros: resultado.registros,
@@ -68,7 +82,22 @@ const previewOf = (resultado: Resultado) => ({
   amostra: resultado.linhas.slice(0, AMOSTRA),
 });
 
-const arquivoOf = (resultado: Resultado) => ({
+/**
+ * The file, once the validator has run: 422 while it has errors, unless the user confirmed the download
+ * knowing the official validator will reject it.
+ */
+const arquivoOf = (tipo: 'sped' | 'sintegra', resultado: Resultado, confirmarErros: boolean | undefined) => {
+  const erros = problemasArquivo(tipo, resultado.linhas, []).filter((problema) => problema.tipo === 'erro');
+  if (erros.length > 0 && !confirmarErros)
+    throw new HttpError(
+      422,
+      'ARQUIVO_COM_ERROS',
+      `O arquivo tem ${erros.length} erro(s) de validação e será rejeitado pelo ${tipo === 'sped' ? 'PVA do SPED' : 'validador do Sintegra'}: confira a pré-visualização e corrija-os, ou confirme que deseja baixá-lo mesmo assim.`,
+    );
+  return arquivoBase(resultado);
+};
+
+const arquivoBase = (resultado: Resultado) => ({
   nomeArquivo: resultado.nomeArquivo,
   codificacao: 'iso-8859-1',
   linhas: resultado.linhas.length,
@@ -123,7 +152,7 @@ export async function arquivosFiscaisRoutes(app: FastifyInstance): Promise<void>
         response: { 200: spedPreviewResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => previewOf(await sped(request)),
+    async (request) => previewOf('sped', await sped(request)),
   );
 
   app.post(
@@ -134,10 +163,11 @@ export async function arquivosFiscaisRoutes(app: FastifyInstance): Promise<void>
         tags,
         summary: 'SPED Fiscal (EFD ICMS/IPI): o arquivo (ISO-8859-1, CRLF) em base64',
         body: spedBody,
-        response: { 200: arquivoFiscalResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: arquivoFiscalResponse, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request) => arquivoOf(await sped(request)),
+    async (request) =>
+      arquivoOf('sped', await sped(request), (request.body as { confirmarErros?: boolean }).confirmarErros),
   );
 
   app.post(
@@ -151,7 +181,7 @@ export async function arquivosFiscaisRoutes(app: FastifyInstance): Promise<void>
         response: { 200: sintegraPreviewResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => previewOf(await sintegra(request)),
+    async (request) => previewOf('sintegra', await sintegra(request)),
   );
 
   app.post(
@@ -162,9 +192,14 @@ export async function arquivosFiscaisRoutes(app: FastifyInstance): Promise<void>
         tags,
         summary: 'Sintegra (Convênio ICMS 57/95): o arquivo de registros de 126 posições em base64',
         body: sintegraBody,
-        response: { 200: arquivoFiscalResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: arquivoFiscalResponse, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request) => arquivoOf(await sintegra(request)),
+    async (request) =>
+      arquivoOf(
+        'sintegra',
+        await sintegra(request),
+        (request.body as { confirmarErros?: boolean }).confirmarErros,
+      ),
   );
 }

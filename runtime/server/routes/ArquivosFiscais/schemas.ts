@@ -6,6 +6,12 @@ const filialId = {
   description: 'Filial (estabelecimento) do arquivo; sem ela, a filial selecionada na sessão',
 } as const;
 
+const confirmarErros = {
+  type: 'boolean',
+  description:
+    'Baixar mesmo com erros do validador (o arquivo será rejeitado pelo PVA/validador oficial); sem ela, 422',
+} as const;
+
 export const opcoesResponse = {
   type: 'object',
   required: ['filiais', 'filialSelecionada'],
@@ -47,6 +53,18 @@ export const spedBody = {
       description: 'DT_VCTO do E116; sem ela, dia 10 do mês seguinte',
     },
     saldoCredorAnterior: { type: 'number', minimum: 0, description: 'VL_SLD_CREDOR_ANT do E110' },
+    indicadorAtividade: {
+      type: 'integer',
+      enum: [0, 1],
+      description: 'IND_ATIV do 0000: 0 industrial ou equiparado (contribuinte do IPI), 1 outros (padrão)',
+    },
+    contaEstoque: {
+      type: 'string',
+      maxLength: 60,
+      description:
+        'COD_CTA do H010: código da conta contábil do estoque (obrigatório nos perfis A e B com inventário)',
+    },
+    confirmarErros,
   },
 } as const;
 
@@ -69,6 +87,7 @@ export const sintegraBody = {
       description:
         'Natureza das operações (campo 11 do registro 10): 1 interestaduais com ST, 2 interestaduais com ou sem ST, 3 totalidade',
     },
+    confirmarErros,
   },
 } as const;
 
@@ -91,11 +110,38 @@ const registros = {
   },
 } as const;
 
+const problema = {
+  type: 'object',
+  required: ['tipo', 'gravidade', 'registro', 'linha', 'campo', 'mensagem', 'correcao'],
+  properties: {
+    gravidade: { type: 'string', description: 'Erro ou Advertência, como o usuário lê' },
+    tipo: { type: 'string', enum: ['erro', 'advertencia'], description: 'erro: o validador oficial rejeita' },
+    registro: { type: 'string' },
+    linha: { type: 'integer', description: 'Linha do arquivo (0: o arquivo todo)' },
+    campo: { type: 'string' },
+    mensagem: { type: 'string' },
+    correcao: { type: 'string', description: 'Como corrigir' },
+  },
+} as const;
+
 const preview = (totais: object) =>
   ({
     type: 'object',
-    required: ['nomeArquivo', 'totalLinhas', 'registros', 'totais', 'avisos', 'amostra'],
+    required: [
+      'nomeArquivo',
+      'totalLinhas',
+      'registros',
+      'totais',
+      'avisos',
+      'amostra',
+      'problemas',
+      'erros',
+      'advertencias',
+    ],
     properties: {
+      problemas: { type: 'array', items: problema, description: 'Erros e advertências do validador' },
+      erros: { type: 'integer' },
+      advertencias: { type: 'integer' },
       nomeArquivo: { type: 'string' },
       totalLinhas: { type: 'integer' },
       registros,

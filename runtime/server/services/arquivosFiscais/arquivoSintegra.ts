@@ -1,11 +1,17 @@
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import { analiticoDocumento, cstItem, valorOperacaoItens } from './analiticoDocumento.ts';
-import { contadorFiscal } from './cadastrosFiscais.ts';
+import { type ContadorFiscal, contadorFiscal } from './cadastrosFiscais.ts';
 import type { DocumentoFiscal } from './documentosFiscais.ts';
 import type { EmitenteFiscal } from './emitenteFiscal.ts';
 import { alfa, num, round, sintegraData } from './formatoArquivo.ts';
-import { type AvisoFiscal, codigoItem, type MovimentoFiscal, movimentoFiscal } from './movimentoFiscal.ts';
+import {
+  type AvisoFiscal,
+  assertCodigosItens,
+  codigoItem,
+  type MovimentoFiscal,
+  movimentoFiscal,
+} from './movimentoFiscal.ts';
 
 /** What the user chose on Fiscais › Arquivo Sintegra. */
 export interface PedidoSintegra {
@@ -38,12 +44,23 @@ export function validarPeriodoSintegra(pedido: Pick<PedidoSintegra, 'dataInicial
     );
 }
 
-const interestadual = (cfop: string) => cfop.startsWith('2') || cfop.startsWith('6');
+/**
+ * An interstate operation: a CFOP of group 2 or 6 with a participant of another UF. Groups 1/5 (internal)
+ * and 3/7 (exterior) never are.
+ */
+export const interestadual = (cfop: string, ufParticipante: string | undefined, ufEmitente: string) =>
+  (cfop.startsWith('2') || cfop.startsWith('6')) && !!ufParticipante && ufParticipante !== ufEmitente;
 
-/** Which documents' CFOP lines the natureza das operações (campo 11 do registro 10) keeps. */
-function naturezaAceita(natureza: PedidoSintegra['natureza'], cfop: string, valorIcmsSt: number): boolean {
+/** Which CFOP lines the natureza das operações (campo 11 do registro 10) keeps. */
+export function naturezaAceita(
+  natureza: PedidoSintegra['natureza'],
+  cfop: string,
+  valorIcmsSt: number,
+  ufParticipante: string | undefined,
+  ufEmitente: string,
+): boolean {
   if (natureza === 3) return true;
-  if (!interestadual(cfop)) return false;
+  if (!interestadual(cfop, ufParticipante, ufEmitente)) return false;
   return natureza === 2 || valorIcmsSt > 0;
 }
 
@@ -54,17 +71,59 @@ function isentasOutras(cst: string, valor: number, base: number) {
   return { isentas: 0, outras: round(Math.max(0, valor - base)) };
 }
 
-function registro50(
+/** One registro 50 line: a note's values per CFOP and alíquota (the CSTs of the items summed together). */
+export interface Analitico50 {
+  cfop: string;
+  aliquota: number;
+  valorOperacao: number;
+  baseIcms: number;
+  valorIcms: number;
+  isentas: number;
+  outras: number;
+  baseIcmsSt: number;
+  valorIcmsSt: number;
+}
+
+/** The note's registro 50 lines: one per CFOP + alíquota, isentas/outras classified item by item. */
+export function analitico50(documento: DocumentoFiscal): Analitico50[] {
+  const grupos = new Map<string, Analitico50>();
+  for (const linha of analiticoDocumento(documento)) {
+    const key = `${linha.cfop}|${linha.aliquota}`;
+    const grupo = grupos.get(key) ?? {
+      cfop: linha.cfop,
+      aliquota: linha.aliquota,
+      valorOperacao: 0,
+      baseIcms: 0,
+      valorIcms: 0,
+      isentas: 0,
+      outras: 0,
+      baseIcmsSt: 0,
+      valorIcmsSt: 0,
+    };
+    const { isentas, outras } = isentasOutras(linha.cst, linha.valorOperacao, linha.baseIcms);
+    grupo.valorOperacao = round(grupo.valorOperacao + linha.valorOperacao);
+    grupo.baseIcms = round(grupo.baseIcms + linha.baseIcms);
+    grupo.valorIcms = round(grupo.valorIcms + linha.valorIcms);
+    grupo.isentas = round(grupo.isentas + isentas);
+    grupo.outras = round(grupo.outras + outras);
+    grupo.baseIcmsSt = round(grupo.baseIcmsSt + linha.baseIcmsSt);
+    grupo.valorIcmsSt = round(grupo.valorIcmsSt + linha.valorIcmsSt);
+    grupos.set(key, grupo);
+  }
+  return [...grupos.values()];
+}
+
+function cabecalhoNota(
+  tipo: '50' | '53',
   documento: DocumentoFiscal,
   emitente: EmitenteFiscal,
   movimento: MovimentoFiscal,
-  natureza: PedidoSintegra['natureza'],
-): string[] {
+) {
   const participante =
     documento.participanteId === null ? undefined : movimento.participantes.get(documento.participanteId);
   const data = documento.indEmit === 1 ? documento.dataEntradaSaida : documento.dataEmissao;
-  const cabeca = [
-    '50',
+  return [
+    tipo,
     num(participante?.cpfCnpj ?? emitente.cnpj, 14),
     alfa(participante?.ie || 'ISENTO', 14),
     sintegraData(data),
@@ -73,28 +132,80 @@ function registro50(
     alfa(documento.serie ?? '', 3),
     num(documento.numero, 6),
   ].join('');
+}
+
+const ufParticipante = (documento: DocumentoFiscal, movimento: MovimentoFiscal) =>
+  documento.participanteId === null ? undefined : movimento.participantes.get(documento.participanteId)?.uf;
+
+function registro50(
+  documento: DocumentoFiscal,
+  emitente: EmitenteFiscal,
+  movimento: MovimentoFiscal,
+  natureza: PedidoSintegra['natureza'],
+): string[] {
+  const cabeca = cabecalhoNota('50', documento, emitente, movimento);
+  const uf = ufParticipante(documento, movimento);
   const emit = documento.indEmit === 0 ? 'P' : 'T';
   if (documento.cancelado) {
     const cfop = documento.itens[0]?.cfop ?? (documento.indOper === 1 ? '5102' : '1102');
+    // A cancelled note has no ST to tell natureza 1 from 2: kept in both when interstate.
+    if (natureza !== 3 && !interestadual(cfop, uf, emitente.uf)) return [];
     return [`${cabeca}${num(cfop, 4)}${emit}${num(0, 13).repeat(5)}${num(0, 4)}S`];
   }
-  return analiticoDocumento(documento)
-    .filter((linha) => naturezaAceita(natureza, linha.cfop, linha.valorIcmsSt))
-    .map((linha) => {
-      const { isentas, outras } = isentasOutras(linha.cst, linha.valorOperacao, linha.baseIcms);
-      return [
+  return analitico50(documento)
+    .filter((linha) => naturezaAceita(natureza, linha.cfop, linha.valorIcmsSt, uf, emitente.uf))
+    .map((linha) =>
+      [
         cabeca,
         num(linha.cfop, 4),
         emit,
         num(linha.valorOperacao, 13, 2),
         num(linha.baseIcms, 13, 2),
         num(linha.valorIcms, 13, 2),
-        num(isentas, 13, 2),
-        num(outras, 13, 2),
+        num(linha.isentas, 13, 2),
+        num(linha.outras, 13, 2),
         num(linha.aliquota, 4, 2),
         'N',
-      ].join('');
-    });
+      ].join(''),
+    );
+}
+
+/**
+ * Registro 53: a note with ICMS retained by substituição tributária, one line per CFOP (base and ICMS-ST
+ * summed; código da antecipação blank: ST informed by the substitute).
+ */
+function registros53(
+  documento: DocumentoFiscal,
+  emitente: EmitenteFiscal,
+  movimento: MovimentoFiscal,
+  natureza: PedidoSintegra['natureza'],
+): string[] {
+  if (documento.cancelado) return [];
+  const uf = ufParticipante(documento, movimento);
+  const porCfop = new Map<string, { base: number; valor: number }>();
+  for (const linha of analitico50(documento)) {
+    if (linha.valorIcmsSt <= 0) continue;
+    if (!naturezaAceita(natureza, linha.cfop, linha.valorIcmsSt, uf, emitente.uf)) continue;
+    const grupo = porCfop.get(linha.cfop) ?? { base: 0, valor: 0 };
+    grupo.base = round(grupo.base + linha.baseIcmsSt);
+    grupo.valor = round(grupo.valor + linha.valorIcmsSt);
+    porCfop.set(linha.cfop, grupo);
+  }
+  const cabeca = cabecalhoNota('53', documento, emitente, movimento);
+  const emit = documento.indEmit === 0 ? 'P' : 'T';
+  return [...porCfop].map(([cfop, grupo]) =>
+    [
+      cabeca,
+      num(cfop, 4),
+      emit,
+      num(grupo.base, 13, 2),
+      num(grupo.valor, 13, 2),
+      num(0, 13, 2),
+      'N',
+      ' ',
+      ' '.repeat(29),
+    ].join(''),
+  );
 }
 
 function registros54(
@@ -113,7 +224,10 @@ function registros54(
     num(documento.numero, 6),
   ].join('');
   const linhas: string[] = [];
-  const itens = documento.itens.filter((item) => naturezaAceita(natureza, item.cfop, item.valorIcmsSt));
+  const uf = participante?.uf;
+  const itens = documento.itens.filter((item) =>
+    naturezaAceita(natureza, item.cfop, item.valorIcmsSt, uf, emitente.uf),
+  );
   for (const item of itens)
     linhas.push(
       [
@@ -221,7 +335,18 @@ function registros90(emitente: EmitenteFiscal, contagens: Array<[string, number]
 export async function arquivoSintegra(tx: Tx, emitente: EmitenteFiscal, pedido: PedidoSintegra) {
   validarPeriodoSintegra(pedido);
   const movimento = await movimentoFiscal(tx, emitente.filialId, pedido.dataInicial, pedido.dataFinal);
+  assertCodigosItens(movimento);
   const contador = await contadorFiscal(tx);
+  return escreverSintegra(emitente, contador, movimento, pedido);
+}
+
+/** The Sintegra lines from data already loaded and checked (no database). */
+export function escreverSintegra(
+  emitente: EmitenteFiscal,
+  contador: ContadorFiscal | null,
+  movimento: MovimentoFiscal,
+  pedido: PedidoSintegra,
+) {
   const avisos: AvisoFiscal[] = [...movimento.avisos];
   if (!emitente.municipio)
     avisos.push({
@@ -255,6 +380,7 @@ export async function arquivoSintegra(tx: Tx, emitente: EmitenteFiscal, pedido: 
   ].join('');
   const notas = movimento.documentos.filter((documento) => documento.modelo === '55');
   const r50 = notas.flatMap((documento) => registro50(documento, emitente, movimento, pedido.natureza));
+  const r53 = notas.flatMap((documento) => registros53(documento, emitente, movimento, pedido.natureza));
   const r54 = notas
     .filter((documento) => !documento.cancelado)
     .flatMap((documento) => registros54(documento, emitente, movimento, pedido.natureza));
@@ -262,22 +388,29 @@ export async function arquivoSintegra(tx: Tx, emitente: EmitenteFiscal, pedido: 
   const r74: string[] = [];
   const produtos75 = new Map<
     string,
-    { ncm: string; descricao: string; unidade: string; ipi: number; icms: number }
+    { ncm: string; descricao: string; unidade: string; ipi: number; icms: number; baseSt: number }
   >();
   for (const documento of notas) {
     if (documento.cancelado) continue;
+    const uf = ufParticipante(documento, movimento);
     for (const item of documento.itens) {
-      if (!naturezaAceita(pedido.natureza, item.cfop, item.valorIcmsSt)) continue;
+      if (!naturezaAceita(pedido.natureza, item.cfop, item.valorIcmsSt, uf, emitente.uf)) continue;
       const produto = item.produtoId === null ? undefined : movimento.produtos.get(item.produtoId);
       const codigo = codigoItem(item, movimento.produtos);
-      if (!produtos75.has(codigo))
+      // Unit ST base of a product under substituição tributária (campo 12 of registro 75).
+      const baseSt =
+        item.baseIcmsSt > 0 && item.quantidade > 0 ? round(item.baseIcmsSt / item.quantidade) : 0;
+      const atual = produtos75.get(codigo);
+      if (!atual)
         produtos75.set(codigo, {
           ncm: produto?.ncm || item.ncm || '',
           descricao: produto?.descricao ?? item.descricao,
           unidade: produto?.unidade || item.unidade || 'UN',
           ipi: item.aliquotaIpi,
           icms: item.aliquotaIcms,
+          baseSt,
         });
+      else if (atual.baseSt === 0 && baseSt > 0) atual.baseSt = baseSt;
     }
   }
   if (pedido.natureza === 3)
@@ -292,9 +425,10 @@ export async function arquivoSintegra(tx: Tx, emitente: EmitenteFiscal, pedido: 
             alfa(codigo, 14),
             num(item.quantidade, 13, 3),
             num(item.quantidade * item.valorUnitario, 13, 2),
+            // Posse 1 (own goods in own possession): no possessor, so CNPJ zeros and IE blank.
             '1',
-            num(emitente.cnpj, 14),
-            alfa(emitente.ie, 14),
+            num(0, 14),
+            alfa('', 14),
             alfa(emitente.uf, 2),
             ' '.repeat(45),
           ].join(''),
@@ -306,6 +440,7 @@ export async function arquivoSintegra(tx: Tx, emitente: EmitenteFiscal, pedido: 
             unidade: produto?.unidade || 'UN',
             ipi: 0,
             icms: 0,
+            baseSt: 0,
           });
       }
   const r75 = [...produtos75].map(([codigo, p]) =>
@@ -320,12 +455,13 @@ export async function arquivoSintegra(tx: Tx, emitente: EmitenteFiscal, pedido: 
       num(p.ipi, 5, 2),
       num(p.icms, 4, 2),
       num(0, 5, 2),
-      num(0, 13, 2),
+      num(p.baseSt, 13, 2),
     ].join(''),
   );
-  const corpo = [r10, r11, ...r50, ...r54, ...r61, ...r74, ...r75];
+  const corpo = [r10, r11, ...r50, ...r53, ...r54, ...r61, ...r74, ...r75];
   const contagens: Array<[string, number]> = [
     ['50', r50.length],
+    ['53', r53.length],
     ['54', r54.length],
     ['61', r61.length],
     ['74', r74.length],

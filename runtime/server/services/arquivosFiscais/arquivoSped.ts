@@ -5,7 +5,12 @@ import { type ContadorFiscal, contadorFiscal } from './cadastrosFiscais.ts';
 import type { EmitenteFiscal } from './emitenteFiscal.ts';
 import { EscritaSped } from './escritaSped.ts';
 import { limitesMes, round, spedData, spedTexto as t, spedNumero as v } from './formatoArquivo.ts';
-import { type AvisoFiscal, type MovimentoFiscal, movimentoFiscal } from './movimentoFiscal.ts';
+import {
+  type AvisoFiscal,
+  assertCodigosItens,
+  type MovimentoFiscal,
+  movimentoFiscal,
+} from './movimentoFiscal.ts';
 import { escreverBlocoC } from './registrosC.ts';
 import { escreverCadastros } from './registrosCadastro.ts';
 
@@ -19,6 +24,20 @@ export interface PedidoSped {
   codigoReceita?: string;
   dataVencimentoIcms?: string;
   saldoCredorAnterior?: number;
+  /** IND_ATIV of 0000: 0 industrial or equiparado (IPI taxpayer), 1 outros (default). */
+  indicadorAtividade?: 0 | 1;
+  /** COD_CTA of H010: code of the stock's conta contábil (Contas contábeis do SPED), perfis A and B. */
+  contaEstoque?: string;
+}
+
+/** A conta contábil the file cites (register 0500). */
+export interface ContaContabilFiscal {
+  codigo: string;
+  descricao: string;
+  natureza: string;
+  tipo: string;
+  nivel: number;
+  dataAlteracao: string;
 }
 
 /** Totals of the ICMS assessment (E110). */
@@ -87,7 +106,6 @@ function escreverApuracao(
   pedido: PedidoSped,
   periodo: { inicio: string; fim: string },
   apuracao: ApuracaoIcms,
-  avisos: AvisoFiscal[],
 ) {
   escrita.bloco('E', () => {
     escrita.add('E100', spedData(periodo.inicio), spedData(periodo.fim));
@@ -111,12 +129,6 @@ function escreverApuracao(
     );
     if (a.icmsRecolher > 0) {
       const [ano, mes] = pedido.periodo.split('-');
-      if (!pedido.codigoReceita)
-        avisos.push({
-          tipo: 'apuracao',
-          referencia: 'E116',
-          mensagem: 'Informe o código de receita do ICMS a recolher (campo COD_REC do registro E116).',
-        });
       escrita.add(
         'E116',
         '000',
@@ -133,7 +145,11 @@ function escreverApuracao(
   });
 }
 
-function escreverInventario(escrita: EscritaSped, movimento: MovimentoFiscal) {
+function escreverInventario(
+  escrita: EscritaSped,
+  movimento: MovimentoFiscal,
+  conta: ContaContabilFiscal | null,
+) {
   escrita.bloco('H', () => {
     for (const inventario of movimento.inventarios) {
       const itens = inventario.itens.map((item) => ({
@@ -154,7 +170,7 @@ function escreverInventario(escrita: EscritaSped, movimento: MovimentoFiscal) {
           '0',
           '',
           '',
-          '',
+          t(conta?.codigo, 60),
           '',
         );
     }
@@ -176,6 +192,31 @@ export async function arquivoSped(tx: Tx, emitente: EmitenteFiscal, pedido: Pedi
       'Nenhum contador ativo cadastrado: cadastre o contador da empresa em Contábil › Contadores antes de gerar o arquivo SPED.',
     );
   const movimento = await movimentoFiscal(tx, emitente.filialId, periodo.inicio, periodo.fim);
+  assertCodigosItens(movimento);
+  const apuracao = apuracaoIcms(movimento, round(pedido.saldoCredorAnterior ?? 0));
+  if (apuracao.icmsRecolher > 0 && !pedido.codigoReceita?.trim())
+    throw new HttpError(
+      400,
+      'CODIGO_RECEITA_AUSENTE',
+      `Há ICMS a recolher (R$ ${apuracao.icmsRecolher.toFixed(2).replace('.', ',')}): informe o código de receita (campo COD_REC do registro E116) antes de gerar o arquivo.`,
+    );
+  const conta = await contaEstoque(tx, pedido, movimento);
+  return escreverSped(emitente, contador, movimento, pedido, conta);
+}
+
+/**
+ * The lines of the EFD from data already loaded and checked (no database): what arquivoSped writes, and
+ * what the property tests feed with random documents.
+ */
+export function escreverSped(
+  emitente: EmitenteFiscal,
+  contador: ContadorFiscal,
+  movimento: MovimentoFiscal,
+  pedido: PedidoSped,
+  conta: ContaContabilFiscal | null,
+) {
+  const periodo = { inicio: movimento.inicio, fim: movimento.fim };
+  const apuracao = apuracaoIcms(movimento, round(pedido.saldoCredorAnterior ?? 0));
   const avisos = [...movimento.avisos, ...avisosContador(contador)];
   if (!emitente.codigoMunicipio)
     avisos.push({
@@ -199,16 +240,15 @@ export async function arquivoSped(tx: Tx, emitente: EmitenteFiscal, pedido: Pedi
     t(emitente.im),
     '',
     pedido.perfil,
-    '1',
+    String(pedido.indicadorAtividade ?? 1),
   );
-  escreverCadastros(escrita, emitente, contador, movimento);
+  escreverCadastros(escrita, emitente, contador, movimento, conta);
   escrita.bloco('B', () => {});
-  escreverBlocoC(escrita, movimento);
+  escreverBlocoC(escrita, movimento, { indicadorAtividade: pedido.indicadorAtividade ?? 1 });
   escrita.bloco('D', () => {});
-  const apuracao = apuracaoIcms(movimento, round(pedido.saldoCredorAnterior ?? 0));
-  escreverApuracao(escrita, pedido, periodo, apuracao, avisos);
+  escreverApuracao(escrita, pedido, periodo, apuracao);
   escrita.bloco('G', () => {});
-  escreverInventario(escrita, movimento);
+  escreverInventario(escrita, movimento, conta);
   escrita.bloco('K', () => {});
   escrita.bloco('1', () => {
     escrita.add('1010', ...Array<string>(13).fill('N'));
@@ -226,6 +266,48 @@ export async function arquivoSped(tx: Tx, emitente: EmitenteFiscal, pedido: Pedi
       ...apuracao,
     },
     avisos,
+  };
+}
+
+/**
+ * The conta contábil of the stock for H010 COD_CTA: required in perfis A and B when the period has an
+ * inventory with items (400 naming what to fill otherwise); it must exist and be analítica.
+ */
+async function contaEstoque(
+  tx: Tx,
+  pedido: PedidoSped,
+  movimento: MovimentoFiscal,
+): Promise<ContaContabilFiscal | null> {
+  const temInventario = movimento.inventarios.some((inventario) => inventario.itens.length > 0);
+  const codigo = pedido.contaEstoque?.trim();
+  if (!temInventario) return null;
+  if (!codigo) {
+    if (pedido.perfil === 'C') return null;
+    throw new HttpError(
+      400,
+      'CONTA_CONTABIL_AUSENTE',
+      `O inventário do período exige a conta contábil do estoque no perfil ${pedido.perfil} (campo COD_CTA do registro H010): informe a conta do estoque, cadastrada em Configurações › Fiscal › Contas contábeis do SPED.`,
+    );
+  }
+  const row = await tx.maybeOne<Record<string, unknown>>(
+    `SELECT codigo, descricao, natureza_conta_contabil, tipo_conta_contabil, nivel,
+            to_char(LEAST((alterado_em AT TIME ZONE 'America/Sao_Paulo')::date, $2::date), 'YYYY-MM-DD') AS data_alteracao
+       FROM conta_contabil_sped WHERE codigo = $1`,
+    [codigo, movimento.fim],
+  );
+  if (!row || String(row.tipo_conta_contabil) !== 'A')
+    throw new HttpError(
+      400,
+      'CONTA_CONTABIL_INVALIDA',
+      `A conta contábil do estoque "${codigo}" não está cadastrada como conta analítica em Configurações › Fiscal › Contas contábeis do SPED.`,
+    );
+  return {
+    codigo: String(row.codigo),
+    descricao: String(row.descricao),
+    natureza: String(row.natureza_conta_contabil).padStart(2, '0'),
+    tipo: 'A',
+    nivel: Number(row.nivel),
+    dataAlteracao: String(row.data_alteracao ?? movimento.inicio),
   };
 }
 

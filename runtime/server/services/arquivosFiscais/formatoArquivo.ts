@@ -28,11 +28,69 @@ export function spedData(iso: string | null | undefined): string {
   return `${dia}${mes}${ano}`;
 }
 
-/** SPED text: one line, no pipe (the field separator), characters outside Latin-1 as '?', trimmed. */
+/**
+ * Characters outside Latin-1 that pasted names often carry, mapped to their ASCII look-alike (dashes,
+ * quotes, ellipsis, bullets, special spaces). Anything else outside Latin-1 loses its diacritics (NFKD) and,
+ * if still outside, becomes '?'. Accents inside Latin-1 (ç, ã, é) are kept as they are.
+ */
+const PARA_ASCII: Record<string, string> = {
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2015': '-',
+  '\u2212': '-',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201b': "'",
+  '\u2032': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u201f': '"',
+  '\u2033': '"',
+  '\u2026': '...',
+  '\u2022': '-',
+  '\u00a0': ' ',
+  '\u2002': ' ',
+  '\u2003': ' ',
+  '\u2009': ' ',
+  '\u200a': ' ',
+  '\u202f': ' ',
+  '\u200b': '',
+  '\ufeff': '',
+  '\u20ac': 'EUR',
+  '\u0141': 'L',
+  '\u0142': 'l',
+  '\u0152': 'OE',
+  '\u0153': 'oe',
+  '\u0131': 'i',
+  '\u0110': 'D',
+  '\u0111': 'd',
+  '\u2122': 'TM',
+};
+
+/** Maps a text to Latin-1 deterministically (see PARA_ASCII); control characters become spaces. */
+export function paraLatin1(value: string): string {
+  let out = '';
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if (char in PARA_ASCII) out += PARA_ASCII[char];
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
+    else if (code <= 0xff) out += char;
+    else {
+      const base = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+      out += /^[\x20-\x7e\xa0-\xff]+$/.test(base) ? base : '?';
+    }
+  }
+  return out;
+}
+
+/** SPED text: one line, no pipe (the field separator), Latin-1 by paraLatin1, trimmed. */
 export function spedTexto(value: string | number | null | undefined, max?: number): string {
-  const text = String(value ?? '')
-    .replace(/[|\r\n\t]/g, ' ')
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
+  const text = paraLatin1(String(value ?? '').replace(/[|\r\n\t]/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
   return max ? text.slice(0, max) : text;
@@ -45,7 +103,7 @@ export function spedLinha(fields: Array<string | number | null | undefined>): st
 
 /** Sintegra alphanumeric field: plain upper-case ASCII, left-aligned, space-padded, cut to `width`. */
 export function alfa(value: string | number | null | undefined, width: number): string {
-  const text = String(value ?? '')
+  const text = paraLatin1(String(value ?? ''))
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[ºª°]/g, ' ')
@@ -66,10 +124,9 @@ export function num(value: number | string | null | undefined, width: number, de
 /** Sintegra date AAAAMMDD of an ISO date. */
 export const sintegraData = (iso: string): string => iso.slice(0, 10).replaceAll('-', '');
 
-/** The file's bytes: Latin-1 with CRLF after every line (characters outside Latin-1 become '?'). */
+/** The file's bytes: Latin-1 with CRLF after every line (other characters mapped by paraLatin1). */
 export function latin1Bytes(lines: string[]): Buffer {
-  const text = lines.map((line) => `${line}${CRLF}`).join('');
-  return Buffer.from(text.replace(/[\u0100-\u{10ffff}]/gu, '?'), 'latin1');
+  return Buffer.from(lines.map((line) => `${paraLatin1(line)}${CRLF}`).join(''), 'latin1');
 }
 
 /** First and last day (ISO) of a month "AAAA-MM". */

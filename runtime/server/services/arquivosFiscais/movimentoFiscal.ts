@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/database.ts';
+import { HttpError } from '../../errors.ts';
 import { cstItem } from './analiticoDocumento.ts';
 import {
   type InventarioFiscal,
@@ -19,6 +20,9 @@ export interface AvisoFiscal {
 
 /** Everything of one branch and period that goes into a fiscal file, with the warnings found. */
 export interface MovimentoFiscal {
+  /** The period (ISO dates, inclusive). */
+  inicio: string;
+  fim: string;
   /** Documents that go into the file (those without items are left out, with a warning). */
   documentos: DocumentoFiscal[];
   participantes: Map<number, ParticipanteFiscal>;
@@ -37,6 +41,31 @@ export const nomeDocumento = (documento: DocumentoFiscal): string => {
 export function codigoItem(item: ItemFiscal, produtos: Map<number, ProdutoFiscal>): string {
   const produto = item.produtoId === null ? undefined : produtos.get(item.produtoId);
   return produto?.codigo || item.codigo?.trim() || `ITEM-${item.descricao.slice(0, 20)}`;
+}
+
+/**
+ * Refuses (400) item codes the files cannot carry as they are: a `|` is SPED's field separator, so the
+ * same item would get one code in SPED and another in Sintegra. Fixed in the produto, before any file.
+ */
+export function assertCodigosItens(movimento: MovimentoFiscal): void {
+  const invalidos = new Set<string>();
+  for (const documento of movimento.documentos)
+    if (!documento.cancelado)
+      for (const item of documento.itens) {
+        const codigo = codigoItem(item, movimento.produtos);
+        if (codigo.includes('|')) invalidos.add(codigo);
+      }
+  for (const inventario of movimento.inventarios)
+    for (const item of inventario.itens) {
+      const codigo = movimento.produtos.get(item.produtoId)?.codigo ?? '';
+      if (codigo.includes('|')) invalidos.add(codigo);
+    }
+  if (invalidos.size > 0)
+    throw new HttpError(
+      400,
+      'CODIGO_ITEM_INVALIDO',
+      `Código de produto com o caractere "|", que os arquivos fiscais não aceitam: ${[...invalidos].join(', ')}. Altere o código em Estoque › Produtos antes de gerar o arquivo.`,
+    );
 }
 
 /** Loads the documents, participants, produtos and inventories of the period and lists what is missing. */
@@ -120,5 +149,5 @@ export async function movimentoFiscal(
         referencia: `Inventário de ${inventario.data.split('-').reverse().join('/')}`,
         mensagem: 'Nenhum produto com saldo em estoque nesta data.',
       });
-  return { documentos, participantes, produtos, inventarios, avisos };
+  return { inicio, fim, documentos, participantes, produtos, inventarios, avisos };
 }

@@ -19,8 +19,39 @@ function indicadorFrete(documento: DocumentoFiscal): string {
   return documento.valorFrete > 0 ? '1' : '9';
 }
 
-function c100(escrita: EscritaSped, documento: DocumentoFiscal, movimento: MovimentoFiscal) {
-  const serie = documento.serie === null ? '' : String(documento.serie);
+/** How block C books the IPI: only an IPI taxpayer (IND_ATIV 0, industrial) takes credit on entradas. */
+export interface OpcoesBlocoC {
+  /** IND_ATIV of 0000: 0 industrial or equiparado (IPI taxpayer), 1 outros. */
+  indicadorAtividade: 0 | 1;
+}
+
+/** SER of C100 for every model: three positions, zero-filled; 000 when the document has no série. */
+export const serieSped = (serie: number | null): string =>
+  String(serie ?? 0)
+    .padStart(3, '0')
+    .slice(-3);
+
+/**
+ * Whether the item's IPI is a credit the file shows in the IPI fields. On an entrada of a company that is
+ * not an IPI taxpayer (IND_ATIV 1) the IPI is part of the cost: it goes into the item value instead.
+ */
+export const ipiDestacado = (documento: DocumentoFiscal, opcoes: OpcoesBlocoC): boolean =>
+  documento.indOper === 1 || opcoes.indicadorAtividade === 0;
+
+/**
+ * DT_E_S of C100: empty when the saída or entrada falls after the period (the note is booked by its
+ * emission date, DT_DOC, in this period's apuração), as the Guia Prático asks.
+ */
+export const dataEntradaSaidaSped = (documento: DocumentoFiscal, fim: string): string =>
+  documento.dataEntradaSaida > fim ? '' : spedData(documento.dataEntradaSaida);
+
+function c100(
+  escrita: EscritaSped,
+  documento: DocumentoFiscal,
+  movimento: MovimentoFiscal,
+  opcoes: OpcoesBlocoC,
+) {
+  const serie = serieSped(documento.serie);
   if (documento.cancelado) {
     // Exceção 1: only REG, IND_OPER, IND_EMIT, COD_MOD, COD_SIT, SER, NUM_DOC and CHV_NFE.
     const vazios = Array<string>(20).fill('');
@@ -41,6 +72,8 @@ function c100(escrita: EscritaSped, documento: DocumentoFiscal, movimento: Movim
   const soma = (campo: keyof ItemFiscal) =>
     round(documento.itens.reduce((total, item) => total + Number(item[campo] ?? 0), 0));
   const nfce = documento.modelo === '65';
+  const ipi = ipiDestacado(documento, opcoes);
+  const ipiNoItem = ipi ? 0 : soma('valorIpi');
   const participante =
     documento.participanteId === null ? undefined : movimento.participantes.get(documento.participanteId);
   escrita.add(
@@ -54,12 +87,12 @@ function c100(escrita: EscritaSped, documento: DocumentoFiscal, movimento: Movim
     documento.numero,
     documento.chave ?? '',
     spedData(documento.dataEmissao),
-    spedData(documento.dataEntradaSaida),
+    dataEntradaSaidaSped(documento, movimento.fim),
     v(documento.valorTotal),
     nfce ? '0' : '2',
     v(documento.valorDesconto),
     v(0),
-    v(documento.valorProdutos),
+    v(documento.valorProdutos + ipiNoItem),
     nfce ? '9' : indicadorFrete(documento),
     v(documento.valorFrete),
     v(0),
@@ -68,7 +101,7 @@ function c100(escrita: EscritaSped, documento: DocumentoFiscal, movimento: Movim
     v(soma('valorIcms')),
     nfce ? '' : v(soma('baseIcmsSt')),
     nfce ? '' : v(soma('valorIcmsSt')),
-    nfce ? '' : v(soma('valorIpi')),
+    nfce ? '' : v(ipi ? soma('valorIpi') : 0),
     nfce ? '' : v(soma('valorPis')),
     nfce ? '' : v(soma('valorCofins')),
     nfce ? '' : v(0),
@@ -76,8 +109,9 @@ function c100(escrita: EscritaSped, documento: DocumentoFiscal, movimento: Movim
   );
 }
 
-function c170(escrita: EscritaSped, item: ItemFiscal, movimento: MovimentoFiscal) {
-  const ipi = item.valorIpi > 0;
+function c170(escrita: EscritaSped, item: ItemFiscal, movimento: MovimentoFiscal, destacaIpi: boolean) {
+  const ipi = destacaIpi && item.valorIpi > 0;
+  const valorItem = destacaIpi ? item.valorTotal : item.valorTotal + item.valorIpi;
   const baseContribuicao = (aliquota: number) =>
     aliquota > 0 ? v(item.valorTotal - item.valorDesconto) : v(0);
   escrita.add(
@@ -87,7 +121,7 @@ function c170(escrita: EscritaSped, item: ItemFiscal, movimento: MovimentoFiscal
     t(item.descricao),
     v(item.quantidade, 5),
     t(unidadeItem(item, movimento), 6),
-    v(item.valorTotal),
+    v(valorItem),
     v(item.valorDesconto),
     '0',
     cstItem(item),
@@ -123,12 +157,13 @@ function c170(escrita: EscritaSped, item: ItemFiscal, movimento: MovimentoFiscal
 }
 
 /** Block C: C100 per document, C170 for third parties' notes, C190 per CST/CFOP/alíquota. */
-export function escreverBlocoC(escrita: EscritaSped, movimento: MovimentoFiscal) {
+export function escreverBlocoC(escrita: EscritaSped, movimento: MovimentoFiscal, opcoes: OpcoesBlocoC) {
   escrita.bloco('C', () => {
     for (const documento of movimento.documentos) {
-      c100(escrita, documento, movimento);
+      c100(escrita, documento, movimento, opcoes);
       if (documento.cancelado) continue;
-      if (levaC170(documento)) for (const item of documento.itens) c170(escrita, item, movimento);
+      const ipi = ipiDestacado(documento, opcoes);
+      if (levaC170(documento)) for (const item of documento.itens) c170(escrita, item, movimento, ipi);
       for (const linha of analiticoDocumento(documento))
         escrita.add(
           'C190',
@@ -141,7 +176,7 @@ export function escreverBlocoC(escrita: EscritaSped, movimento: MovimentoFiscal)
           v(linha.baseIcmsSt),
           v(linha.valorIcmsSt),
           v(linha.reducaoBase),
-          v(linha.valorIpi),
+          v(ipi ? linha.valorIpi : 0),
           '',
         );
     }

@@ -1,8 +1,9 @@
+import type { ContaContabilFiscal } from './arquivoSped.ts';
 import type { ContadorFiscal, ProdutoFiscal } from './cadastrosFiscais.ts';
 import type { ItemFiscal } from './documentosFiscais.ts';
 import type { EmitenteFiscal } from './emitenteFiscal.ts';
 import type { EscritaSped } from './escritaSped.ts';
-import { spedTexto as t } from './formatoArquivo.ts';
+import { spedData, spedTexto as t } from './formatoArquivo.ts';
 import { codigoItem, type MovimentoFiscal } from './movimentoFiscal.ts';
 import { levaC170, unidadeItem } from './registrosC.ts';
 
@@ -54,6 +55,7 @@ export function escreverCadastros(
   emitente: EmitenteFiscal,
   contador: ContadorFiscal,
   movimento: MovimentoFiscal,
+  conta: ContaContabilFiscal | null = null,
 ) {
   escrita.bloco('0', () => {
     escrita.add(
@@ -134,5 +136,15 @@ export function escreverCadastros(
         produto?.cest ?? '',
       );
     }
+    if (conta)
+      escrita.add(
+        '0500',
+        spedData(conta.dataAlteracao),
+        conta.natureza,
+        conta.tipo,
+        conta.nivel,
+        t(conta.codigo, 60),
+        t(conta.descricao, 60),
+      );
   });
 }

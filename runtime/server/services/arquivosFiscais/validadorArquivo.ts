@@ -1,0 +1,858 @@
+import { isValidCpfCnpj } from '../../../core/isValidCpfCnpj.ts';
+
+/**
+ * The in-product validator of the fiscal files, run on every file before it is offered: the layout of each
+ * SPED register (Guia Prático EFD ICMS/IPI 3.1.x, Capítulo III) and Sintegra record (Convênio ICMS 57/95)
+ * kept as data, hierarchy, block and file totals, check digits (CNPJ, CPF, chave), cross-references and the
+ * sums an accountant's validator checks. Errors make the PVA reject the file; advertências do not.
+ */
+export interface ProblemaArquivo {
+  tipo: 'erro' | 'advertencia';
+  /** The tipo as the user reads it. */
+  gravidade?: 'Erro' | 'Advertência';
+  registro: string;
+  /** 1-based line of the file; 0 for a problem of the whole file. */
+  linha: number;
+  campo: string;
+  mensagem: string;
+  correcao: string;
+}
+
+/**
+ * One field of a SPED register: `NAME:TYPE` with TYPE C<max> (text up to max), N<len> (exactly len digits),
+ * N (digits), V<dec> (number with dec decimals), D (DDMMAAAA); suffix `!` required, `~` required in perfis
+ * A and B. The register name (REG) is not listed.
+ */
+const LEIAUTE_SPED: Record<string, string[]> = {
+  '0000':
+    'COD_VER:N3! COD_FIN:N1! DT_INI:D! DT_FIN:D! NOME:C100! CNPJ:N14 CPF:N11 UF:C2! IE:C14! COD_MUN:N7! IM:C SUFRAMA:C9 IND_PERFIL:C1! IND_ATIV:N1!'.split(
+      ' ',
+    ),
+  '0001': ['IND_MOV:N1!'],
+  '0005': 'FANTASIA:C60! CEP:N8! END:C60! NUM:C10 COMPL:C60 BAIRRO:C60! FONE:C11 FAX:C11 EMAIL:C'.split(' '),
+  '0100':
+    'NOME:C100! CPF:N11! CRC:C15! CNPJ:N14 CEP:N8 END:C60 NUM:C10 COMPL:C60 BAIRRO:C60 FONE:C11 FAX:C11 EMAIL:C! COD_MUN:N7!'.split(
+      ' ',
+    ),
+  '0150':
+    'COD_PART:C60! NOME:C100! COD_PAIS:N5! CNPJ:N14 CPF:N11 IE:C14 COD_MUN:N7 SUFRAMA:C9 END:C60! NUM:C10 COMPL:C60 BAIRRO:C60'.split(
+      ' ',
+    ),
+  '0190': ['UNID:C6!', 'DESCR:C!'],
+  '0200':
+    'COD_ITEM:C60! DESCR_ITEM:C! COD_BARRA:C COD_ANT_ITEM:C60 UNID_INV:C6! TIPO_ITEM:N2! COD_NCM:C8 EX_IPI:C3 COD_GEN:N2 COD_LST:C5 ALIQ_ICMS:V2 CEST:N7'.split(
+      ' ',
+    ),
+  '0500': 'DT_ALT:D! COD_NAT_CC:C2! IND_CTA:C1! NIVEL:N! COD_CTA:C60! NOME_CTA:C60!'.split(' '),
+  '0990': ['QTD_LIN_0:N!'],
+  B001: ['IND_DAD:N1!'],
+  B990: ['QTD_LIN_B:N!'],
+  C001: ['IND_MOV:N1!'],
+  C100: 'IND_OPER:C1! IND_EMIT:C1! COD_PART:C60 COD_MOD:C2! COD_SIT:N2! SER:C3 NUM_DOC:N! CHV_NFE:N44 DT_DOC:D! DT_E_S:D VL_DOC:V2! IND_PGTO:C1! VL_DESC:V2 VL_ABAT_NT:V2 VL_MERC:V2 IND_FRT:C1! VL_FRT:V2 VL_SEG:V2 VL_OUT_DA:V2 VL_BC_ICMS:V2 VL_ICMS:V2 VL_BC_ICMS_ST:V2 VL_ICMS_ST:V2 VL_IPI:V2 VL_PIS:V2 VL_COFINS:V2 VL_PIS_ST:V2 VL_COFINS_ST:V2'.split(
+    ' ',
+  ),
+  C170: 'NUM_ITEM:N! COD_ITEM:C60! DESCR_COMPL:C QTD:V5! UNID:C6! VL_ITEM:V2! VL_DESC:V2 IND_MOV:C1! CST_ICMS:N3! CFOP:N4! COD_NAT:C10 VL_BC_ICMS:V2 ALIQ_ICMS:V2 VL_ICMS:V2 VL_BC_ICMS_ST:V2 ALIQ_ST:V2 VL_ICMS_ST:V2 IND_APUR:C1 CST_IPI:C2 COD_ENQ:C3 VL_BC_IPI:V2 ALIQ_IPI:V2 VL_IPI:V2 CST_PIS:N2 VL_BC_PIS:V2 ALIQ_PIS:V4 QUANT_BC_PIS:V3 ALIQ_PIS_QUANT:V4 VL_PIS:V2 CST_COFINS:N2 VL_BC_COFINS:V2 ALIQ_COFINS:V4 QUANT_BC_COFINS:V3 ALIQ_COFINS_QUANT:V4 VL_COFINS:V2 COD_CTA:C VL_ABAT_NT:V2'.split(
+    ' ',
+  ),
+  C190: 'CST_ICMS:N3! CFOP:N4! ALIQ_ICMS:V2 VL_OPR:V2! VL_BC_ICMS:V2! VL_ICMS:V2! VL_BC_ICMS_ST:V2! VL_ICMS_ST:V2! VL_RED_BC:V2! VL_IPI:V2 COD_OBS:C6'.split(
+    ' ',
+  ),
+  C990: ['QTD_LIN_C:N!'],
+  D001: ['IND_MOV:N1!'],
+  D990: ['QTD_LIN_D:N!'],
+  E001: ['IND_MOV:N1!'],
+  E100: ['DT_INI:D!', 'DT_FIN:D!'],
+  E110: 'VL_TOT_DEBITOS:V2! VL_AJ_DEBITOS:V2! VL_TOT_AJ_DEBITOS:V2! VL_ESTORNOS_CRED:V2! VL_TOT_CREDITOS:V2! VL_AJ_CREDITOS:V2! VL_TOT_AJ_CREDITOS:V2! VL_ESTORNOS_DEB:V2! VL_SLD_CREDOR_ANT:V2! VL_SLD_APURADO:V2! VL_TOT_DED:V2! VL_ICMS_RECOLHER:V2! VL_SLD_CREDOR_TRANSPORTAR:V2! DEB_ESP:V2!'.split(
+    ' ',
+  ),
+  E116: 'COD_OR:C3! VL_OR:V2! DT_VCTO:D! COD_REC:C! NUM_PROC:C15 IND_PROC:C1 PROC:C TXT_COMPL:C MES_REF:N6!'.split(
+    ' ',
+  ),
+  E990: ['QTD_LIN_E:N!'],
+  G001: ['IND_MOV:N1!'],
+  G990: ['QTD_LIN_G:N!'],
+  H001: ['IND_MOV:N1!'],
+  H005: ['DT_INV:D!', 'VL_INV:V2!', 'MOT_INV:N2!'],
+  H010: 'COD_ITEM:C60! UNID:C6! QTD:V3! VL_UNIT:V6! VL_ITEM:V2! IND_PROP:C1! COD_PART:C60 TXT_COMPL:C COD_CTA:C~ VL_ITEM_IR:V2'.split(
+    ' ',
+  ),
+  H990: ['QTD_LIN_H:N!'],
+  K001: ['IND_MOV:N1!'],
+  K990: ['QTD_LIN_K:N!'],
+  '1001': ['IND_MOV:N1!'],
+  '1010':
+    'IND_EXP IND_CCRF IND_COMB IND_USINA IND_VA IND_EE IND_CART IND_FORM IND_AER IND_GIAF1 IND_GIAF3 IND_GIAF4 IND_REST_RESSARC_COMPL_ICMS'
+      .split(' ')
+      .map((nome) => `${nome}:C1!`),
+  '1990': ['QTD_LIN_1:N!'],
+  '9001': ['IND_MOV:N1!'],
+  '9900': ['REG_BLC:C4!', 'QTD_REG_BLC:N!'],
+  '9990': ['QTD_LIN_9:N!'],
+  '9999': ['QTD_LIN:N!'],
+};
+
+interface Campo {
+  nome: string;
+  tipo: 'C' | 'N' | 'V' | 'D';
+  tamanho: number | null;
+  obrigatorio: 'sempre' | 'perfilAB' | 'nao';
+}
+
+const campoDe = (spec: string): Campo => {
+  const [nome, def = 'C'] = spec.split(':') as [string, string?];
+  const match = /^([CNVD])(\d*)([!~]?)$/.exec(def);
+  if (!match) throw new Error(`Leiaute inválido: ${spec}`);
+  return {
+    nome,
+    tipo: match[1] as Campo['tipo'],
+    tamanho: match[2] ? Number(match[2]) : null,
+    obrigatorio: match[3] === '!' ? 'sempre' : match[3] === '~' ? 'perfilAB' : 'nao',
+  };
+};
+
+/** The SPED layouts, parsed once. */
+export const LEIAUTES_SPED: ReadonlyMap<string, Campo[]> = new Map(
+  Object.entries(LEIAUTE_SPED).map(([registro, campos]) => [registro, campos.map(campoDe)]),
+);
+
+/** Registers a child must follow (its parent is the nearest register outside its own family). */
+const PAI: Record<string, string> = { C170: 'C100', C190: 'C100', H010: 'H005', E110: 'E100', E116: 'E110' };
+const FILHOS: Record<string, string[]> = {
+  C100: ['C170', 'C190'],
+  H005: ['H010'],
+  E100: ['E110', 'E116'],
+  E110: ['E116'],
+};
+
+const dataValida = (ddmmaaaa: string): boolean => {
+  if (!/^\d{8}$/.test(ddmmaaaa)) return false;
+  const iso = `${ddmmaaaa.slice(4)}-${ddmmaaaa.slice(2, 4)}-${ddmmaaaa.slice(0, 2)}`;
+  const data = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(data.getTime()) && data.toISOString().startsWith(iso);
+};
+const isoDe = (ddmmaaaa: string) => `${ddmmaaaa.slice(4)}${ddmmaaaa.slice(2, 4)}${ddmmaaaa.slice(0, 2)}`;
+const valor = (texto: string | undefined) => Number((texto ?? '').replace(',', '.')) || 0;
+const igual = (a: number, b: number) => Math.abs(a - b) < 0.005;
+const brl = (n: number) => n.toFixed(2).replace('.', ',');
+
+/** Mod-11 check digit of the 44-digit NF-e/NFC-e access key. */
+export function chaveValida(chave: string): boolean {
+  if (!/^\d{44}$/.test(chave)) return false;
+  let soma = 0;
+  let peso = 2;
+  for (let i = 42; i >= 0; i--) {
+    soma += Number(chave[i]) * peso;
+    peso = peso === 9 ? 2 : peso + 1;
+  }
+  const resto = soma % 11;
+  const dv = resto < 2 ? 0 : 11 - resto;
+  return dv === Number(chave[43]);
+}
+
+function formatoCampo(campo: Campo, texto: string): string | null {
+  if (texto === '') return null;
+  if (campo.tipo === 'D') return dataValida(texto) ? null : 'data inválida (use DDMMAAAA)';
+  if (campo.tipo === 'N') {
+    if (!/^\d+$/.test(texto)) return 'deve ter só dígitos';
+    if (campo.tamanho !== null && texto.length !== campo.tamanho) return `deve ter ${campo.tamanho} dígitos`;
+    return null;
+  }
+  if (campo.tipo === 'V') {
+    const decimais = campo.tamanho ?? 2;
+    const padrao = decimais === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+(,\\d{1,${decimais}})?$`);
+    return padrao.test(texto) ? null : `número inválido (vírgula decimal, até ${decimais} casas)`;
+  }
+  if (campo.tamanho !== null && texto.length > campo.tamanho)
+    return `tem mais de ${campo.tamanho} caracteres`;
+  return null;
+}
+
+/** Validates an EFD ICMS/IPI file given as its lines (without CRLF). */
+export function validarSped(linhas: string[]): ProblemaArquivo[] {
+  const problemas: ProblemaArquivo[] = [];
+  const erro = (registro: string, linha: number, campo: string, mensagem: string, correcao: string) =>
+    problemas.push({ tipo: 'erro', registro, linha, campo, mensagem, correcao });
+  const advertencia = (registro: string, linha: number, campo: string, mensagem: string, correcao: string) =>
+    problemas.push({ tipo: 'advertencia', registro, linha, campo, mensagem, correcao });
+
+  const registros = linhas.map((texto) => texto.split('|').slice(1, -1));
+  const cabeca = registros[0] ?? [];
+  const perfil = cabeca[13] ?? '';
+  const dtIni = cabeca[3] ?? '';
+  const dtFin = cabeca[4] ?? '';
+  const porRegistro = new Map<string, number>();
+  const porBloco = new Map<string, number>();
+  const codigos = {
+    participantes: new Set<string>(),
+    unidades: new Set<string>(),
+    itens: new Set<string>(),
+    contas: new Set<string>(),
+  };
+  for (const campos of registros) {
+    const reg = campos[0] ?? '';
+    if (reg === '0150') codigos.participantes.add(campos[1] ?? '');
+    if (reg === '0190') codigos.unidades.add(campos[1] ?? '');
+    if (reg === '0200') codigos.itens.add(campos[1] ?? '');
+    if (reg === '0500') codigos.contas.add(campos[5] ?? '');
+  }
+
+  if (cabeca[0] !== '0000')
+    erro('0000', 1, 'REG', 'O arquivo não começa pelo registro 0000.', 'Gere o arquivo novamente.');
+
+  let c100: {
+    linha: number;
+    campos: string[];
+    icms: number;
+    base: number;
+    opr: number;
+    itens: number;
+    temItens: boolean;
+  } | null = null;
+  const fecharC100 = () => {
+    if (!c100) return;
+    const { campos, linha } = c100;
+    if (['00', '01', '06', '07', '08'].includes(campos[5] ?? '')) {
+      if (!igual(valor(campos[21]), c100.icms))
+        erro(
+          'C100',
+          linha,
+          'VL_ICMS',
+          `VL_ICMS (${campos[21]}) difere da soma dos C190 (${brl(c100.icms)}).`,
+          'Confira o ICMS dos itens do documento.',
+        );
+      if (!igual(valor(campos[20]), c100.base))
+        erro(
+          'C100',
+          linha,
+          'VL_BC_ICMS',
+          `VL_BC_ICMS (${campos[20]}) difere da soma dos C190 (${brl(c100.base)}).`,
+          'Confira a base de cálculo dos itens do documento.',
+        );
+      if (!igual(valor(campos[11]), c100.opr))
+        advertencia(
+          'C100',
+          linha,
+          'VL_DOC',
+          `VL_DOC (${campos[11]}) difere da soma de VL_OPR dos C190 (${brl(c100.opr)}).`,
+          'Confira o total do documento, o frete, o IPI e o ICMS-ST.',
+        );
+      if (c100.temItens && !igual(valor(campos[15]), c100.itens))
+        advertencia(
+          'C100',
+          linha,
+          'VL_MERC',
+          `VL_MERC (${campos[15]}) difere da soma de VL_ITEM dos C170 (${brl(c100.itens)}).`,
+          'Confira os valores dos itens do documento.',
+        );
+    }
+    c100 = null;
+  };
+  let debitos = 0;
+  let creditos = 0;
+  let h005: { linha: number; total: number; soma: number } | null = null;
+  const fecharH005 = () => {
+    if (h005 && !igual(h005.total, h005.soma))
+      erro(
+        'H005',
+        h005.linha,
+        'VL_INV',
+        `VL_INV (${brl(h005.total)}) difere da soma dos H010 (${brl(h005.soma)}).`,
+        'Gere o inventário novamente.',
+      );
+    h005 = null;
+  };
+  let e110: { linha: number; campos: string[] } | null = null;
+  let somaE116 = 0;
+
+  registros.forEach((campos, index) => {
+    const linha = index + 1;
+    const texto = linhas[index] ?? '';
+    const reg = campos[0] ?? '';
+    if (!texto.startsWith('|') || !texto.endsWith('|')) {
+      erro(reg || '?', linha, 'REG', 'A linha não começa e termina com "|".', 'Gere o arquivo novamente.');
+      return;
+    }
+    porRegistro.set(reg, (porRegistro.get(reg) ?? 0) + 1);
+    porBloco.set(reg.charAt(0), (porBloco.get(reg.charAt(0)) ?? 0) + 1);
+    const leiaute = LEIAUTES_SPED.get(reg);
+    if (!leiaute) {
+      erro(reg, linha, 'REG', `Registro ${reg} desconhecido.`, 'Gere o arquivo novamente.');
+      return;
+    }
+    if (campos.length !== leiaute.length + 1) {
+      erro(
+        reg,
+        linha,
+        'REG',
+        `O registro tem ${campos.length - 1} campos; o leiaute pede ${leiaute.length}.`,
+        'Gere o arquivo novamente.',
+      );
+      return;
+    }
+    const cancelado = reg === 'C100' && ['02', '03', '04', '05'].includes(campos[5] ?? '');
+    leiaute.forEach((campo, i) => {
+      const conteudo = campos[i + 1] ?? '';
+      const exigido =
+        campo.obrigatorio === 'sempre' ||
+        (campo.obrigatorio === 'perfilAB' && (perfil === 'A' || perfil === 'B'));
+      // Exceção 1 of C100: a cancelled document carries only the identification fields.
+      const identificacao = ['IND_OPER', 'IND_EMIT', 'COD_MOD', 'COD_SIT', 'SER', 'NUM_DOC', 'CHV_NFE'];
+      if (cancelado && !identificacao.includes(campo.nome)) {
+        if (conteudo !== '')
+          erro(
+            reg,
+            linha,
+            campo.nome,
+            'Documento cancelado com campo que deve ficar vazio.',
+            'Gere o arquivo novamente.',
+          );
+        return;
+      }
+      if (conteudo === '' && exigido) {
+        erro(
+          reg,
+          linha,
+          campo.nome,
+          `Campo obrigatório ${campo.nome} vazio${campo.obrigatorio === 'perfilAB' ? ` (obrigatório no perfil ${perfil})` : ''}.`,
+          correcaoCampo(reg, campo.nome),
+        );
+        return;
+      }
+      const formato = formatoCampo(campo, conteudo);
+      if (formato)
+        erro(
+          reg,
+          linha,
+          campo.nome,
+          `${campo.nome} ${formato}: "${conteudo}".`,
+          correcaoCampo(reg, campo.nome),
+        );
+    });
+
+    const pai = PAI[reg];
+    if (pai) {
+      let anterior = index - 1;
+      while (anterior >= 0 && FILHOS[pai]?.includes(registros[anterior]?.[0] ?? '')) anterior--;
+      if (registros[anterior]?.[0] !== pai)
+        erro(
+          reg,
+          linha,
+          'REG',
+          `Registro ${reg} fora da hierarquia: deve vir depois de um ${pai}.`,
+          'Gere o arquivo novamente.',
+        );
+    }
+    if (reg !== 'C170' && reg !== 'C190') fecharC100();
+    if (reg !== 'H010') fecharH005();
+
+    switch (reg) {
+      case '0000':
+        if (campos[6] && !isValidCpfCnpj(campos[6]))
+          erro(
+            reg,
+            linha,
+            'CNPJ',
+            `CNPJ ${campos[6]} com dígito verificador inválido.`,
+            'Corrija o CNPJ da filial.',
+          );
+        if (
+          dataValida(dtIni) &&
+          dataValida(dtFin) &&
+          (isoDe(dtIni) > isoDe(dtFin) || dtIni.slice(2) !== dtFin.slice(2))
+        )
+          erro(reg, linha, 'DT_FIN', 'O período deve estar dentro de um único mês.', 'Escolha um mês.');
+        break;
+      case '0100':
+        if (campos[2] && !isValidCpfCnpj(campos[2]))
+          erro(
+            reg,
+            linha,
+            'CPF',
+            `CPF do contador ${campos[2]} com dígito verificador inválido.`,
+            'Corrija o CPF em Contábil › Contadores.',
+          );
+        if (campos[4] && !isValidCpfCnpj(campos[4]))
+          erro(
+            reg,
+            linha,
+            'CNPJ',
+            `CNPJ do escritório ${campos[4]} com dígito verificador inválido.`,
+            'Corrija o CNPJ em Contábil › Contadores.',
+          );
+        break;
+      case '0150': {
+        const documento = campos[4] || campos[5];
+        if (documento && !isValidCpfCnpj(documento))
+          erro(
+            reg,
+            linha,
+            campos[4] ? 'CNPJ' : 'CPF',
+            `CPF/CNPJ ${documento} do participante ${campos[2]} com dígito verificador inválido.`,
+            'Corrija o CPF/CNPJ no cadastro da pessoa.',
+          );
+        if (campos[3] === '01058' && !documento)
+          erro(
+            reg,
+            linha,
+            'CNPJ',
+            `Participante ${campos[2]} do Brasil sem CNPJ nem CPF.`,
+            'Informe o CPF/CNPJ no cadastro da pessoa.',
+          );
+        if (campos[3] === '01058' && !campos[7])
+          erro(
+            reg,
+            linha,
+            'COD_MUN',
+            `Participante ${campos[2]} sem município (código IBGE).`,
+            'Informe a cidade no cadastro da pessoa.',
+          );
+        break;
+      }
+      case '0200':
+        if (campos[5] && !codigos.unidades.has(campos[5]))
+          erro(
+            reg,
+            linha,
+            'UNID_INV',
+            `Unidade ${campos[5]} sem registro 0190.`,
+            'Gere o arquivo novamente.',
+          );
+        break;
+      case 'C100': {
+        c100 = { linha, campos, icms: 0, base: 0, opr: 0, itens: 0, temItens: false };
+        if (cancelado) break;
+        if (campos[4] === '55' && !campos[3])
+          erro(
+            reg,
+            linha,
+            'COD_PART',
+            `NF-e ${campos[7]} sem participante.`,
+            'Informe o destinatário/remetente na nota.',
+          );
+        if (campos[3] && !codigos.participantes.has(campos[3]))
+          erro(
+            reg,
+            linha,
+            'COD_PART',
+            `Participante ${campos[3]} sem registro 0150.`,
+            'Gere o arquivo novamente.',
+          );
+        if (dataValida(campos[9] ?? '') && dataValida(dtFin) && isoDe(campos[9] ?? '') > isoDe(dtFin))
+          erro(
+            reg,
+            linha,
+            'DT_DOC',
+            `Data do documento ${campos[9]} depois do fim do período.`,
+            'Confira a data de emissão da nota.',
+          );
+        if (
+          campos[10] &&
+          dataValida(campos[10]) &&
+          dataValida(dtIni) &&
+          (isoDe(campos[10]) > isoDe(dtFin) || isoDe(campos[10]) < isoDe(dtIni))
+        )
+          erro(
+            reg,
+            linha,
+            'DT_E_S',
+            `Data de entrada/saída ${campos[10]} fora do período do arquivo.`,
+            'Confira a data de entrada/saída da nota.',
+          );
+        if (
+          campos[10] &&
+          dataValida(campos[10]) &&
+          dataValida(campos[9] ?? '') &&
+          isoDe(campos[10]) < isoDe(campos[9] ?? '')
+        )
+          erro(
+            reg,
+            linha,
+            'DT_E_S',
+            `Data de entrada/saída ${campos[10]} anterior à emissão ${campos[9]}.`,
+            'Confira as datas da nota.',
+          );
+        break;
+      }
+      case 'C170':
+        if (c100) {
+          c100.itens += valor(campos[6]);
+          c100.temItens = true;
+        }
+        if (!codigos.itens.has(campos[2] ?? ''))
+          erro(reg, linha, 'COD_ITEM', `Item ${campos[2]} sem registro 0200.`, 'Gere o arquivo novamente.');
+        if (!codigos.unidades.has(campos[5] ?? ''))
+          erro(reg, linha, 'UNID', `Unidade ${campos[5]} sem registro 0190.`, 'Gere o arquivo novamente.');
+        break;
+      case 'C190': {
+        if (c100) {
+          c100.icms += valor(campos[6]);
+          c100.base += valor(campos[5]);
+          c100.opr += valor(campos[4]);
+        }
+        const cfop = campos[2] ?? '';
+        if (/^[567]/.test(cfop)) debitos += valor(campos[6]);
+        else creditos += valor(campos[6]);
+        break;
+      }
+      case 'E110':
+        e110 = { linha, campos };
+        break;
+      case 'E116':
+        somaE116 += valor(campos[2]);
+        break;
+      case 'H005':
+        h005 = { linha, total: valor(campos[2]), soma: 0 };
+        break;
+      case 'H010':
+        if (h005) h005.soma += valor(campos[5]);
+        if (!codigos.itens.has(campos[1] ?? ''))
+          erro(reg, linha, 'COD_ITEM', `Item ${campos[1]} sem registro 0200.`, 'Gere o arquivo novamente.');
+        if (campos[9] && !codigos.contas.has(campos[9]))
+          erro(
+            reg,
+            linha,
+            'COD_CTA',
+            `Conta contábil ${campos[9]} sem registro 0500.`,
+            'Gere o arquivo novamente.',
+          );
+        break;
+    }
+  });
+  fecharC100();
+  fecharH005();
+
+  if (e110) {
+    const c = (e110 as { linha: number; campos: string[] }).campos.map((texto) => valor(texto));
+    const linha = (e110 as { linha: number }).linha;
+    if (!igual(c[1] ?? 0, debitos))
+      erro(
+        'E110',
+        linha,
+        'VL_TOT_DEBITOS',
+        `VL_TOT_DEBITOS (${brl(c[1] ?? 0)}) difere do ICMS das saídas nos C190 (${brl(debitos)}).`,
+        'Gere o arquivo novamente.',
+      );
+    if (!igual(c[5] ?? 0, creditos))
+      erro(
+        'E110',
+        linha,
+        'VL_TOT_CREDITOS',
+        `VL_TOT_CREDITOS (${brl(c[5] ?? 0)}) difere do ICMS das entradas nos C190 (${brl(creditos)}).`,
+        'Gere o arquivo novamente.',
+      );
+    const saldo =
+      (c[1] ?? 0) +
+      (c[2] ?? 0) +
+      (c[3] ?? 0) +
+      (c[4] ?? 0) -
+      ((c[5] ?? 0) + (c[6] ?? 0) + (c[7] ?? 0) + (c[8] ?? 0) + (c[9] ?? 0));
+    if (!igual(c[10] ?? 0, Math.max(0, saldo)) || !igual(c[13] ?? 0, Math.max(0, -saldo)))
+      erro(
+        'E110',
+        linha,
+        'VL_SLD_APURADO',
+        'Saldo apurado ou saldo credor a transportar não confere com débitos e créditos.',
+        'Gere o arquivo novamente.',
+      );
+    if (!igual(c[12] ?? 0, (c[10] ?? 0) - (c[11] ?? 0)))
+      erro(
+        'E110',
+        linha,
+        'VL_ICMS_RECOLHER',
+        'VL_ICMS_RECOLHER difere de VL_SLD_APURADO − VL_TOT_DED.',
+        'Gere o arquivo novamente.',
+      );
+    if (!igual(somaE116, (c[12] ?? 0) + (c[14] ?? 0)))
+      erro(
+        'E116',
+        linha,
+        'VL_OR',
+        `A soma dos E116 (${brl(somaE116)}) difere do ICMS a recolher mais débitos especiais (${brl((c[12] ?? 0) + (c[14] ?? 0))}).`,
+        'Informe o código de receita para gerar o E116.',
+      );
+  }
+
+  // Block openings, closings and the file totals.
+  const contagem9900 = new Map<string, { quantidade: number; linha: number }>();
+  registros.forEach((campos, index) => {
+    const reg = campos[0] ?? '';
+    const linha = index + 1;
+    if (/^.001$/.test(reg) && reg !== '0001' && reg !== '9001') {
+      const bloco = reg.charAt(0);
+      const temDados = (porBloco.get(bloco) ?? 0) > 2;
+      const indicador = campos[1];
+      if ((indicador === '0') !== temDados)
+        erro(
+          reg,
+          linha,
+          'IND_MOV',
+          `Indicador de movimento ${indicador} não confere com o conteúdo do bloco ${bloco}.`,
+          'Gere o arquivo novamente.',
+        );
+    }
+    if (/^.990$/.test(reg) && reg !== '9990') {
+      const bloco = reg.charAt(0);
+      if (Number(campos[1]) !== (porBloco.get(bloco) ?? 0))
+        erro(
+          reg,
+          linha,
+          campoDe(LEIAUTE_SPED[reg]?.[0] ?? 'QTD').nome,
+          `Quantidade de linhas do bloco ${bloco} (${campos[1]}) difere das ${porBloco.get(bloco) ?? 0} linhas.`,
+          'Gere o arquivo novamente.',
+        );
+    }
+    if (reg === '9990' && Number(campos[1]) !== (porBloco.get('9') ?? 0))
+      erro(
+        reg,
+        linha,
+        'QTD_LIN_9',
+        `Quantidade de linhas do bloco 9 (${campos[1]}) difere das ${porBloco.get('9') ?? 0} linhas.`,
+        'Gere o arquivo novamente.',
+      );
+    if (reg === '9999' && Number(campos[1]) !== linhas.length)
+      erro(
+        reg,
+        linha,
+        'QTD_LIN',
+        `Quantidade de linhas do arquivo (${campos[1]}) difere das ${linhas.length} linhas.`,
+        'Gere o arquivo novamente.',
+      );
+    if (reg === '9900') contagem9900.set(campos[1] ?? '', { quantidade: Number(campos[2]), linha });
+  });
+  for (const [reg, quantidade] of porRegistro) {
+    const declarado = contagem9900.get(reg);
+    if (!declarado) erro('9900', 0, 'REG_BLC', `Registro ${reg} sem 9900.`, 'Gere o arquivo novamente.');
+    else if (declarado.quantidade !== quantidade)
+      erro(
+        '9900',
+        declarado.linha,
+        'QTD_REG_BLC',
+        `9900 de ${reg} declara ${declarado.quantidade}; o arquivo tem ${quantidade}.`,
+        'Gere o arquivo novamente.',
+      );
+  }
+  for (const [reg, { linha }] of contagem9900)
+    if (!porRegistro.has(reg))
+      erro(
+        '9900',
+        linha,
+        'REG_BLC',
+        `9900 de ${reg}, registro que não está no arquivo.`,
+        'Gere o arquivo novamente.',
+      );
+  return problemas;
+}
+
+/** How to fix an empty or malformed field, in the user's words. */
+function correcaoCampo(registro: string, campo: string): string {
+  const porCampo: Record<string, string> = {
+    'E116.COD_REC': 'Informe o código de receita do ICMS ao gerar o arquivo.',
+    'H010.COD_CTA': 'Informe a conta contábil do estoque ao gerar o arquivo (perfis A e B).',
+    '0000.IE': 'Informe a inscrição estadual da pessoa do tipo Filial.',
+    '0000.COD_MUN': 'Informe a cidade da pessoa do tipo Filial.',
+    '0100.CRC': 'Informe o CRC em Contábil › Contadores.',
+    '0100.EMAIL': 'Informe o e-mail em Contábil › Contadores.',
+    '0100.COD_MUN': 'Informe a cidade em Contábil › Contadores.',
+    '0100.CPF': 'Informe o CPF em Contábil › Contadores.',
+    '0005.CEP': 'Informe o CEP da pessoa do tipo Filial.',
+    '0005.END': 'Informe o endereço da pessoa do tipo Filial.',
+    '0005.BAIRRO': 'Informe o bairro da pessoa do tipo Filial.',
+    '0150.END': 'Informe o endereço no cadastro da pessoa.',
+    'C100.CHV_NFE': 'Confira a chave de acesso da nota.',
+  };
+  return (
+    porCampo[`${registro}.${campo}`] ??
+    'Confira o cadastro ou o documento de origem e gere o arquivo novamente.'
+  );
+}
+
+/** Validates the keys of C100 (check digit and model), kept apart so it also serves other files. */
+export function validarChavesSped(linhas: string[]): ProblemaArquivo[] {
+  const problemas: ProblemaArquivo[] = [];
+  linhas.forEach((texto, index) => {
+    const campos = texto.split('|').slice(1, -1);
+    if (campos[0] !== 'C100' || !campos[8]) return;
+    const chave = campos[8];
+    if (!chaveValida(chave))
+      problemas.push({
+        tipo: 'erro',
+        registro: 'C100',
+        linha: index + 1,
+        campo: 'CHV_NFE',
+        mensagem: `Chave de acesso ${chave} com dígito verificador inválido.`,
+        correcao: 'Confira a chave de acesso da nota.',
+      });
+    else if (chave.slice(20, 22) !== campos[4])
+      problemas.push({
+        tipo: 'erro',
+        registro: 'C100',
+        linha: index + 1,
+        campo: 'CHV_NFE',
+        mensagem: `A chave ${chave} é do modelo ${chave.slice(20, 22)}, não ${campos[4]}.`,
+        correcao: 'Confira a chave de acesso da nota.',
+      });
+  });
+  return problemas;
+}
+
+/** Sintegra record types in the order the file must list them; every line has 126 positions. */
+const TIPOS_SINTEGRA = ['10', '11', '50', '53', '54', '61', '74', '75', '90'];
+
+/** Validates a Sintegra file given as its lines. */
+export function validarSintegra(linhas: string[]): ProblemaArquivo[] {
+  const problemas: ProblemaArquivo[] = [];
+  const erro = (registro: string, linha: number, campo: string, mensagem: string, correcao: string) =>
+    problemas.push({ tipo: 'erro', registro, linha, campo, mensagem, correcao });
+  const contagem = new Map<string, number>();
+  const codigos75 = new Set<string>();
+  for (const texto of linhas) if (texto.startsWith('75')) codigos75.add(texto.slice(18, 32));
+  const inicio = linhas[0]?.slice(107, 115) ?? '';
+  const fim = linhas[0]?.slice(115, 123) ?? '';
+  let ordem = 0;
+  linhas.forEach((texto, index) => {
+    const linha = index + 1;
+    const tipo = texto.slice(0, 2);
+    if (texto.length !== 126)
+      erro(
+        tipo,
+        linha,
+        'tamanho',
+        `A linha tem ${texto.length} posições; o registro tem 126.`,
+        'Gere o arquivo novamente.',
+      );
+    if (!TIPOS_SINTEGRA.includes(tipo)) {
+      erro(tipo, linha, 'tipo', `Registro tipo ${tipo} desconhecido.`, 'Gere o arquivo novamente.');
+      return;
+    }
+    const posicao = TIPOS_SINTEGRA.indexOf(tipo);
+    if (posicao < ordem)
+      erro(
+        tipo,
+        linha,
+        'tipo',
+        `Registro ${tipo} fora da ordem crescente dos tipos.`,
+        'Gere o arquivo novamente.',
+      );
+    ordem = posicao;
+    contagem.set(tipo, (contagem.get(tipo) ?? 0) + 1);
+    const documento = texto.slice(2, 16);
+    const validaDocumento = (campo: string, correcao: string) => {
+      if (/^0+$/.test(documento)) return;
+      const cpf = documento.startsWith('000') && isValidCpfCnpj(documento.slice(3));
+      if (!isValidCpfCnpj(documento) && !cpf)
+        erro(tipo, linha, campo, `CNPJ/CPF ${documento} com dígito verificador inválido.`, correcao);
+    };
+    if (tipo === '10') {
+      validaDocumento('CNPJ', 'Corrija o CNPJ da filial.');
+      if (!texto.slice(16, 30).trim())
+        erro(
+          tipo,
+          linha,
+          'Inscrição estadual',
+          'Inscrição estadual da filial vazia.',
+          'Informe a IE da pessoa do tipo Filial.',
+        );
+    }
+    if (tipo === '50' || tipo === '53') {
+      validaDocumento('CNPJ', 'Corrija o CPF/CNPJ no cadastro da pessoa.');
+      const data = texto.slice(30, 38);
+      if (data < inicio || data > fim)
+        erro(tipo, linha, 'Data', `Data ${data} fora do período do arquivo.`, 'Confira a data do documento.');
+    }
+    if (tipo === '54') {
+      const item = Number(texto.slice(34, 37));
+      if (item < 991 && !codigos75.has(texto.slice(37, 51)))
+        erro(
+          tipo,
+          linha,
+          'Código do produto',
+          `Produto ${texto.slice(37, 51).trim()} sem registro 75.`,
+          'Gere o arquivo novamente.',
+        );
+    }
+    if (tipo === '74') {
+      if (!codigos75.has(texto.slice(10, 24)))
+        erro(
+          tipo,
+          linha,
+          'Código do produto',
+          `Produto ${texto.slice(10, 24).trim()} sem registro 75.`,
+          'Gere o arquivo novamente.',
+        );
+      if (
+        texto.charAt(50) === '1' &&
+        (texto.slice(51, 65) !== '0'.repeat(14) || texto.slice(65, 79).trim() !== '')
+      )
+        erro(
+          tipo,
+          linha,
+          'CNPJ do possuidor',
+          'Mercadoria própria em poder do informante (posse 1) com CNPJ/IE do possuidor.',
+          'Gere o arquivo novamente.',
+        );
+    }
+  });
+  const total90 = Number(linhas.at(-1)?.charAt(125) ?? 0);
+  const linhas90 = linhas.filter((texto) => texto.startsWith('90'));
+  if (total90 !== linhas90.length)
+    erro(
+      '90',
+      linhas.length,
+      'Número de registros 90',
+      `A última posição diz ${total90} registros 90; há ${linhas90.length}.`,
+      'Gere o arquivo novamente.',
+    );
+  const declarados = new Map<string, number>();
+  for (const texto of linhas90) {
+    const corpo = texto.slice(30, 125);
+    for (let i = 0; i + 10 <= corpo.length; i += 10) {
+      const par = corpo.slice(i, i + 10);
+      if (!par.trim()) break;
+      declarados.set(par.slice(0, 2), Number(par.slice(2)));
+    }
+  }
+  for (const [tipo, quantidade] of contagem) {
+    if (['10', '11', '90'].includes(tipo)) continue;
+    if (declarados.get(tipo) !== quantidade)
+      erro(
+        '90',
+        linhas.length,
+        `Total de registros ${tipo}`,
+        `O registro 90 declara ${declarados.get(tipo) ?? 0} registros ${tipo}; o arquivo tem ${quantidade}.`,
+        'Gere o arquivo novamente.',
+      );
+  }
+  if (declarados.get('99') !== linhas.length)
+    erro(
+      '90',
+      linhas.length,
+      'Total geral (99)',
+      `O registro 90 declara ${declarados.get('99') ?? 0} linhas; o arquivo tem ${linhas.length}.`,
+      'Gere o arquivo novamente.',
+    );
+  return problemas;
+}
+
+/** A file's problems: the validator's, then the generator's avisos as advertências. */
+export function problemasArquivo(
+  tipo: 'sped' | 'sintegra',
+  linhas: string[],
+  avisos: Array<{ referencia: string; mensagem: string }>,
+): ProblemaArquivo[] {
+  const validador =
+    tipo === 'sped' ? [...validarSped(linhas), ...validarChavesSped(linhas)] : validarSintegra(linhas);
+  return [
+    ...validador.filter((problema) => problema.tipo === 'erro'),
+    ...validador.filter((problema) => problema.tipo === 'advertencia'),
+    ...avisos.map(
+      (aviso): ProblemaArquivo => ({
+        tipo: 'advertencia',
+        registro: '',
+        linha: 0,
+        campo: aviso.referencia,
+        mensagem: aviso.mensagem,
+        correcao: 'Confira o cadastro antes de transmitir.',
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,284 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { escreverSintegra } from '../../runtime/server/services/arquivosFiscais/arquivoSintegra.ts';
+import { escreverSped } from '../../runtime/server/services/arquivosFiscais/arquivoSped.ts';
+import type {
+  ContadorFiscal,
+  ParticipanteFiscal,
+  ProdutoFiscal,
+} from '../../runtime/server/services/arquivosFiscais/cadastrosFiscais.ts';
+import type {
+  DocumentoFiscal,
+  ItemFiscal,
+} from '../../runtime/server/services/arquivosFiscais/documentosFiscais.ts';
+import type { EmitenteFiscal } from '../../runtime/server/services/arquivosFiscais/emitenteFiscal.ts';
+import { round } from '../../runtime/server/services/arquivosFiscais/formatoArquivo.ts';
+import type { MovimentoFiscal } from '../../runtime/server/services/arquivosFiscais/movimentoFiscal.ts';
+import {
+  validarSintegra,
+  validarSped,
+} from '../../runtime/server/services/arquivosFiscais/validadorArquivo.ts';
+import { chave } from '../support/seedArquivosFiscais.ts';
+
+/** Random documents of a month never produce a SPED or Sintegra file the in-product validator rejects. */
+
+const emitente: EmitenteFiscal = {
+  filialId: 1,
+  nome: 'Empresa “Teste” – Matriz',
+  fantasia: 'Teste',
+  cnpj: '11444777000161',
+  ie: '110042490114',
+  im: '',
+  uf: 'SP',
+  codigoMunicipio: 3550308,
+  municipio: 'São Paulo',
+  cep: '01310100',
+  logradouro: 'Avenida Paulista',
+  numero: '1000',
+  complemento: '',
+  bairro: 'Bela Vista',
+  telefone: '1133334444',
+  email: 'fiscal@teste.com.br',
+};
+const contador: ContadorFiscal = {
+  nome: 'Carla Contadora',
+  cpf: '52998224725',
+  crc: 'SP123456O8',
+  cnpjEscritorio: '',
+  cep: '01001000',
+  logradouro: 'Praça da Sé',
+  numero: '10',
+  complemento: '',
+  bairro: 'Sé',
+  telefone: '',
+  email: 'carla@contab.com.br',
+  codigoMunicipio: 3550308,
+};
+const participante = (
+  id: number,
+  cpfCnpj: string,
+  uf: string,
+  codigoMunicipio: number,
+): ParticipanteFiscal => ({
+  id,
+  codigo: String(id),
+  nome: `Participante ${id}`,
+  cpfCnpj,
+  ie: '',
+  uf,
+  codigoMunicipio,
+  logradouro: 'Rua A',
+  numero: '1',
+  complemento: '',
+  bairro: 'Centro',
+});
+const participantes = new Map([
+  [1, participante(1, '04252011000110', 'RJ', 3304557)],
+  [2, participante(2, '60746948000112', 'PR', 4106902)],
+  [3, participante(3, '52998224725', 'SP', 3550308)],
+]);
+const produto = (id: number, codigo: string): ProdutoFiscal => ({
+  id,
+  codigo,
+  descricao: `Produto ${codigo} — “novo”`,
+  codigoBarras: '',
+  unidade: id === 2 ? 'KG' : 'UN',
+  ncm: '09012100',
+  cest: '',
+  tipoProduto: 0,
+  custo: 10,
+});
+const produtos = new Map([
+  [1, produto(1, 'CAFE500')],
+  [2, produto(2, 'ACUCAR')],
+  [3, produto(3, 'CABO-25')],
+]);
+
+type ValorDe<A> = A extends fc.Arbitrary<infer T> ? T : never;
+
+const cents = (min: number, max: number) => fc.integer({ min, max }).map((n) => n / 100);
+
+const itemArb = fc.record({
+  produtoId: fc.constantFrom(1, 2, 3),
+  cst: fc.constantFrom('00', '20', '40', '10'),
+  aliquota: fc.constantFrom(0, 7, 12, 18),
+  total: cents(1, 500_000),
+  quantidade: fc.integer({ min: 1, max: 50 }),
+  ipi: cents(0, 5_000),
+});
+
+const documentoArb = fc.record({
+  origem: fc.constantFrom('nfe', 'entrada', 'nfce') as fc.Arbitrary<DocumentoFiscal['origem']>,
+  participanteId: fc.constantFrom(1, 2, 3),
+  cancelado: fc.boolean(),
+  serie: fc.option(fc.integer({ min: 1, max: 999 }), { nil: null }),
+  numero: fc.integer({ min: 1, max: 999_999 }),
+  dia: fc.integer({ min: 1, max: 31 }),
+  saidaNoMesSeguinte: fc.boolean(),
+  frete: cents(0, 10_000),
+  itens: fc.array(itemArb, { minLength: 1, maxLength: 4 }),
+});
+
+function documentoDe(d: ValorDe<typeof documentoArb>, index: number): DocumentoFiscal {
+  const modelo = d.origem === 'nfce' ? '65' : '55';
+  const saida = d.origem !== 'entrada';
+  const p = participantes.get(d.participanteId)!;
+  const interna = d.origem === 'nfce' || p.uf === emitente.uf;
+  const itens = d.itens.map((item, i): ItemFiscal => {
+    const cfop = saida ? (interna ? '5102' : '6102') : interna ? '1102' : '2102';
+    const base = item.cst === '40' ? 0 : item.cst === '20' ? round(item.total / 2) : item.total;
+    const st = item.cst === '10' && saida;
+    const baseSt = st ? round(item.total * 1.4) : 0;
+    const ipi = d.origem === 'entrada' ? item.ipi : 0;
+    return {
+      numeroItem: i + 1,
+      produtoId: item.produtoId,
+      codigo: null,
+      descricao: `Item ${i + 1}`,
+      ncm: '09012100',
+      cfop,
+      unidade: null,
+      quantidade: item.quantidade,
+      valorUnitario: round(item.total / item.quantidade, 6),
+      valorDesconto: 0,
+      valorTotal: item.total,
+      origem: 0,
+      cstIcms: st || item.cst !== '10' ? item.cst : '00',
+      csosn: null,
+      baseIcms: base,
+      aliquotaIcms: item.aliquota,
+      valorIcms: round((base * item.aliquota) / 100),
+      baseIcmsSt: baseSt,
+      valorIcmsSt: st
+        ? round(
+            (baseSt * 18) / 100 - (base * item.aliquota) / 100 > 0
+              ? (baseSt * 18) / 100 - (base * item.aliquota) / 100
+              : 1,
+          )
+        : 0,
+      aliquotaIpi: ipi > 0 ? 10 : 0,
+      valorIpi: ipi,
+      cstPis: null,
+      aliquotaPis: 0,
+      valorPis: 0,
+      cstCofins: null,
+      aliquotaCofins: 0,
+      valorCofins: 0,
+    };
+  });
+  const frete = modelo === '65' ? 0 : d.frete;
+  const dia = String(Math.min(d.dia, 31)).padStart(2, '0');
+  const numero = d.numero * 10 + index;
+  return {
+    origem: d.origem,
+    id: index + 1,
+    modelo,
+    indOper: saida ? 1 : 0,
+    indEmit: d.origem === 'entrada' ? 1 : 0,
+    participanteId: d.origem === 'nfce' ? null : d.participanteId,
+    cancelado: d.origem !== 'entrada' && d.cancelado,
+    serie: d.serie,
+    numero,
+    chave: chave(modelo, numero),
+    dataEmissao: `2024-05-${dia}`,
+    dataEntradaSaida: d.origem === 'nfe' && d.saidaNoMesSeguinte ? '2024-06-01' : `2024-05-${dia}`,
+    valorTotal: round(itens.reduce((s, i) => s + i.valorTotal + i.valorIcmsSt + i.valorIpi, 0) + frete),
+    valorDesconto: 0,
+    valorProdutos: round(itens.reduce((s, i) => s + i.valorTotal, 0)),
+    valorFrete: frete,
+    modalidadeFrete: frete > 0 ? 0 : 9,
+    itens,
+  };
+}
+
+const movimentoArb = fc.record({
+  documentos: fc.array(documentoArb, { maxLength: 8 }),
+  inventario: fc.option(
+    fc.array(
+      fc.record({
+        produtoId: fc.constantFrom(1, 2, 3),
+        quantidade: fc.integer({ min: 1, max: 500 }),
+        valorUnitario: cents(1, 10_000),
+      }),
+      {
+        minLength: 1,
+        maxLength: 3,
+      },
+    ),
+    { nil: null },
+  ),
+  perfil: fc.constantFrom('A', 'B', 'C') as fc.Arbitrary<'A' | 'B' | 'C'>,
+  indicadorAtividade: fc.constantFrom(0, 1) as fc.Arbitrary<0 | 1>,
+  saldoCredorAnterior: cents(0, 100_000),
+});
+
+function movimentoDe(m: ValorDe<typeof movimentoArb>): MovimentoFiscal {
+  const porProduto = new Map((m.inventario ?? []).map((item) => [item.produtoId, item]));
+  return {
+    inicio: '2024-05-01',
+    fim: '2024-05-31',
+    documentos: m.documentos.map(documentoDe),
+    participantes,
+    produtos,
+    inventarios: m.inventario
+      ? [{ id: 1, data: '2024-05-31', motivo: '01', valorInformado: 0, itens: [...porProduto.values()] }]
+      : [],
+    avisos: [],
+  };
+}
+
+const errosDe = (problemas: Array<{ tipo: string; registro: string; campo: string; mensagem: string }>) =>
+  problemas.filter((problema) => problema.tipo === 'erro');
+
+describe('Random documents against the validator', () => {
+  it('never yields a SPED file with errors', () => {
+    fc.assert(
+      fc.property(movimentoArb, (m) => {
+        const movimento = movimentoDe(m);
+        const conta = {
+          codigo: '1.1.4.01',
+          descricao: 'Estoque',
+          natureza: '01',
+          tipo: 'A',
+          nivel: 4,
+          dataAlteracao: '2024-05-01',
+        };
+        const pedido = {
+          filialId: 1,
+          periodo: '2024-05',
+          finalidade: 0 as const,
+          perfil: m.perfil,
+          codigoReceita: '046-2',
+          indicadorAtividade: m.indicadorAtividade,
+          saldoCredorAnterior: m.saldoCredorAnterior,
+        };
+        const { linhas } = escreverSped(
+          emitente,
+          contador,
+          movimento,
+          pedido,
+          movimento.inventarios.length ? conta : null,
+        );
+        expect(errosDe(validarSped(linhas))).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('never yields a Sintegra file with errors, for every natureza', () => {
+    fc.assert(
+      fc.property(movimentoArb, fc.constantFrom(1, 2, 3) as fc.Arbitrary<1 | 2 | 3>, (m, natureza) => {
+        const { linhas } = escreverSintegra(emitente, contador, movimentoDe(m), {
+          filialId: 1,
+          dataInicial: '2024-05-01',
+          dataFinal: '2024-05-31',
+          finalidade: 1,
+          natureza,
+        });
+        expect(errosDe(validarSintegra(linhas))).toEqual([]);
+        for (const linha of linhas) expect(linha).toHaveLength(126);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
