@@ -68,7 +68,9 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
         const skip = (filter.skip ?? filter.offset ?? 0) + DEFAULT_LIMIT;
         const next = { ...filter, offset: undefined, limit: DEFAULT_LIMIT, skip };
         reply.header('x-limite-aplicado', String(DEFAULT_LIMIT));
-        reply.header('link', `<${url}?filter=${encodeURIComponent(JSON.stringify(next))}>; rel="next"`);
+        // A keyset page's next page is `after` the last row (the client has it); skip would restart.
+        if (filter.after === undefined)
+          reply.header('link', `<${url}?filter=${encodeURIComponent(JSON.stringify(next))}>; rel="next"`);
       }
       return page.rows;
     },
