@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoopBackFilter } from '../../runtime/core/loopbackFilter.ts';
+import type { LoopBackFilter, Where } from '../../runtime/core/loopbackFilter.ts';
 import { buildRecordQuery } from '../../runtime/server/services/records/buildRecordQuery.ts';
 import { TEXT_COLLATION } from '../../runtime/server/services/records/entityIndexes.ts';
 import { type RecordEntity, recordEntity } from '../../runtime/server/services/records/recordEntity.ts';
@@ -134,7 +134,7 @@ describe('keyset pages equal offset pages', () => {
   it('on random filters, sorts and directions (ties and nulls included)', async () => {
     const next = random(19);
     const sorts = ['descricao', 'codigoBarras', 'precoVenda', 'codigo', 'id', 'ativo'];
-    const wheres = [
+    const wheres: Where[] = [
       {},
       { ativo: true },
       { descricao: { ilike: '%a%' } },

@@ -14,6 +14,7 @@ import { updateRecord } from '../../services/records/updateRecord.ts';
 import { errorResponses } from '../errorResponses.ts';
 import type { RecordRunner } from './recordHandler.ts';
 import {
+  countQuery,
   countResponse,
   existsResponse,
   filterQuery,
@@ -102,13 +103,20 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
         operationId: `${op}Count`,
         tags,
         summary: `Conta ${plural} que atendem ao where`,
-        querystring: whereQuery,
+        description:
+          'Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).',
+        querystring: countQuery,
         response: { 200: countResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const where = parseWhere((request.query as { where?: string }).where);
-      return run(request, PermissionLevel.VISUALIZAR, (context) => countRecords(context, where));
+    async (request, reply) => {
+      const query = request.query as { where?: string; exata?: string };
+      const where = parseWhere(query.where);
+      const answer = await run(request, PermissionLevel.VISUALIZAR, (context) =>
+        countRecords(context, where, { exact: query.exata === 'true' }),
+      );
+      if (answer.aproximado) reply.header('x-contagem-aproximada', 'true');
+      return answer;
     },
   );
 
