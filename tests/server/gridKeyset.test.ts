@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopBackFilter, Where } from '../../runtime/core/loopbackFilter.ts';
 import { buildRecordQuery } from '../../runtime/server/services/records/buildRecordQuery.ts';
+import { countRecords } from '../../runtime/server/services/records/countRecords.ts';
 import { TEXT_COLLATION } from '../../runtime/server/services/records/entityIndexes.ts';
 import { type RecordEntity, recordEntity } from '../../runtime/server/services/records/recordEntity.ts';
 import { explainPlan } from '../support/explainPlan.ts';
@@ -179,6 +180,60 @@ describe('keyset pages equal offset pages', () => {
       expect(answer.body).toMatch(message);
     }
     const bad = await get(`/api/Produtos?filter=${encodeURIComponent('{"after":{"x":1}}')}`);
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('counts', () => {
+  const count = (where: Where | undefined, options: { exact?: boolean; limit?: number }) =>
+    server.db.withTenant(
+      { empresaId },
+      (tx) =>
+        countRecords(
+          { tx, record: produto, scope: scope(), targetOf: noTarget, lookupTarget: noTarget },
+          where,
+          options,
+        ),
+      { readOnly: true },
+    );
+  const noTarget = () => {
+    throw new Error('no relation target in a count');
+  };
+  const exactly = async (where?: Where) =>
+    Number(
+      (
+        await server.db.pool.query(
+          `SELECT count(*) FROM produto WHERE empresa_id = $1${where ? ' AND ativo' : ''}`,
+          [empresaId],
+        )
+      ).rows[0].count,
+    );
+
+  it('is exact up to the limit, an estimate flagged aproximado above it, exact on demand', async () => {
+    const total = await exactly();
+    expect(await count(undefined, { limit: total })).toEqual({ count: total });
+    const estimate = await count(undefined, { limit: 1000 });
+    expect(estimate.aproximado).toBe(true);
+    expect(estimate.count).toBeGreaterThan(1000);
+    // Planner estimate under the same tenant predicate: near the tenant's rows, not the table's.
+    expect(Math.abs(estimate.count - total) / total).toBeLessThan(0.2);
+    const filtered = await count({ ativo: true }, { limit: 1000 });
+    expect(filtered.aproximado).toBe(true);
+    const active = await exactly({ ativo: true });
+    expect(Math.abs(filtered.count - active) / active).toBeLessThan(0.2);
+    expect(await count({ ativo: true }, { exact: true, limit: 1000 })).toEqual({ count: active });
+  });
+
+  it('answers LoopBack /count with aproximado and X-Contagem-Aproximada only when estimated', async () => {
+    const small = await get(
+      '/api/Produtos/count?where=' + encodeURIComponent('{"descricao":{"like":"Zebra 1%"}}'),
+    );
+    expect(small.statusCode, small.body).toBe(200);
+    expect(Object.keys(small.json())).toEqual(['count']);
+    expect(small.headers['x-contagem-aproximada']).toBeUndefined();
+    const exact = await get('/api/Produtos/count?exata=true');
+    expect(exact.json()).toEqual({ count: await exactly() });
+    const bad = await get('/api/Produtos/count?exata=talvez');
     expect(bad.statusCode).toBe(400);
   });
 });
