@@ -2008,7 +2008,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta chaves de api que atendem ao where */
+        /**
+         * Conta chaves de api que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["apiKeysCount"];
         put?: never;
         post?: never;
@@ -2100,7 +2103,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta baixas que atendem ao where */
+        /**
+         * Conta baixas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["baixasCount"];
         put?: never;
         post?: never;
@@ -2192,7 +2198,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta boletos que atendem ao where */
+        /**
+         * Conta boletos que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["boletosCount"];
         put?: never;
         post?: never;
@@ -2284,7 +2293,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta caixas que atendem ao where */
+        /**
+         * Conta caixas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["caixasCount"];
         put?: never;
         post?: never;
@@ -2376,7 +2388,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta categorias que atendem ao where */
+        /**
+         * Conta categorias que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["categoriasCount"];
         put?: never;
         post?: never;
@@ -2468,7 +2483,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta categorias financeiras que atendem ao where */
+        /**
+         * Conta categorias financeiras que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["categoriasFinanceirasCount"];
         put?: never;
         post?: never;
@@ -2560,7 +2578,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta centros de custo que atendem ao where */
+        /**
+         * Conta centros de custo que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["centrosCustoCount"];
         put?: never;
         post?: never;
@@ -2652,7 +2673,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta cfops que atendem ao where */
+        /**
+         * Conta cfops que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["cfopsCount"];
         put?: never;
         post?: never;
@@ -2744,7 +2768,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta clientes que atendem ao where */
+        /**
+         * Conta clientes que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["clientesCount"];
         put?: never;
         post?: never;
@@ -2836,7 +2863,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta configurações gerais que atendem ao where */
+        /**
+         * Conta configurações gerais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["configuracoesGeraisCount"];
         put?: never;
         post?: never;
@@ -2928,7 +2958,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta configurações fiscais que atendem ao where */
+        /**
+         * Conta configurações fiscais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["configuracoesNfeCount"];
         put?: never;
         post?: never;
@@ -3020,7 +3053,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta contas que atendem ao where */
+        /**
+         * Conta contas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["contasCount"];
         put?: never;
         post?: never;
@@ -3112,7 +3148,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta contas contábeis do sped que atendem ao where */
+        /**
+         * Conta contas contábeis do sped que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["contasContabeisSpedCount"];
         put?: never;
         post?: never;
@@ -3204,7 +3243,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta contadores que atendem ao where */
+        /**
+         * Conta contadores que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["contadoresCount"];
         put?: never;
         post?: never;
@@ -3296,7 +3338,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta contatos comerciais que atendem ao where */
+        /**
+         * Conta contatos comerciais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["contatosComerciaisCount"];
         put?: never;
         post?: never;
@@ -3388,7 +3433,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta cupons com erro que atendem ao where */
+        /**
+         * Conta cupons com erro que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["cuponsErroCount"];
         put?: never;
         post?: never;
@@ -3480,7 +3528,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta cupons fiscais que atendem ao where */
+        /**
+         * Conta cupons fiscais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["cuponsFiscaisCount"];
         put?: never;
         post?: never;
@@ -3572,7 +3623,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta itens do cupom fiscal que atendem ao where */
+        /**
+         * Conta itens do cupom fiscal que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["cuponsFiscaisItensCount"];
         put?: never;
         post?: never;
@@ -3664,7 +3718,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta depósitos que atendem ao where */
+        /**
+         * Conta depósitos que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["depositosCount"];
         put?: never;
         post?: never;
@@ -3756,7 +3813,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta despesas que atendem ao where */
+        /**
+         * Conta despesas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["despesasCount"];
         put?: never;
         post?: never;
@@ -3848,7 +3908,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta lançamentos de estoque que atendem ao where */
+        /**
+         * Conta lançamentos de estoque que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["documentosEstoqueCount"];
         put?: never;
         post?: never;
@@ -4008,7 +4071,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta itens do lançamento de estoque que atendem ao where */
+        /**
+         * Conta itens do lançamento de estoque que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["documentosEstoqueItensCount"];
         put?: never;
         post?: never;
@@ -4100,7 +4166,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta embalagens que atendem ao where */
+        /**
+         * Conta embalagens que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["embalagensCount"];
         put?: never;
         post?: never;
@@ -4192,7 +4261,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta modelos de etiqueta que atendem ao where */
+        /**
+         * Conta modelos de etiqueta que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["etiquetasCount"];
         put?: never;
         post?: never;
@@ -4284,7 +4356,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta filiais que atendem ao where */
+        /**
+         * Conta filiais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["filiaisCount"];
         put?: never;
         post?: never;
@@ -4376,7 +4451,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta formas de pagamento que atendem ao where */
+        /**
+         * Conta formas de pagamento que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["formasPagamentoCount"];
         put?: never;
         post?: never;
@@ -4468,7 +4546,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta formas de pagamento que atendem ao where */
+        /**
+         * Conta formas de pagamento que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["formasPagamentoFinanceiroCount"];
         put?: never;
         post?: never;
@@ -4560,7 +4641,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta fornecedores que atendem ao where */
+        /**
+         * Conta fornecedores que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["fornecedoresCount"];
         put?: never;
         post?: never;
@@ -4652,7 +4736,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta gateways de boleto que atendem ao where */
+        /**
+         * Conta gateways de boleto que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["gatewaysBoletoCount"];
         put?: never;
         post?: never;
@@ -4744,7 +4831,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta grupos de pessoas que atendem ao where */
+        /**
+         * Conta grupos de pessoas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["gruposPessoaCount"];
         put?: never;
         post?: never;
@@ -4836,7 +4926,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta integrações que atendem ao where */
+        /**
+         * Conta integrações que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["integracoesCount"];
         put?: never;
         post?: never;
@@ -4928,7 +5021,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta inutilizações de numeração que atendem ao where */
+        /**
+         * Conta inutilizações de numeração que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["inutilizacoesCount"];
         put?: never;
         post?: never;
@@ -5020,7 +5116,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta inventários do sped que atendem ao where */
+        /**
+         * Conta inventários do sped que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["inventariosSpedCount"];
         put?: never;
         post?: never;
@@ -5112,7 +5211,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta lançamentos que atendem ao where */
+        /**
+         * Conta lançamentos que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["lancamentosCount"];
         put?: never;
         post?: never;
@@ -5204,7 +5306,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta lançamentos recorrentes que atendem ao where */
+        /**
+         * Conta lançamentos recorrentes que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["lancamentosRecorrentesCount"];
         put?: never;
         post?: never;
@@ -5296,7 +5401,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta lotes que atendem ao where */
+        /**
+         * Conta lotes que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["lotesCount"];
         put?: never;
         post?: never;
@@ -5388,7 +5496,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta manifestações do destinatário que atendem ao where */
+        /**
+         * Conta manifestações do destinatário que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["manifestacoesCount"];
         put?: never;
         post?: never;
@@ -5480,7 +5591,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta marcas que atendem ao where */
+        /**
+         * Conta marcas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["marcasCount"];
         put?: never;
         post?: never;
@@ -5571,7 +5685,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta movimentações de estoque que atendem ao where */
+        /**
+         * Conta movimentações de estoque que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["movimentacoesEstoqueCount"];
         put?: never;
         post?: never;
@@ -5660,7 +5777,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta naturezas de operação que atendem ao where */
+        /**
+         * Conta naturezas de operação que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["naturezasOperacaoCount"];
         put?: never;
         post?: never;
@@ -5752,7 +5872,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta entradas de nota fiscal que atendem ao where */
+        /**
+         * Conta entradas de nota fiscal que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["notasEntradaCount"];
         put?: never;
         post?: never;
@@ -5844,7 +5967,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta itens da nota de entrada que atendem ao where */
+        /**
+         * Conta itens da nota de entrada que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["notasEntradaItensCount"];
         put?: never;
         post?: never;
@@ -5936,7 +6062,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta notas fiscais que atendem ao where */
+        /**
+         * Conta notas fiscais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["notasFiscaisCount"];
         put?: never;
         post?: never;
@@ -6028,7 +6157,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta nf-e de entrada que atendem ao where */
+        /**
+         * Conta nf-e de entrada que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["notasFiscaisEntradaPropriaCount"];
         put?: never;
         post?: never;
@@ -6120,7 +6252,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta itens da nota fiscal que atendem ao where */
+        /**
+         * Conta itens da nota fiscal que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["notasFiscaisItensCount"];
         put?: never;
         post?: never;
@@ -6212,7 +6347,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta notas fiscais de saída que atendem ao where */
+        /**
+         * Conta notas fiscais de saída que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["notasFiscaisSaidaCount"];
         put?: never;
         post?: never;
@@ -6304,7 +6442,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta observações da nota que atendem ao where */
+        /**
+         * Conta observações da nota que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["observacoesNotaCount"];
         put?: never;
         post?: never;
@@ -6396,7 +6537,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta operadores de pdv que atendem ao where */
+        /**
+         * Conta operadores de pdv que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["operadoresPdvCount"];
         put?: never;
         post?: never;
@@ -6488,7 +6632,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta participantes do sped que atendem ao where */
+        /**
+         * Conta participantes do sped que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["participantesSpedCount"];
         put?: never;
         post?: never;
@@ -6580,7 +6727,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta pdvs que atendem ao where */
+        /**
+         * Conta pdvs que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["pdvsCount"];
         put?: never;
         post?: never;
@@ -6672,7 +6822,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta pedidos de compra que atendem ao where */
+        /**
+         * Conta pedidos de compra que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["pedidosCompraCount"];
         put?: never;
         post?: never;
@@ -6764,7 +6917,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta itens do pedido de compra que atendem ao where */
+        /**
+         * Conta itens do pedido de compra que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["pedidosCompraItensCount"];
         put?: never;
         post?: never;
@@ -6856,7 +7012,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta pedidos de serviço que atendem ao where */
+        /**
+         * Conta pedidos de serviço que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["pedidosServicoCount"];
         put?: never;
         post?: never;
@@ -6948,7 +7107,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta pedidos de venda que atendem ao where */
+        /**
+         * Conta pedidos de venda que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["pedidosVendaCount"];
         put?: never;
         post?: never;
@@ -7040,7 +7202,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta itens do pedido de venda que atendem ao where */
+        /**
+         * Conta itens do pedido de venda que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["pedidosVendaItensCount"];
         put?: never;
         post?: never;
@@ -7132,7 +7297,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta perfis de acesso que atendem ao where */
+        /**
+         * Conta perfis de acesso que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["perfisCount"];
         put?: never;
         post?: never;
@@ -7224,7 +7392,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta perfis tributários que atendem ao where */
+        /**
+         * Conta perfis tributários que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["perfisTributariosCount"];
         put?: never;
         post?: never;
@@ -7316,7 +7487,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta pessoas que atendem ao where */
+        /**
+         * Conta pessoas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["pessoasCount"];
         put?: never;
         post?: never;
@@ -7408,7 +7582,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta produtos que atendem ao where */
+        /**
+         * Conta produtos que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["produtosCount"];
         put?: never;
         post?: never;
@@ -7500,7 +7677,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta promoções que atendem ao where */
+        /**
+         * Conta promoções que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["promocoesCount"];
         put?: never;
         post?: never;
@@ -7592,7 +7772,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta receitas que atendem ao where */
+        /**
+         * Conta receitas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["receitasCount"];
         put?: never;
         post?: never;
@@ -7683,7 +7866,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta saldos de estoque que atendem ao where */
+        /**
+         * Conta saldos de estoque que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["saldosEstoqueCount"];
         put?: never;
         post?: never;
@@ -7772,7 +7958,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta serviços que atendem ao where */
+        /**
+         * Conta serviços que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["servicosCount"];
         put?: never;
         post?: never;
@@ -7864,7 +8053,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta solicitações de reenvio que atendem ao where */
+        /**
+         * Conta solicitações de reenvio que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["solicitacoesReenvioCount"];
         put?: never;
         post?: never;
@@ -7956,7 +8148,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta transações do extrato que atendem ao where */
+        /**
+         * Conta transações do extrato que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["transacoesPagamentoCount"];
         put?: never;
         post?: never;
@@ -8048,7 +8243,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta transferências que atendem ao where */
+        /**
+         * Conta transferências que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["transferenciasCount"];
         put?: never;
         post?: never;
@@ -8140,7 +8338,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta transferências de estoque que atendem ao where */
+        /**
+         * Conta transferências de estoque que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["transferenciasEstoqueCount"];
         put?: never;
         post?: never;
@@ -8300,7 +8501,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta transportadoras que atendem ao where */
+        /**
+         * Conta transportadoras que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["transportadoresCount"];
         put?: never;
         post?: never;
@@ -8392,7 +8596,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta tributações estaduais que atendem ao where */
+        /**
+         * Conta tributações estaduais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["tributacoesEstaduaisCount"];
         put?: never;
         post?: never;
@@ -8484,7 +8691,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta tributações federais que atendem ao where */
+        /**
+         * Conta tributações federais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["tributacoesFederaisCount"];
         put?: never;
         post?: never;
@@ -8576,7 +8786,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta variações que atendem ao where */
+        /**
+         * Conta variações que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["variacoesCount"];
         put?: never;
         post?: never;
@@ -8668,7 +8881,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta vendedores que atendem ao where */
+        /**
+         * Conta vendedores que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["vendedoresCount"];
         put?: never;
         post?: never;
@@ -8760,7 +8976,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta webhooks que atendem ao where */
+        /**
+         * Conta webhooks que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["webhooksCount"];
         put?: never;
         post?: never;
@@ -31762,6 +31981,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -31777,6 +31998,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -31969,6 +32192,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -32328,6 +32553,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -32343,6 +32570,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -32535,6 +32764,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -32894,6 +33125,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -32909,6 +33142,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -33101,6 +33336,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -33460,6 +33697,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -33475,6 +33714,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -33667,6 +33908,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -34026,6 +34269,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -34041,6 +34286,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -34233,6 +34480,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -34592,6 +34841,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -34607,6 +34858,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -34799,6 +35052,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -35158,6 +35413,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -35173,6 +35430,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -35365,6 +35624,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -35724,6 +35985,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -35739,6 +36002,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -35931,6 +36196,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -36290,6 +36557,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -36305,6 +36574,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -36497,6 +36768,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -36856,6 +37129,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -36871,6 +37146,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -37063,6 +37340,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -37422,6 +37701,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -37437,6 +37718,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -37629,6 +37912,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -37988,6 +38273,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -38003,6 +38290,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -38195,6 +38484,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -38554,6 +38845,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -38569,6 +38862,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -38761,6 +39056,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -39120,6 +39417,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -39135,6 +39434,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -39327,6 +39628,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -39686,6 +39989,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -39701,6 +40006,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -39893,6 +40200,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -40252,6 +40561,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -40267,6 +40578,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -40459,6 +40772,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -40818,6 +41133,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -40833,6 +41150,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -41025,6 +41344,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -41384,6 +41705,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -41399,6 +41722,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -41591,6 +41916,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -41950,6 +42277,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -41965,6 +42294,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -42157,6 +42488,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -42516,6 +42849,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -42531,6 +42866,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -42723,6 +43060,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -43082,6 +43421,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -43097,6 +43438,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -43289,6 +43632,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -43958,6 +44303,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -43973,6 +44320,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -44165,6 +44514,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -44524,6 +44875,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -44539,6 +44892,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -44731,6 +45086,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -45090,6 +45447,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -45105,6 +45464,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -45297,6 +45658,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -45656,6 +46019,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -45671,6 +46036,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -45863,6 +46230,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -46222,6 +46591,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -46237,6 +46608,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -46429,6 +46802,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -46788,6 +47163,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -46803,6 +47180,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -46995,6 +47374,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -47354,6 +47735,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -47369,6 +47752,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -47561,6 +47946,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -47920,6 +48307,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -47935,6 +48324,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -48127,6 +48518,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -48486,6 +48879,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -48501,6 +48896,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -48693,6 +49090,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -49052,6 +49451,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -49067,6 +49468,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -49259,6 +49662,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -49618,6 +50023,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -49633,6 +50040,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -49825,6 +50234,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -50184,6 +50595,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -50199,6 +50612,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -50391,6 +50806,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -50750,6 +51167,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -50765,6 +51184,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -50957,6 +51378,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -51316,6 +51739,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -51331,6 +51756,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -51523,6 +51950,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -51882,6 +52311,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -51897,6 +52328,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -52089,6 +52522,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -52448,6 +52883,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -52463,6 +52900,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -52655,6 +53094,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -53014,6 +53455,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -53029,6 +53472,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -53221,6 +53666,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -53511,6 +53958,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -53526,6 +53975,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -53857,6 +54308,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -53872,6 +54325,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -54064,6 +54519,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -54423,6 +54880,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -54438,6 +54897,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -54630,6 +55091,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -54989,6 +55452,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -55004,6 +55469,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -55196,6 +55663,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -55555,6 +56024,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -55570,6 +56041,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -55762,6 +56235,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -56121,6 +56596,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -56136,6 +56613,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -56328,6 +56807,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -56687,6 +57168,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -56702,6 +57185,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -56894,6 +57379,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -57253,6 +57740,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -57268,6 +57757,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -57460,6 +57951,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -57819,6 +58312,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -57834,6 +58329,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -58026,6 +58523,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -58385,6 +58884,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -58400,6 +58901,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -58592,6 +59095,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -58951,6 +59456,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -58966,6 +59473,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -59158,6 +59667,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -59517,6 +60028,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -59532,6 +60045,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -59724,6 +60239,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -60083,6 +60600,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -60098,6 +60617,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -60290,6 +60811,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -60649,6 +61172,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -60664,6 +61189,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -60856,6 +61383,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -61215,6 +61744,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -61230,6 +61761,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -61422,6 +61955,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -61781,6 +62316,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -61796,6 +62333,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -61988,6 +62527,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -62347,6 +62888,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -62362,6 +62905,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -62554,6 +63099,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -62913,6 +63460,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -62928,6 +63477,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -63120,6 +63671,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -63479,6 +64032,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -63494,6 +64049,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -63686,6 +64243,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -64045,6 +64604,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -64060,6 +64621,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -64252,6 +64815,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -64611,6 +65176,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -64626,6 +65193,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -64818,6 +65387,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -65177,6 +65748,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -65192,6 +65765,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -65384,6 +65959,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -65743,6 +66320,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -65758,6 +66337,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -65950,6 +66531,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -66240,6 +66823,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -66255,6 +66840,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -66586,6 +67173,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -66601,6 +67190,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -66793,6 +67384,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -67152,6 +67745,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -67167,6 +67762,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -67359,6 +67956,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -67718,6 +68317,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -67733,6 +68334,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -67925,6 +68528,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -68284,6 +68889,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -68299,6 +68906,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -68491,6 +69100,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -68850,6 +69461,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -68865,6 +69478,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -69057,6 +69672,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -69726,6 +70343,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -69741,6 +70360,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -69933,6 +70554,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -70292,6 +70915,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -70307,6 +70932,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -70499,6 +71126,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -70858,6 +71487,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -70873,6 +71504,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -71065,6 +71698,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -71424,6 +72059,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -71439,6 +72076,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -71631,6 +72270,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -71990,6 +72631,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -72005,6 +72648,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -72197,6 +72842,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -72556,6 +73203,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -72571,6 +73220,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -72763,6 +73414,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
