@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopBackFilter, Where } from '../../runtime/core/loopbackFilter.ts';
+import { resolveEntity } from '../../runtime/core/resolveEntity.ts';
 import { buildRecordQuery } from '../../runtime/server/services/records/buildRecordQuery.ts';
 import { countRecords } from '../../runtime/server/services/records/countRecords.ts';
-import { TEXT_COLLATION } from '../../runtime/server/services/records/entityIndexes.ts';
+import { entityIndexes, TEXT_COLLATION } from '../../runtime/server/services/records/entityIndexes.ts';
 import { type RecordEntity, recordEntity } from '../../runtime/server/services/records/recordEntity.ts';
 import { explainPlan } from '../support/explainPlan.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
@@ -56,6 +57,44 @@ const indexesOf = (plan: string) => [...plan.matchAll(INDEX)].map((match) => mat
 const scope = () => ({ empresaId, filialId: null, usuarioId: 0 });
 
 describe('grid indexes and pt-BR order', () => {
+  it('plans from a grid: filter-only columns by type, uncovered search fields in one trigram index, unknown paths skipped', () => {
+    const files = server.tenants.schemaFiles;
+    const entity = resolveEntity('produto', files);
+    const plans = entityIndexes(entity, [
+      {
+        columns: {
+          unidade: { filter: true },
+          custo: { filter: true },
+          marcaId: { sortable: true },
+          'marca.nome': { sortable: true, filter: true },
+        },
+        searchFields: ['ncm', 'unidade', 'custo'],
+      },
+    ]);
+    const byName = new Map(plans.map((plan) => [plan.name, plan]));
+    expect(byName.get('idx_produto_contem_unidade')).toMatchObject({
+      method: 'trigram',
+      columns: ['unidade'],
+    });
+    expect(byName.get('idx_produto_filtro_custo')).toMatchObject({
+      method: 'btree',
+      columns: ['empresa_id', 'custo'],
+    });
+    expect(byName.get('idx_produto_ordem_marca_id')).toMatchObject({
+      columns: ['empresa_id', 'marca_id', 'id'],
+    });
+    expect(byName.get('idx_produto_ordem_marca_id')?.collated).toBeUndefined();
+    // unidade already has its own trigram index: the search index covers ncm only (custo is not text).
+    expect(byName.get('idx_produto_busca_ncm')).toMatchObject({ method: 'trigram', columns: ['ncm'] });
+    expect(
+      plans.some((plan) => plan.name.includes('marca.nome') || plan.columns.includes('marca.nome')),
+    ).toBe(false);
+    // Without a grid only the display field's collated sort index is added.
+    expect(entityIndexes(entity).filter((plan) => plan.name.startsWith('idx_produto_ordem_'))).toHaveLength(
+      1,
+    );
+  });
+
   it('schema sync creates the grid-declared indexes: collated sort, trigram contains/search, pt-BR ICU collation', async () => {
     const { rows } = await server.db.pool.query(
       `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'produto' ORDER BY indexname`,
