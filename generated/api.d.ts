@@ -2025,7 +2025,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta chaves de api que atendem ao where */
+        /**
+         * Conta chaves de api que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["apiKeysCount"];
         put?: never;
         post?: never;
@@ -2168,7 +2171,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta baixas que atendem ao where */
+        /**
+         * Conta baixas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["baixasCount"];
         put?: never;
         post?: never;
@@ -2260,7 +2266,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta boletos que atendem ao where */
+        /**
+         * Conta boletos que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["boletosCount"];
         put?: never;
         post?: never;
@@ -2352,7 +2361,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta caixas que atendem ao where */
+        /**
+         * Conta caixas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["caixasCount"];
         put?: never;
         post?: never;
@@ -2444,7 +2456,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta categorias que atendem ao where */
+        /**
+         * Conta categorias que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["categoriasCount"];
         put?: never;
         post?: never;
@@ -2536,7 +2551,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta categorias financeiras que atendem ao where */
+        /**
+         * Conta categorias financeiras que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["categoriasFinanceirasCount"];
         put?: never;
         post?: never;
@@ -2628,7 +2646,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta centros de custo que atendem ao where */
+        /**
+         * Conta centros de custo que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["centrosCustoCount"];
         put?: never;
         post?: never;
@@ -2720,7 +2741,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta cfops que atendem ao where */
+        /**
+         * Conta cfops que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["cfopsCount"];
         put?: never;
         post?: never;
@@ -2812,7 +2836,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta clientes que atendem ao where */
+        /**
+         * Conta clientes que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["clientesCount"];
         put?: never;
         post?: never;
@@ -2904,7 +2931,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta configurações gerais que atendem ao where */
+        /**
+         * Conta configurações gerais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["configuracoesGeraisCount"];
         put?: never;
         post?: never;
@@ -2996,7 +3026,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta configurações fiscais que atendem ao where */
+        /**
+         * Conta configurações fiscais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["configuracoesNfeCount"];
         put?: never;
         post?: never;
@@ -3088,7 +3121,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta contas que atendem ao where */
+        /**
+         * Conta contas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["contasCount"];
         put?: never;
         post?: never;
@@ -3180,7 +3216,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta contas contábeis do sped que atendem ao where */
+        /**
+         * Conta contas contábeis do sped que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["contasContabeisSpedCount"];
         put?: never;
         post?: never;
@@ -3272,7 +3311,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta contadores que atendem ao where */
+        /**
+         * Conta contadores que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["contadoresCount"];
         put?: never;
         post?: never;
@@ -3364,7 +3406,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta contatos comerciais que atendem ao where */
+        /**
+         * Conta contatos comerciais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["contatosComerciaisCount"];
         put?: never;
         post?: never;
@@ -3456,7 +3501,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta cupons com erro que atendem ao where */
+        /**
+         * Conta cupons com erro que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["cuponsErroCount"];
         put?: never;
         post?: never;
@@ -3548,7 +3596,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta cupons fiscais que atendem ao where */
+        /**
+         * Conta cupons fiscais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["cuponsFiscaisCount"];
         put?: never;
         post?: never;
@@ -3640,7 +3691,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta itens do cupom fiscal que atendem ao where */
+        /**
+         * Conta itens do cupom fiscal que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["cuponsFiscaisItensCount"];
         put?: never;
         post?: never;
@@ -3732,7 +3786,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta depósitos que atendem ao where */
+        /**
+         * Conta depósitos que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["depositosCount"];
         put?: never;
         post?: never;
@@ -3824,7 +3881,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta despesas que atendem ao where */
+        /**
+         * Conta despesas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["despesasCount"];
         put?: never;
         post?: never;
@@ -3916,7 +3976,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta lançamentos de estoque que atendem ao where */
+        /**
+         * Conta lançamentos de estoque que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["documentosEstoqueCount"];
         put?: never;
         post?: never;
@@ -4076,7 +4139,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta itens do lançamento de estoque que atendem ao where */
+        /**
+         * Conta itens do lançamento de estoque que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["documentosEstoqueItensCount"];
         put?: never;
         post?: never;
@@ -4168,7 +4234,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta embalagens que atendem ao where */
+        /**
+         * Conta embalagens que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["embalagensCount"];
         put?: never;
         post?: never;
@@ -4260,7 +4329,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta modelos de etiqueta que atendem ao where */
+        /**
+         * Conta modelos de etiqueta que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["etiquetasCount"];
         put?: never;
         post?: never;
@@ -4352,7 +4424,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta filiais que atendem ao where */
+        /**
+         * Conta filiais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["filiaisCount"];
         put?: never;
         post?: never;
@@ -4444,7 +4519,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta formas de pagamento que atendem ao where */
+        /**
+         * Conta formas de pagamento que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["formasPagamentoCount"];
         put?: never;
         post?: never;
@@ -4536,7 +4614,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta formas de pagamento que atendem ao where */
+        /**
+         * Conta formas de pagamento que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["formasPagamentoFinanceiroCount"];
         put?: never;
         post?: never;
@@ -4628,7 +4709,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta fornecedores que atendem ao where */
+        /**
+         * Conta fornecedores que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["fornecedoresCount"];
         put?: never;
         post?: never;
@@ -4720,7 +4804,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta gateways de boleto que atendem ao where */
+        /**
+         * Conta gateways de boleto que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["gatewaysBoletoCount"];
         put?: never;
         post?: never;
@@ -4812,7 +4899,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta grupos de pessoas que atendem ao where */
+        /**
+         * Conta grupos de pessoas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["gruposPessoaCount"];
         put?: never;
         post?: never;
@@ -4904,7 +4994,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta integrações que atendem ao where */
+        /**
+         * Conta integrações que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["integracoesCount"];
         put?: never;
         post?: never;
@@ -4996,7 +5089,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta inutilizações de numeração que atendem ao where */
+        /**
+         * Conta inutilizações de numeração que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["inutilizacoesCount"];
         put?: never;
         post?: never;
@@ -5088,7 +5184,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta inventários do sped que atendem ao where */
+        /**
+         * Conta inventários do sped que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["inventariosSpedCount"];
         put?: never;
         post?: never;
@@ -5180,7 +5279,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta lançamentos que atendem ao where */
+        /**
+         * Conta lançamentos que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["lancamentosCount"];
         put?: never;
         post?: never;
@@ -5272,7 +5374,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta lançamentos recorrentes que atendem ao where */
+        /**
+         * Conta lançamentos recorrentes que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["lancamentosRecorrentesCount"];
         put?: never;
         post?: never;
@@ -5364,7 +5469,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta lotes que atendem ao where */
+        /**
+         * Conta lotes que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["lotesCount"];
         put?: never;
         post?: never;
@@ -5456,7 +5564,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta manifestações do destinatário que atendem ao where */
+        /**
+         * Conta manifestações do destinatário que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["manifestacoesCount"];
         put?: never;
         post?: never;
@@ -5548,7 +5659,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta marcas que atendem ao where */
+        /**
+         * Conta marcas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["marcasCount"];
         put?: never;
         post?: never;
@@ -5639,7 +5753,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta movimentações de estoque que atendem ao where */
+        /**
+         * Conta movimentações de estoque que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["movimentacoesEstoqueCount"];
         put?: never;
         post?: never;
@@ -5728,7 +5845,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta naturezas de operação que atendem ao where */
+        /**
+         * Conta naturezas de operação que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["naturezasOperacaoCount"];
         put?: never;
         post?: never;
@@ -5820,7 +5940,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta entradas de nota fiscal que atendem ao where */
+        /**
+         * Conta entradas de nota fiscal que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["notasEntradaCount"];
         put?: never;
         post?: never;
@@ -5912,7 +6035,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta itens da nota de entrada que atendem ao where */
+        /**
+         * Conta itens da nota de entrada que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["notasEntradaItensCount"];
         put?: never;
         post?: never;
@@ -6004,7 +6130,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta notas fiscais que atendem ao where */
+        /**
+         * Conta notas fiscais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["notasFiscaisCount"];
         put?: never;
         post?: never;
@@ -6096,7 +6225,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta nf-e de entrada que atendem ao where */
+        /**
+         * Conta nf-e de entrada que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["notasFiscaisEntradaPropriaCount"];
         put?: never;
         post?: never;
@@ -6188,7 +6320,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta itens da nota fiscal que atendem ao where */
+        /**
+         * Conta itens da nota fiscal que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["notasFiscaisItensCount"];
         put?: never;
         post?: never;
@@ -6280,7 +6415,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta notas fiscais de saída que atendem ao where */
+        /**
+         * Conta notas fiscais de saída que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["notasFiscaisSaidaCount"];
         put?: never;
         post?: never;
@@ -6372,7 +6510,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta observações da nota que atendem ao where */
+        /**
+         * Conta observações da nota que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["observacoesNotaCount"];
         put?: never;
         post?: never;
@@ -6464,7 +6605,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta operadores de pdv que atendem ao where */
+        /**
+         * Conta operadores de pdv que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["operadoresPdvCount"];
         put?: never;
         post?: never;
@@ -6556,7 +6700,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta participantes do sped que atendem ao where */
+        /**
+         * Conta participantes do sped que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["participantesSpedCount"];
         put?: never;
         post?: never;
@@ -6648,7 +6795,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta pdvs que atendem ao where */
+        /**
+         * Conta pdvs que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["pdvsCount"];
         put?: never;
         post?: never;
@@ -6740,7 +6890,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta pedidos de compra que atendem ao where */
+        /**
+         * Conta pedidos de compra que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["pedidosCompraCount"];
         put?: never;
         post?: never;
@@ -6832,7 +6985,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta itens do pedido de compra que atendem ao where */
+        /**
+         * Conta itens do pedido de compra que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["pedidosCompraItensCount"];
         put?: never;
         post?: never;
@@ -6924,7 +7080,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta pedidos de serviço que atendem ao where */
+        /**
+         * Conta pedidos de serviço que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["pedidosServicoCount"];
         put?: never;
         post?: never;
@@ -7016,7 +7175,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta pedidos de venda que atendem ao where */
+        /**
+         * Conta pedidos de venda que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["pedidosVendaCount"];
         put?: never;
         post?: never;
@@ -7108,7 +7270,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta itens do pedido de venda que atendem ao where */
+        /**
+         * Conta itens do pedido de venda que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["pedidosVendaItensCount"];
         put?: never;
         post?: never;
@@ -7200,7 +7365,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta perfis de acesso que atendem ao where */
+        /**
+         * Conta perfis de acesso que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["perfisCount"];
         put?: never;
         post?: never;
@@ -7292,7 +7460,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta perfis tributários que atendem ao where */
+        /**
+         * Conta perfis tributários que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["perfisTributariosCount"];
         put?: never;
         post?: never;
@@ -7384,7 +7555,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta pessoas que atendem ao where */
+        /**
+         * Conta pessoas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["pessoasCount"];
         put?: never;
         post?: never;
@@ -7476,7 +7650,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta produtos que atendem ao where */
+        /**
+         * Conta produtos que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["produtosCount"];
         put?: never;
         post?: never;
@@ -7568,7 +7745,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta promoções que atendem ao where */
+        /**
+         * Conta promoções que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["promocoesCount"];
         put?: never;
         post?: never;
@@ -7660,7 +7840,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta receitas que atendem ao where */
+        /**
+         * Conta receitas que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["receitasCount"];
         put?: never;
         post?: never;
@@ -7751,7 +7934,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta saldos de estoque que atendem ao where */
+        /**
+         * Conta saldos de estoque que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["saldosEstoqueCount"];
         put?: never;
         post?: never;
@@ -7840,7 +8026,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta serviços que atendem ao where */
+        /**
+         * Conta serviços que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["servicosCount"];
         put?: never;
         post?: never;
@@ -7932,7 +8121,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta solicitações de reenvio que atendem ao where */
+        /**
+         * Conta solicitações de reenvio que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["solicitacoesReenvioCount"];
         put?: never;
         post?: never;
@@ -8024,7 +8216,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta transações do extrato que atendem ao where */
+        /**
+         * Conta transações do extrato que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["transacoesPagamentoCount"];
         put?: never;
         post?: never;
@@ -8116,7 +8311,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta transferências que atendem ao where */
+        /**
+         * Conta transferências que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["transferenciasCount"];
         put?: never;
         post?: never;
@@ -8208,7 +8406,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta transferências de estoque que atendem ao where */
+        /**
+         * Conta transferências de estoque que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["transferenciasEstoqueCount"];
         put?: never;
         post?: never;
@@ -8368,7 +8569,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta transportadoras que atendem ao where */
+        /**
+         * Conta transportadoras que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["transportadoresCount"];
         put?: never;
         post?: never;
@@ -8460,7 +8664,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta tributações estaduais que atendem ao where */
+        /**
+         * Conta tributações estaduais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["tributacoesEstaduaisCount"];
         put?: never;
         post?: never;
@@ -8552,7 +8759,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta tributações federais que atendem ao where */
+        /**
+         * Conta tributações federais que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["tributacoesFederaisCount"];
         put?: never;
         post?: never;
@@ -8644,7 +8854,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta variações que atendem ao where */
+        /**
+         * Conta variações que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["variacoesCount"];
         put?: never;
         post?: never;
@@ -8736,7 +8949,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta vendedores que atendem ao where */
+        /**
+         * Conta vendedores que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["vendedoresCount"];
         put?: never;
         post?: never;
@@ -8828,7 +9044,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta webhooks que atendem ao where */
+        /**
+         * Conta webhooks que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["webhooksCount"];
         put?: never;
         post?: never;
@@ -32473,6 +32692,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -32488,6 +32709,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -32680,6 +32903,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -33271,6 +33496,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -33286,6 +33513,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -33478,6 +33707,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -33837,6 +34068,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -33852,6 +34085,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -34044,6 +34279,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -34403,6 +34640,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -34418,6 +34657,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -34610,6 +34851,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -34969,6 +35212,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -34984,6 +35229,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -35176,6 +35423,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -35535,6 +35784,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -35550,6 +35801,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -35742,6 +35995,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -36101,6 +36356,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -36116,6 +36373,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -36308,6 +36567,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -36667,6 +36928,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -36682,6 +36945,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -36874,6 +37139,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -37233,6 +37500,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -37248,6 +37517,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -37440,6 +37711,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -37799,6 +38072,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -37814,6 +38089,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -38006,6 +38283,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -38365,6 +38644,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -38380,6 +38661,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -38572,6 +38855,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -38931,6 +39216,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -38946,6 +39233,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -39138,6 +39427,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -39497,6 +39788,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -39512,6 +39805,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -39704,6 +39999,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -40063,6 +40360,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -40078,6 +40377,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -40270,6 +40571,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -40629,6 +40932,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -40644,6 +40949,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -40836,6 +41143,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -41195,6 +41504,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -41210,6 +41521,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -41402,6 +41715,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -41761,6 +42076,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -41776,6 +42093,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -41968,6 +42287,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -42327,6 +42648,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -42342,6 +42665,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -42534,6 +42859,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -42893,6 +43220,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -42908,6 +43237,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -43100,6 +43431,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -43459,6 +43792,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -43474,6 +43809,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -43666,6 +44003,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -44025,6 +44364,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -44040,6 +44381,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -44232,6 +44575,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -44902,6 +45247,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -44917,6 +45264,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -45109,6 +45458,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -45468,6 +45819,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -45483,6 +45836,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -45675,6 +46030,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -46034,6 +46391,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -46049,6 +46408,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -46241,6 +46602,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -46600,6 +46963,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -46615,6 +46980,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -46807,6 +47174,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -47166,6 +47535,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -47181,6 +47552,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -47373,6 +47746,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -47732,6 +48107,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -47747,6 +48124,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -47939,6 +48318,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -48298,6 +48679,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -48313,6 +48696,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -48505,6 +48890,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -48864,6 +49251,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -48879,6 +49268,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -49071,6 +49462,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -49430,6 +49823,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -49445,6 +49840,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -49637,6 +50034,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -49996,6 +50395,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -50011,6 +50412,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -50203,6 +50606,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -50562,6 +50967,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -50577,6 +50984,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -50769,6 +51178,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -51128,6 +51539,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -51143,6 +51556,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -51335,6 +51750,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -51694,6 +52111,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -51709,6 +52128,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -51901,6 +52322,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -52260,6 +52683,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -52275,6 +52700,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -52467,6 +52894,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -52826,6 +53255,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -52841,6 +53272,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -53033,6 +53466,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -53392,6 +53827,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -53407,6 +53844,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -53599,6 +54038,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -53958,6 +54399,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -53973,6 +54416,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -54165,6 +54610,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -54455,6 +54902,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -54470,6 +54919,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -54801,6 +55252,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -54816,6 +55269,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -55008,6 +55463,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -55367,6 +55824,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -55382,6 +55841,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -55574,6 +56035,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -55933,6 +56396,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -55948,6 +56413,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -56140,6 +56607,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -56499,6 +56968,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -56514,6 +56985,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -56706,6 +57179,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -57065,6 +57540,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -57080,6 +57557,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -57272,6 +57751,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -57631,6 +58112,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -57646,6 +58129,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -57838,6 +58323,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -58197,6 +58684,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -58212,6 +58701,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -58404,6 +58895,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -58763,6 +59256,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -58778,6 +59273,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -58970,6 +59467,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -59329,6 +59828,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -59344,6 +59845,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -59536,6 +60039,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -59895,6 +60400,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -59910,6 +60417,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -60102,6 +60611,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -60461,6 +60972,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -60476,6 +60989,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -60668,6 +61183,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -61027,6 +61544,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -61042,6 +61561,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -61234,6 +61755,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -61593,6 +62116,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -61608,6 +62133,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -61800,6 +62327,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -62159,6 +62688,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -62174,6 +62705,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -62366,6 +62899,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -62725,6 +63260,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -62740,6 +63277,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -62932,6 +63471,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -63291,6 +63832,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -63306,6 +63849,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -63498,6 +64043,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -63857,6 +64404,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -63872,6 +64421,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -64064,6 +64615,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -64423,6 +64976,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -64438,6 +64993,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -64630,6 +65187,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -64989,6 +65548,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -65004,6 +65565,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -65196,6 +65759,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -65555,6 +66120,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -65570,6 +66137,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -65762,6 +66331,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -66121,6 +66692,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -66136,6 +66709,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -66328,6 +66903,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -66687,6 +67264,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -66702,6 +67281,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -66894,6 +67475,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -67184,6 +67767,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -67199,6 +67784,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -67530,6 +68117,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -67545,6 +68134,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -67737,6 +68328,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -68096,6 +68689,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -68111,6 +68706,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -68303,6 +68900,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -68662,6 +69261,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -68677,6 +69278,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -68869,6 +69472,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -69228,6 +69833,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -69243,6 +69850,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -69435,6 +70044,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -69794,6 +70405,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -69809,6 +70422,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -70001,6 +70616,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -70671,6 +71288,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -70686,6 +71305,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -70878,6 +71499,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -71237,6 +71860,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -71252,6 +71877,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -71444,6 +72071,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -71803,6 +72432,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -71818,6 +72449,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -72010,6 +72643,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -72369,6 +73004,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -72384,6 +73021,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -72576,6 +73215,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -72935,6 +73576,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -72950,6 +73593,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -73142,6 +73787,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -73501,6 +74148,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -73516,6 +74165,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -73708,6 +74359,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };

@@ -49,6 +49,11 @@ export interface LoopBackFilter {
   limit?: number;
   skip?: number;
   offset?: number;
+  /**
+   * Keyset (seek) paging: the values of the last row already read, one per key of the order (the sort
+   * field, then id), e.g. `["Parafuso 3/8", 1234]`; the page starts after that row. Not with skip.
+   */
+  after?: unknown[];
   include?: IncludeItem[];
 }
 
@@ -81,7 +86,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
 const RELATION_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const ORDER_ENTRY = /^(\S+)(?:\s+(asc|desc))?$/i;
-const FILTER_KEYS = 'where, fields, order, limit, skip, offset, include';
+const FILTER_KEYS = 'where, fields, order, limit, skip, offset, after, include';
 
 interface Context {
   label: string;
@@ -181,9 +186,20 @@ function readFilter(value: unknown, ctx: Context, topLevel: boolean): LoopBackFi
       if (limit !== undefined) filter.limit = limit;
     } else if (key === 'skip' || key === 'offset') filter[key] = readSkip(key, item);
     else if (key === 'include') filter.include = readInclude(item, ctx);
+    else if (key === 'after') filter.after = readAfter(item);
     else throw new FilterError(`a chave ${showName(key)} não é reconhecida (use ${FILTER_KEYS}).`);
   }
   return filter;
+}
+
+/** The `after` of keyset paging: 1 or 2 plain values (the last row's sort value and id). */
+function readAfter(value: unknown): unknown[] {
+  const plain = (item: unknown) => item === null || ['string', 'number', 'boolean'].includes(typeof item);
+  if (!Array.isArray(value) || value.length < 1 || value.length > 2 || !value.every(plain))
+    throw new FilterError(
+      'after deve ser a lista dos valores da última linha lida: o campo da ordenação e o id (ex.: ["Parafuso", 123]).',
+    );
+  return value;
 }
 
 function readWhere(value: unknown, ctx: Context, depth: number): Where {

@@ -14,7 +14,11 @@ import { createDatabase, type Database, type TenantContext } from '../../runtime
 import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
 import { buildRecordQuery } from '../../runtime/server/services/records/buildRecordQuery.ts';
 import { recordEntity } from '../../runtime/server/services/records/recordEntity.ts';
-import { buildListQuery, type ListCriteria } from '../../runtime/web/views/list/buildListQuery.ts';
+import {
+  buildListQuery,
+  keysetAfter,
+  type ListCriteria,
+} from '../../runtime/web/views/list/buildListQuery.ts';
 import type { GridDefinition } from '../../runtime/web/views/list/listTypes.ts';
 import { benchDatabase } from './lib/benchDatabase.ts';
 import { type LoadResult, measureLoad } from './lib/measureLoad.ts';
@@ -31,6 +35,8 @@ const PREFIX = 'paraf';
 const SEARCH = 'parafuso';
 /** A short prefix: twice the matches, and its trigrams also match words inside descriptions. */
 const SHORT_PREFIX = 'cam';
+/** A "contém" column filter: a word inside descriptions. */
+const CONTAINS = 'fuso';
 
 const NO_CRITERIA: ListCriteria = { search: '', sortModel: [], filterModel: null };
 const startsWith = (text: string): ListCriteria => ({
@@ -42,7 +48,20 @@ const SCENARIOS: Array<{ label: string; criteria: ListCriteria }> = [
   { label: `Descrição starts with "${PREFIX}"`, criteria: startsWith(PREFIX) },
   { label: `quick search "${SEARCH}"`, criteria: { ...NO_CRITERIA, search: SEARCH } },
   { label: `Descrição starts with "${SHORT_PREFIX}"`, criteria: startsWith(SHORT_PREFIX) },
+  {
+    label: `Descrição contains "${CONTAINS}"`,
+    criteria: {
+      ...NO_CRITERIA,
+      filterModel: { descricao: { filterType: 'text', type: 'contains', filter: CONTAINS } },
+    },
+  },
+  {
+    label: 'sorted by Preço desc',
+    criteria: { ...NO_CRITERIA, sortModel: [{ colId: 'precoVenda', sort: 'desc' }] },
+  },
 ];
+/** The block the deep-scroll rows read: after DEEP_ROW rows, by skip (offset) and by keyset (after). */
+const DEEP_ROW = Math.min(50_000, Math.floor(produtos / 4));
 
 const ms = (value: number) => `${(value / 1000).toFixed(1)} s`;
 
@@ -133,12 +152,34 @@ try {
     const blockPath = `/api/Produtos?filter=${encodeURIComponent(JSON.stringify(block))}`;
     const countPath = `/api/Produtos/count${where ? `?where=${encodeURIComponent(JSON.stringify(where))}` : ''}`;
     const blockRows = ((await get(blockPath)) as unknown[]).length;
-    const total = ((await get(countPath)) as { count: number }).count;
+    const counted = (await get(countPath)) as { count: number; aproximado?: boolean };
+    const total = counted.count;
+    const countLabel = counted.aproximado ? 'count (estimate)' : 'count';
     const load = { connections, seconds, headers };
     const measure = async (name: string, path: string, rows: number) =>
       results.push({ ...(await measureLoad(name, `${base}${path}`, load)), rows });
     await measure(`${label}: block`, blockPath, blockRows);
-    await measure(`${label}: count`, countPath, total);
+    await measure(`${label}: ${countLabel}`, countPath, total);
+    if (label === 'no filter' || label === 'sorted by Preço desc') {
+      // A user scrolled DEEP_ROW rows down: the block there by skip, and by the grid's keyset cursor.
+      const limit = grid.pageSize ?? 100;
+      const skipFilter: LoopBackFilter = { ...query, limit, skip: DEEP_ROW };
+      const previous = (await get(
+        `/api/Produtos?filter=${encodeURIComponent(JSON.stringify({ ...query, limit: 1, skip: DEEP_ROW - 1 }))}`,
+      )) as Array<Record<string, unknown>>;
+      const after = keysetAfter(query.order, previous[0]);
+      const skipPath = `/api/Produtos?filter=${encodeURIComponent(JSON.stringify(skipFilter))}`;
+      await measure(`${label}: block at ${DEEP_ROW} (skip)`, skipPath, limit);
+      if (after) {
+        const afterPath = `/api/Produtos?filter=${encodeURIComponent(JSON.stringify({ ...query, limit, after }))}`;
+        const [bySkip, byAfter] = (await Promise.all([get(skipPath), get(afterPath)])) as Array<
+          Array<{ id: number }>
+        >;
+        if (JSON.stringify(bySkip?.map((row) => row.id)) !== JSON.stringify(byAfter?.map((row) => row.id)))
+          throw new Error(`${label}: keyset block differs from the skip block`);
+        await measure(`${label}: block at ${DEEP_ROW} (keyset)`, afterPath, limit);
+      }
+    }
 
     const list = buildRecordQuery(record, block, scope);
     const count = buildRecordQuery(record, where ? { where } : {}, scope, { count: true });

@@ -6,6 +6,7 @@
 // beside the latency of a concurrent trickle of GET /ping/json requests (one every 20 ms).
 // Usage: npx tsx scripts/bench/reports.ts   (BENCH_XLSX_ROWS=20000 for a quick try)
 import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { createDatabase } from '../../runtime/server/db/database.ts';
 import { benchDatabase } from './lib/benchDatabase.ts';
 import { seedProdutos } from './lib/seedProdutos.ts';
@@ -118,6 +119,38 @@ async function run(child: ChildProcess, token: string, label: string, body: obje
   );
 }
 
+/**
+ * The reference an export is read against: a plain `COPY (…) TO STDOUT (FORMAT csv)` of the same rows and
+ * columns, read and dropped by the client (what PostgreSQL alone costs to hand the rows over). A minimal
+ * pg submittable (no pg-copy-streams dependency): counts the bytes of each CopyData message.
+ */
+async function copyReference(url: string, sql: string): Promise<{ seconds: number; bytes: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    let bytes = 0;
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const copy = {
+        submit: (connection: { query(text: string): void }) => connection.query(sql),
+        handleCopyData: (message: { chunk: Buffer }) => {
+          bytes += message.chunk.length;
+        },
+        handleCommandComplete: () => {},
+        handleReadyForQuery: () => resolve(),
+        handleError: (error: Error) => reject(error),
+        handleEmptyQuery: () => {},
+        handleRowDescription: () => {},
+        handleDataRow: () => {},
+      };
+      void client.query(copy as unknown as pg.QueryConfig);
+    });
+    return { seconds: (performance.now() - started) / 1000, bytes };
+  } finally {
+    await client.end();
+  }
+}
+
 const database = await benchDatabase(pgPort);
 let child: ChildProcess | undefined;
 try {
@@ -149,6 +182,20 @@ try {
   console.log(
     `node ${process.version}, ${xlsxRows.toLocaleString('en')} rows × 10 columns in the XLSX, ${pdfRows.toLocaleString('en')} rows in the PDF`,
   );
+  const copyColumns =
+    'codigo, descricao, codigo_barras, unidade, ncm, custo, preco_venda, margem, alterado_em, ativo';
+  for (const [label, rows] of [
+    ['XLSX', xlsxRows],
+    ['PDF', pdfRows],
+  ] as const) {
+    const copy = await copyReference(
+      database.url,
+      `COPY (SELECT ${copyColumns} FROM produto WHERE empresa_id = ${Number(demo?.empresa_id)} AND id <= ${first + rows - 1} ORDER BY id) TO STDOUT (FORMAT csv)`,
+    );
+    console.log(
+      `${`reference: COPY of the ${label}'s rows`.padEnd(34)} ${copy.seconds.toFixed(2).padStart(6)} s  csv ${mb(copy.bytes).padStart(7)}`,
+    );
+  }
   await idle(child, 3);
   await run(child, token, `XLSX ${xlsxRows.toLocaleString('en')} rows × 10 columns`, {
     relatorio: 'bench-produtos',

@@ -154,7 +154,7 @@ describe('the grid searches under RLS', () => {
       scope(),
     );
     expect(list.sql).toMatch(
-      /FROM \(SELECT \* FROM "produto" WHERE empresa_id = \$1 AND \("descricao" ILIKE \$2\) OFFSET 0\) AS "produto" ORDER BY "descricao" ASC, "id" ASC LIMIT 100$/,
+      /FROM \(SELECT \* FROM "produto" WHERE empresa_id = \$1 AND \("descricao" ILIKE \$2\) OFFSET 0\) AS "produto" ORDER BY "descricao" COLLATE "erp_pt_br" ASC, "id" ASC LIMIT 100$/,
     );
     const plain = buildRecordQuery(record(), { where: { ativo: true }, limit: 100 }, scope());
     expect(plain.sql).not.toContain('OFFSET 0');

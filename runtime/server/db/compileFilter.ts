@@ -22,6 +22,15 @@ export interface CompileOptions {
   defaultLimit?: number;
   /** Parameters the caller already bound; placeholders continue after them. */
   params?: unknown[];
+  /** Collation text fields are sorted (and keyset-compared) with, e.g. the records API's pt-BR one. */
+  textCollation?: string;
+}
+
+/** One query of a keyset page: its extra condition and order; the page reads the branches in turn. */
+export interface KeysetBranch {
+  where: string;
+  orderBy: string;
+  params: unknown[];
 }
 
 export interface CompiledFilter {
@@ -34,6 +43,8 @@ export interface CompiledFilter {
   /** Quoted SQL columns to select, or null for all. */
   columns: string[] | null;
   params: unknown[];
+  /** With `after`: the queries of the page, read in turn until `limit` rows (compileKeyset). */
+  keyset: KeysetBranch[] | null;
 }
 
 const COMPARISON: Record<string, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
@@ -61,14 +72,92 @@ export function compileFilter(
   const params = [...(options.params ?? [])];
   const where = compileWhere(filter.where, fieldMap, params);
   const order = filter.order?.length ? filter.order : options.defaultOrder ? [options.defaultOrder] : [];
+  const terms = orderTerms(order, fieldMap);
+  const offset = checkInteger(filter.skip !== undefined ? 'skip' : 'offset', filter.skip ?? filter.offset, 0);
+  if (filter.after !== undefined && offset)
+    throw new FilterError('use after ou skip para paginar, não os dois.');
   return {
     where,
-    orderBy: compileOrder(order, fieldMap),
+    orderBy: orderSql(terms, options.textCollation),
     limit: checkInteger('limit', filter.limit ?? options.defaultLimit, 1),
-    offset: checkInteger(filter.skip !== undefined ? 'skip' : 'offset', filter.skip ?? filter.offset, 0),
+    offset,
     columns: compileColumns(filter.fields, fieldMap),
     params,
+    keyset:
+      filter.after === undefined ? null : compileKeyset(filter.after, terms, params, options.textCollation),
   };
+}
+
+interface OrderTerm {
+  name: string;
+  spec: FieldSpec;
+  column: string;
+  desc: boolean;
+}
+
+const isText = (spec: FieldSpec) => spec.type === 'string' || spec.type === 'text';
+
+/** A sort key: the column, in the text collation for text fields. */
+function sortKey(term: OrderTerm, collation: string | undefined): string {
+  return collation && isText(term.spec) ? `${term.column} COLLATE ${quoteIdent(collation)}` : term.column;
+}
+
+function orderSql(terms: OrderTerm[], collation: string | undefined): string {
+  if (terms.length === 0) return '';
+  return `ORDER BY ${terms.map((term) => `${sortKey(term, collation)} ${term.desc ? 'DESC' : 'ASC'}`).join(', ')}`;
+}
+
+/**
+ * Keyset (seek) paging over an order of one field then id (or id alone): the rows after `after` (the last
+ * row's values), as index range conditions instead of an OFFSET that reads and drops every skipped row.
+ * PostgreSQL sorts nulls last ascending and first descending, so the rows after a cursor may be two runs —
+ * the rest of the non-null values and the null ones —: each is a branch, read in turn while the page is
+ * short; each branch's condition is a range of the (tenant, field, id) index. Same rows, same order as
+ * the offset page.
+ */
+function compileKeyset(
+  after: unknown[],
+  terms: OrderTerm[],
+  base: unknown[],
+  collation: string | undefined,
+): KeysetBranch[] {
+  const [first, second] = terms;
+  const id = terms.find((term) => term.name === 'id');
+  if (!first || !id || terms.length > 2 || (second && second !== id))
+    throw new FilterError('after só pagina uma ordenação por um campo (e id); use skip para esta ordenação.');
+  if (after.length !== terms.length)
+    throw new FilterError(
+      `after deve trazer ${terms.length} valor(es): ${terms.map((term) => showName(term.name)).join(' e ')} da última linha lida.`,
+    );
+  const idValue = after[after.length - 1];
+  if (idValue === null) throw new FilterError('o id de after não pode ser nulo.');
+  const branch = (make: (bind: (term: OrderTerm, value: unknown) => string) => string, orderBy: string) => {
+    const params = [...base];
+    const bind = (term: OrderTerm, value: unknown) => {
+      params.push(coerce(`after.${term.name}`, term.spec, 'gt', value));
+      return `$${params.length}`;
+    };
+    return { where: make(bind), orderBy, params };
+  };
+  const idOp = id.desc ? '<' : '>';
+  if (!second)
+    return [branch((bind) => `${id.column} ${idOp} ${bind(id, idValue)}`, orderSql(terms, collation))];
+  const key = sortKey(first, collation);
+  const value = after[0];
+  const nonNull = orderSql(terms, collation);
+  const nulls = `ORDER BY ${id.column} ${id.desc ? 'DESC' : 'ASC'}`;
+  const nullRun = (bind: (term: OrderTerm, value: unknown) => string) =>
+    `${first.column} IS NULL AND ${id.column} ${idOp} ${bind(id, idValue)}`;
+  if (value === null)
+    return first.desc
+      ? [branch(nullRun, nulls), branch(() => `${first.column} IS NOT NULL`, nonNull)]
+      : [branch(nullRun, nulls)];
+  const [near, strict] = first.desc ? ['<=', '<'] : ['>=', '>'];
+  const rest = branch((bind) => {
+    const v = bind(first, value);
+    return `${key} ${near} ${v} AND (${key} ${strict} ${v} OR ${id.column} ${idOp} ${bind(id, idValue)})`;
+  }, nonNull);
+  return first.desc ? [rest] : [rest, branch(() => `${first.column} IS NULL`, nulls)];
 }
 
 function quoteIdent(column: string): string {
@@ -252,9 +341,9 @@ function isValidDateTime(value: string): boolean {
   return Number(match[4] ?? 0) <= 23 && Number(match[5] ?? 0) <= 59 && Number(match[6] ?? 0) <= 59;
 }
 
-function compileOrder(order: string[], fieldMap: FieldMap): string {
+function orderTerms(order: string[], fieldMap: FieldMap): OrderTerm[] {
   const seen = new Set<string>();
-  const terms: string[] = [];
+  const terms: OrderTerm[] = [];
   for (const token of order.flatMap((entry) => entry.split(','))) {
     const match = /^\s*(\S+)(?:\s+(asc|desc))?\s*$/i.exec(token);
     if (!match?.[1])
@@ -265,12 +354,13 @@ function compileOrder(order: string[], fieldMap: FieldMap): string {
     const column = quoteIdent(spec.column);
     if (seen.has(column)) continue;
     seen.add(column);
-    terms.push(`${column} ${(match[2] ?? 'ASC').toUpperCase()}`);
+    terms.push({ name: match[1], spec, column, desc: match[2]?.toUpperCase() === 'DESC' });
   }
   // A unique last key keeps pages stable when the requested order has ties.
   const id = Object.hasOwn(fieldMap, 'id') ? fieldMap.id : undefined;
-  if (id && !seen.has(quoteIdent(id.column))) terms.push(`${quoteIdent(id.column)} ASC`);
-  return terms.length > 0 ? `ORDER BY ${terms.join(', ')}` : '';
+  if (id && !seen.has(quoteIdent(id.column)))
+    terms.push({ name: 'id', spec: id, column: quoteIdent(id.column), desc: false });
+  return terms;
 }
 
 function checkInteger(key: string, value: number | undefined, min: number): number | null {

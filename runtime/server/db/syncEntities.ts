@@ -8,7 +8,13 @@ import {
 } from '../../core/resolveEntity.ts';
 import type { SchemaFiles } from '../../core/validateSchemaSet.ts';
 import { columnType } from '../services/records/columnType.ts';
-import { entityIndexes, sqlIdentifier } from '../services/records/entityIndexes.ts';
+import {
+  type EntityIndexPlan,
+  entityIndexes,
+  type GridIndexHints,
+  sqlIdentifier,
+  TEXT_COLLATION,
+} from '../services/records/entityIndexes.ts';
 import type { Database } from './database.ts';
 import { grantRoles } from './migrate.ts';
 
@@ -129,9 +135,18 @@ async function introspect(client: Client, tables: string[]) {
   const setup = (
     await client.query(`SELECT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser,
         EXISTS (SELECT FROM pg_extension WHERE extname = 'pg_trgm') AS trigram,
+        EXISTS (SELECT FROM pg_available_extensions WHERE name = 'pg_trgm') AS "trigramAvailable",
+        EXISTS (SELECT FROM pg_collation WHERE collname = '${TEXT_COLLATION}'
+                   AND collnamespace = 'public'::regnamespace) AS collation,
         ARRAY(SELECT proname::text FROM pg_proc WHERE NOT proleakproof
                  AND oid = ANY (ARRAY[${LEAKPROOF_FUNCTIONS.map((signature) => `'pg_catalog.${signature}'::regprocedure`).join(', ')}])) AS leaky`)
-  ).rows[0] as { superuser: boolean; trigram: boolean; leaky: string[] };
+  ).rows[0] as {
+    superuser: boolean;
+    trigram: boolean;
+    trigramAvailable: boolean;
+    collation: boolean;
+    leaky: string[];
+  };
   return {
     ...setup,
     tables: new Set(rls.map((row) => row.t)),
@@ -143,17 +158,51 @@ async function introspect(client: Client, tables: string[]) {
   };
 }
 
+/** The column list of an index's CREATE INDEX: trigram operator class, pt-BR collation of sorted text. */
+function indexColumns(index: EntityIndexPlan): string[] {
+  return index.columns.map((column) => {
+    if (index.method === 'trigram') return `${q(column)} gin_trgm_ops`;
+    return index.collated?.includes(column) ? `${q(column)} COLLATE ${q(TEXT_COLLATION)}` : q(column);
+  });
+}
+
+/** The grids over a table: its entity's and its views' (schemas/entities/<e>/<e>.grid.json). */
+export function gridHints(table: ResolvedEntity, files: SchemaFiles): GridIndexHints[] {
+  const grids: GridIndexHints[] = [];
+  for (const name of entityNames(files)) {
+    const grid = files[`schemas/entities/${name}/${name}.grid.json`] as GridIndexHints | undefined;
+    if (!grid) continue;
+    if (name === table.name || resolveEntity(name, files).base === table.name) grids.push(grid);
+  }
+  return grids;
+}
+
 /** Plans the DDL that brings the database up to the entity files: only what is missing, never a drop or a type change. */
 function plan(entities: ResolvedEntity[], files: SchemaFiles, db: Awaited<ReturnType<typeof introspect>>) {
   const enums = enumsOf(files);
   const statements: string[] = [];
   const warnings: string[] = [];
   const later: string[] = [];
-  if (
-    entities.some((entity) => entityIndexes(entity).some((index) => index.method === 'trigram')) &&
-    !db.trigram
-  )
+  const indexesOf = new Map(
+    entities.map((entity) => [entity, entityIndexes(entity, gridHints(entity, files))]),
+  );
+  const wantsTrigram = [...indexesOf.values()].some((list) =>
+    list.some((index) => index.method === 'trigram'),
+  );
+  const trigram = db.trigram || db.trigramAvailable;
+  if (wantsTrigram && !db.trigram && db.trigramAvailable)
     statements.push('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  if (wantsTrigram && !trigram)
+    warnings.push(
+      'a extensão pg_trgm não está disponível neste PostgreSQL: os índices trigram (busca rápida, "contém") não foram criados; as buscas funcionam, mais lentas',
+    );
+  // The pt-BR collation of text sorts: ICU when PostgreSQL has it, else byte order under the same name.
+  if (!db.collation)
+    statements.push(`DO $$ BEGIN
+  CREATE COLLATION IF NOT EXISTS public.${q(TEXT_COLLATION)} (provider = icu, locale = 'pt-BR');
+EXCEPTION WHEN OTHERS THEN
+  CREATE COLLATION IF NOT EXISTS public.${q(TEXT_COLLATION)} FROM "C";
+END $$`);
   const leaky = LEAKPROOF_FUNCTIONS.filter((signature) =>
     db.leaky.includes(signature.split('(')[0] as string),
   );
@@ -202,12 +251,12 @@ function plan(entities: ResolvedEntity[], files: SchemaFiles, db: Awaited<Return
         `ALTER TABLE ${q(t)} ADD CONSTRAINT ${q(fk)} FOREIGN KEY (${q(column)}) REFERENCES ${q(target)} (id) ON DELETE ${onDelete}`,
       );
     }
-    for (const index of entityIndexes(entity)) {
+    for (const index of indexesOf.get(entity) ?? []) {
       if (db.indexes.has(`${t}.${index.name}`)) continue;
-      const trigram = index.method === 'trigram';
-      const columns = index.columns.map((column) => (trigram ? `${q(column)} gin_trgm_ops` : q(column)));
+      if (index.method === 'trigram' && !trigram) continue;
+      const columns = indexColumns(index);
       later.push(
-        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${q(index.name)} ON ${q(t)}${trigram ? ' USING gin' : ''} (${columns.join(', ')})`,
+        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${q(index.name)} ON ${q(t)}${index.method === 'trigram' ? ' USING gin' : ''} (${columns.join(', ')})`,
       );
     }
     if (entity.scope === 'global') continue;

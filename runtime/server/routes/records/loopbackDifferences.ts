@@ -30,6 +30,21 @@ export const LOOPBACK_DIFFERENCES: Array<[string, string, string]> = [
     'até 200 caracteres, sem referências a grupos nem lookbehind, repetições `{n,m}` até 100, 3 s no máximo; o que o PostgreSQL não lê: 400',
   ],
   ['`filter` em JSON e em colchetes ao mesmo tempo', 'mescla', '400 "use uma só forma"'],
+  [
+    '`/count` acima de 10.000 registros',
+    'contagem exata',
+    '`{"count": <estimativa do PostgreSQL>, "aproximado": true}` e cabeçalho `X-Contagem-Aproximada: true` (limite em `COUNT_EXACT_LIMIT`); `?exata=true` conta exatamente',
+  ],
+  [
+    '`after` no filtro',
+    'chave desconhecida',
+    'paginação por chave (keyset): `"after": [valor do campo da ordenação, id]` da última linha lida; ordenação por um campo (e id); não junto com `skip`',
+  ],
+  [
+    '`order` por campo de texto',
+    'ordem da collation do banco',
+    'ordem pt-BR (ICU): "Ágata" ao lado de "Agenda", maiúsculas e acentos em segundo plano',
+  ],
 ];
 
 /** The differences as a Markdown table (OpenAPI description, README). */

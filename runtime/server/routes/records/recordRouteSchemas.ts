@@ -64,8 +64,29 @@ export const nextPageHeaders = {
   },
 } as const;
 
+/** Query of /count: the where, and `exata=true` to count exactly however many rows match. */
+export const countQuery = {
+  type: 'object',
+  properties: {
+    ...whereQuery.properties,
+    exata: {
+      type: 'string',
+      enum: ['true', 'false'],
+      description:
+        'true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes)',
+    },
+  },
+} as const;
+
 export const countResponse = {
   type: 'object',
   required: ['count'],
-  properties: { count: { type: 'integer' } },
+  properties: {
+    count: { type: 'integer' },
+    aproximado: {
+      type: 'boolean',
+      description:
+        'Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada',
+    },
+  },
 } as const;

@@ -17,6 +17,7 @@ import { updateRecord } from '../../services/records/updateRecord.ts';
 import { errorResponses } from '../errorResponses.ts';
 import type { RecordRunner } from './recordHandler.ts';
 import {
+  countQuery,
   countResponse,
   existsResponse,
   filterQuery,
@@ -78,7 +79,9 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
         const skip = (filter.skip ?? filter.offset ?? 0) + DEFAULT_LIMIT;
         const next = { ...filter, offset: undefined, limit: DEFAULT_LIMIT, skip };
         reply.header('x-limite-aplicado', String(DEFAULT_LIMIT));
-        reply.header('link', `<${url}?filter=${encodeURIComponent(JSON.stringify(next))}>; rel="next"`);
+        // A keyset page's next page is `after` the last row (the client has it); skip would restart.
+        if (filter.after === undefined)
+          reply.header('link', `<${url}?filter=${encodeURIComponent(JSON.stringify(next))}>; rel="next"`);
       }
       return page.rows;
     },
@@ -112,13 +115,20 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
         operationId: `${op}Count`,
         tags,
         summary: `Conta ${plural} que atendem ao where`,
-        querystring: whereQuery,
+        description:
+          'Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).',
+        querystring: countQuery,
         response: { 200: countResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const where = parseWhere((request.query as { where?: string }).where);
-      return run(request, PermissionLevel.VISUALIZAR, (context) => countRecords(context, where));
+    async (request, reply) => {
+      const query = request.query as { where?: string; exata?: string };
+      const where = parseWhere(query.where);
+      const answer = await run(request, PermissionLevel.VISUALIZAR, (context) =>
+        countRecords(context, where, { exact: query.exata === 'true' }),
+      );
+      if (answer.aproximado) reply.header('x-contagem-aproximada', 'true');
+      return answer;
     },
   );
 

@@ -1,5 +1,6 @@
-import type { LoopBackFilter } from '../../../core/loopbackFilter.ts';
+import { FilterError, type LoopBackFilter } from '../../../core/loopbackFilter.ts';
 import { compileFilter } from '../../db/compileFilter.ts';
+import { TEXT_COLLATION } from './entityIndexes.ts';
 import type { RecordEntity } from './recordEntity.ts';
 
 /** The tenant a records query runs for (also enforced by RLS; repeated here so the indexes are used). */
@@ -77,16 +78,21 @@ export function buildRecordQuery(
     /** Applies limit and skip per value of this field (a child collection paged per parent): rows carry `__n`. */
     pagePer?: string;
   } = {},
-): { sql: string; params: unknown[] } {
+): { sql: string; params: unknown[]; keyset?: Array<{ sql: string; params: unknown[] }> } {
   const params: unknown[] = [];
   const conditions = scopeConditions(record, scope, params);
   const compiled = compileFilter(filter, record.filterMap, {
     defaultOrder: 'id ASC',
     defaultLimit: DEFAULT_LIMIT,
     params,
+    textCollation: TEXT_COLLATION,
   });
   const where = [...conditions, compiled.where === 'TRUE' ? '' : `(${compiled.where})`].filter(Boolean);
-  const from = `FROM ${q(record.entity.table)}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  const fromWhere = (extra: string[]) => {
+    const all = [...where, ...extra];
+    return `FROM ${q(record.entity.table)}${all.length > 0 ? ` WHERE ${all.join(' AND ')}` : ''}`;
+  };
+  const from = fromWhere([]);
   if (options.count) return { sql: `SELECT count(*)::int AS count ${from}`, params: compiled.params };
   let columns: string[] | undefined;
   if (compiled.columns) {
@@ -96,10 +102,20 @@ export function buildRecordQuery(
       if (column && !columns.includes(column)) columns.push(column);
     }
   }
-  const source = hasTextSearch(filter.where)
-    ? `FROM (SELECT * ${from} OFFSET 0) AS ${q(record.entity.table)}`
-    : from;
+  const search = hasTextSearch(filter.where);
+  const sourceOf = (base: string) =>
+    search ? `FROM (SELECT * ${base} OFFSET 0) AS ${q(record.entity.table)}` : base;
+  const source = sourceOf(from);
   const partition = options.pagePer ? record.fieldMap[options.pagePer]?.column : undefined;
+  if (compiled.keyset) {
+    if (partition) throw new FilterError('after não vale no filtro de um include; use skip.');
+    const keyset = compiled.keyset.map((branch) => {
+      let sql = `SELECT ${selectList(record, columns)} ${sourceOf(fromWhere([`(${branch.where})`]))} ${branch.orderBy}`;
+      if (compiled.limit !== null) sql += ` LIMIT ${compiled.limit}`;
+      return { sql, params: branch.params };
+    });
+    return { ...(keyset[0] as { sql: string; params: unknown[] }), keyset };
+  }
   if (partition) {
     const order = compiled.orderBy.replace(/^ORDER BY /, '');
     const window = `row_number() OVER (PARTITION BY ${q(partition)}${order ? ` ORDER BY ${order}` : ''}) AS "__n"`;

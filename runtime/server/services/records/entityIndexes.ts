@@ -13,6 +13,21 @@ export interface EntityIndexPlan {
   fields: string[];
   /** The one-record-per-scope index of a `singleton` entity (its 409 says the record already exists). */
   singleton?: boolean;
+  /** Columns built with the pt-BR text collation (TEXT_COLLATION), as the grid's text sort compiles to. */
+  collated?: string[];
+}
+
+/**
+ * The collation text columns are sorted with in records lists, created by the schema sync: ICU pt-BR
+ * ("Ágata" sorts beside "Agenda", case and accents second) or, on a PostgreSQL built without ICU, a copy
+ * of "C" (byte order, as before) so queries naming it keep working.
+ */
+export const TEXT_COLLATION = 'erp_pt_br';
+
+/** What a grid declares about its columns (schemas/entities/<e>/<e>.grid.json): what it sorts and filters on. */
+export interface GridIndexHints {
+  columns?: Record<string, { sortable?: boolean; filter?: boolean }>;
+  searchFields?: string[];
 }
 
 /** Whether `field` is a string or text field of `entity` (what a trigram index can cover). */
@@ -37,7 +52,7 @@ export function sqlIdentifier(name: string): string {
  * search and its contains/starts-with filters) over its text columns only: a bitmap scan of it finds
  * the matching rows of every tenant and the tenant condition is checked on those rows.
  */
-export function entityIndexes(entity: ResolvedEntity): EntityIndexPlan[] {
+export function entityIndexes(entity: ResolvedEntity, grids: GridIndexHints[] = []): EntityIndexPlan[] {
   const tenant =
     entity.scope === 'global' ? [] : entity.scope === 'filial' ? ['empresa_id', 'filial_id'] : ['empresa_id'];
   const plans: EntityIndexPlan[] = [];
@@ -82,6 +97,87 @@ export function entityIndexes(entity: ResolvedEntity): EntityIndexPlan[] {
       });
     if (entity.display && entity.fields[entity.display])
       add(`empresa_${snakeCase(entity.display)}`, [entity.display], false);
+  }
+  plans.push(...gridIndexes(entity, tenant, plans, grids));
+  return plans;
+}
+
+/**
+ * The indexes a grid's declarations ask for (created by the schema sync, never dropped):
+ * - a sortable column: btree (tenant columns, column, id) — text columns in TEXT_COLLATION, as the list
+ *   sorts them —, so a first block and every keyset block walk the index and stop at the page size;
+ * - a filterable text column and the quick search fields: a trigram GIN index (like/ilike "contém",
+ *   "começa com"), unless a declared trigram index already covers the column;
+ * - a filterable column of another type: btree (tenant columns, column).
+ * Also the entity's display field, which lookups sort by, gets its collated (tenant, display, id) index.
+ * Fields that are not plain columns of the table (relations' paths, many-valued fields, json) are skipped.
+ */
+function gridIndexes(
+  entity: ResolvedEntity,
+  tenant: string[],
+  existing: EntityIndexPlan[],
+  grids: GridIndexHints[],
+): EntityIndexPlan[] {
+  const plans: EntityIndexPlan[] = [];
+  const indexable = (name: string) => {
+    const field = entity.fields[name];
+    return !!field && !field.multiple && !field.writeOnly && field.type !== 'json';
+  };
+  const same = (a: EntityIndexPlan, b: EntityIndexPlan) =>
+    a.method === b.method &&
+    a.columns.join(',') === b.columns.join(',') &&
+    (a.collated ?? []).join(',') === (b.collated ?? []).join(',');
+  const add = (plan: EntityIndexPlan) => {
+    if (![...existing, ...plans].some((other) => same(other, plan))) plans.push(plan);
+  };
+  const trigramCovers = (column: string) =>
+    [...existing, ...plans].some((plan) => plan.method === 'trigram' && plan.columns.includes(column));
+  const sorted = (name: string) => {
+    const column = snakeCase(name);
+    const text = isText(entity, name);
+    add({
+      name: sqlIdentifier(`idx_${entity.table}_ordem_${column}`),
+      unique: false,
+      method: 'btree',
+      columns: [...tenant, column, ...(column === 'id' ? [] : ['id'])],
+      fields: [],
+      ...(text ? { collated: [column] } : {}),
+    });
+  };
+  if (entity.scope !== 'global' && entity.display && indexable(entity.display)) sorted(entity.display);
+  for (const grid of grids) {
+    for (const [name, column] of Object.entries(grid.columns ?? {})) {
+      if (!indexable(name)) continue;
+      if (column.sortable) sorted(name);
+      if (!column.filter) continue;
+      if (isText(entity, name)) {
+        if (!trigramCovers(snakeCase(name)))
+          add({
+            name: sqlIdentifier(`idx_${entity.table}_contem_${snakeCase(name)}`),
+            unique: false,
+            method: 'trigram',
+            columns: [snakeCase(name)],
+            fields: [],
+          });
+      } else if (!column.sortable)
+        add({
+          name: sqlIdentifier(`idx_${entity.table}_filtro_${snakeCase(name)}`),
+          unique: false,
+          method: 'btree',
+          columns: [...tenant, snakeCase(name)],
+          fields: [],
+        });
+    }
+    const search = (grid.searchFields ?? []).filter((name) => indexable(name) && isText(entity, name));
+    const uncovered = search.map(snakeCase).filter((column) => !trigramCovers(column));
+    if (uncovered.length > 0)
+      add({
+        name: sqlIdentifier(`idx_${entity.table}_busca_${uncovered.join('_')}`),
+        unique: false,
+        method: 'trigram',
+        columns: uncovered,
+        fields: [],
+      });
   }
   return plans;
 }

@@ -23,7 +23,7 @@ export async function listRecordPage(context: RecordContext, filter: LoopBackFil
   // A child collection is found by the parent's id, selected even when `fields` leaves it out; a relation's
   // foreign key is not (LoopBack 3: without it in `fields` the related record is not included).
   const needsId = (filter.include ?? []).some((item) => Object.hasOwn(record.entity.children, item.relation));
-  const { sql, params } = buildRecordQuery(
+  const { sql, params, keyset } = buildRecordQuery(
     record,
     capped ? { ...filter, limit: DEFAULT_LIMIT + 1 } : filter,
     scope,
@@ -31,7 +31,21 @@ export async function listRecordPage(context: RecordContext, filter: LoopBackFil
       extraFields: needsId ? ['id'] : [],
     },
   );
-  const rows = await runFilterQuery(tx, filter.where, () => tx.query(sql, params));
+  const rows = await runFilterQuery(tx, filter.where, async () => {
+    if (!keyset) return tx.query(sql, params);
+    // A keyset page reads its branches (the rest of the values, then the null run) until it is full.
+    const limit = capped ? DEFAULT_LIMIT + 1 : (filter.limit ?? DEFAULT_LIMIT);
+    const found: Record<string, unknown>[] = [];
+    for (const branch of keyset) {
+      if (found.length >= limit) break;
+      const more = await tx.query(
+        branch.sql.replace(/ LIMIT \d+$/, ` LIMIT ${limit - found.length}`),
+        branch.params,
+      );
+      found.push(...more);
+    }
+    return found;
+  });
   const truncated = capped && rows.length > DEFAULT_LIMIT;
   if (truncated) rows.length = DEFAULT_LIMIT;
   await applyIncludes(tx, record, rows, filter.include, scope, context);

@@ -1,10 +1,8 @@
 import { Box, Button, InputAdornment, TextField, Typography } from '@mui/material';
 import Icon from '@mui/material/Icon';
 import { Link as RouterLink } from 'react-router-dom';
+import { countText } from './countText.ts';
 import type { ListController } from './useListController.ts';
-
-const countText = (total: number) =>
-  total === 1 ? '1 registro' : `${total.toLocaleString('pt-BR')} registros`;
 
 /** Title, quick search, record count, the grid file's links and the Novo button (only with permission to create). */
 export function ListToolbar({ list }: { list: ListController }) {
@@ -28,7 +26,19 @@ export function ListToolbar({ list }: { list: ListController }) {
           aria-live="polite"
           sx={{ order: { xs: 3, sm: 0 } }}
         >
-          {countText(list.total)}
+          {list.approximate ? (
+            <Button
+              size="small"
+              variant="text"
+              title="Contar exatamente"
+              onClick={() => void list.countExactly()}
+              sx={{ textTransform: 'none', p: 0, minWidth: 0, color: 'inherit', font: 'inherit' }}
+            >
+              {countText(list.total, true)}
+            </Button>
+          ) : (
+            countText(list.total)
+          )}
         </Typography>
       )}
       <TextField

@@ -68,3 +68,18 @@ describe('buildListQuery', () => {
     });
   });
 });
+
+describe('keysetAfter', () => {
+  it('gives the sort value and id of the last row for a one-field order, id for an id order', async () => {
+    const { keysetAfter } = await import('./buildListQuery.ts');
+    const row = { id: 7, descricao: 'Ágata', precoVenda: null, cliente: { nome: 'x' } };
+    expect(keysetAfter(['descricao DESC', 'id ASC'], row)).toEqual(['Ágata', 7]);
+    expect(keysetAfter(['precoVenda ASC', 'id ASC'], row)).toEqual([null, 7]);
+    expect(keysetAfter(['id DESC'], row)).toEqual([7]);
+    // Several fields, a field the row lacks, a related field: the next block uses skip.
+    expect(keysetAfter(['descricao ASC', 'codigo ASC', 'id ASC'], row)).toBeUndefined();
+    expect(keysetAfter(['codigo ASC', 'id ASC'], row)).toBeUndefined();
+    expect(keysetAfter(['cliente.nome ASC', 'id ASC'], row)).toBeUndefined();
+    expect(keysetAfter(['descricao ASC', 'id ASC'], undefined)).toBeUndefined();
+  });
+});

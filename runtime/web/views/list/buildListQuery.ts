@@ -72,3 +72,22 @@ export function buildListQuery(
     ...(include.length ? { include } : {}),
   };
 }
+
+/**
+ * The keyset cursor after `row` for a list ordered by `order` (the server's `after`): the sort field's value
+ * and the id, when the order is one field then id (or id alone) and the row carries them; otherwise
+ * undefined and the next block uses skip.
+ */
+export function keysetAfter(
+  order: string[],
+  row: Record<string, unknown> | undefined,
+): unknown[] | undefined {
+  if (!row || typeof row.id !== 'number') return undefined;
+  const names = order.map((entry) => entry.trim().split(/\s+/)[0] ?? '');
+  if (names.length === 1 && names[0] === 'id') return [row.id];
+  if (names.length !== 2 || names[1] !== 'id' || !names[0] || names[0].includes('.')) return undefined;
+  if (!Object.hasOwn(row, names[0])) return undefined;
+  const value = row[names[0]];
+  if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) return undefined;
+  return [value, row.id];
+}

@@ -6,8 +6,14 @@ import type { RecordRow } from './listTypes.ts';
 /** The records API of one resource, as the list screen uses it (LoopBack 3 shapes). */
 export interface RecordsClient {
   find(filter: LoopBackFilter): Promise<RecordRow[]>;
-  count(where: Where | undefined): Promise<number>;
+  /** LoopBack /count; `aproximado` when the server answered the planner's estimate (exact: count exactly). */
+  count(where: Where | undefined, options?: { exact?: boolean }): Promise<RecordCount>;
   remove(id: number): Promise<void>;
+}
+
+export interface RecordCount {
+  count: number;
+  aproximado: boolean;
 }
 
 interface Answer {
@@ -39,10 +45,12 @@ export function createRecordsClient(api: ApiClient, resource: string): RecordsCl
       const answer = await client.GET(base, { params: { query: { filter: JSON.stringify(filter) } } });
       return unwrap<RecordRow[]>(answer) ?? [];
     },
-    async count(where) {
+    async count(where, options = {}) {
       const query: Record<string, string> = where ? { where: JSON.stringify(where) } : {};
+      if (options.exact) query.exata = 'true';
       const answer = await client.GET(`${base}/count`, { params: { query } });
-      return unwrap<{ count: number }>(answer)?.count ?? 0;
+      const body = unwrap<{ count: number; aproximado?: boolean }>(answer);
+      return { count: body?.count ?? 0, aproximado: body?.aproximado === true };
     },
     async remove(id) {
       unwrap(await client.DELETE(`${base}/${encodeURIComponent(String(id))}`));

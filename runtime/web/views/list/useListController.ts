@@ -5,8 +5,8 @@ import { PermissionLevel } from '../../../core/types.ts';
 import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
-import { buildListQuery } from './buildListQuery.ts';
-import { createRecordsClient } from './createRecordsClient.ts';
+import { buildListQuery, keysetAfter } from './buildListQuery.ts';
+import { createRecordsClient, type RecordCount } from './createRecordsClient.ts';
 import type { RecordRow } from './listTypes.ts';
 import { type EntityBundle, resolveListDefinition } from './resolveListDefinition.ts';
 
@@ -21,6 +21,8 @@ export const LIST_TEXTS = {
 interface Outcome {
   /** Rows matching the current search and filters (count of the API). */
   total: number;
+  /** The total is the server's estimate (a big list): shown as "cerca de …", exact on demand. */
+  approximate: boolean;
   /** Whether a quick search or a column filter narrowed the list. */
   narrowed: boolean;
 }
@@ -57,7 +59,10 @@ export function useListController(entityName: string) {
   const gridApi = useRef<GridApi<RecordRow> | null>(null);
   // The count is fetched once per where clause and refresh, not once per block.
   const generation = useRef(0);
-  const counting = useRef<{ key: string; promise: Promise<number> } | null>(null);
+  const counting = useRef<{ key: string; promise: Promise<RecordCount> } | null>(null);
+  // Keyset cursors of the blocks already read (start row → after), so the next block seeks, not skips.
+  const cursors = useRef<{ key: string; after: Map<number, unknown[]> }>({ key: '', after: new Map() });
+  const lastWhere = useRef<{ key: string; where: unknown } | null>(null);
 
   const datasource = useMemo<IDatasource>(
     () => ({
@@ -70,12 +75,25 @@ export function useListController(entityName: string) {
         const limit = params.endRow - params.startRow;
         const key = `${generation.current}:${JSON.stringify(query.where ?? null)}`;
         if (counting.current?.key !== key) counting.current = { key, promise: records.count(query.where) };
+        lastWhere.current = { key, where: query.where };
+        const blockKey = `${key}:${JSON.stringify(query.order)}`;
+        if (cursors.current.key !== blockKey) cursors.current = { key: blockKey, after: new Map() };
+        const after = params.startRow > 0 ? cursors.current.after.get(params.startRow) : undefined;
+        const page = after ? { ...query, limit, after } : { ...query, limit, skip: params.startRow };
         setLoading(true);
-        Promise.all([records.find({ ...query, limit, skip: params.startRow }), counting.current.promise])
-          .then(([rows, count]) => {
+        Promise.all([records.find(page), counting.current.promise])
+          .then(([rows, counted]) => {
             const end = params.startRow + rows.length;
-            params.successCallback(rows, rows.length < limit ? end : Math.max(count, end));
-            setOutcome({ total: rows.length < limit ? end : Math.max(count, end), narrowed: !!query.where });
+            const next = keysetAfter(query.order, rows.at(-1));
+            if (next && rows.length === limit && cursors.current.key === blockKey)
+              cursors.current.after.set(end, next);
+            const total = rows.length < limit ? end : Math.max(counted.count, end);
+            params.successCallback(rows, total);
+            setOutcome({
+              total,
+              approximate: rows.length === limit && counted.aproximado,
+              narrowed: !!query.where,
+            });
           })
           .catch((error: unknown) => {
             counting.current = null;
@@ -87,6 +105,22 @@ export function useListController(entityName: string) {
     }),
     [entity, grid, records, search, showError],
   );
+
+  /** Replaces an estimated total by the exact count (the footer's "cerca de …" asks for it). */
+  const countExactly = useCallback(async () => {
+    const current = lastWhere.current;
+    if (!current) return;
+    try {
+      const exact = await records.count(current.where as Parameters<typeof records.count>[0], {
+        exact: true,
+      });
+      if (lastWhere.current?.key !== current.key) return;
+      counting.current = { key: current.key, promise: Promise.resolve(exact) };
+      setOutcome((outcome) => (outcome ? { ...outcome, total: exact.count, approximate: false } : outcome));
+    } catch (error) {
+      await showError(error);
+    }
+  }, [records, showError]);
 
   const refresh = useCallback(() => {
     generation.current += 1;
@@ -136,6 +170,8 @@ export function useListController(entityName: string) {
     datasource,
     loading,
     total: outcome?.total ?? null,
+    approximate: outcome?.approximate ?? false,
+    countExactly,
     /** No record at all (not just none matching a search or filter): the empty state of the spec. */
     empty: outcome !== null && outcome.total === 0 && !outcome.narrowed && search === '',
     paths,
