@@ -9138,7 +9138,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta entregas de webhooks que atendem ao where */
+        /**
+         * Conta entregas de webhooks que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["webhookEntregasCount"];
         put?: never;
         post?: never;
@@ -74651,6 +74654,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -74666,6 +74671,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };

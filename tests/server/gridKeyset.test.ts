@@ -265,7 +265,7 @@ describe('counts', () => {
 
   it('answers LoopBack /count with aproximado and X-Contagem-Aproximada only when estimated', async () => {
     const small = await get(
-      '/api/Produtos/count?where=' + encodeURIComponent('{"descricao":{"like":"Zebra 1%"}}'),
+      `/api/Produtos/count?where=${encodeURIComponent('{"descricao":{"like":"Zebra 1%"}}')}`,
     );
     expect(small.statusCode, small.body).toBe(200);
     expect(Object.keys(small.json())).toEqual(['count']);

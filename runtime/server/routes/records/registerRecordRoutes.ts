@@ -25,7 +25,6 @@ import {
   nextPageHeaders,
   recordPartValidator,
   recordSerializer,
-  whereQuery,
 } from './recordRouteSchemas.ts';
 import { registerDocumentReadRoutes } from './registerDocumentReadRoutes.ts';
 import { registerTransitionRoutes } from './registerTransitionRoutes.ts';
