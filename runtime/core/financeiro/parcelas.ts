@@ -80,9 +80,9 @@ export function gerarParcelas(total: number, emissao: string, condicao: Condicao
       throw new CondicaoInvalidaError(
         'Informe os dias de vencimento das parcelas (números inteiros, 0 ou mais).',
       );
-    for (let i = 1; i < condicao.dias.length; i++)
-      if (condicao.dias[i] < condicao.dias[i - 1])
-        throw new CondicaoInvalidaError('Os dias de vencimento das parcelas devem estar em ordem crescente.');
+    const dias = condicao.dias;
+    if (dias.some((dia, i) => i > 0 && dia < (dias[i - 1] as number)))
+      throw new CondicaoInvalidaError('Os dias de vencimento das parcelas devem estar em ordem crescente.');
     for (const dia of condicao.dias) vencimentos.push(addDays(emissao, dia));
   } else {
     const { parcelas, intervaloMeses = 1, primeiroEmMeses = 1 } = condicao;
