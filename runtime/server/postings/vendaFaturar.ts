@@ -100,7 +100,7 @@ export async function vendaFaturar(context: PostingContext): Promise<void> {
               situacao, origem_tipo, origem_id)
        SELECT $1, $2, $3, $3, 1, $4, $5, $6, u.valor, $7, u.venc, $7, $8, u.n, $9, 0, $10, $11
          FROM unnest($12::numeric[], $13::date[], $14::int[]) AS u(valor, venc, n)
-       ON CONFLICT (origem_tipo, origem_id, parcela) DO NOTHING RETURNING id`,
+       ON CONFLICT (empresa_id, filial_id, origem_tipo, origem_id, parcela) DO NOTHING RETURNING id`,
       [
         scope.empresaId,
         scope.filialId,
