@@ -6903,6 +6903,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/PedidosServico/{id}/aprovar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aprovar (de Orçamento para Aprovado) */
+        post: operations["pedidosServicoAprovar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosServico/{id}/faturar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Faturar (de Orçamento, Aprovado para Faturado); lançamentos: venda.faturar */
+        post: operations["pedidosServicoFaturar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosServico/{id}/entregar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marcar como prestado (de Faturado para Prestado) */
+        post: operations["pedidosServicoEntregar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosServico/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancelar (de Orçamento, Aprovado, Faturado para Cancelado); lançamentos: venda.cancelar */
+        post: operations["pedidosServicoCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosServico/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Histórico de um(a) pedido de serviço: quem alterou, quando e o quê */
+        get: operations["pedidosServicoHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosServico/{id}/lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lançamentos (movimentações de estoque e estornos) de um(a) pedido de serviço */
+        get: operations["pedidosServicoLancamentos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/PedidosVenda": {
         parameters: {
             query?: never;
@@ -6987,6 +7089,108 @@ export interface paths {
         };
         /** Se existe o registro de pedidos de venda com este id */
         get: operations["pedidosVendaExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVenda/{id}/aprovar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aprovar (de Orçamento para Aprovado); lançamentos: venda.reservar */
+        post: operations["pedidosVendaAprovar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVenda/{id}/faturar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Faturar (de Orçamento, Aprovado para Faturado); lançamentos: venda.faturar */
+        post: operations["pedidosVendaFaturar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVenda/{id}/entregar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marcar como entregue (de Faturado para Entregue) */
+        post: operations["pedidosVendaEntregar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVenda/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancelar (de Orçamento, Aprovado, Faturado para Cancelado); lançamentos: venda.cancelar */
+        post: operations["pedidosVendaCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVenda/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Histórico de um(a) pedido de venda: quem alterou, quando e o quê */
+        get: operations["pedidosVendaHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVenda/{id}/lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lançamentos (movimentações de estoque e estornos) de um(a) pedido de venda */
+        get: operations["pedidosVendaLancamentos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -12827,6 +13031,13 @@ export interface components {
             situacao?: 0 | 1 | 2 | 3 | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Origem
+             * @description Documento que gerou o lançamento (ex.: pedidoVenda); vazio nos lançamentos digitados.
+             */
+            readonly origemTipo?: string | null;
+            /** Documento de origem */
+            readonly origemId?: number | null;
             pessoa?: components["schemas"]["Fornecedor"];
             conta?: components["schemas"]["Conta"];
             contaDestino?: components["schemas"]["Conta"];
@@ -14619,6 +14830,13 @@ export interface components {
             situacao?: 0 | 1 | 2 | 3 | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Origem
+             * @description Documento que gerou o lançamento (ex.: pedidoVenda); vazio nos lançamentos digitados.
+             */
+            readonly origemTipo?: string | null;
+            /** Documento de origem */
+            readonly origemId?: number | null;
             pessoa?: components["schemas"]["Pessoa"];
             conta?: components["schemas"]["Conta"];
             contaDestino?: components["schemas"]["Conta"];
@@ -18196,9 +18414,9 @@ export interface components {
             readonly alteradoPor?: number | null;
             /**
              * Número
-             * @description Número do pedido na filial.
+             * @description Número do pedido na filial, dado pelo sistema.
              */
-            numero?: number | null;
+            readonly numero?: number | null;
             /**
              * Tipo do pedido
              * @enum {integer|null}
@@ -18230,26 +18448,44 @@ export interface components {
              */
             formaPagamentoId?: number | null;
             /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Ex.: à vista, 30/60/90 (dias) ou 3x (parcelas mensais). Define as contas a receber geradas ao faturar.
+             */
+            condicaoPagamento?: string | null;
+            /**
+             * Conta de recebimento
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
              * Natureza de operação
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
             /**
              * Situação
-             * @enum {integer|null}
+             * @enum {string|null}
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
-            /** Valor dos produtos */
-            valorProdutos?: number | null;
+            readonly situacao?: "orcamento" | "aprovado" | "faturado" | "entregue" | "cancelado" | null;
+            /**
+             * Valor dos produtos
+             * @description Soma dos itens, calculada pelo servidor.
+             */
+            readonly valorProdutos?: number | null;
             /** Desconto */
             valorDesconto?: number | null;
             /** Frete */
             valorFrete?: number | null;
             /**
              * Valor total
-             * @description Valor dos produtos − desconto + frete.
+             * @description Valor dos produtos − desconto + frete, calculado pelo servidor.
              */
-            valorTotal?: number | null;
+            readonly valorTotal?: number | null;
             /**
              * Observações
              * @description Impressas no pedido e levadas à nota fiscal.
@@ -18260,6 +18496,11 @@ export interface components {
              * @description Só para a equipe; não aparecem para o cliente.
              */
             observacaoInterna?: string | null;
+            /**
+             * Comissão do vendedor
+             * @description Percentual de comissão do vendedor sobre produtos − desconto, calculado ao faturar.
+             */
+            readonly valorComissao?: number | null;
             /**
              * Serviço
              * @description Id de Serviço
@@ -18273,6 +18514,8 @@ export interface components {
             cliente?: components["schemas"]["Cliente"];
             vendedor?: components["schemas"]["Vendedor"];
             formaPagamento?: components["schemas"]["FormaPagamento"];
+            deposito?: components["schemas"]["Deposito"];
+            conta?: components["schemas"]["Conta"];
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             servico?: components["schemas"]["Servico"];
             /**
@@ -18283,11 +18526,6 @@ export interface components {
         };
         /** Pedido de serviço */
         PedidoServicoInput: {
-            /**
-             * Número
-             * @description Número do pedido na filial.
-             */
-            numero: number;
             /**
              * Cliente
              * @description Id de Cliente
@@ -18314,20 +18552,25 @@ export interface components {
              */
             formaPagamentoId?: number | null;
             /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Ex.: à vista, 30/60/90 (dias) ou 3x (parcelas mensais). Define as contas a receber geradas ao faturar.
+             */
+            condicaoPagamento?: string | null;
+            /**
+             * Conta de recebimento
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
              * Natureza de operação
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
-            /**
-             * Situação
-             * @description Padrão: 0.
-             */
-            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
-            /**
-             * Valor dos produtos
-             * @description Padrão: 0.
-             */
-            valorProdutos?: number | null;
             /**
              * Desconto
              * @description Padrão: 0.
@@ -18338,11 +18581,6 @@ export interface components {
              * @description Padrão: 0.
              */
             valorFrete?: number | null;
-            /**
-             * Valor total
-             * @description Valor dos produtos − desconto + frete. Padrão: 0.
-             */
-            valorTotal?: number | null;
             /**
              * Observações
              * @description Impressas no pedido e levadas à nota fiscal.
@@ -18377,11 +18615,6 @@ export interface components {
         /** Pedido de serviço */
         PedidoServicoPatch: {
             /**
-             * Número
-             * @description Número do pedido na filial.
-             */
-            numero?: number;
-            /**
              * Cliente
              * @description Id de Cliente
              */
@@ -18407,23 +18640,29 @@ export interface components {
              */
             formaPagamentoId?: number | null;
             /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Ex.: à vista, 30/60/90 (dias) ou 3x (parcelas mensais). Define as contas a receber geradas ao faturar.
+             */
+            condicaoPagamento?: string | null;
+            /**
+             * Conta de recebimento
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
              * Natureza de operação
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
-            /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
-            /** Valor dos produtos */
-            valorProdutos?: number | null;
             /** Desconto */
             valorDesconto?: number | null;
             /** Frete */
             valorFrete?: number | null;
-            /**
-             * Valor total
-             * @description Valor dos produtos − desconto + frete.
-             */
-            valorTotal?: number | null;
             /**
              * Observações
              * @description Impressas no pedido e levadas à nota fiscal.
@@ -18484,9 +18723,9 @@ export interface components {
             readonly alteradoPor?: number | null;
             /**
              * Número
-             * @description Número do pedido na filial.
+             * @description Número do pedido na filial, dado pelo sistema.
              */
-            numero?: number | null;
+            readonly numero?: number | null;
             /**
              * Tipo do pedido
              * @enum {integer|null}
@@ -18518,26 +18757,44 @@ export interface components {
              */
             formaPagamentoId?: number | null;
             /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Ex.: à vista, 30/60/90 (dias) ou 3x (parcelas mensais). Define as contas a receber geradas ao faturar.
+             */
+            condicaoPagamento?: string | null;
+            /**
+             * Conta de recebimento
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
              * Natureza de operação
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
             /**
              * Situação
-             * @enum {integer|null}
+             * @enum {string|null}
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
-            /** Valor dos produtos */
-            valorProdutos?: number | null;
+            readonly situacao?: "orcamento" | "aprovado" | "faturado" | "entregue" | "cancelado" | null;
+            /**
+             * Valor dos produtos
+             * @description Soma dos itens, calculada pelo servidor.
+             */
+            readonly valorProdutos?: number | null;
             /** Desconto */
             valorDesconto?: number | null;
             /** Frete */
             valorFrete?: number | null;
             /**
              * Valor total
-             * @description Valor dos produtos − desconto + frete.
+             * @description Valor dos produtos − desconto + frete, calculado pelo servidor.
              */
-            valorTotal?: number | null;
+            readonly valorTotal?: number | null;
             /**
              * Observações
              * @description Impressas no pedido e levadas à nota fiscal.
@@ -18548,9 +18805,16 @@ export interface components {
              * @description Só para a equipe; não aparecem para o cliente.
              */
             observacaoInterna?: string | null;
+            /**
+             * Comissão do vendedor
+             * @description Percentual de comissão do vendedor sobre produtos − desconto, calculado ao faturar.
+             */
+            readonly valorComissao?: number | null;
             cliente?: components["schemas"]["Cliente"];
             vendedor?: components["schemas"]["Vendedor"];
             formaPagamento?: components["schemas"]["FormaPagamento"];
+            deposito?: components["schemas"]["Deposito"];
+            conta?: components["schemas"]["Conta"];
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             /**
              * Itens
@@ -18560,11 +18824,6 @@ export interface components {
         };
         /** Pedido de venda */
         PedidoVendaInput: {
-            /**
-             * Número
-             * @description Número do pedido na filial.
-             */
-            numero: number;
             /**
              * Tipo do pedido
              * @description Padrão: 0.
@@ -18596,20 +18855,25 @@ export interface components {
              */
             formaPagamentoId?: number | null;
             /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Ex.: à vista, 30/60/90 (dias) ou 3x (parcelas mensais). Define as contas a receber geradas ao faturar.
+             */
+            condicaoPagamento?: string | null;
+            /**
+             * Conta de recebimento
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
              * Natureza de operação
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
-            /**
-             * Situação
-             * @description Padrão: 0.
-             */
-            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
-            /**
-             * Valor dos produtos
-             * @description Padrão: 0.
-             */
-            valorProdutos?: number | null;
             /**
              * Desconto
              * @description Padrão: 0.
@@ -18620,11 +18884,6 @@ export interface components {
              * @description Padrão: 0.
              */
             valorFrete?: number | null;
-            /**
-             * Valor total
-             * @description Valor dos produtos − desconto + frete. Padrão: 0.
-             */
-            valorTotal?: number | null;
             /**
              * Observações
              * @description Impressas no pedido e levadas à nota fiscal.
@@ -18648,11 +18907,6 @@ export interface components {
         };
         /** Pedido de venda */
         PedidoVendaPatch: {
-            /**
-             * Número
-             * @description Número do pedido na filial.
-             */
-            numero?: number;
             /** Tipo do pedido */
             tipo?: number & (0 | 1);
             /**
@@ -18681,23 +18935,29 @@ export interface components {
              */
             formaPagamentoId?: number | null;
             /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Ex.: à vista, 30/60/90 (dias) ou 3x (parcelas mensais). Define as contas a receber geradas ao faturar.
+             */
+            condicaoPagamento?: string | null;
+            /**
+             * Conta de recebimento
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
              * Natureza de operação
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
-            /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
-            /** Valor dos produtos */
-            valorProdutos?: number | null;
             /** Desconto */
             valorDesconto?: number | null;
             /** Frete */
             valorFrete?: number | null;
-            /**
-             * Valor total
-             * @description Valor dos produtos − desconto + frete.
-             */
-            valorTotal?: number | null;
             /**
              * Observações
              * @description Impressas no pedido e levadas à nota fiscal.
@@ -18773,9 +19033,9 @@ export interface components {
             valorDesconto?: number | null;
             /**
              * Valor total
-             * @description Quantidade × valor unitário (valor bruto do item, vProd).
+             * @description Quantidade × valor unitário (valor bruto do item, vProd), calculado pelo servidor.
              */
-            valorTotal?: number | null;
+            readonly valorTotal?: number | null;
             pedidoVenda?: components["schemas"]["PedidoVenda"];
             produto?: components["schemas"]["Produto"];
         };
@@ -18813,11 +19073,6 @@ export interface components {
              */
             valorDesconto?: number | null;
             /**
-             * Valor total
-             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
-             */
-            valorTotal: number;
-            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -18850,11 +19105,6 @@ export interface components {
             valorUnitario?: number;
             /** Desconto */
             valorDesconto?: number | null;
-            /**
-             * Valor total
-             * @description Quantidade × valor unitário (valor bruto do item, vProd).
-             */
-            valorTotal?: number;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19930,6 +20180,13 @@ export interface components {
             situacao?: 0 | 1 | 2 | 3 | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Origem
+             * @description Documento que gerou o lançamento (ex.: pedidoVenda); vazio nos lançamentos digitados.
+             */
+            readonly origemTipo?: string | null;
+            /** Documento de origem */
+            readonly origemId?: number | null;
             pessoa?: components["schemas"]["Cliente"];
             conta?: components["schemas"]["Conta"];
             contaDestino?: components["schemas"]["Conta"];
@@ -20715,6 +20972,13 @@ export interface components {
             situacao?: 0 | 1 | 2 | 3 | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Origem
+             * @description Documento que gerou o lançamento (ex.: pedidoVenda); vazio nos lançamentos digitados.
+             */
+            readonly origemTipo?: string | null;
+            /** Documento de origem */
+            readonly origemId?: number | null;
             pessoa?: components["schemas"]["Pessoa"];
             conta?: components["schemas"]["Conta"];
             contaDestino?: components["schemas"]["Conta"];
@@ -22346,11 +22610,6 @@ export interface components {
              * @description Padrão: 0.
              */
             valorDesconto?: number | null;
-            /**
-             * Valor total
-             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
-             */
-            valorTotal: number;
         };
     };
     responses: never;
@@ -61594,6 +61853,474 @@ export interface operations {
             };
         };
     };
+    pedidosServicoAprovar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoServico"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoFaturar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoServico"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoEntregar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoServico"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoCancelar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoServico"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description criar, alterar, excluir ou a ação da transição (efetivar, estornar…) */
+                        acao: string;
+                        situacaoDe?: string | null;
+                        situacaoPara?: string | null;
+                        usuarioId?: number | null;
+                        usuarioNome?: string | null;
+                        /** Format: date-time */
+                        em: string;
+                        /** @description Campo → {de, para} dos campos alterados */
+                        diferencas: {
+                            [key: string]: {
+                                de?: unknown;
+                                para?: unknown;
+                            };
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoLancamentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        razao: "estoque";
+                        /** Format: date-time */
+                        data: string;
+                        produtoId: number;
+                        produto?: string | null;
+                        depositoId: number;
+                        deposito?: string | null;
+                        loteId?: number | null;
+                        qtd: number;
+                        custoUnitario?: number | null;
+                        difValor: number;
+                        qtdApos?: number;
+                        custoMedioApos?: number;
+                        origemTipo: string;
+                        origemLinha: number;
+                        estornoDe?: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     pedidosVendaFind: {
         parameters: {
             query?: {
@@ -62151,6 +62878,474 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaAprovar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaFaturar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaEntregar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaCancelar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description criar, alterar, excluir ou a ação da transição (efetivar, estornar…) */
+                        acao: string;
+                        situacaoDe?: string | null;
+                        situacaoPara?: string | null;
+                        usuarioId?: number | null;
+                        usuarioNome?: string | null;
+                        /** Format: date-time */
+                        em: string;
+                        /** @description Campo → {de, para} dos campos alterados */
+                        diferencas: {
+                            [key: string]: {
+                                de?: unknown;
+                                para?: unknown;
+                            };
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaLancamentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        razao: "estoque";
+                        /** Format: date-time */
+                        data: string;
+                        produtoId: number;
+                        produto?: string | null;
+                        depositoId: number;
+                        deposito?: string | null;
+                        loteId?: number | null;
+                        qtd: number;
+                        custoUnitario?: number | null;
+                        difValor: number;
+                        qtdApos?: number;
+                        custoMedioApos?: number;
+                        origemTipo: string;
+                        origemLinha: number;
+                        estornoDe?: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
