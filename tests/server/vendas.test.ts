@@ -287,6 +287,85 @@ describe('pedido de venda: lifecycle', () => {
   });
 });
 
+describe('devolução de venda', () => {
+  const devolucao = (pedidoId: unknown, itens: [number, number][], tratamento = 'abatimento') =>
+    ok('POST', '/api/DevolucoesVenda', {
+      pedidoVendaId: pedidoId,
+      data: '2026-03-20T12:00:00Z',
+      tratamento,
+      motivo: 'Avaria',
+      itens: itens.map(([numeroItem, quantidade]) => ({ numeroItem, quantidade })),
+    });
+  const confirmar = (id: unknown) => api('POST', `/api/DevolucoesVenda/${id}/confirmar`, {});
+  const creditos = async (id: unknown) =>
+    (await ok(
+      'GET',
+      filter('/api/Despesas', { where: { origemTipo: 'devolucaoVenda', origemId: id } }),
+    )) as Body[];
+
+  it('enters at the original saída cost, abates the open title, and caps at delivered − already returned', async () => {
+    const cafe = await produto(10); // average 4
+    const p = await pedido([[cafe, 6, 15]], { condicaoPagamento: '2x' });
+    expect((await acao(p.id, 'faturar')).statusCode).toBe(200);
+    // A later purchase at 10 moves the average away from the saída cost (4).
+    const entrada = await ok('POST', '/api/DocumentosEstoque', {
+      tipo: 'E',
+      data: '2026-03-15T12:00:00Z',
+      depositoId: loja.id,
+      motivo: 'Compra',
+      itens: [{ numeroItem: 1, produtoId: cafe.id, quantidade: 4, custoUnitario: 10 }],
+    });
+    await ok('POST', `/api/DocumentosEstoque/${entrada.id}/efetivar`, {});
+    expect(await saldo(cafe)).toMatchObject({ fisico: 8, valor: 56 });
+
+    const d1 = await devolucao(p.id, [[1, 2]]);
+    expect(d1.situacao).toBe('rascunho');
+    const r1 = await confirmar(d1.id);
+    expect(r1.statusCode, r1.body).toBe(200);
+    // +2 at 4 (the saída cost), not at the average 7 nor the price 15.
+    expect(await saldo(cafe)).toMatchObject({ fisico: 10, valor: 64 });
+    // 2 × 15 = 30 abated from the last parcela (45 → 15).
+    expect((await titulos(p.id)).map((t) => [t.valor, t.situacao])).toEqual([
+      [45, 0],
+      [15, 0],
+    ]);
+
+    const excesso = await devolucao(p.id, [[1, 5]]);
+    const r2 = await confirmar(excesso.id);
+    expect(r2.statusCode).toBe(422);
+    expect(r2.json().error.message).toBe(
+      `Item 1: a quantidade devolvida (5) excede o que resta a devolver do pedido ${p.numero} (4: entregue 6, já devolvido 2).`,
+    );
+    expect(await saldo(cafe)).toMatchObject({ fisico: 10 });
+
+    // The remaining 4 (60): abates 15 + 45, cancelling both titles.
+    await ok('PATCH', `/api/DevolucoesVenda/${excesso.id}`, { itens: [{ numeroItem: 1, quantidade: 4 }] });
+    expect((await confirmar(excesso.id)).statusCode).toBe(200);
+    expect((await titulos(p.id)).map((t) => t.situacao)).toEqual([3, 3]);
+    expect(await saldo(cafe)).toMatchObject({ fisico: 14 });
+    const outra = await devolucao(p.id, [[1, 1]]);
+    expect((await confirmar(outra.id)).statusCode).toBe(422);
+    // A pedido with a confirmed return can no longer be cancelled (its entrada would be reversed twice).
+    const cancel = await acao(p.id, 'cancelar');
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().error.code).toBe('PEDIDO_COM_DEVOLUCAO');
+  });
+
+  it('crédito: a conta a pagar to the customer; an orçamento cannot be returned', async () => {
+    const cafe = await produto(5);
+    const p = await pedido([[cafe, 2, 30]]);
+    const orcamento = await devolucao(p.id, [[1, 1]], 'credito');
+    const early = await confirmar(orcamento.id);
+    expect(early.statusCode).toBe(422);
+    expect(early.json().error.code).toBe('PEDIDO_NAO_FATURADO');
+    expect((await acao(p.id, 'faturar')).statusCode).toBe(200);
+    expect((await confirmar(orcamento.id)).statusCode).toBe(200);
+    expect((await creditos(orcamento.id)).map((t) => [t.valor, t.pessoaId])).toEqual([[30, cliente.id]]);
+    // The receivable is untouched with crédito.
+    expect((await titulos(p.id)).map((t) => t.valor)).toEqual([60]);
+  });
+});
+
 describe('pedido de venda: concurrency and invariants', () => {
   it('20 parallel faturamentos competing for the last 10 units sell exactly 10', async () => {
     const ultimo = await produto(10);
@@ -309,7 +388,7 @@ describe('pedido de venda: concurrency and invariants', () => {
     const inicial = 30;
     type Op =
       | { kind: 'criar'; p: number; q: number; preco: number }
-      | { kind: 'aprovar' | 'faturar' | 'cancelar'; i: number };
+      | { kind: 'aprovar' | 'faturar' | 'cancelar' | 'devolver'; i: number };
     const op: fc.Arbitrary<Op> = fc.oneof(
       fc.record({
         kind: fc.constant('criar' as const),
@@ -318,7 +397,12 @@ describe('pedido de venda: concurrency and invariants', () => {
         preco: fc.integer({ min: 1, max: 5000 }),
       }),
       fc.record({
-        kind: fc.constantFrom('aprovar' as const, 'faturar' as const, 'cancelar' as const),
+        kind: fc.constantFrom(
+          'aprovar' as const,
+          'faturar' as const,
+          'cancelar' as const,
+          'devolver' as const,
+        ),
         i: fc.nat(),
       }),
     );
@@ -336,7 +420,22 @@ describe('pedido de venda: concurrency and invariants', () => {
           }
           const alvo = criados[step.i % Math.max(criados.length, 1)];
           if (!alvo) continue;
-          const response = await acao(alvo.id, step.kind);
+          const response =
+            step.kind === 'devolver'
+              ? await api(
+                  'POST',
+                  `/api/DevolucoesVenda/${
+                    (
+                      await ok('POST', '/api/DevolucoesVenda', {
+                        pedidoVendaId: alvo.id,
+                        data: '2026-03-20T12:00:00Z',
+                        itens: [{ numeroItem: 1, quantidade: 1 }],
+                      })
+                    ).id
+                  }/confirmar`,
+                  {},
+                )
+              : await acao(alvo.id, step.kind);
           // Refusals are 4xx with a message, never a 500.
           expect(
             response.statusCode === 200 || response.statusCode === 409 || response.statusCode === 422,
@@ -344,6 +443,17 @@ describe('pedido de venda: concurrency and invariants', () => {
           ).toBe(true);
         }
         // Whole-history check per product, over every pedido of the run so far.
+        const devolucoes = (await ok(
+          'GET',
+          filter('/api/DevolucoesVenda', { include: ['itens'], where: { situacao: 'confirmada' } }),
+        )) as Body[];
+        const devolvidoDe = (pedidoId: unknown) =>
+          devolucoes
+            .filter((d) => d.pedidoVendaId === pedidoId)
+            .reduce(
+              (acc, d) => acc + (d.itens as Body[]).reduce((sum, item) => sum + Number(item.quantidade), 0),
+              0,
+            );
         const todos = (await ok(
           'GET',
           filter('/api/PedidosVenda', { include: ['itens'], where: { tipo: 0 } }),
@@ -355,7 +465,8 @@ describe('pedido de venda: concurrency and invariants', () => {
             const qtd = (row.itens as Body[])
               .filter((item) => item.produtoId === p.id)
               .reduce((acc, item) => acc + Number(item.quantidade), 0);
-            if (row.situacao === 'faturado' || row.situacao === 'entregue') vendido += qtd;
+            if (row.situacao === 'faturado' || row.situacao === 'entregue')
+              vendido += qtd - ((row.itens as Body[])[0]?.produtoId === p.id ? devolvidoDe(row.id) : 0);
             if (row.situacao === 'aprovado') reservado += qtd;
           }
           const s = await saldo(p);
@@ -370,7 +481,12 @@ describe('pedido de venda: concurrency and invariants', () => {
           const rows = await ledger(row.id);
           const liquido = rows.reduce((acc, r) => acc + Number(r.qtd), 0);
           if (atual.situacao === 'faturado') {
-            expect(soma).toBe(cents(atual.valorTotal));
+            // Returns abate the open titles at the item's unit price.
+            const item = (await ok('GET', filter(`/api/PedidosVenda/${row.id}`, { include: ['itens'] })))
+              .itens[0];
+            expect(soma).toBe(
+              cents(atual.valorTotal) - cents(devolvidoDe(row.id) * Number(item.valorUnitario)),
+            );
             expect(rows.filter((r) => r.origemTipo === 'pedidoVenda')).toHaveLength(1);
             expect(liquido).toBeLessThan(0);
           } else {

@@ -10,6 +10,7 @@ export const POSTING_EFFECTS = [
   'venda.reservar',
   'venda.faturar',
   'venda.cancelar',
+  'venda.devolver',
 ] as const;
 
 export type PostingEffect = (typeof POSTING_EFFECTS)[number];

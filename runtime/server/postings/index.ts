@@ -4,6 +4,7 @@ import { estoqueLancar } from './estoqueLancar.ts';
 import { estoqueTransferir } from './estoqueTransferir.ts';
 import type { PostingService } from './PostingContext.ts';
 import { vendaCancelar } from './vendaCancelar.ts';
+import { vendaDevolver } from './vendaDevolver.ts';
 import { vendaFaturar } from './vendaFaturar.ts';
 import { vendaReservar } from './vendaReservar.ts';
 
@@ -15,4 +16,5 @@ export const postingServices: Record<PostingEffect, PostingService> = {
   'venda.reservar': vendaReservar,
   'venda.faturar': vendaFaturar,
   'venda.cancelar': vendaCancelar,
+  'venda.devolver': vendaDevolver,
 };

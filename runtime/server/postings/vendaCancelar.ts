@@ -6,7 +6,8 @@ import { depositoDaVenda, itensDaVenda, movimentaEstoque, mudarReserva } from '.
 /**
  * Effect `venda.cancelar`: an approved order releases its reservation; an invoiced one reverses its stock
  * saída (rows dated on the cancel date, at the value they took out) and cancels its contas a receber —
- * refused while any of them has a baixa (flows.md §3: estorne o recebimento primeiro). An orçamento posted
+ * refused while any of them has a baixa (flows.md §3: estorne o recebimento primeiro) or the pedido has a
+ * confirmed devolução (its entrada would be reversed twice). An orçamento posted
  * nothing and undoes nothing.
  */
 export async function vendaCancelar(context: PostingContext): Promise<void> {
@@ -19,6 +20,17 @@ export async function vendaCancelar(context: PostingContext): Promise<void> {
     return;
   }
   if (situacao !== 'faturado') return;
+  const devolucao = await tx.maybeOne<{ numero: number }>(
+    `SELECT numero FROM devolucao_venda WHERE empresa_id = $1 AND pedido_venda_id = $2 AND situacao = 'confirmada'
+      ORDER BY numero LIMIT 1`,
+    [scope.empresaId, id],
+  );
+  if (devolucao)
+    throw new HttpError(
+      409,
+      'PEDIDO_COM_DEVOLUCAO',
+      `O pedido ${doc.numero} não pode ser cancelado: tem a devolução nº ${devolucao.numero} confirmada.`,
+    );
   const baixas = await tx.one<{ parcelas: number[] | null }>(
     `SELECT array_agg(DISTINCT l.parcela ORDER BY l.parcela) AS parcelas
        FROM lancamento l JOIN baixa b ON b.lancamento_id = l.id
