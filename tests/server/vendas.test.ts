@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
-import { createTestServer, login, type TestServer } from '../support/testServer.ts';
+import { addDemoUserWithProfile, createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
  * Sales orders on the ERP engine (issue 15; flows.md §3): orçamento → aprovado (reserva) → faturado (saída
@@ -284,6 +284,62 @@ describe('pedido de venda: lifecycle', () => {
     expect(await saldo(cafe)).toMatchObject({ fisico: 0, reservado: 0 });
     expect(await ledger(os.id)).toEqual([]);
     expect((await titulos(os.id)).map((t) => t.valor)).toEqual([150]);
+  });
+});
+
+describe('preços, promoções e limite de desconto', () => {
+  it('limits the discount over list prices (promoções by date and quantity included) to the perfil', async () => {
+    const balconista = await addDemoUserWithProfile(server, {
+      email: 'balconista@erp.local',
+      nome: 'Balconista',
+      perfil: 'Balconista',
+      permissoes: { VENDAS_PEDIDO_VENDAS: 3 },
+    });
+    await server.db.withSystem((tx) =>
+      tx.query("UPDATE perfil SET desconto_maximo = 10 WHERE nome = 'Balconista'"),
+    );
+    const cafe = await produto(100, 10);
+    await ok('POST', '/api/Promocoes', {
+      descricao: 'Atacado março',
+      produtoId: cafe.id,
+      inicio: '2026-03-01',
+      fim: '2026-03-31',
+      percentualDesconto: 20,
+      quantidadeMinima: 12,
+    });
+    const aprovarComo = (id: unknown, authorization: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/api/PedidosVenda/${id}/aprovar`,
+        headers: { host: 'localhost', authorization },
+        payload: {},
+      });
+    // 15% below the list price, no promoção for 10 units: refused for the balconista.
+    const caro = await pedido([[cafe, 10, 8.5]]);
+    const refused = await aprovarComo(caro.id, balconista.token);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe(
+      `O desconto de 15,00% no pedido ${caro.numero} excede o limite de 10,00% do perfil Balconista.`,
+    );
+    expect(await saldo(cafe)).toMatchObject({ reservado: 0 });
+    // The header discount counts too (100 − 11 = 11%); faturar straight from orçamento checks it as well.
+    const cabecalho = await pedido([[cafe, 10, 10]], { valorDesconto: 11 });
+    const direto = await server.app.inject({
+      method: 'POST',
+      url: `/api/PedidosVenda/${cabecalho.id}/faturar`,
+      headers: { host: 'localhost', authorization: balconista.token },
+      payload: {},
+    });
+    expect(direto.statusCode).toBe(422);
+    expect(direto.json().error.code).toBe('DESCONTO_ACIMA_DO_LIMITE');
+    // 12 units reach the 20% promoção (list 8.00): 7.50 is 6.25% below it.
+    const atacado = await pedido([[cafe, 12, 7.5]]);
+    expect((await aprovarComo(atacado.id, balconista.token)).statusCode).toBe(200);
+    // The same price out of the promoção's period is 25% off: refused.
+    const abril = await pedido([[cafe, 12, 7.5]], { dataEmissao: '2026-04-02' });
+    expect((await aprovarComo(abril.id, balconista.token)).statusCode).toBe(422);
+    // An administrator is not limited.
+    expect((await aprovarComo(caro.id, token)).statusCode).toBe(200);
   });
 });
 

@@ -5,6 +5,7 @@ import type { PostingContext } from './PostingContext.ts';
 import { postStockMovements } from './postStockMovements.ts';
 import { formatQtd, stockError } from './stockErrors.ts';
 import { depositoDaVenda, itensDaVenda, movimentaEstoque, mudarReserva } from './vendaEstoque.ts';
+import { conferirDesconto } from './vendaPrecos.ts';
 
 const hojeEmBrasilia = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
@@ -24,6 +25,8 @@ export async function vendaFaturar(context: PostingContext): Promise<void> {
   const id = Number(doc.id);
   const numero = doc.numero;
   const itens = itensDaVenda(context);
+  // Straight from orçamento: the discount rule of aprovar applies here.
+  if (doc.situacao !== 'aprovado') await conferirDesconto(context);
   if (movimentaEstoque(doc)) {
     const depositoId = depositoDaVenda(context);
     if (doc.situacao === 'aprovado') await mudarReserva(context, itens, depositoId, -1);
