@@ -19571,6 +19571,11 @@ export interface components {
              * @description Nível de acesso de cada funcionalidade: Nenhuma, Visualizar, Criar, Alterar ou Total.
              */
             permissoes?: unknown;
+            /**
+             * Desconto máximo em vendas
+             * @description Maior desconto que os usuários deste perfil podem conceder num pedido de venda, sobre o preço de tabela (já com as promoções). Vazio: sem limite.
+             */
+            descontoMaximo?: number | null;
         };
         /** Perfil de acesso */
         PerfilInput: {
@@ -19581,6 +19586,11 @@ export interface components {
              * @description Nível de acesso de cada funcionalidade: Nenhuma, Visualizar, Criar, Alterar ou Total. Padrão: {}.
              */
             permissoes?: unknown;
+            /**
+             * Desconto máximo em vendas
+             * @description Maior desconto que os usuários deste perfil podem conceder num pedido de venda, sobre o preço de tabela (já com as promoções). Vazio: sem limite.
+             */
+            descontoMaximo?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19596,6 +19606,11 @@ export interface components {
              * @description Nível de acesso de cada funcionalidade: Nenhuma, Visualizar, Criar, Alterar ou Total.
              */
             permissoes?: unknown;
+            /**
+             * Desconto máximo em vendas
+             * @description Maior desconto que os usuários deste perfil podem conceder num pedido de venda, sobre o preço de tabela (já com as promoções). Vazio: sem limite.
+             */
+            descontoMaximo?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -20444,6 +20459,11 @@ export interface components {
             fim?: string | null;
             /** Desconto */
             percentualDesconto?: number | null;
+            /**
+             * Quantidade mínima
+             * @description A promoção vale a partir desta quantidade no item do pedido (vazio: qualquer quantidade).
+             */
+            quantidadeMinima?: number | null;
             /** Ativo */
             ativo?: boolean | null;
             produto?: components["schemas"]["Produto"];
@@ -20469,6 +20489,11 @@ export interface components {
             fim: string;
             /** Desconto */
             percentualDesconto: number;
+            /**
+             * Quantidade mínima
+             * @description A promoção vale a partir desta quantidade no item do pedido (vazio: qualquer quantidade).
+             */
+            quantidadeMinima?: number | null;
             /**
              * Ativo
              * @description Padrão: true.
@@ -20501,6 +20526,11 @@ export interface components {
             fim?: string;
             /** Desconto */
             percentualDesconto?: number;
+            /**
+             * Quantidade mínima
+             * @description A promoção vale a partir desta quantidade no item do pedido (vazio: qualquer quantidade).
+             */
+            quantidadeMinima?: number | null;
             /** Ativo */
             ativo?: boolean | null;
             /**
