@@ -239,6 +239,53 @@ describe('pedido de venda: lifecycle', () => {
     expect((await acao(p.id, 'faturar')).statusCode).toBe(409);
   });
 
+  it('faturar prepares the NF-e draft linked to the pedido; cancelar drops it, and is refused once the note was issued', async () => {
+    const natureza = await ok('POST', '/api/NaturezasOperacao', { descricao: 'Venda de mercadoria' });
+    const cafe = await produto(10);
+    const p = await pedido(
+      [
+        [cafe, 2, 12],
+        [cafe, 1, 12],
+      ],
+      { naturezaOperacaoId: natureza.id, valorFrete: 5 },
+    );
+    expect((await acao(p.id, 'faturar')).statusCode).toBe(200);
+    const notas = (await ok(
+      'GET',
+      filter('/api/NotasFiscaisSaida', { where: { pedidoVendaId: p.id }, include: ['itens'] }),
+    )) as Body[];
+    expect(notas).toHaveLength(1);
+    expect(notas[0]).toMatchObject({
+      situacao: 0,
+      destinatarioId: cliente.id,
+      naturezaOperacaoId: natureza.id,
+      valorProdutos: 36,
+      valorFrete: 5,
+      valorTotal: 41,
+    });
+    expect(
+      (notas[0]?.itens as Body[]).map((item) => [item.numeroItem, item.quantidade, item.valorTotal]),
+    ).toEqual([
+      [1, 2, 24],
+      [2, 1, 12],
+    ]);
+    // Once issued (autorizada), the pedido cannot be cancelled; a draft is dropped with the cancel.
+    await server.db.withSystem((tx) =>
+      tx.query('UPDATE nota_fiscal SET situacao = 1, numero = 77 WHERE pedido_venda_id = $1', [p.id]),
+    );
+    const refused = await acao(p.id, 'cancelar');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      `O pedido ${p.numero} não pode ser cancelado: a nota fiscal nº 77 já foi emitida. Cancele a nota antes.`,
+    );
+    await server.db.withSystem((tx) =>
+      tx.query('UPDATE nota_fiscal SET situacao = 0, numero = NULL WHERE pedido_venda_id = $1', [p.id]),
+    );
+    expect((await acao(p.id, 'cancelar')).statusCode).toBe(200);
+    expect(await ok('GET', filter('/api/NotasFiscaisSaida', { where: { pedidoVendaId: p.id } }))).toEqual([]);
+    expect(await saldo(cafe)).toMatchObject({ fisico: 10 });
+  });
+
   it('refuses pt-BR: no depósito, a bad condição, no conta — and posts nothing', async () => {
     const cafe = await produto(5);
     const semDeposito = await pedido([[cafe, 1]], { depositoId: null });

@@ -2,6 +2,7 @@ import { HttpError } from '../errors.ts';
 import { estoqueEstornar } from './estoqueEstornar.ts';
 import type { PostingContext } from './PostingContext.ts';
 import { depositoDaVenda, itensDaVenda, movimentaEstoque, mudarReserva } from './vendaEstoque.ts';
+import { descartarNotaFiscal } from './vendaNotaFiscal.ts';
 
 /**
  * Effect `venda.cancelar`: an approved order releases its reservation; an invoiced one reverses its stock
@@ -43,6 +44,7 @@ export async function vendaCancelar(context: PostingContext): Promise<void> {
       'PEDIDO_COM_BAIXA',
       `O pedido ${doc.numero} não pode ser cancelado: a conta a receber (parcela ${baixas.parcelas.join(', ')}) tem baixa. Estorne o recebimento antes de cancelar.`,
     );
+  await descartarNotaFiscal(context);
   await tx.query(
     `UPDATE lancamento SET situacao = 3, versao = versao + 1, alterado_em = now(), alterado_por = $4
       WHERE empresa_id = $1 AND origem_tipo = $2 AND origem_id = $3 AND situacao <> 3`,

@@ -5,6 +5,7 @@ import type { PostingContext } from './PostingContext.ts';
 import { postStockMovements } from './postStockMovements.ts';
 import { formatQtd, stockError } from './stockErrors.ts';
 import { depositoDaVenda, itensDaVenda, movimentaEstoque, mudarReserva } from './vendaEstoque.ts';
+import { prepararNotaFiscal } from './vendaNotaFiscal.ts';
 import { conferirDesconto } from './vendaPrecos.ts';
 
 const hojeEmBrasilia = (iso: string) =>
@@ -17,7 +18,8 @@ const hojeEmBrasilia = (iso: string) =>
  *   stock reserved for other orders;
  * - creates the contas a receber (lancamento tipo 1, origem pedidoVenda/id/parcela, UNIQUE) from the
  *   condição de pagamento's parcelas (flows.md F5; Σ parcelas = items − desconto + frete);
- * - computes the vendedor's commission on produtos − desconto.
+ * - prepares the NF-e draft (vendaNotaFiscal.ts) and computes the vendedor's commission on
+ *   produtos − desconto.
  */
 export async function vendaFaturar(context: PostingContext): Promise<void> {
   const { tx, scope, doc } = context;
@@ -124,6 +126,8 @@ export async function vendaFaturar(context: PostingContext): Promise<void> {
     if (inserted.length !== parcelas.length)
       throw new HttpError(409, 'CONTAS_JA_LANCADAS', `O pedido ${numero} já lançou as contas a receber.`);
   }
+
+  await prepararNotaFiscal(context);
 
   const vendedor = doc.vendedorId === null || doc.vendedorId === undefined ? null : Number(doc.vendedorId);
   await tx.query(
