@@ -16963,6 +16963,11 @@ export interface components {
              */
             destinatarioId?: number | null;
             /**
+             * Pedido de venda
+             * @description Id de Pedido de venda
+             */
+            readonly pedidoVendaId?: number | null;
+            /**
              * Número
              * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
              */
@@ -17027,6 +17032,7 @@ export interface components {
             informacoesComplementares?: string | null;
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             destinatario?: components["schemas"]["Pessoa"];
+            pedidoVenda?: components["schemas"]["PedidoVenda"];
             transportador?: components["schemas"]["Transportador"];
             /**
              * Itens
@@ -17274,6 +17280,11 @@ export interface components {
              */
             destinatarioId?: number | null;
             /**
+             * Pedido de venda
+             * @description Id de Pedido de venda
+             */
+            readonly pedidoVendaId?: number | null;
+            /**
              * Número
              * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
              */
@@ -17338,6 +17349,7 @@ export interface components {
             informacoesComplementares?: string | null;
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             destinatario?: components["schemas"]["Pessoa"];
+            pedidoVenda?: components["schemas"]["PedidoVenda"];
             transportador?: components["schemas"]["Transportador"];
             /**
              * Itens
@@ -17919,6 +17931,11 @@ export interface components {
              */
             destinatarioId?: number | null;
             /**
+             * Pedido de venda
+             * @description Id de Pedido de venda
+             */
+            readonly pedidoVendaId?: number | null;
+            /**
              * Número
              * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
              */
@@ -17983,6 +18000,7 @@ export interface components {
             informacoesComplementares?: string | null;
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             destinatario?: components["schemas"]["Pessoa"];
+            pedidoVenda?: components["schemas"]["PedidoVenda"];
             transportador?: components["schemas"]["Transportador"];
             /**
              * Itens
