@@ -101,7 +101,7 @@ describe('items table of the pedido de venda form', () => {
       await cell(page, 'Quantidade', 1).getByRole('textbox').fill('4');
       await expect.poll(() => total(page)).toBe('R$ 49,00');
       // An item edit is an unsaved change: leaving asks first.
-      await page.getByRole('button', { name: 'Cancelar' }).click();
+      await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText('Existem alterações não salvas. Deseja sair sem salvar?').waitFor();
       await dialog.getByRole('button', { name: 'Cancelar' }).click();

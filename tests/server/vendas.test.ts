@@ -177,7 +177,7 @@ describe('pedido de venda: lifecycle', () => {
     expect((await acao(p.id, 'entregar')).json().situacao).toBe('entregue');
     const cancel = await acao(p.id, 'cancelar');
     expect(cancel.statusCode).toBe(409);
-    expect(cancel.json().error.message).toBe('Não é possível cancelar: o pedido de venda está entregue.');
+    expect(cancel.json().error.message).toBe('Não é possível cancelar pedido: o pedido de venda está entregue.');
   });
 
   it('refuses a reservation beyond the disponível, and a saída of stock reserved for another pedido', async () => {
