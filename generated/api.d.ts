@@ -7198,7 +7198,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancelar (de Orçamento, Aprovado, Faturado para Cancelado); lançamentos: venda.cancelar */
+        /** Cancelar pedido (de Orçamento, Aprovado, Faturado para Cancelado); lançamentos: venda.cancelar */
         post: operations["pedidosServicoCancelar"];
         delete?: never;
         options?: never;
@@ -7392,7 +7392,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancelar (de Orçamento, Aprovado, Faturado para Cancelado); lançamentos: venda.cancelar */
+        /** Cancelar pedido (de Orçamento, Aprovado, Faturado para Cancelado); lançamentos: venda.cancelar */
         post: operations["pedidosVendaCancelar"];
         delete?: never;
         options?: never;
