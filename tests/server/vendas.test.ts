@@ -177,7 +177,9 @@ describe('pedido de venda: lifecycle', () => {
     expect((await acao(p.id, 'entregar')).json().situacao).toBe('entregue');
     const cancel = await acao(p.id, 'cancelar');
     expect(cancel.statusCode).toBe(409);
-    expect(cancel.json().error.message).toBe('Não é possível cancelar pedido: o pedido de venda está entregue.');
+    expect(cancel.json().error.message).toBe(
+      'Não é possível cancelar pedido: o pedido de venda está entregue.',
+    );
   });
 
   it('refuses a reservation beyond the disponível, and a saída of stock reserved for another pedido', async () => {
@@ -264,7 +266,7 @@ describe('pedido de venda: lifecycle', () => {
       valorTotal: 41,
     });
     expect(
-      (notas[0]?.itens as Body[]).map((item) => [item.numeroItem, item.quantidade, item.valorTotal]),
+      ((notas[0]?.itens ?? []) as Body[]).map((item) => [item.numeroItem, item.quantidade, item.valorTotal]),
     ).toEqual([
       [1, 2, 24],
       [2, 1, 12],
