@@ -3931,6 +3931,241 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/DevolucoesVenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lista devoluções de venda (filtro LoopBack: where, order, limit, skip, fields, include)
+         * @description Sem limit, devolve no máximo 1000 registros; havendo mais, a resposta traz os cabeçalhos X-Limite-Aplicado e Link (rel="next") com o filtro da página seguinte.
+         */
+        get: operations["devolucoesVendaFind"];
+        put?: never;
+        /** Cria um registro de devoluções de venda */
+        post: operations["devolucoesVendaCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesVenda/findOne": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O primeiro registro de devoluções de venda que atende ao filtro (404 MODEL_NOT_FOUND quando nenhum) */
+        get: operations["devolucoesVendaFindOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesVenda/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta devoluções de venda que atendem ao where */
+        get: operations["devolucoesVendaCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesVenda/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de devoluções de venda (filtro LoopBack: fields, include) */
+        get: operations["devolucoesVendaFindById"];
+        /** Substitui um registro de devoluções de venda (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
+        put: operations["devolucoesVendaReplaceById"];
+        post?: never;
+        /** Exclui um registro de devoluções de venda */
+        delete: operations["devolucoesVendaDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de devoluções de venda (com versao: controle de concorrência) */
+        patch: operations["devolucoesVendaPatchById"];
+        trace?: never;
+    };
+    "/api/DevolucoesVenda/{id}/exists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Se existe o registro de devoluções de venda com este id */
+        get: operations["devolucoesVendaExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesVenda/{id}/confirmar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirmar (de Rascunho para Confirmada); lançamentos: venda.devolver */
+        post: operations["devolucoesVendaConfirmar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesVenda/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Histórico de um(a) devolução de venda: quem alterou, quando e o quê */
+        get: operations["devolucoesVendaHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesVenda/{id}/lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lançamentos (movimentações de estoque e estornos) de um(a) devolução de venda */
+        get: operations["devolucoesVendaLancamentos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesVendaItens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lista itens da devolução de venda (filtro LoopBack: where, order, limit, skip, fields, include)
+         * @description Sem limit, devolve no máximo 1000 registros; havendo mais, a resposta traz os cabeçalhos X-Limite-Aplicado e Link (rel="next") com o filtro da página seguinte.
+         */
+        get: operations["devolucoesVendaItensFind"];
+        put?: never;
+        /** Cria um registro de itens da devolução de venda */
+        post: operations["devolucoesVendaItensCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesVendaItens/findOne": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O primeiro registro de itens da devolução de venda que atende ao filtro (404 MODEL_NOT_FOUND quando nenhum) */
+        get: operations["devolucoesVendaItensFindOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesVendaItens/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conta itens da devolução de venda que atendem ao where */
+        get: operations["devolucoesVendaItensCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesVendaItens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de itens da devolução de venda (filtro LoopBack: fields, include) */
+        get: operations["devolucoesVendaItensFindById"];
+        /** Substitui um registro de itens da devolução de venda (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
+        put: operations["devolucoesVendaItensReplaceById"];
+        post?: never;
+        /** Exclui um registro de itens da devolução de venda */
+        delete: operations["devolucoesVendaItensDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de itens da devolução de venda (com versao: controle de concorrência) */
+        patch: operations["devolucoesVendaItensPatchById"];
+        trace?: never;
+    };
+    "/api/DevolucoesVendaItens/{id}/exists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Se existe o registro de itens da devolução de venda com este id */
+        get: operations["devolucoesVendaItensExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/DocumentosEstoque": {
         parameters: {
             query?: never;
@@ -7130,6 +7365,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/PedidosServico/{id}/aprovar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aprovar (de Orçamento para Aprovado) */
+        post: operations["pedidosServicoAprovar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosServico/{id}/faturar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Faturar (de Orçamento, Aprovado para Faturado); lançamentos: venda.faturar */
+        post: operations["pedidosServicoFaturar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosServico/{id}/entregar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marcar como prestado (de Faturado para Prestado) */
+        post: operations["pedidosServicoEntregar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosServico/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancelar pedido (de Orçamento, Aprovado, Faturado para Cancelado); lançamentos: venda.cancelar */
+        post: operations["pedidosServicoCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosServico/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Histórico de um(a) pedido de serviço: quem alterou, quando e o quê */
+        get: operations["pedidosServicoHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosServico/{id}/lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lançamentos (movimentações de estoque e estornos) de um(a) pedido de serviço */
+        get: operations["pedidosServicoLancamentos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/PedidosVenda": {
         parameters: {
             query?: never;
@@ -7217,6 +7554,108 @@ export interface paths {
         };
         /** Se existe o registro de pedidos de venda com este id */
         get: operations["pedidosVendaExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVenda/{id}/aprovar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aprovar (de Orçamento para Aprovado); lançamentos: venda.reservar */
+        post: operations["pedidosVendaAprovar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVenda/{id}/faturar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Faturar (de Orçamento, Aprovado para Faturado); lançamentos: venda.faturar */
+        post: operations["pedidosVendaFaturar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVenda/{id}/entregar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marcar como entregue (de Faturado para Entregue) */
+        post: operations["pedidosVendaEntregar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVenda/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancelar pedido (de Orçamento, Aprovado, Faturado para Cancelado); lançamentos: venda.cancelar */
+        post: operations["pedidosVendaCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVenda/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Histórico de um(a) pedido de venda: quem alterou, quando e o quê */
+        get: operations["pedidosVendaHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosVenda/{id}/lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lançamentos (movimentações de estoque e estornos) de um(a) pedido de venda */
+        get: operations["pedidosVendaLancamentos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -13264,6 +13703,13 @@ export interface components {
             situacao?: 0 | 1 | 2 | 3 | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Origem
+             * @description Documento que gerou o lançamento (ex.: pedidoVenda); vazio nos lançamentos digitados.
+             */
+            readonly origemTipo?: string | null;
+            /** Documento de origem */
+            readonly origemId?: number | null;
             pessoa?: components["schemas"]["Fornecedor"];
             conta?: components["schemas"]["Conta"];
             contaDestino?: components["schemas"]["Conta"];
@@ -13418,6 +13864,199 @@ export interface components {
             situacao?: number & (0 | 1 | 2 | 3);
             /** Observação */
             observacao?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Devolução de venda */
+        DevolucaoVenda: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /** Número */
+            readonly numero?: number | null;
+            /** Situação */
+            readonly situacao?: string | null;
+            /**
+             * Pedido de venda
+             * @description Id de Pedido de venda
+             */
+            pedidoVendaId?: number | null;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data?: string | null;
+            /**
+             * Tratamento financeiro
+             * @enum {string|null}
+             */
+            tratamento?: "abatimento" | "credito" | null;
+            /** Motivo */
+            motivo?: string | null;
+            pedidoVenda?: components["schemas"]["PedidoVenda"];
+            /**
+             * Itens devolvidos
+             * @description Com include (Itens devolvidos)
+             */
+            itens?: components["schemas"]["DevolucaoVendaItem"][];
+        };
+        /** Devolução de venda */
+        DevolucaoVendaInput: {
+            /**
+             * Pedido de venda
+             * @description Id de Pedido de venda
+             */
+            pedidoVendaId: number;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data: string;
+            /**
+             * Tratamento financeiro
+             * @description Padrão: "abatimento".
+             */
+            tratamento: string & ("abatimento" | "credito");
+            /** Motivo */
+            motivo?: string | null;
+            /**
+             * Itens devolvidos
+             * @description Itens devolvidos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["DevolucaoVendaItemNested"][];
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Devolução de venda */
+        DevolucaoVendaPatch: {
+            /**
+             * Pedido de venda
+             * @description Id de Pedido de venda
+             */
+            pedidoVendaId?: number;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data?: string;
+            /** Tratamento financeiro */
+            tratamento?: string & ("abatimento" | "credito");
+            /** Motivo */
+            motivo?: string | null;
+            /**
+             * Itens devolvidos
+             * @description Itens devolvidos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["DevolucaoVendaItemNested"][];
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Item da devolução de venda */
+        DevolucaoVendaItem: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Devolução de venda
+             * @description Id de Devolução de venda
+             */
+            devolucaoVendaId?: number | null;
+            /**
+             * Item do pedido
+             * @description Número do item no pedido de venda.
+             */
+            numeroItem?: number | null;
+            /** Quantidade devolvida */
+            quantidade?: number | null;
+            devolucaoVenda?: components["schemas"]["DevolucaoVenda"];
+        };
+        /** Item da devolução de venda */
+        DevolucaoVendaItemInput: {
+            /**
+             * Devolução de venda
+             * @description Id de Devolução de venda
+             */
+            devolucaoVendaId: number;
+            /**
+             * Item do pedido
+             * @description Número do item no pedido de venda.
+             */
+            numeroItem: number;
+            /** Quantidade devolvida */
+            quantidade: number;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Item da devolução de venda */
+        DevolucaoVendaItemPatch: {
+            /**
+             * Devolução de venda
+             * @description Id de Devolução de venda
+             */
+            devolucaoVendaId?: number;
+            /**
+             * Item do pedido
+             * @description Número do item no pedido de venda.
+             */
+            numeroItem?: number;
+            /** Quantidade devolvida */
+            quantidade?: number;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15191,6 +15830,13 @@ export interface components {
             situacao?: 0 | 1 | 2 | 3 | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Origem
+             * @description Documento que gerou o lançamento (ex.: pedidoVenda); vazio nos lançamentos digitados.
+             */
+            readonly origemTipo?: string | null;
+            /** Documento de origem */
+            readonly origemId?: number | null;
             pessoa?: components["schemas"]["Pessoa"];
             conta?: components["schemas"]["Conta"];
             contaDestino?: components["schemas"]["Conta"];
@@ -16898,6 +17544,11 @@ export interface components {
              */
             destinatarioId?: number | null;
             /**
+             * Pedido de venda
+             * @description Id de Pedido de venda
+             */
+            readonly pedidoVendaId?: number | null;
+            /**
              * Número
              * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
              */
@@ -16962,6 +17613,7 @@ export interface components {
             informacoesComplementares?: string | null;
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             destinatario?: components["schemas"]["Pessoa"];
+            pedidoVenda?: components["schemas"]["PedidoVenda"];
             transportador?: components["schemas"]["Transportador"];
             /**
              * Itens
@@ -17209,6 +17861,11 @@ export interface components {
              */
             destinatarioId?: number | null;
             /**
+             * Pedido de venda
+             * @description Id de Pedido de venda
+             */
+            readonly pedidoVendaId?: number | null;
+            /**
              * Número
              * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
              */
@@ -17273,6 +17930,7 @@ export interface components {
             informacoesComplementares?: string | null;
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             destinatario?: components["schemas"]["Pessoa"];
+            pedidoVenda?: components["schemas"]["PedidoVenda"];
             transportador?: components["schemas"]["Transportador"];
             /**
              * Itens
@@ -17854,6 +18512,11 @@ export interface components {
              */
             destinatarioId?: number | null;
             /**
+             * Pedido de venda
+             * @description Id de Pedido de venda
+             */
+            readonly pedidoVendaId?: number | null;
+            /**
              * Número
              * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
              */
@@ -17918,6 +18581,7 @@ export interface components {
             informacoesComplementares?: string | null;
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             destinatario?: components["schemas"]["Pessoa"];
+            pedidoVenda?: components["schemas"]["PedidoVenda"];
             transportador?: components["schemas"]["Transportador"];
             /**
              * Itens
@@ -18777,9 +19441,9 @@ export interface components {
             readonly alteradoPor?: number | null;
             /**
              * Número
-             * @description Número do pedido na filial.
+             * @description Número do pedido na filial, dado pelo sistema.
              */
-            numero?: number | null;
+            readonly numero?: number | null;
             /**
              * Tipo do pedido
              * @enum {integer|null}
@@ -18811,26 +19475,44 @@ export interface components {
              */
             formaPagamentoId?: number | null;
             /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Ex.: à vista, 30/60/90 (dias) ou 3x (parcelas mensais). Define as contas a receber geradas ao faturar.
+             */
+            condicaoPagamento?: string | null;
+            /**
+             * Conta de recebimento
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
              * Natureza de operação
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
             /**
              * Situação
-             * @enum {integer|null}
+             * @enum {string|null}
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
-            /** Valor dos produtos */
-            valorProdutos?: number | null;
+            readonly situacao?: "orcamento" | "aprovado" | "faturado" | "entregue" | "cancelado" | null;
+            /**
+             * Valor dos produtos
+             * @description Soma dos itens, calculada pelo servidor.
+             */
+            readonly valorProdutos?: number | null;
             /** Desconto */
             valorDesconto?: number | null;
             /** Frete */
             valorFrete?: number | null;
             /**
              * Valor total
-             * @description Valor dos produtos − desconto + frete.
+             * @description Valor dos produtos − desconto + frete, calculado pelo servidor.
              */
-            valorTotal?: number | null;
+            readonly valorTotal?: number | null;
             /**
              * Observações
              * @description Impressas no pedido e levadas à nota fiscal.
@@ -18841,6 +19523,11 @@ export interface components {
              * @description Só para a equipe; não aparecem para o cliente.
              */
             observacaoInterna?: string | null;
+            /**
+             * Comissão do vendedor
+             * @description Percentual de comissão do vendedor sobre produtos − desconto, calculado ao faturar.
+             */
+            readonly valorComissao?: number | null;
             /**
              * Serviço
              * @description Id de Serviço
@@ -18854,6 +19541,8 @@ export interface components {
             cliente?: components["schemas"]["Cliente"];
             vendedor?: components["schemas"]["Vendedor"];
             formaPagamento?: components["schemas"]["FormaPagamento"];
+            deposito?: components["schemas"]["Deposito"];
+            conta?: components["schemas"]["Conta"];
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             servico?: components["schemas"]["Servico"];
             /**
@@ -18864,11 +19553,6 @@ export interface components {
         };
         /** Pedido de serviço */
         PedidoServicoInput: {
-            /**
-             * Número
-             * @description Número do pedido na filial.
-             */
-            numero: number;
             /**
              * Cliente
              * @description Id de Cliente
@@ -18895,20 +19579,25 @@ export interface components {
              */
             formaPagamentoId?: number | null;
             /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Ex.: à vista, 30/60/90 (dias) ou 3x (parcelas mensais). Define as contas a receber geradas ao faturar.
+             */
+            condicaoPagamento?: string | null;
+            /**
+             * Conta de recebimento
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
              * Natureza de operação
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
-            /**
-             * Situação
-             * @description Padrão: 0.
-             */
-            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
-            /**
-             * Valor dos produtos
-             * @description Padrão: 0.
-             */
-            valorProdutos?: number | null;
             /**
              * Desconto
              * @description Padrão: 0.
@@ -18919,11 +19608,6 @@ export interface components {
              * @description Padrão: 0.
              */
             valorFrete?: number | null;
-            /**
-             * Valor total
-             * @description Valor dos produtos − desconto + frete. Padrão: 0.
-             */
-            valorTotal?: number | null;
             /**
              * Observações
              * @description Impressas no pedido e levadas à nota fiscal.
@@ -18958,11 +19642,6 @@ export interface components {
         /** Pedido de serviço */
         PedidoServicoPatch: {
             /**
-             * Número
-             * @description Número do pedido na filial.
-             */
-            numero?: number;
-            /**
              * Cliente
              * @description Id de Cliente
              */
@@ -18988,23 +19667,29 @@ export interface components {
              */
             formaPagamentoId?: number | null;
             /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Ex.: à vista, 30/60/90 (dias) ou 3x (parcelas mensais). Define as contas a receber geradas ao faturar.
+             */
+            condicaoPagamento?: string | null;
+            /**
+             * Conta de recebimento
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
              * Natureza de operação
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
-            /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
-            /** Valor dos produtos */
-            valorProdutos?: number | null;
             /** Desconto */
             valorDesconto?: number | null;
             /** Frete */
             valorFrete?: number | null;
-            /**
-             * Valor total
-             * @description Valor dos produtos − desconto + frete.
-             */
-            valorTotal?: number | null;
             /**
              * Observações
              * @description Impressas no pedido e levadas à nota fiscal.
@@ -19065,9 +19750,9 @@ export interface components {
             readonly alteradoPor?: number | null;
             /**
              * Número
-             * @description Número do pedido na filial.
+             * @description Número do pedido na filial, dado pelo sistema.
              */
-            numero?: number | null;
+            readonly numero?: number | null;
             /**
              * Tipo do pedido
              * @enum {integer|null}
@@ -19099,26 +19784,44 @@ export interface components {
              */
             formaPagamentoId?: number | null;
             /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Ex.: à vista, 30/60/90 (dias) ou 3x (parcelas mensais). Define as contas a receber geradas ao faturar.
+             */
+            condicaoPagamento?: string | null;
+            /**
+             * Conta de recebimento
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
              * Natureza de operação
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
             /**
              * Situação
-             * @enum {integer|null}
+             * @enum {string|null}
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
-            /** Valor dos produtos */
-            valorProdutos?: number | null;
+            readonly situacao?: "orcamento" | "aprovado" | "faturado" | "entregue" | "cancelado" | null;
+            /**
+             * Valor dos produtos
+             * @description Soma dos itens, calculada pelo servidor.
+             */
+            readonly valorProdutos?: number | null;
             /** Desconto */
             valorDesconto?: number | null;
             /** Frete */
             valorFrete?: number | null;
             /**
              * Valor total
-             * @description Valor dos produtos − desconto + frete.
+             * @description Valor dos produtos − desconto + frete, calculado pelo servidor.
              */
-            valorTotal?: number | null;
+            readonly valorTotal?: number | null;
             /**
              * Observações
              * @description Impressas no pedido e levadas à nota fiscal.
@@ -19129,9 +19832,16 @@ export interface components {
              * @description Só para a equipe; não aparecem para o cliente.
              */
             observacaoInterna?: string | null;
+            /**
+             * Comissão do vendedor
+             * @description Percentual de comissão do vendedor sobre produtos − desconto, calculado ao faturar.
+             */
+            readonly valorComissao?: number | null;
             cliente?: components["schemas"]["Cliente"];
             vendedor?: components["schemas"]["Vendedor"];
             formaPagamento?: components["schemas"]["FormaPagamento"];
+            deposito?: components["schemas"]["Deposito"];
+            conta?: components["schemas"]["Conta"];
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             /**
              * Itens
@@ -19141,11 +19851,6 @@ export interface components {
         };
         /** Pedido de venda */
         PedidoVendaInput: {
-            /**
-             * Número
-             * @description Número do pedido na filial.
-             */
-            numero: number;
             /**
              * Tipo do pedido
              * @description Padrão: 0.
@@ -19177,20 +19882,25 @@ export interface components {
              */
             formaPagamentoId?: number | null;
             /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Ex.: à vista, 30/60/90 (dias) ou 3x (parcelas mensais). Define as contas a receber geradas ao faturar.
+             */
+            condicaoPagamento?: string | null;
+            /**
+             * Conta de recebimento
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
              * Natureza de operação
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
-            /**
-             * Situação
-             * @description Padrão: 0.
-             */
-            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
-            /**
-             * Valor dos produtos
-             * @description Padrão: 0.
-             */
-            valorProdutos?: number | null;
             /**
              * Desconto
              * @description Padrão: 0.
@@ -19201,11 +19911,6 @@ export interface components {
              * @description Padrão: 0.
              */
             valorFrete?: number | null;
-            /**
-             * Valor total
-             * @description Valor dos produtos − desconto + frete. Padrão: 0.
-             */
-            valorTotal?: number | null;
             /**
              * Observações
              * @description Impressas no pedido e levadas à nota fiscal.
@@ -19229,11 +19934,6 @@ export interface components {
         };
         /** Pedido de venda */
         PedidoVendaPatch: {
-            /**
-             * Número
-             * @description Número do pedido na filial.
-             */
-            numero?: number;
             /** Tipo do pedido */
             tipo?: number & (0 | 1);
             /**
@@ -19262,23 +19962,29 @@ export interface components {
              */
             formaPagamentoId?: number | null;
             /**
+             * Depósito
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Ex.: à vista, 30/60/90 (dias) ou 3x (parcelas mensais). Define as contas a receber geradas ao faturar.
+             */
+            condicaoPagamento?: string | null;
+            /**
+             * Conta de recebimento
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
              * Natureza de operação
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
-            /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
-            /** Valor dos produtos */
-            valorProdutos?: number | null;
             /** Desconto */
             valorDesconto?: number | null;
             /** Frete */
             valorFrete?: number | null;
-            /**
-             * Valor total
-             * @description Valor dos produtos − desconto + frete.
-             */
-            valorTotal?: number | null;
             /**
              * Observações
              * @description Impressas no pedido e levadas à nota fiscal.
@@ -19354,9 +20060,9 @@ export interface components {
             valorDesconto?: number | null;
             /**
              * Valor total
-             * @description Quantidade × valor unitário (valor bruto do item, vProd).
+             * @description Quantidade × valor unitário (valor bruto do item, vProd), calculado pelo servidor.
              */
-            valorTotal?: number | null;
+            readonly valorTotal?: number | null;
             pedidoVenda?: components["schemas"]["PedidoVenda"];
             produto?: components["schemas"]["Produto"];
         };
@@ -19394,11 +20100,6 @@ export interface components {
              */
             valorDesconto?: number | null;
             /**
-             * Valor total
-             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
-             */
-            valorTotal: number;
-            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -19431,11 +20132,6 @@ export interface components {
             valorUnitario?: number;
             /** Desconto */
             valorDesconto?: number | null;
-            /**
-             * Valor total
-             * @description Quantidade × valor unitário (valor bruto do item, vProd).
-             */
-            valorTotal?: number;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19474,6 +20170,11 @@ export interface components {
              * @description Nível de acesso de cada funcionalidade: Nenhuma, Visualizar, Criar, Alterar ou Total.
              */
             permissoes?: unknown;
+            /**
+             * Desconto máximo em vendas
+             * @description Maior desconto que os usuários deste perfil podem conceder num pedido de venda, sobre o preço de tabela (já com as promoções). Vazio: sem limite.
+             */
+            descontoMaximo?: number | null;
         };
         /** Perfil de acesso */
         PerfilInput: {
@@ -19484,6 +20185,11 @@ export interface components {
              * @description Nível de acesso de cada funcionalidade: Nenhuma, Visualizar, Criar, Alterar ou Total. Padrão: {}.
              */
             permissoes?: unknown;
+            /**
+             * Desconto máximo em vendas
+             * @description Maior desconto que os usuários deste perfil podem conceder num pedido de venda, sobre o preço de tabela (já com as promoções). Vazio: sem limite.
+             */
+            descontoMaximo?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19499,6 +20205,11 @@ export interface components {
              * @description Nível de acesso de cada funcionalidade: Nenhuma, Visualizar, Criar, Alterar ou Total.
              */
             permissoes?: unknown;
+            /**
+             * Desconto máximo em vendas
+             * @description Maior desconto que os usuários deste perfil podem conceder num pedido de venda, sobre o preço de tabela (já com as promoções). Vazio: sem limite.
+             */
+            descontoMaximo?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -20347,6 +21058,11 @@ export interface components {
             fim?: string | null;
             /** Desconto */
             percentualDesconto?: number | null;
+            /**
+             * Quantidade mínima
+             * @description A promoção vale a partir desta quantidade no item do pedido (vazio: qualquer quantidade).
+             */
+            quantidadeMinima?: number | null;
             /** Ativo */
             ativo?: boolean | null;
             produto?: components["schemas"]["Produto"];
@@ -20372,6 +21088,11 @@ export interface components {
             fim: string;
             /** Desconto */
             percentualDesconto: number;
+            /**
+             * Quantidade mínima
+             * @description A promoção vale a partir desta quantidade no item do pedido (vazio: qualquer quantidade).
+             */
+            quantidadeMinima?: number | null;
             /**
              * Ativo
              * @description Padrão: true.
@@ -20404,6 +21125,11 @@ export interface components {
             fim?: string;
             /** Desconto */
             percentualDesconto?: number;
+            /**
+             * Quantidade mínima
+             * @description A promoção vale a partir desta quantidade no item do pedido (vazio: qualquer quantidade).
+             */
+            quantidadeMinima?: number | null;
             /** Ativo */
             ativo?: boolean | null;
             /**
@@ -20511,6 +21237,13 @@ export interface components {
             situacao?: 0 | 1 | 2 | 3 | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Origem
+             * @description Documento que gerou o lançamento (ex.: pedidoVenda); vazio nos lançamentos digitados.
+             */
+            readonly origemTipo?: string | null;
+            /** Documento de origem */
+            readonly origemId?: number | null;
             pessoa?: components["schemas"]["Cliente"];
             conta?: components["schemas"]["Conta"];
             contaDestino?: components["schemas"]["Conta"];
@@ -21296,6 +22029,13 @@ export interface components {
             situacao?: 0 | 1 | 2 | 3 | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Origem
+             * @description Documento que gerou o lançamento (ex.: pedidoVenda); vazio nos lançamentos digitados.
+             */
+            readonly origemTipo?: string | null;
+            /** Documento de origem */
+            readonly origemId?: number | null;
             pessoa?: components["schemas"]["Pessoa"];
             conta?: components["schemas"]["Conta"];
             contaDestino?: components["schemas"]["Conta"];
@@ -22714,6 +23454,21 @@ export interface components {
              */
             valorCofins?: number | null;
         };
+        /** Item da devolução de venda */
+        DevolucaoVendaItemNested: {
+            /**
+             * Id
+             * @description Id de um item já gravado neste registro (alterado); sem id, o item é incluído
+             */
+            id?: number;
+            /**
+             * Item do pedido
+             * @description Número do item no pedido de venda.
+             */
+            numeroItem: number;
+            /** Quantidade devolvida */
+            quantidade: number;
+        };
         /** Item do lançamento de estoque */
         DocumentoEstoqueItemNested: {
             /**
@@ -23120,11 +23875,6 @@ export interface components {
              * @description Padrão: 0.
              */
             valorDesconto?: number | null;
-            /**
-             * Valor total
-             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
-             */
-            valorTotal: number;
         };
     };
     responses: never;
@@ -44180,6 +44930,1369 @@ export interface operations {
             };
         };
     };
+    devolucoesVendaFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Presente quando o filtro não tinha limit e há mais registros: o limite aplicado. */
+                    "x-limite-aplicado"?: number;
+                    /** @description Com X-Limite-Aplicado: <endereço da página seguinte>; rel="next". */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoVenda"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevolucaoVendaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaFindOne: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevolucaoVendaInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevolucaoVendaPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaExists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exists: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaConfirmar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description criar, alterar, excluir ou a ação da transição (efetivar, estornar…) */
+                        acao: string;
+                        situacaoDe?: string | null;
+                        situacaoPara?: string | null;
+                        usuarioId?: number | null;
+                        usuarioNome?: string | null;
+                        /** Format: date-time */
+                        em: string;
+                        /** @description Campo → {de, para} dos campos alterados */
+                        diferencas: {
+                            [key: string]: {
+                                de?: unknown;
+                                para?: unknown;
+                            };
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaLancamentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        razao: "estoque";
+                        /** Format: date-time */
+                        data: string;
+                        produtoId: number;
+                        produto?: string | null;
+                        depositoId: number;
+                        deposito?: string | null;
+                        loteId?: number | null;
+                        qtd: number;
+                        custoUnitario?: number | null;
+                        difValor: number;
+                        qtdApos?: number;
+                        custoMedioApos?: number;
+                        origemTipo: string;
+                        origemLinha: number;
+                        estornoDe?: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaItensFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Presente quando o filtro não tinha limit e há mais registros: o limite aplicado. */
+                    "x-limite-aplicado"?: number;
+                    /** @description Com X-Limite-Aplicado: <endereço da página seguinte>; rel="next". */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoVendaItem"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaItensCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevolucaoVendaItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoVendaItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaItensFindOne: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoVendaItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaItensCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
+                where?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaItensFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoVendaItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaItensReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevolucaoVendaItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoVendaItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaItensDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaItensPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevolucaoVendaItemPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoVendaItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesVendaItensExists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exists: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     documentosEstoqueFind: {
         parameters: {
             query?: {
@@ -63076,6 +65189,474 @@ export interface operations {
             };
         };
     };
+    pedidosServicoAprovar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoServico"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoFaturar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoServico"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoEntregar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoServico"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoCancelar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoServico"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description criar, alterar, excluir ou a ação da transição (efetivar, estornar…) */
+                        acao: string;
+                        situacaoDe?: string | null;
+                        situacaoPara?: string | null;
+                        usuarioId?: number | null;
+                        usuarioNome?: string | null;
+                        /** Format: date-time */
+                        em: string;
+                        /** @description Campo → {de, para} dos campos alterados */
+                        diferencas: {
+                            [key: string]: {
+                                de?: unknown;
+                                para?: unknown;
+                            };
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosServicoLancamentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        razao: "estoque";
+                        /** Format: date-time */
+                        data: string;
+                        produtoId: number;
+                        produto?: string | null;
+                        depositoId: number;
+                        deposito?: string | null;
+                        loteId?: number | null;
+                        qtd: number;
+                        custoUnitario?: number | null;
+                        difValor: number;
+                        qtdApos?: number;
+                        custoMedioApos?: number;
+                        origemTipo: string;
+                        origemLinha: number;
+                        estornoDe?: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     pedidosVendaFind: {
         parameters: {
             query?: {
@@ -63639,6 +66220,474 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaAprovar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaFaturar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaEntregar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaCancelar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoVenda"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description criar, alterar, excluir ou a ação da transição (efetivar, estornar…) */
+                        acao: string;
+                        situacaoDe?: string | null;
+                        situacaoPara?: string | null;
+                        usuarioId?: number | null;
+                        usuarioNome?: string | null;
+                        /** Format: date-time */
+                        em: string;
+                        /** @description Campo → {de, para} dos campos alterados */
+                        diferencas: {
+                            [key: string]: {
+                                de?: unknown;
+                                para?: unknown;
+                            };
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosVendaLancamentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        razao: "estoque";
+                        /** Format: date-time */
+                        data: string;
+                        produtoId: number;
+                        produto?: string | null;
+                        depositoId: number;
+                        deposito?: string | null;
+                        loteId?: number | null;
+                        qtd: number;
+                        custoUnitario?: number | null;
+                        difValor: number;
+                        qtdApos?: number;
+                        custoMedioApos?: number;
+                        origemTipo: string;
+                        origemLinha: number;
+                        estornoDe?: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

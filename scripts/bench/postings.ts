@@ -2,7 +2,9 @@
  * Stock posting benchmark (issue 14): with LEDGER_ROWS ledger rows already present (default 1,000,000),
  * DOCS stock documents of LINES lines each (defaults 1,000 × 20) are posted (POST …/efetivar through the
  * real app, RLS and all) from CLIENTS concurrent clients (default 10); prints p50/p95/max of the posting
- * and the time of check:ledgers over the whole ledger (goal: p95 ≤ 100 ms). Throw-away embedded PostgreSQL.
+ * and the time of check:ledgers over the whole ledger (goal: p95 ≤ 100 ms); then (issue 15) PEDIDOS sales
+ * orders (default DOCS) of LINES items are invoiced (POST …/faturar: saída, parcelas, commission) by the
+ * same clients, goal p95 ≤ 100 ms. Throw-away embedded PostgreSQL.
  *   npx tsx scripts/bench/postings.ts      (LEDGER_ROWS=100000 DOCS=200 for a quick run)
  */
 import { buildApp } from '../../runtime/server/app.ts';
@@ -132,6 +134,49 @@ try {
   console.log(
     `efetivar (${LINES} linhas, ${CLIENTS} clientes, ${perKey * PRODUTOS} linhas no razão): p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms, máx ${(times.at(-1) ?? 0).toFixed(1)} ms, ${(ids.length / (elapsed / 1000)).toFixed(1)} documentos/s`,
   );
+
+  // Issue 15: faturar PEDIDOS sales orders of LINES items each (stock saída + 3 receivables + commission).
+  const PEDIDOS = Number(process.env.PEDIDOS ?? DOCS);
+  const cliente = await call('POST', '/api/Clientes', token, { nome: 'Cliente do benchmark' });
+  await call('POST', '/api/Contas', token, { descricao: 'Conta do benchmark' });
+  const pedidos: number[] = [];
+  for (let d = 0; d < PEDIDOS; d++) {
+    const pedido = await call('POST', '/api/PedidosVenda', token, {
+      tipo: 0,
+      clienteId: cliente.id,
+      dataEmissao: '2026-03-10',
+      depositoId: deposito.id,
+      condicaoPagamento: '30/60/90',
+      itens: Array.from({ length: LINES }, (_, i) => ({
+        numeroItem: i + 1,
+        produtoId: produtos[(d * LINES + i) % produtos.length],
+        descricao: 'Produto bench',
+        unidade: 'UN',
+        quantidade: 1,
+        valorUnitario: 2.5,
+      })),
+    });
+    pedidos.push(pedido.id as number);
+  }
+  const faturar: number[] = [];
+  let proximo = 0;
+  started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (proximo < pedidos.length) {
+        const id = pedidos[proximo++] as number;
+        const begin = performance.now();
+        await call('POST', `/api/PedidosVenda/${id}/faturar`, token, {});
+        faturar.push(performance.now() - begin);
+      }
+    }),
+  );
+  const faturarElapsed = performance.now() - started;
+  faturar.sort((a, b) => a - b);
+  console.log(
+    `faturar pedido (${LINES} itens, ${CLIENTS} clientes): p50 ${quantile(faturar, 0.5).toFixed(1)} ms, p95 ${quantile(faturar, 0.95).toFixed(1)} ms, máx ${(faturar.at(-1) ?? 0).toFixed(1)} ms, ${(pedidos.length / (faturarElapsed / 1000)).toFixed(1)} pedidos/s`,
+  );
+
   started = performance.now();
   const report = await checkLedgers(db);
   console.log(

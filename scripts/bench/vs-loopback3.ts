@@ -55,7 +55,7 @@ const cliente = await owner.query<{ id: number }>('SELECT id FROM pessoa WHERE e
 ]);
 await owner.query(
   `INSERT INTO pedido_venda (empresa_id, filial_id, numero, tipo, cliente_id, data_emissao, situacao)
-   SELECT $1, $2, 900000 + g, 0, $3, date '2026-01-01' + (g % 300), 0 FROM generate_series(1, 2000) g`,
+   SELECT $1, $2, 900000 + g, 0, $3, date '2026-01-01' + (g % 300), 'orcamento' FROM generate_series(1, 2000) g`,
   [user.empresa_id, user.filial_id, cliente.rows[0]?.id],
 );
 await owner.query(

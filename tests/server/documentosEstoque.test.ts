@@ -171,9 +171,7 @@ describe('document lifecycle', () => {
     // Posting twice is refused by the state, and nothing is posted twice.
     const again = await efetivar(doc.id);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(
-      'Não é possível efetivar: o lançamento de estoque está efetivado.',
-    );
+    expect(again.json().error.message).toBe(`O lançamento de estoque ${doc.numero} já foi efetivado.`);
     expect(await ledger({ origemTipo: 'documentoEstoque', origemId: doc.id })).toHaveLength(1);
   });
 

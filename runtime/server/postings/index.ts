@@ -3,10 +3,18 @@ import { estoqueEstornar } from './estoqueEstornar.ts';
 import { estoqueLancar } from './estoqueLancar.ts';
 import { estoqueTransferir } from './estoqueTransferir.ts';
 import type { PostingService } from './PostingContext.ts';
+import { vendaCancelar } from './vendaCancelar.ts';
+import { vendaDevolver } from './vendaDevolver.ts';
+import { vendaFaturar } from './vendaFaturar.ts';
+import { vendaReservar } from './vendaReservar.ts';
 
 /** The posting services by effect name (runtime/core/documents/postingEffects.ts lists the names). */
 export const postingServices: Record<PostingEffect, PostingService> = {
   'estoque.lancar': estoqueLancar,
   'estoque.transferir': estoqueTransferir,
   'estoque.estornar': estoqueEstornar,
+  'venda.reservar': vendaReservar,
+  'venda.faturar': vendaFaturar,
+  'venda.cancelar': vendaCancelar,
+  'venda.devolver': vendaDevolver,
 };

@@ -30,10 +30,21 @@ export async function runTransition(
   const de = documentStatus(document, doc);
   if (!transition.from.includes(de)) {
     const article = entity.gender === 'f' ? 'a' : 'o';
+    const estado = document.states[de]?.label.toLowerCase() ?? de;
+    // Repeating a transition already taken names the document: "O pedido de venda 123 já foi faturado."
+    if (de === transition.to) {
+      const numero = document.numbering ? doc[document.numbering.field] : undefined;
+      throw new HttpError(
+        409,
+        'TRANSICAO_INVALIDA',
+        `${article.toUpperCase()} ${entity.label.toLowerCase()}${numero === undefined || numero === null ? '' : ` ${numero}`} já foi ${estado}.`,
+        { situacao: de, acao: transition.action },
+      );
+    }
     throw new HttpError(
       409,
       'TRANSICAO_INVALIDA',
-      `Não é possível ${transition.label.toLowerCase()}: ${article} ${entity.label.toLowerCase()} está ${document.states[de]?.label.toLowerCase() ?? de}.`,
+      `Não é possível ${transition.label.toLowerCase()}: ${article} ${entity.label.toLowerCase()} está ${estado}.`,
       { situacao: de, acao: transition.action },
     );
   }

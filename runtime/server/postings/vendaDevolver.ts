@@ -1,0 +1,162 @@
+import { roundMoney } from '../../core/roundMoney.ts';
+import { HttpError } from '../errors.ts';
+import type { PostingContext } from './PostingContext.ts';
+import { postStockMovements } from './postStockMovements.ts';
+import { formatQtd, stockError } from './stockErrors.ts';
+
+interface ItemPedido {
+  numero_item: number;
+  produto_id: string;
+  quantidade: string;
+  valor_unitario: string;
+  devolvido: string;
+  custo: string | null;
+}
+
+const hojeEmBrasilia = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
+
+/**
+ * Effect `venda.devolver` (confirmar a devolução de venda; flows.md §3 Devolução):
+ * - the pedido must be faturado or entregue (locked FOR UPDATE, so two returns of one pedido queue);
+ * - per item, quantity ≤ delivered − already returned (confirmed returns of the pedido);
+ * - goods go back into the pedido's depósito at the **original saída cost** of the item (its ledger row);
+ * - the value (quantity × the pedido's unit price) reduces the pedido's open receivables without baixa from
+ *   the last parcela back (abatimento; a title reduced to zero is cancelled), and what they cannot absorb —
+ *   or everything, with tratamento crédito — becomes a crédito: a conta a pagar to the customer.
+ */
+export async function vendaDevolver(context: PostingContext): Promise<void> {
+  const { tx, scope, doc } = context;
+  const tipo = context.record.entity.base;
+  const id = Number(doc.id);
+  const itens = ((doc.itens as Record<string, unknown>[] | undefined) ?? []).map((item) => ({
+    numeroItem: Number(item.numeroItem),
+    quantidade: Number(item.quantidade),
+  }));
+  if (itens.length === 0)
+    throw stockError('DEVOLUCAO_SEM_ITENS', 'Informe ao menos um item devolvido antes de confirmar.');
+  const pedido = await tx.maybeOne<Record<string, unknown>>(
+    `SELECT id, numero, tipo, situacao, cliente_id, deposito_id, conta_id FROM pedido_venda
+      WHERE id = $1 AND empresa_id = $2 AND filial_id = $3 FOR UPDATE`,
+    [Number(doc.pedidoVendaId), scope.empresaId, scope.filialId],
+  );
+  if (!pedido)
+    throw new HttpError(422, 'PEDIDO_NAO_ENCONTRADO', 'Pedido de venda não encontrado nesta filial.');
+  if (pedido.situacao !== 'faturado' && pedido.situacao !== 'entregue')
+    throw new HttpError(
+      422,
+      'PEDIDO_NAO_FATURADO',
+      `Só é possível devolver itens de um pedido faturado ou entregue: o pedido ${pedido.numero} está ${String(pedido.situacao)}.`,
+    );
+  const pedidoTipo = 'pedidoVenda';
+  const linhas = await tx.query<ItemPedido>(
+    `SELECT i.numero_item, i.produto_id, i.quantidade, i.valor_unitario,
+            (SELECT coalesce(sum(di.quantidade), 0) FROM devolucao_venda_item di
+               JOIN devolucao_venda d ON d.id = di.devolucao_venda_id
+              WHERE d.pedido_venda_id = i.pedido_venda_id AND d.situacao = 'confirmada' AND d.id <> $2
+                AND di.numero_item = i.numero_item) AS devolvido,
+            (SELECT m.custo_unitario FROM movimentacao_estoque m
+              WHERE m.origem_tipo = $3 AND m.origem_id = i.pedido_venda_id AND m.origem_linha = i.numero_item) AS custo
+       FROM pedido_venda_item i WHERE i.pedido_venda_id = $1`,
+    [Number(pedido.id), id, pedidoTipo],
+  );
+  const porNumero = new Map(linhas.map((linha) => [Number(linha.numero_item), linha]));
+  let valor = 0;
+  const entradas: Parameters<typeof postStockMovements>[2] = [];
+  for (const item of itens) {
+    const linha = porNumero.get(item.numeroItem);
+    if (!linha)
+      throw stockError(
+        'ITEM_INEXISTENTE',
+        `Item ${item.numeroItem}: o pedido ${pedido.numero} não tem esse item.`,
+      );
+    if (!(item.quantidade > 0))
+      throw stockError(
+        'QUANTIDADE_INVALIDA',
+        `Item ${item.numeroItem}: a quantidade devolvida deve ser maior que zero.`,
+      );
+    const saldo = Number(linha.quantidade) - Number(linha.devolvido);
+    if (item.quantidade > saldo + 1e-9)
+      throw stockError(
+        'DEVOLUCAO_EXCEDENTE',
+        `Item ${item.numeroItem}: a quantidade devolvida (${formatQtd(item.quantidade)}) excede o que resta a devolver do pedido ${pedido.numero} (${formatQtd(Math.max(saldo, 0))}: entregue ${formatQtd(Number(linha.quantidade))}, já devolvido ${formatQtd(Number(linha.devolvido))}).`,
+      );
+    valor += item.quantidade * Number(linha.valor_unitario);
+    if (Number(pedido.tipo) === 0 && pedido.deposito_id !== null)
+      entradas.push({
+        produtoId: Number(linha.produto_id),
+        depositoId: Number(pedido.deposito_id),
+        loteId: null,
+        movement: { tipo: 'entrada', qtd: item.quantidade, custo: Number(linha.custo ?? 0) },
+        data: context.agora,
+        motivo: `Devolução do pedido de venda nº ${pedido.numero}`,
+        origemTipo: tipo,
+        origemLinha: item.numeroItem,
+        rotulo: `Item ${item.numeroItem}: `,
+      });
+  }
+  await postStockMovements(context, id, entradas);
+
+  let restante = roundMoney(valor);
+  if (doc.tratamento !== 'credito') {
+    // Open titles without any baixa, last parcela first, locked.
+    const abertos = await tx.query<{ id: string; valor: string }>(
+      `SELECT l.id, l.valor FROM lancamento l
+        WHERE l.empresa_id = $1 AND l.origem_tipo = $2 AND l.origem_id = $3 AND l.situacao = 0
+          AND NOT EXISTS (SELECT 1 FROM baixa b WHERE b.lancamento_id = l.id)
+        ORDER BY l.parcela DESC FOR UPDATE`,
+      [scope.empresaId, pedidoTipo, Number(pedido.id)],
+    );
+    for (const titulo of abertos) {
+      if (restante <= 0) break;
+      const abate = Math.min(restante, Number(titulo.valor));
+      const novo = roundMoney(Number(titulo.valor) - abate);
+      await tx.query(
+        `UPDATE lancamento SET valor = CASE WHEN $2::numeric > 0 THEN $2::numeric ELSE valor END,
+                situacao = CASE WHEN $2::numeric > 0 THEN situacao ELSE 3 END,
+                observacao = concat_ws(E'\n', observacao, $3::text), versao = versao + 1, alterado_em = now(), alterado_por = $4
+          WHERE id = $1`,
+        [
+          Number(titulo.id),
+          novo,
+          `Abatido R$ ${abate.toFixed(2).replace('.', ',')} pela devolução nº ${doc.numero}.`,
+          scope.usuarioId,
+        ],
+      );
+      restante = roundMoney(restante - abate);
+    }
+  }
+  if (restante > 0) {
+    const conta = await tx.maybeOne<{ id: string }>(
+      `SELECT id FROM conta WHERE empresa_id = $1 AND filial_id = $2 AND ($3::bigint IS NULL OR id = $3)
+        ORDER BY id LIMIT 1`,
+      [scope.empresaId, scope.filialId, pedido.conta_id === null ? null : Number(pedido.conta_id)],
+    );
+    if (!conta)
+      throw new HttpError(
+        422,
+        'CONTA_OBRIGATORIA',
+        'Cadastre uma conta financeira nesta filial antes de confirmar a devolução.',
+      );
+    const hoje = hojeEmBrasilia(context.agora);
+    await tx.query(
+      `INSERT INTO lancamento (empresa_id, filial_id, criado_por, alterado_por, tipo, descricao, pessoa_id, conta_id,
+              valor, data_emissao, data_vencimento, data_competencia, numero_documento, parcela, total_parcelas,
+              situacao, origem_tipo, origem_id)
+       VALUES ($1, $2, $3, $3, 2, $4, $5, $6, $7, $8, $8, $8, $9, 1, 1, 0, $10, $11)`,
+      [
+        scope.empresaId,
+        scope.filialId,
+        scope.usuarioId,
+        `Crédito ao cliente: devolução nº ${doc.numero} do pedido ${pedido.numero}`,
+        pedido.cliente_id,
+        Number(conta.id),
+        restante,
+        hoje,
+        `DV ${doc.numero}`,
+        tipo,
+        id,
+      ],
+    );
+  }
+}
