@@ -3,7 +3,13 @@
  * service per name; a server test checks both lists agree). Kept here so schema validation, which is pure,
  * can refuse an unknown effect.
  */
-export const POSTING_EFFECTS = ['estoque.lancar', 'estoque.transferir', 'estoque.estornar'] as const;
+export const POSTING_EFFECTS = [
+  'estoque.lancar',
+  'estoque.transferir',
+  'estoque.estornar',
+  'compras.entradaLancar',
+  'compras.entradaEstornar',
+] as const;
 
 export type PostingEffect = (typeof POSTING_EFFECTS)[number];
 

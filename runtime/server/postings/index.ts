@@ -1,4 +1,5 @@
 import type { PostingEffect } from '../../core/documents/postingEffects.ts';
+import { comprasEntradaEstornar, comprasEntradaLancar } from './comprasEntrada.ts';
 import { estoqueEstornar } from './estoqueEstornar.ts';
 import { estoqueLancar } from './estoqueLancar.ts';
 import { estoqueTransferir } from './estoqueTransferir.ts';
@@ -9,4 +10,6 @@ export const postingServices: Record<PostingEffect, PostingService> = {
   'estoque.lancar': estoqueLancar,
   'estoque.transferir': estoqueTransferir,
   'estoque.estornar': estoqueEstornar,
+  'compras.entradaLancar': comprasEntradaLancar,
+  'compras.entradaEstornar': comprasEntradaEstornar,
 };
