@@ -186,12 +186,10 @@ describe('Importar XML da NF-e de entrada', () => {
 
   it('refuses the same key again with 409 "A nota <chave> já foi importada em <data>"', async () => {
     const error = await fails('/api/XmlNfe/importar/previa', { xml: primeira.xml }, 409);
-    const [{ hoje }] = await system<{ hoje: string }>(
+    const [row] = await system<{ hoje: string }>(
       "SELECT to_char(now() AT TIME ZONE 'America/Sao_Paulo', 'DD/MM/YYYY') AS hoje",
     );
-    expect(error.message).toMatch(
-      new RegExp(`^A nota ${primeira.chave} já foi importada em ${hoje.replaceAll('/', '\\/')}`),
-    );
+    expect(error.message.startsWith(`A nota ${primeira.chave} já foi importada em ${row?.hoje} `)).toBe(true);
     await fails('/api/XmlNfe/importar', { xml: primeira.xml }, 409);
   });
 

@@ -255,7 +255,7 @@ function item(det: unknown, index: number): ItemNfeLido {
 }
 
 const brl = (valor: number) =>
-  valor.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 });
+  `R$ ${valor.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const cents = (valor: number) => Math.round(valor * 100);
 const dataBr = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
@@ -321,7 +321,9 @@ function cancelamentosDe(root: unknown): CancelamentoNfe[] {
 export function lerEventoCancelamento(xml: string): CancelamentoNfe {
   const source = fonteVerificada(xml);
   const root = node(parser.parse(source));
-  const tipos = nodesNamed(root, 'tpEvento').map((value) => text(value));
+  const tipos = nodesNamed(root, 'infEvento')
+    .map((inf) => text(inf.tpEvento))
+    .filter((tipo): tipo is string => tipo !== null);
   if (tipos.length === 0)
     throw invalido('O XML não é um evento de NF-e (procEventoNFe): falta o grupo infEvento.');
   if (!tipos.includes('110111'))
