@@ -86,7 +86,11 @@ export async function comprasEntradaLancar(context: PostingContext): Promise<voi
   );
   const recuperaveis = recuperaveisDoRegime(regimeDoCrt(extra.crt));
   const dataEntrada = String(doc.dataEntrada).slice(0, 10);
-  const data = new Date(`${dataEntrada}T12:00:00-03:00`).toISOString();
+  // Noon of the entry day in Brasília, but never later than now: a reversal dated now must come after it.
+  const meioDia = new Date(`${dataEntrada}T12:00:00-03:00`);
+  const data = (
+    meioDia.getTime() > Date.parse(context.agora) ? new Date(context.agora) : meioDia
+  ).toISOString();
   const motivo = `NF-e ${doc.numero}${doc.serie !== null ? `/${doc.serie}` : ''} de ${extra.fornecedor ?? 'fornecedor'}`;
   const lines: StockLine[] = itens.map((item) => {
     const fator = n(item.fatorConversao) || 1;
