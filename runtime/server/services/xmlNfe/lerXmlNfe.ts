@@ -414,6 +414,12 @@ function divergenciasDe(nota: Omit<NfeLida, 'divergencias' | 'cancelamento'>): s
  */
 export function lerXmlNfe(xml: string): NfeLida {
   const source = fonteVerificada(xml);
+  const root = node(parser.parse(source));
+  const proc = node(root.nfeProc);
+  const nfe = node(proc.NFe ?? root.NFe);
+  const inf = node(nfe.infNFe);
+  if (!Object.keys(inf).length)
+    throw invalido('O XML não é de uma NF-e: falta o grupo infNFe (esperado nfeProc ou NFe).');
   if (
     !/<(?:[\w.-]+:)?(?:nfeProc|NFe)\b[^>]*\sxmlns(?::[\w.-]+)?\s*=\s*["']http:\/\/www\.portalfiscal\.inf\.br\/nfe["']/.test(
       source,
@@ -422,12 +428,6 @@ export function lerXmlNfe(xml: string): NfeLida {
     throw invalido(
       `O XML não declara o namespace da NF-e (${NAMESPACE_NFE}) no elemento nfeProc/NFe: o arquivo não segue o leiaute oficial.`,
     );
-  const root = node(parser.parse(source));
-  const proc = node(root.nfeProc);
-  const nfe = node(proc.NFe ?? root.NFe);
-  const inf = node(nfe.infNFe);
-  if (!Object.keys(inf).length)
-    throw invalido('O XML não é de uma NF-e: falta o grupo infNFe (esperado nfeProc ou NFe).');
   const versao = text(inf['@_versao']);
   if (versao !== '4.00')
     throw invalido(`Versão do XML não suportada (${versao ?? 'sem versão'}); envie uma NF-e 4.00.`);
