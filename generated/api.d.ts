@@ -1963,6 +1963,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/XmlNfe/cancelamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Evento de cancelamento da NF-e (110111): cancela a entrada da chave, estornando o estoque e as contas a pagar */
+        post: operations["xmlNfeCancelamento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/WebhookEntregas/{id}/reenviar": {
         parameters: {
             query?: never;
@@ -3976,7 +3993,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta devoluções de venda que atendem ao where */
+        /**
+         * Conta devoluções de venda que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["devolucoesVendaCount"];
         put?: never;
         post?: never;
@@ -4119,7 +4139,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conta itens da devolução de venda que atendem ao where */
+        /**
+         * Conta itens da devolução de venda que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
         get: operations["devolucoesVendaItensCount"];
         put?: never;
         post?: never;
@@ -6217,6 +6240,74 @@ export interface paths {
         };
         /** Se existe o registro de entradas de nota fiscal com este id */
         get: operations["notasEntradaExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasEntrada/{id}/confirmar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirmar entrada (de Pendente para Lançada no estoque); lançamentos: compras.entradaLancar */
+        post: operations["notasEntradaConfirmar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasEntrada/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancelar entrada (de Pendente, Lançada no estoque para Cancelada); lançamentos: compras.entradaEstornar */
+        post: operations["notasEntradaCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasEntrada/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Histórico de um(a) entrada de nota fiscal: quem alterou, quando e o quê */
+        get: operations["notasEntradaHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasEntrada/{id}/lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lançamentos (movimentações de estoque e estornos) de um(a) entrada de nota fiscal */
+        get: operations["notasEntradaLancamentos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -13705,7 +13796,7 @@ export interface components {
             observacao?: string | null;
             /**
              * Origem
-             * @description Documento que gerou o lançamento (ex.: pedidoVenda); vazio nos lançamentos digitados.
+             * @description Documento que gerou o lançamento (ex.: pedidoVenda, notaEntrada); vazio nos lançamentos digitados.
              */
             readonly origemTipo?: string | null;
             /** Documento de origem */
@@ -15832,7 +15923,7 @@ export interface components {
             observacao?: string | null;
             /**
              * Origem
-             * @description Documento que gerou o lançamento (ex.: pedidoVenda); vazio nos lançamentos digitados.
+             * @description Documento que gerou o lançamento (ex.: pedidoVenda, notaEntrada); vazio nos lançamentos digitados.
              */
             readonly origemTipo?: string | null;
             /** Documento de origem */
@@ -16978,6 +17069,24 @@ export interface components {
             valorDesconto?: number | null;
             /** Frete */
             valorFrete?: number | null;
+            /** Seguro */
+            valorSeguro?: number | null;
+            /** Outras despesas */
+            valorOutras?: number | null;
+            /** ICMS desonerado */
+            valorIcmsDesonerado?: number | null;
+            /** FCP */
+            valorFcp?: number | null;
+            /** FCP ST */
+            valorFcpSt?: number | null;
+            /** Imposto de importação */
+            valorIi?: number | null;
+            /** IPI devolvido */
+            valorIpiDevolvido?: number | null;
+            /** IBS */
+            valorIbs?: number | null;
+            /** CBS */
+            valorCbs?: number | null;
             /** IPI */
             valorIpi?: number | null;
             /** ICMS ST */
@@ -16989,11 +17098,21 @@ export interface components {
             valorTotal?: number | null;
             /**
              * Situação
-             * @enum {integer|null}
+             * @enum {string|null}
              */
-            situacao?: 0 | 1 | 2 | null;
+            readonly situacao?: "pendente" | "lancada" | "cancelada" | null;
             /** Observações */
             observacao?: string | null;
+            /**
+             * Alerta do XML
+             * @description Divergências do XML aceitas na importação (totais que não conferem): a entrada fica sinalizada.
+             */
+            readonly alertaXml?: string | null;
+            /**
+             * Cancelamento do emitente
+             * @description Protocolo e data do evento de cancelamento (110111) da NF-e registrado pela SEFAZ.
+             */
+            readonly canceladaPeloEmitente?: string | null;
             fornecedor?: components["schemas"]["Fornecedor"];
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             deposito?: components["schemas"]["Deposito"];
@@ -17056,6 +17175,51 @@ export interface components {
              */
             valorFrete?: number | null;
             /**
+             * Seguro
+             * @description Padrão: 0.
+             */
+            valorSeguro?: number | null;
+            /**
+             * Outras despesas
+             * @description Padrão: 0.
+             */
+            valorOutras?: number | null;
+            /**
+             * ICMS desonerado
+             * @description Padrão: 0.
+             */
+            valorIcmsDesonerado?: number | null;
+            /**
+             * FCP
+             * @description Padrão: 0.
+             */
+            valorFcp?: number | null;
+            /**
+             * FCP ST
+             * @description Padrão: 0.
+             */
+            valorFcpSt?: number | null;
+            /**
+             * Imposto de importação
+             * @description Padrão: 0.
+             */
+            valorIi?: number | null;
+            /**
+             * IPI devolvido
+             * @description Padrão: 0.
+             */
+            valorIpiDevolvido?: number | null;
+            /**
+             * IBS
+             * @description Padrão: 0.
+             */
+            valorIbs?: number | null;
+            /**
+             * CBS
+             * @description Padrão: 0.
+             */
+            valorCbs?: number | null;
+            /**
              * IPI
              * @description Padrão: 0.
              */
@@ -17070,11 +17234,6 @@ export interface components {
              * @description Valor dos produtos − desconto + frete + IPI + ICMS ST (e outras despesas). Padrão: 0.
              */
             valorTotal?: number | null;
-            /**
-             * Situação
-             * @description Padrão: 0.
-             */
-            situacao: number & (0 | 1 | 2);
             /** Observações */
             observacao?: string | null;
             /**
@@ -17131,6 +17290,24 @@ export interface components {
             valorDesconto?: number | null;
             /** Frete */
             valorFrete?: number | null;
+            /** Seguro */
+            valorSeguro?: number | null;
+            /** Outras despesas */
+            valorOutras?: number | null;
+            /** ICMS desonerado */
+            valorIcmsDesonerado?: number | null;
+            /** FCP */
+            valorFcp?: number | null;
+            /** FCP ST */
+            valorFcpSt?: number | null;
+            /** Imposto de importação */
+            valorIi?: number | null;
+            /** IPI devolvido */
+            valorIpiDevolvido?: number | null;
+            /** IBS */
+            valorIbs?: number | null;
+            /** CBS */
+            valorCbs?: number | null;
             /** IPI */
             valorIpi?: number | null;
             /** ICMS ST */
@@ -17140,8 +17317,6 @@ export interface components {
              * @description Valor dos produtos − desconto + frete + IPI + ICMS ST (e outras despesas).
              */
             valorTotal?: number | null;
-            /** Situação */
-            situacao?: number & (0 | 1 | 2);
             /** Observações */
             observacao?: string | null;
             /**
@@ -17223,6 +17398,21 @@ export interface components {
              * @description Quantidade × valor unitário (valor bruto do item, vProd).
              */
             valorTotal?: number | null;
+            /** Frete */
+            valorFrete?: number | null;
+            /** Seguro */
+            valorSeguro?: number | null;
+            /** Outras despesas */
+            valorOutras?: number | null;
+            /** Imposto de importação */
+            valorIi?: number | null;
+            /** FCP ST */
+            valorFcpSt?: number | null;
+            /**
+             * Fator de conversão
+             * @description Unidades de estoque por unidade da nota (CX12 → 12 UN): quantidade em estoque = quantidade × fator.
+             */
+            fatorConversao?: number | null;
             /**
              * Origem
              * @enum {integer|null}
@@ -17329,6 +17519,36 @@ export interface components {
              * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
              */
             valorTotal: number;
+            /**
+             * Frete
+             * @description Padrão: 0.
+             */
+            valorFrete?: number | null;
+            /**
+             * Seguro
+             * @description Padrão: 0.
+             */
+            valorSeguro?: number | null;
+            /**
+             * Outras despesas
+             * @description Padrão: 0.
+             */
+            valorOutras?: number | null;
+            /**
+             * Imposto de importação
+             * @description Padrão: 0.
+             */
+            valorIi?: number | null;
+            /**
+             * FCP ST
+             * @description Padrão: 0.
+             */
+            valorFcpSt?: number | null;
+            /**
+             * Fator de conversão
+             * @description Unidades de estoque por unidade da nota (CX12 → 12 UN): quantidade em estoque = quantidade × fator. Padrão: 1.
+             */
+            fatorConversao?: number | null;
             /**
              * Origem
              * @description Padrão: 0.
@@ -17455,6 +17675,21 @@ export interface components {
              * @description Quantidade × valor unitário (valor bruto do item, vProd).
              */
             valorTotal?: number;
+            /** Frete */
+            valorFrete?: number | null;
+            /** Seguro */
+            valorSeguro?: number | null;
+            /** Outras despesas */
+            valorOutras?: number | null;
+            /** Imposto de importação */
+            valorIi?: number | null;
+            /** FCP ST */
+            valorFcpSt?: number | null;
+            /**
+             * Fator de conversão
+             * @description Unidades de estoque por unidade da nota (CX12 → 12 UN): quantidade em estoque = quantidade × fator.
+             */
+            fatorConversao?: number | null;
             /** Origem */
             origem?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)) | null;
             /**
@@ -21239,7 +21474,7 @@ export interface components {
             observacao?: string | null;
             /**
              * Origem
-             * @description Documento que gerou o lançamento (ex.: pedidoVenda); vazio nos lançamentos digitados.
+             * @description Documento que gerou o lançamento (ex.: pedidoVenda, notaEntrada); vazio nos lançamentos digitados.
              */
             readonly origemTipo?: string | null;
             /** Documento de origem */
@@ -22031,7 +22266,7 @@ export interface components {
             observacao?: string | null;
             /**
              * Origem
-             * @description Documento que gerou o lançamento (ex.: pedidoVenda); vazio nos lançamentos digitados.
+             * @description Documento que gerou o lançamento (ex.: pedidoVenda, notaEntrada); vazio nos lançamentos digitados.
              */
             readonly origemTipo?: string | null;
             /** Documento de origem */
@@ -23604,6 +23839,36 @@ export interface components {
              * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
              */
             valorTotal: number;
+            /**
+             * Frete
+             * @description Padrão: 0.
+             */
+            valorFrete?: number | null;
+            /**
+             * Seguro
+             * @description Padrão: 0.
+             */
+            valorSeguro?: number | null;
+            /**
+             * Outras despesas
+             * @description Padrão: 0.
+             */
+            valorOutras?: number | null;
+            /**
+             * Imposto de importação
+             * @description Padrão: 0.
+             */
+            valorIi?: number | null;
+            /**
+             * FCP ST
+             * @description Padrão: 0.
+             */
+            valorFcpSt?: number | null;
+            /**
+             * Fator de conversão
+             * @description Unidades de estoque por unidade da nota (CX12 → 12 UN): quantidade em estoque = quantidade × fator. Padrão: 1.
+             */
+            fatorConversao?: number | null;
             /**
              * Origem
              * @description Padrão: 0.
@@ -32973,6 +33238,13 @@ export interface operations {
                 "application/json": {
                     /** @description O XML da NF-e (nfeProc ou NFe 4.00), UTF-8 */
                     xml: string;
+                    /**
+                     * @description Destino da mercadoria, que escolhe o CFOP de entrada na tabela; vazio: revenda
+                     * @enum {string}
+                     */
+                    operacao?: "revenda" | "industrializacao" | "usoConsumo" | "ativo";
+                    /** @description Importa mesmo que os totais do XML não confiram (vNF recalculado, duplicatas); a entrada fica sinalizada */
+                    aceitarDivergencias?: boolean;
                 };
             };
         };
@@ -32998,6 +33270,15 @@ export interface operations {
                             inscricaoEstadual?: string | null;
                             uf?: string | null;
                         };
+                        /** @description As duplicatas do XML (cobr/dup): uma conta a pagar cada na confirmação da entrada */
+                        duplicatas?: {
+                            numero: string;
+                            /** Format: date */
+                            vencimento: string;
+                            valor: number;
+                        }[];
+                        /** @description Onde os totais do XML não conferem (aceitas com aceitarDivergencias) */
+                        divergencias?: string[];
                         /** @description O fornecedor cadastrado com o CNPJ do emitente; null: será cadastrado na confirmação */
                         fornecedor: {
                             id: number;
@@ -33007,8 +33288,21 @@ export interface operations {
                             valorProdutos: number;
                             valorDesconto: number;
                             valorFrete: number;
+                            valorSeguro?: number;
+                            valorOutras?: number;
                             valorIpi: number;
+                            valorIpiDevolvido?: number;
                             valorIcmsSt: number;
+                            valorFcpSt?: number;
+                            valorIcms?: number;
+                            valorIcmsDesonerado?: number;
+                            valorFcp?: number;
+                            valorIi?: number;
+                            valorPis?: number;
+                            valorCofins?: number;
+                            valorServicos?: number;
+                            valorIbs?: number;
+                            valorCbs?: number;
                             valorTotal: number;
                         };
                         itens: {
@@ -33029,6 +33323,7 @@ export interface operations {
                                 codigo?: string | null;
                                 /** @enum {string} */
                                 motivo: "codigoFornecedor" | "ean";
+                                fator?: number;
                             } | null;
                         }[];
                         avisos: string[];
@@ -33095,6 +33390,13 @@ export interface operations {
                     /** @description O XML da NF-e (nfeProc ou NFe 4.00), UTF-8 */
                     xml: string;
                     /**
+                     * @description Destino da mercadoria, que escolhe o CFOP de entrada na tabela; vazio: revenda
+                     * @enum {string}
+                     */
+                    operacao?: "revenda" | "industrializacao" | "usoConsumo" | "ativo";
+                    /** @description Importa mesmo que os totais do XML não confiram (vNF recalculado, duplicatas); a entrada fica sinalizada */
+                    aceitarDivergencias?: boolean;
+                    /**
                      * Format: date
                      * @description Dia em que a mercadoria chegou; vazio: hoje
                      */
@@ -33107,6 +33409,8 @@ export interface operations {
                         produtoId?: number | null;
                         cadastrarProduto?: boolean;
                         cfop?: string;
+                        /** @description Unidades de estoque por unidade da nota (CX12 → 12); fica salvo para as próximas notas */
+                        fatorConversao?: number;
                     }[];
                 };
             };
@@ -33168,6 +33472,103 @@ export interface operations {
             };
             /** @description Default Response */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    xmlNfeCancelamento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description O XML do evento de cancelamento (procEventoNFe, tpEvento 110111) ou o XML da nota que o traz, UTF-8 */
+                    xml: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        numero: number;
+                        chave: string;
+                        protocolo: string;
+                        /** @description A entrada já estava cancelada: nada foi estornado de novo */
+                        jaCancelada: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -45117,6 +45518,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -45132,6 +45535,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -45324,6 +45729,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -45678,6 +46085,7 @@ export interface operations {
                         depositoId: number;
                         deposito?: string | null;
                         loteId?: number | null;
+                        lote?: string | null;
                         qtd: number;
                         custoUnitario?: number | null;
                         difValor: number;
@@ -45914,6 +46322,8 @@ export interface operations {
             query?: {
                 /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
                 where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -45929,6 +46339,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -46121,6 +46533,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
                     };
                 };
             };
@@ -58325,6 +58739,317 @@ export interface operations {
             };
         };
     };
+    notasEntradaConfirmar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaEntrada"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaCancelar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaEntrada"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description criar, alterar, excluir ou a ação da transição (efetivar, estornar…) */
+                        acao: string;
+                        situacaoDe?: string | null;
+                        situacaoPara?: string | null;
+                        usuarioId?: number | null;
+                        usuarioNome?: string | null;
+                        /** Format: date-time */
+                        em: string;
+                        /** @description Campo → {de, para} dos campos alterados */
+                        diferencas: {
+                            [key: string]: {
+                                de?: unknown;
+                                para?: unknown;
+                            };
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasEntradaLancamentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        razao: "estoque";
+                        /** Format: date-time */
+                        data: string;
+                        produtoId: number;
+                        produto?: string | null;
+                        depositoId: number;
+                        deposito?: string | null;
+                        loteId?: number | null;
+                        lote?: string | null;
+                        qtd: number;
+                        custoUnitario?: number | null;
+                        difValor: number;
+                        qtdApos?: number;
+                        custoMedioApos?: number;
+                        origemTipo: string;
+                        origemLinha: number;
+                        estornoDe?: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     notasEntradaItensFind: {
         parameters: {
             query?: {
@@ -65608,6 +66333,7 @@ export interface operations {
                         depositoId: number;
                         deposito?: string | null;
                         loteId?: number | null;
+                        lote?: string | null;
                         qtd: number;
                         custoUnitario?: number | null;
                         difValor: number;
@@ -66648,6 +67374,7 @@ export interface operations {
                         depositoId: number;
                         deposito?: string | null;
                         loteId?: number | null;
+                        lote?: string | null;
                         qtd: number;
                         custoUnitario?: number | null;
                         difValor: number;

@@ -18,4 +18,16 @@ describe('chaveAcesso', () => {
     expect(partes.serie).toBe(12);
     expect(partes.numero).toBe(780);
   });
+
+  it('accepts an alphanumeric CNPJ in the key (letters count as ASCII − 48) and keeps it as text', () => {
+    const base = '352609' + '12ABC34501DE35' + '55001000000701' + '112345678';
+    const chave = `${base}${digitoChaveAcesso(base)}`;
+    expect(chave).toHaveLength(44);
+    expect(isValidChaveAcesso(chave)).toBe(true);
+    expect(partesChaveAcesso(chave).cnpjEmitente).toBe('12ABC34501DE35');
+    // The letter weighs 17, not 0: reading it as a digit gives another check digit.
+    expect(digitoChaveAcesso(base)).not.toBe(digitoChaveAcesso(base.replace('A', '0')));
+    expect(isValidChaveAcesso(chave.toLowerCase())).toBe(false);
+    expect(isValidChaveAcesso(`${chave.slice(0, 25)}A${chave.slice(26)}`)).toBe(false);
+  });
 });

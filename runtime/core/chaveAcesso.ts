@@ -1,4 +1,4 @@
-/** The 44-digit access key of an NF-e/NFC-e (Manual de Orientação do Contribuinte 4.00, item 5.4). */
+/** The 44-character access key of an NF-e/NFC-e (Manual de Orientação do Contribuinte 4.00, item 5.4). */
 export interface PartesChaveAcesso {
   cUF: string;
   /** AAMM of the issue date. */
@@ -13,21 +13,31 @@ export interface PartesChaveAcesso {
   digito: number;
 }
 
-/** Check digit (cDV) of the first 43 digits of an access key: modulo 11, weights 2 to 9 from the right. */
+/**
+ * Check digit (cDV) of the first 43 characters of an access key: modulo 11, weights 2 to 9 from the right.
+ * Each character counts as its ASCII code − 48, so digits keep their value and the letters of an
+ * alphanumeric CNPJ (NT Conjunta 2025.001, from July 2026) count A = 17, B = 18…
+ */
 export function digitoChaveAcesso(primeiros43: string): number {
   let soma = 0;
   let peso = 2;
   for (let index = primeiros43.length - 1; index >= 0; index--) {
-    soma += Number(primeiros43[index]) * peso;
+    soma += (primeiros43.charCodeAt(index) - 48) * peso;
     peso = peso === 9 ? 2 : peso + 1;
   }
   const resto = soma % 11;
   return resto < 2 ? 0 : 11 - resto;
 }
 
-/** Whether `chave` is 44 digits whose last one is the modulo-11 check digit of the others. */
+/**
+ * Shape of an access key: cUF and AAMM digits, the emitente's CNPJ (12 digits or capital letters and 2
+ * digits, or a zero-padded CPF), then digits only (modelo, série, número, tpEmis, cNF, cDV).
+ */
+export const CHAVE_ACESSO_PATTERN = /^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/;
+
+/** Whether `chave` is a 44-character key (alphanumeric CNPJ allowed) whose last digit is the modulo-11 check digit. */
 export function isValidChaveAcesso(chave: string): boolean {
-  return /^[0-9]{44}$/.test(chave) && digitoChaveAcesso(chave.slice(0, 43)) === Number(chave[43]);
+  return CHAVE_ACESSO_PATTERN.test(chave) && digitoChaveAcesso(chave.slice(0, 43)) === Number(chave[43]);
 }
 
 /** The fields an access key carries (no validation: see isValidChaveAcesso). */

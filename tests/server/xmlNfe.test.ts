@@ -135,7 +135,7 @@ describe('Importar XML da NF-e de entrada', () => {
       valorProdutos: 339,
       valorIpi: 6,
       valorTotal: 345,
-      situacao: 0,
+      situacao: 'pendente',
       fornecedorId: result.fornecedorId,
     });
     expect(nota).not.toHaveProperty('xml');
@@ -184,9 +184,12 @@ describe('Importar XML da NF-e de entrada', () => {
     expect(stored?.xml).toBe(primeira.xml);
   });
 
-  it('refuses the same key again with 409 "Nota já importada"', async () => {
+  it('refuses the same key again with 409 "A nota <chave> já foi importada em <data>"', async () => {
     const error = await fails('/api/XmlNfe/importar/previa', { xml: primeira.xml }, 409);
-    expect(error.message).toMatch(/^Nota já importada/);
+    const [row] = await system<{ hoje: string }>(
+      "SELECT to_char(now() AT TIME ZONE 'America/Sao_Paulo', 'DD/MM/YYYY') AS hoje",
+    );
+    expect(error.message.startsWith(`A nota ${primeira.chave} já foi importada em ${row?.hoje} `)).toBe(true);
     await fails('/api/XmlNfe/importar', { xml: primeira.xml }, 409);
   });
 
@@ -254,7 +257,9 @@ describe('Importar XML da NF-e de entrada', () => {
           400,
         )
       ).message,
-    ).toBe('A chave de acesso do XML é inválida (44 dígitos com dígito verificador).');
+    ).toBe(
+      'A chave de acesso do XML é inválida (44 caracteres: o CNPJ do emitente pode ter letras; o dígito verificador deve conferir).',
+    );
     const bomb = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">]><nfeProc>&lol;</nfeProc>';
     expect((await fails('/api/XmlNfe/importar/previa', { xml: bomb }, 400)).code).toBe('XML_NFE_INVALIDO');
     expect((await fails('/api/XmlNfe/importar/previa', { xml: '<cte><infCte/></cte>' }, 400)).message).toBe(

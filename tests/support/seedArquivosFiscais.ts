@@ -187,7 +187,7 @@ export async function seedArquivosFiscais(db: Database, email: string, prefixo =
         await tx.one<{ id: number }>(
           `INSERT INTO nota_entrada (empresa_id, filial_id, fornecedor_id, chave, numero, serie, data_emissao, data_entrada,
                                      valor_produtos, valor_desconto, valor_frete, valor_total, situacao)
-           VALUES ($1, $2, $3, $4, $5, 2, '2024-03-02', '2024-03-03', 120, 0, 0, 120, 1) RETURNING id::int AS id`,
+           VALUES ($1, $2, $3, $4, $5, 2, '2024-03-02', '2024-03-03', 120, 0, 0, 120, 'lancada') RETURNING id::int AS id`,
           [owner.e, owner.f, fornecedor, chave('55', numero), numero],
         )
       ).id;

@@ -11,6 +11,8 @@ export const POSTING_EFFECTS = [
   'venda.faturar',
   'venda.cancelar',
   'venda.devolver',
+  'compras.entradaLancar',
+  'compras.entradaEstornar',
 ] as const;
 
 export type PostingEffect = (typeof POSTING_EFFECTS)[number];

@@ -1,4 +1,5 @@
 import type { PostingEffect } from '../../core/documents/postingEffects.ts';
+import { comprasEntradaEstornar, comprasEntradaLancar } from './comprasEntrada.ts';
 import { estoqueEstornar } from './estoqueEstornar.ts';
 import { estoqueLancar } from './estoqueLancar.ts';
 import { estoqueTransferir } from './estoqueTransferir.ts';
@@ -17,4 +18,6 @@ export const postingServices: Record<PostingEffect, PostingService> = {
   'venda.faturar': vendaFaturar,
   'venda.cancelar': vendaCancelar,
   'venda.devolver': vendaDevolver,
+  'compras.entradaLancar': comprasEntradaLancar,
+  'compras.entradaEstornar': comprasEntradaEstornar,
 };

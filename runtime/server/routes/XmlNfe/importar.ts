@@ -3,9 +3,12 @@ import { PermissionLevel } from '../../../core/types.ts';
 import { HttpError } from '../../errors.ts';
 import { runScreenTool, type ScreenToolContext } from '../../services/screenTools/runScreenTool.ts';
 import { analisarXmlEntrada } from '../../services/xmlNfe/analisarXmlEntrada.ts';
+import { cancelarPorEvento } from '../../services/xmlNfe/cancelarPorEvento.ts';
 import { confirmarImportacao, type PedidoImportacao } from '../../services/xmlNfe/confirmarImportacao.ts';
 import { errorResponses } from '../errorResponses.ts';
 import {
+  cancelamentoBody,
+  cancelamentoResponse,
   confirmarImportacaoBody,
   confirmarImportacaoResponse,
   MAX_XML_BYTES,
@@ -57,7 +60,7 @@ export async function importarXmlRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       run(request, async (context, body) => {
-        const { nota, fornecedor, itens, avisos } = await analisarXmlEntrada(context, body.xml);
+        const { nota, fornecedor, itens, avisos } = await analisarXmlEntrada(context, body.xml, body);
         return {
           chave: nota.chave,
           numero: nota.numero,
@@ -68,6 +71,8 @@ export async function importarXmlRoutes(app: FastifyInstance): Promise<void> {
           emitente: nota.emitente,
           fornecedor,
           totais: nota.totais,
+          duplicatas: nota.duplicatas,
+          divergencias: nota.divergencias,
           itens,
           avisos,
         };
@@ -88,5 +93,27 @@ export async function importarXmlRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => run(request, (context, body) => confirmarImportacao(context, body)),
+  );
+
+  app.post(
+    '/api/XmlNfe/cancelamento',
+    {
+      bodyLimit: XML_BODY_LIMIT,
+      schema: {
+        operationId: 'xmlNfeCancelamento',
+        tags,
+        summary:
+          'Evento de cancelamento da NF-e (110111): cancela a entrada da chave, estornando o estoque e as contas a pagar',
+        body: cancelamentoBody,
+        response: { 200: cancelamentoResponse, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
+      },
+    },
+    async (request) =>
+      runScreenTool(
+        app,
+        request,
+        { key: KEY, level: PermissionLevel.TOTAL, entityName: 'notaEntrada' },
+        (context) => cancelarPorEvento(context, (request.body as { xml: string }).xml),
+      ),
   );
 }

@@ -16,11 +16,22 @@ const xml = {
   description: 'O XML da NF-e (nfeProc ou NFe 4.00), UTF-8',
 } as const;
 
+const operacao = {
+  type: 'string',
+  enum: ['revenda', 'industrializacao', 'usoConsumo', 'ativo'],
+  description: 'Destino da mercadoria, que escolhe o CFOP de entrada na tabela; vazio: revenda',
+} as const;
+const aceitarDivergencias = {
+  type: 'boolean',
+  description:
+    'Importa mesmo que os totais do XML não confiram (vNF recalculado, duplicatas); a entrada fica sinalizada',
+} as const;
+
 export const previaImportacaoBody = {
   type: 'object',
   required: ['xml'],
   additionalProperties: false,
-  properties: { xml },
+  properties: { xml, operacao, aceitarDivergencias },
 } as const;
 
 export const confirmarImportacaoBody = {
@@ -29,6 +40,8 @@ export const confirmarImportacaoBody = {
   additionalProperties: false,
   properties: {
     xml,
+    operacao,
+    aceitarDivergencias,
     dataEntrada: { ...date, description: 'Dia em que a mercadoria chegou; vazio: hoje' },
     depositoId: idNullable,
     naturezaOperacaoId: idNullable,
@@ -45,6 +58,13 @@ export const confirmarImportacaoBody = {
           produtoId: idNullable,
           cadastrarProduto: { type: 'boolean' },
           cfop: { type: 'string', pattern: '^[1-3][0-9]{3}$' },
+          fatorConversao: {
+            type: 'number',
+            exclusiveMinimum: 0,
+            maximum: 100000,
+            description:
+              'Unidades de estoque por unidade da nota (CX12 → 12); fica salvo para as próximas notas',
+          },
         },
       },
     },
@@ -60,6 +80,7 @@ const sugestao = {
     descricao: { type: 'string' },
     codigo: { type: 'string', nullable: true },
     motivo: { type: 'string', enum: ['codigoFornecedor', 'ean'] },
+    fator: { type: 'number' },
   },
 } as const;
 
@@ -94,6 +115,20 @@ export const previaImportacaoResponse = {
         uf: { type: 'string', nullable: true },
       },
     },
+    duplicatas: {
+      type: 'array',
+      description: 'As duplicatas do XML (cobr/dup): uma conta a pagar cada na confirmação da entrada',
+      items: {
+        type: 'object',
+        required: ['numero', 'vencimento', 'valor'],
+        properties: { numero: { type: 'string' }, vencimento: date, valor: money },
+      },
+    },
+    divergencias: {
+      type: 'array',
+      description: 'Onde os totais do XML não conferem (aceitas com aceitarDivergencias)',
+      items: { type: 'string' },
+    },
     fornecedor: {
       type: 'object',
       nullable: true,
@@ -108,8 +143,21 @@ export const previaImportacaoResponse = {
         valorProdutos: money,
         valorDesconto: money,
         valorFrete: money,
+        valorSeguro: money,
+        valorOutras: money,
         valorIpi: money,
+        valorIpiDevolvido: money,
         valorIcmsSt: money,
+        valorFcpSt: money,
+        valorIcms: money,
+        valorIcmsDesonerado: money,
+        valorFcp: money,
+        valorIi: money,
+        valorPis: money,
+        valorCofins: money,
+        valorServicos: money,
+        valorIbs: money,
+        valorCbs: money,
         valorTotal: money,
       },
     },
@@ -224,6 +272,35 @@ export const exportacaoXmlPreviaResponse = {
           motivo: { type: 'string' },
         },
       },
+    },
+  },
+} as const;
+
+export const cancelamentoBody = {
+  type: 'object',
+  required: ['xml'],
+  additionalProperties: false,
+  properties: {
+    xml: {
+      type: 'string',
+      minLength: 1,
+      description:
+        'O XML do evento de cancelamento (procEventoNFe, tpEvento 110111) ou o XML da nota que o traz, UTF-8',
+    },
+  },
+} as const;
+
+export const cancelamentoResponse = {
+  type: 'object',
+  required: ['id', 'numero', 'chave', 'protocolo', 'jaCancelada'],
+  properties: {
+    id: { type: 'integer' },
+    numero: { type: 'integer' },
+    chave: { type: 'string' },
+    protocolo: { type: 'string' },
+    jaCancelada: {
+      type: 'boolean',
+      description: 'A entrada já estava cancelada: nada foi estornado de novo',
     },
   },
 } as const;

@@ -147,7 +147,7 @@ export async function documentosFiscais(
             to_char(COALESCE(data_entrada, data_emissao), 'YYYY-MM-DD') AS data_es,
             valor_total, valor_desconto, valor_produtos, valor_frete, NULL AS modalidade_frete
        FROM nota_entrada
-      WHERE filial_id = $1 AND COALESCE(situacao, 0) <> 2
+      WHERE filial_id = $1 AND COALESCE(situacao, '') <> 'cancelada'
         AND COALESCE(data_entrada, data_emissao) BETWEEN $2::date AND $3::date
       ORDER BY COALESCE(data_entrada, data_emissao), numero`,
     [filialId, inicio, fim],
@@ -235,7 +235,7 @@ export async function documentosFiscais(
         indOper: 1,
         indEmit: 0,
         participanteId: null,
-        cancelado: n(row.situacao) === 2,
+        cancelado: row.situacao === 'cancelada',
         valorProdutos: somaItens(itens),
         valorFrete: 0,
         modalidadeFrete: null,

@@ -1,9 +1,10 @@
+import { cfopEntrada, type OperacaoEntrada } from '../../../core/fiscal/cfopEntrada.ts';
 import { formatCpfCnpj } from '../../../core/formatCpfCnpj.ts';
 import { normalizeCpfCnpj } from '../../../core/normalizeCpfCnpj.ts';
 import { HttpError } from '../../errors.ts';
 import { lerXmlNfeInWorker } from '../../workers/uploadParsers.ts';
 import type { ScreenToolContext } from '../screenTools/runScreenTool.ts';
-import type { ItemNfeLido, NfeLida } from './lerXmlNfe.ts';
+import { dataBrasileira, type ItemNfeLido, type NfeLida } from './lerXmlNfe.ts';
 
 /** How a produto was suggested for an item: the supplier's code linked on an earlier entry, or the EAN. */
 export type MotivoSugestao = 'codigoFornecedor' | 'ean';
@@ -13,10 +14,15 @@ export interface SugestaoProduto {
   descricao: string;
   codigo: string | null;
   motivo: MotivoSugestao;
+  /** Stock units per unit of the note, as linked before (CX12 → 12); 1 for an EAN match. */
+  fator: number;
 }
 
 export interface ItemAnalisado extends ItemNfeLido {
-  /** CFOP of the entry suggested from the supplier's exit CFOP (5xxx → 1xxx, 6xxx → 2xxx, 7xxx → 3xxx). */
+  /**
+   * CFOP of the entry from the maintained mapping table (runtime/core/fiscal/cfopEntrada.ts) for the
+   * supplier's exit CFOP and the operation; '' when the table has no rule (the user picks the code).
+   */
   cfopEntrada: string;
   sugestao: SugestaoProduto | null;
 }
@@ -28,12 +34,6 @@ export interface XmlEntradaAnalisado {
   avisos: string[];
 }
 
-/** Entry CFOP for a supplier's exit CFOP: the same operation seen from the receiving side. */
-export function cfopEntrada(cfop: string): string {
-  const entrada: Record<string, string> = { '5': '1', '6': '2', '7': '3' };
-  return (entrada[cfop[0] ?? ''] ?? cfop[0] ?? '') + cfop.slice(1);
-}
-
 async function sugestaoDe(
   context: ScreenToolContext,
   fornecedorId: number | null,
@@ -41,8 +41,13 @@ async function sugestaoDe(
 ): Promise<SugestaoProduto | null> {
   const { tx } = context;
   if (fornecedorId !== null && item.codigo) {
-    const linked = await tx.maybeOne<{ id: number; descricao: string; codigo: string | null }>(
-      `SELECT p.id, p.descricao, p.codigo FROM nota_entrada_item i
+    const linked = await tx.maybeOne<{
+      id: number;
+      descricao: string;
+      codigo: string | null;
+      fator: string | null;
+    }>(
+      `SELECT p.id, p.descricao, p.codigo, i.fator_conversao AS fator FROM nota_entrada_item i
          JOIN nota_entrada n ON n.id = i.nota_entrada_id
          JOIN produto p ON p.id = i.produto_id AND p.ativo
         WHERE n.fornecedor_id = $1 AND i.codigo = $2 AND i.produto_id IS NOT NULL
@@ -55,6 +60,7 @@ async function sugestaoDe(
         descricao: linked.descricao,
         codigo: linked.codigo,
         motivo: 'codigoFornecedor',
+        fator: Number(linked.fator ?? 1) || 1,
       };
   }
   if (item.ean) {
@@ -63,7 +69,13 @@ async function sugestaoDe(
       [item.ean],
     );
     if (byEan)
-      return { produtoId: byEan.id, descricao: byEan.descricao, codigo: byEan.codigo, motivo: 'ean' };
+      return {
+        produtoId: byEan.id,
+        descricao: byEan.descricao,
+        codigo: byEan.codigo,
+        motivo: 'ean',
+        fator: 1,
+      };
   }
   return null;
 }
@@ -77,9 +89,17 @@ async function sugestaoDe(
 export async function analisarXmlEntrada(
   context: ScreenToolContext,
   xml: string,
+  opcoes: { operacao?: OperacaoEntrada; aceitarDivergencias?: boolean } = {},
 ): Promise<XmlEntradaAnalisado> {
   // Read in a worker thread (untrusted upload): README "Segurança".
   const nota = await lerXmlNfeInWorker(xml);
+  if (nota.divergencias.length > 0 && !opcoes.aceitarDivergencias)
+    throw new HttpError(
+      400,
+      'XML_NFE_DIVERGENTE',
+      `A NF-e ${nota.numero} série ${nota.serie} não confere e não foi importada: ${nota.divergencias.join(' ')} Confira o XML com o fornecedor; se ele estiver correto, importe confirmando as divergências (a entrada ficará sinalizada).`,
+      { divergencias: nota.divergencias },
+    );
   const { tx, scope } = context;
   const filial = await tx.maybeOne<{ cpf_cnpj: string | null; nome: string }>(
     'SELECT cpf_cnpj, nome FROM filial WHERE id = $1',
@@ -99,16 +119,23 @@ export async function analisarXmlEntrada(
       'DESTINATARIO_NAO_E_A_FILIAL',
       `O destinatário desta NF-e (${destinatario ? formatCpfCnpj(destinatario) : 'não informado'}) não é a filial selecionada (${formatCpfCnpj(documentoFilial)}). Selecione a filial destinatária e importe de novo.`,
     );
-  const existente = await tx.maybeOne<{ id: number }>(
-    'SELECT id FROM nota_entrada WHERE chave = $1 AND filial_id = $2',
+  const existente = await tx.maybeOne<{ id: number; importada: string }>(
+    `SELECT id, to_char(criado_em AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS importada
+       FROM nota_entrada WHERE chave = $1 AND filial_id = $2`,
     [nota.chave, scope.filialId],
   );
   if (existente)
     throw new HttpError(
       409,
       'NOTA_JA_IMPORTADA',
-      `Nota já importada: a NF-e ${nota.numero} série ${nota.serie} de ${nota.emitente.nome} já está nas entradas desta filial.`,
+      `A nota ${nota.chave} já foi importada em ${dataBrasileira(existente.importada)} (NF-e ${nota.numero} série ${nota.serie} de ${nota.emitente.nome}).`,
       { notaEntradaId: existente.id },
+    );
+  if (nota.cancelamento)
+    throw new HttpError(
+      400,
+      'NFE_CANCELADA',
+      `A NF-e ${nota.numero} série ${nota.serie} foi cancelada pelo emitente (evento 110111, protocolo ${nota.cancelamento.protocolo}${nota.cancelamento.dataEvento ? ` em ${dataBrasileira(nota.cancelamento.dataEvento)}` : ''}) e não pode ser lançada.`,
     );
   const fornecedor = await tx.maybeOne<{ id: number; nome: string }>(
     'SELECT id, nome FROM pessoa WHERE tipo_pessoa = 1 AND cpf_cnpj = $1 ORDER BY id LIMIT 1',
@@ -118,7 +145,7 @@ export async function analisarXmlEntrada(
   for (const item of nota.itens)
     itens.push({
       ...item,
-      cfopEntrada: cfopEntrada(item.cfop),
+      cfopEntrada: cfopEntrada(item.cfop, opcoes.operacao) ?? '',
       sugestao: await sugestaoDe(context, fornecedor?.id ?? null, item),
     });
   const avisos: string[] = [];
@@ -126,6 +153,14 @@ export async function analisarXmlEntrada(
     avisos.push('O XML não traz o protocolo de autorização (nfeProc): confira a nota no portal da SEFAZ.');
   if (!fornecedor)
     avisos.push(`O fornecedor ${nota.emitente.nome} não está cadastrado e será cadastrado na confirmação.`);
+  const semCfop = itens
+    .filter((item) => !item.cfopEntrada)
+    .map((item) => `${item.numeroItem} (CFOP ${item.cfop})`);
+  if (semCfop.length > 0)
+    avisos.push(
+      `Sem CFOP de entrada na tabela para o(s) item(ns) ${semCfop.join(', ')}: escolha o CFOP de entrada.`,
+    );
+  for (const divergencia of nota.divergencias) avisos.push(`Divergência aceita: ${divergencia}`);
   const semProduto = itens.filter((item) => !item.sugestao).length;
   if (semProduto > 0)
     avisos.push(`${semProduto} item(ns) sem produto correspondente: escolha o produto ou cadastre um novo.`);

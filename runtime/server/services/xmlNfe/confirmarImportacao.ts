@@ -1,4 +1,5 @@
 import { checkPermission } from '../../../core/checkPermission.ts';
+import { isCfopEntradaOficial, type OperacaoEntrada } from '../../../core/fiscal/cfopEntrada.ts';
 import { isValidGtin } from '../../../core/registerFormats.ts';
 import { roundMoney } from '../../../core/roundMoney.ts';
 import { PermissionLevel } from '../../../core/types.ts';
@@ -16,10 +17,15 @@ export interface EscolhaItem {
   /** Registers a new produto from the item's description, EAN, NCM and unit. */
   cadastrarProduto?: boolean;
   cfop?: string;
+  /** Stock units per unit of the note (CX12 → 12); kept on the item, so the next import of this supplier's code suggests it. */
+  fatorConversao?: number;
 }
 
 export interface PedidoImportacao {
   xml: string;
+  operacao?: OperacaoEntrada;
+  /** Books a note whose totals do not add up; the entry keeps the divergences in alertaXml. */
+  aceitarDivergencias?: boolean;
   dataEntrada?: string;
   depositoId?: number | null;
   naturezaOperacaoId?: number | null;
@@ -85,6 +91,7 @@ function itemBody(
   item: ItemAnalisado,
   produtoId: number | null,
   cfop: string,
+  fator: number,
 ) {
   return {
     notaEntradaId,
@@ -100,6 +107,12 @@ function itemBody(
     valorUnitario: item.valorUnitario,
     valorDesconto: item.valorDesconto,
     valorTotal: item.valorTotal,
+    valorFrete: item.valorFrete,
+    valorSeguro: item.valorSeguro,
+    valorOutras: item.valorOutras,
+    valorIi: item.valorIi,
+    valorFcpSt: item.valorFcpSt,
+    fatorConversao: fator,
     origem: item.origem,
     cstIcms: known(context, 'cstIcms', item.cstIcms),
     csosn: known(context, 'csosn', item.csosn),
@@ -128,7 +141,7 @@ const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/
  * items and the XML. Any failure rolls everything back.
  */
 export async function confirmarImportacao(context: ScreenToolContext, pedido: PedidoImportacao) {
-  const analise = await analisarXmlEntrada(context, pedido.xml);
+  const analise = await analisarXmlEntrada(context, pedido.xml, pedido);
   const { nota } = analise;
   const escolhas = new Map((pedido.itens ?? []).map((escolha) => [escolha.numeroItem, escolha]));
   for (const numeroItem of escolhas.keys())
@@ -142,6 +155,19 @@ export async function confirmarImportacao(context: ScreenToolContext, pedido: Pe
       (await createRecord(withRecord(context, 'fornecedor'), fornecedorBody(nota.emitente))).id,
     );
   }
+  const escolhidos = analise.itens.map((item) => ({
+    item,
+    cfop: escolhas.get(item.numeroItem)?.cfop ?? item.cfopEntrada,
+  }));
+  for (const { item, cfop } of escolhidos)
+    if (!cfop || !isCfopEntradaOficial(cfop))
+      throw new HttpError(
+        400,
+        'CFOP_ENTRADA_INVALIDO',
+        cfop
+          ? `Item ${item.numeroItem}: o CFOP ${cfop} não é um CFOP de entrada da tabela oficial para compras; escolha outro.`
+          : `Item ${item.numeroItem}: a tabela não tem CFOP de entrada para o CFOP ${item.cfop} do fornecedor; escolha o CFOP de entrada.`,
+      );
   const { totais } = nota;
   const criada = await createRecord(context, {
     fornecedorId,
@@ -152,8 +178,21 @@ export async function confirmarImportacao(context: ScreenToolContext, pedido: Pe
     dataEntrada: pedido.dataEntrada ?? today(),
     naturezaOperacaoId: pedido.naturezaOperacaoId ?? null,
     depositoId: pedido.depositoId ?? null,
-    ...totais,
-    situacao: 0,
+    valorProdutos: totais.valorProdutos,
+    valorDesconto: totais.valorDesconto,
+    valorFrete: totais.valorFrete,
+    valorSeguro: totais.valorSeguro,
+    valorOutras: totais.valorOutras,
+    valorIpi: totais.valorIpi,
+    valorIpiDevolvido: totais.valorIpiDevolvido,
+    valorIcmsSt: totais.valorIcmsSt,
+    valorFcpSt: totais.valorFcpSt,
+    valorIcmsDesonerado: totais.valorIcmsDesonerado,
+    valorFcp: totais.valorFcp,
+    valorIi: totais.valorIi,
+    valorIbs: totais.valorIbs,
+    valorCbs: totais.valorCbs,
+    valorTotal: totais.valorTotal,
     observacao: [
       'Importada do XML da NF-e.',
       nota.naturezaOperacao ? `Natureza do fornecedor: ${nota.naturezaOperacao}.` : '',
@@ -163,14 +202,15 @@ export async function confirmarImportacao(context: ScreenToolContext, pedido: Pe
       .join(' '),
   });
   const notaEntradaId = Number(criada.id);
-  await context.tx.query('UPDATE nota_entrada SET xml = $1 WHERE id = $2', [
+  await context.tx.query('UPDATE nota_entrada SET xml = $1, alerta_xml = $3 WHERE id = $2', [
     pedido.xml.replace(/^\uFEFF/, ''),
     notaEntradaId,
+    nota.divergencias.length > 0 ? nota.divergencias.join(' ').slice(0, 4000) : null,
   ]);
   const itemContext = withRecord(context, 'notaEntradaItem');
   const produtoContext = withRecord(context, 'produto');
   let produtosCadastrados = 0;
-  for (const item of analise.itens) {
+  for (const { item, cfop } of escolhidos) {
     const escolha = escolhas.get(item.numeroItem);
     let produtoId =
       escolha && 'produtoId' in escolha ? (escolha.produtoId ?? null) : (item.sugestao?.produtoId ?? null);
@@ -182,7 +222,15 @@ export async function confirmarImportacao(context: ScreenToolContext, pedido: Pe
     }
     await createRecord(
       itemContext,
-      itemBody(itemContext, notaEntradaId, item, produtoId, escolha?.cfop ?? item.cfopEntrada),
+      itemBody(
+        itemContext,
+        notaEntradaId,
+        item,
+        produtoId,
+        cfop,
+        escolha?.fatorConversao ??
+          (produtoId === (item.sugestao?.produtoId ?? null) ? (item.sugestao?.fator ?? 1) : 1),
+      ),
     );
   }
   return {

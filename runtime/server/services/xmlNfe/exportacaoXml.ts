@@ -19,32 +19,37 @@ interface Fonte {
   table: string;
   /** The day the document counts for: issue date (Brasília) of the company's own documents, entry date of the supplier's. */
   data: string;
-  situacoes: Record<SituacaoExportacaoXml, number[]>;
+  situacoes: Record<SituacaoExportacaoXml, string[]>;
 }
 
 /**
  * Documents by type. Issued NF-e include the company's own entry notes (tipoOperacao 0): the company issued
  * them too. situacaoDocumentoFiscal: 1 Autorizado, 2 Cancelado, 4 Denegado (the others never had an
- * authorised XML); situacaoEntradaNota: 0 Pendente and 1 Lançada are valid notes, 2 Cancelada.
+ * authorised XML); situacaoEntradaNota: pendente and lancada are valid notes, cancelada is not.
  */
 const FONTES: Record<TipoDocumentoXml, Fonte> = {
   nfe: {
     descricao: 'NF-e emitidas',
     table: 'nota_fiscal',
     data: "(data_emissao AT TIME ZONE 'America/Sao_Paulo')::date",
-    situacoes: { autorizadas: [1], canceladas: [2], denegadas: [4], todas: [1, 2, 4] },
+    situacoes: { autorizadas: ['1'], canceladas: ['2'], denegadas: ['4'], todas: ['1', '2', '4'] },
   },
   nfce: {
     descricao: 'NFC-e',
     table: 'cupom_fiscal',
     data: "(data_emissao AT TIME ZONE 'America/Sao_Paulo')::date",
-    situacoes: { autorizadas: [1], canceladas: [2], denegadas: [4], todas: [1, 2, 4] },
+    situacoes: { autorizadas: ['1'], canceladas: ['2'], denegadas: ['4'], todas: ['1', '2', '4'] },
   },
   entrada: {
     descricao: 'Notas de entrada',
     table: 'nota_entrada',
     data: 'data_entrada',
-    situacoes: { autorizadas: [0, 1], canceladas: [2], denegadas: [], todas: [0, 1, 2] },
+    situacoes: {
+      autorizadas: ['pendente', 'lancada'],
+      canceladas: ['cancelada'],
+      denegadas: [],
+      todas: ['pendente', 'lancada', 'cancelada'],
+    },
   },
 };
 
@@ -86,7 +91,7 @@ function consulta(tipo: TipoDocumentoXml, pedido: PedidoExportacaoXml, filialId:
   return {
     sql: `SELECT id, numero, serie, chave, to_char(${fonte.data}, 'YYYY-MM-DD') AS data, ${colunas}
             FROM ${fonte.table}
-           WHERE filial_id = $1 AND ${fonte.data} BETWEEN $2::date AND $3::date AND situacao = ANY($4::int[])
+           WHERE filial_id = $1 AND ${fonte.data} BETWEEN $2::date AND $3::date AND situacao::text = ANY($4::text[])
            ORDER BY ${fonte.data}, numero, id`,
     params: [filialId, pedido.dataInicial, pedido.dataFinal, fonte.situacoes[pedido.situacao]],
   };
