@@ -35,6 +35,14 @@ export function checkDocumentDefinition(
   const numbering = obj(doc.numbering);
   field('/document/numbering/field', numbering.field);
   field('/document/numbering/serieField', numbering.serieField);
+  const amend = obj(doc.amend);
+  field('/document/amend/previousField', amend.previousField);
+  field('/document/amend/versionField', amend.versionField);
+  if (typeof amend.previousField === 'string' && amend.previousField in fields) {
+    const previous = obj(fields[amend.previousField]);
+    if (previous.type !== 'relation')
+      issues.push(['/document/amend/previousField', 'o campo da versão anterior deve ser uma relação']);
+  }
   const actions = new Set<string>();
   for (const [i, raw] of (Array.isArray(doc.transitions) ? doc.transitions : []).entries()) {
     const transition = obj(raw);
@@ -52,6 +60,8 @@ export function checkDocumentDefinition(
         `${at}/permission`,
         `chave de permissão "${transition.permission}" não existe em keys.json`,
       ]);
+    if (transition.amend === true && doc.amend === undefined)
+      issues.push([`${at}/amend`, 'uma transição amend exige document.amend (campo da versão anterior)']);
     for (const [j, effect] of (Array.isArray(transition.effects) ? transition.effects : []).entries())
       if (typeof effect !== 'string' || !isPostingEffect(effect))
         issues.push([

@@ -3,7 +3,14 @@
  * service per name; a server test checks both lists agree). Kept here so schema validation, which is pure,
  * can refuse an unknown effect.
  */
-export const POSTING_EFFECTS = ['estoque.lancar', 'estoque.transferir', 'estoque.estornar'] as const;
+export const POSTING_EFFECTS = [
+  'estoque.lancar',
+  'estoque.transferir',
+  'estoque.estornar',
+  'estoque.enviarTransito',
+  'estoque.receberTransito',
+  'estoque.estornarTransito',
+] as const;
 
 export type PostingEffect = (typeof POSTING_EFFECTS)[number];
 

@@ -7,6 +7,7 @@ interface Item {
   numeroItem: number;
   produtoId: number;
   loteId: number | null;
+  variacaoId?: number | null;
   quantidade: number;
   custoUnitario: number | null;
 }
@@ -33,7 +34,7 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
   if (tipo === 'B') {
     const counted = new Map<string, StockLine & { contada: number }>();
     for (const item of itens) {
-      const key = `${item.produtoId}/${item.loteId ?? ''}`;
+      const key = `${item.produtoId}/${item.loteId ?? ''}/${item.variacaoId ?? ''}`;
       const line = counted.get(key);
       if (line) {
         line.contada += Number(item.quantidade);
@@ -43,6 +44,7 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
         ...base,
         produtoId: Number(item.produtoId),
         loteId: item.loteId === null ? null : Number(item.loteId),
+        variacaoId: item.variacaoId ?? null,
         contada: Number(item.quantidade),
         movement: { tipo: 'balanco', contada: 0 },
         origemLinha: Number(item.numeroItem),
@@ -55,6 +57,7 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
         (item) =>
           item.produtoId === line.produtoId &&
           (item.loteId ?? null) === line.loteId &&
+          (item.variacaoId ?? null) === (line.variacaoId ?? null) &&
           item.custoUnitario !== null,
       )?.custoUnitario;
       const { contada, ...rest } = line;
@@ -76,6 +79,7 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
         ...base,
         produtoId: Number(item.produtoId),
         loteId: item.loteId === null ? null : Number(item.loteId),
+        variacaoId: item.variacaoId ?? null,
         movement,
         origemLinha: Number(item.numeroItem),
         rotulo: `Item ${item.numeroItem}: `,

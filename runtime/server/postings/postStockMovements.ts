@@ -14,6 +14,10 @@ export interface StockLine {
   produtoId: number;
   depositoId: number;
   loteId: number | null;
+  /** The variação (grade SKU, produtoVariacao): required when the product has any, its own balance. */
+  variacaoId?: number | null;
+  /** A row of the in-transit balance of depositoId (transferenciaFilial): goods sent, not yet received. */
+  emTransito?: boolean;
   /** The movement, or a function of the postings of the earlier lines of the call (a transfer's destination). */
   movement: StockMovement | ((earlier: StockPosting[]) => StockMovement);
   /** Date of the movement (ISO 8601). */
@@ -37,8 +41,15 @@ interface Saldo extends StockState {
   touched: boolean;
 }
 
-const keyOf = (line: { produtoId: number; depositoId: number; loteId: number | null }) =>
-  `${line.produtoId}/${line.depositoId}/${line.loteId ?? ''}`;
+interface Key {
+  produtoId: number;
+  depositoId: number;
+  loteId: number | null;
+  variacaoId?: number | null;
+  emTransito?: boolean;
+}
+const keyOf = (line: Key) =>
+  `${line.produtoId}/${line.depositoId}/${line.loteId ?? ''}/${line.variacaoId ?? ''}/${line.emTransito === true ? 'T' : ''}`;
 const dateOnly = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
 
@@ -63,17 +74,23 @@ export async function postStockMovements(
   ];
   // One round trip reads the products, depósitos, lots and the empresa's stock settings.
   const meta = await tx.one<{
-    produtos: { id: number; descricao: string; unidade: string | null; controla_lote: boolean }[] | null;
+    produtos:
+      | { id: number; descricao: string; unidade: string | null; controla_lote: boolean; grade: boolean }[]
+      | null;
     depositos: { id: number; descricao: string }[] | null;
     lotes: { id: number; produto_id: number; numero: string; validade: string }[] | null;
+    variacoes: { id: number; produto_id: number; descricao: string }[] | null;
     permitir: boolean | null;
     fechado: string | null;
   }>(
     `SELECT (SELECT json_agg(json_build_object('id', id, 'descricao', descricao, 'unidade', unidade,
-                   'controla_lote', controla_lote)) FROM produto WHERE id = ANY($1)) AS produtos,
+                   'controla_lote', controla_lote, 'grade', EXISTS (SELECT FROM produto_variacao v WHERE v.produto_id = produto.id)))
+               FROM produto WHERE id = ANY($1)) AS produtos,
             (SELECT json_agg(json_build_object('id', id, 'descricao', descricao)) FROM deposito WHERE id = ANY($2)) AS depositos,
             (SELECT json_agg(json_build_object('id', id, 'produto_id', produto_id, 'numero', numero, 'validade', validade))
                FROM lote WHERE id = ANY($3)) AS lotes,
+            (SELECT json_agg(json_build_object('id', id, 'produto_id', produto_id, 'descricao', descricao))
+               FROM produto_variacao WHERE id = ANY($5)) AS variacoes,
             c.permitir, c.fechado::text AS fechado
        FROM (SELECT 1) AS one LEFT JOIN LATERAL (
          SELECT permitir_estoque_negativo AS permitir, estoque_fechado_ate AS fechado
@@ -83,11 +100,13 @@ export async function postStockMovements(
       ids((line) => line.depositoId),
       ids((line) => line.loteId),
       scope.empresaId,
+      ids((line) => line.variacaoId ?? null),
     ],
   );
   const produtos = new Map((meta.produtos ?? []).map((row) => [Number(row.id), row]));
   const depositos = new Map((meta.depositos ?? []).map((row) => [Number(row.id), row.descricao]));
   const lotes = new Map((meta.lotes ?? []).map((row) => [Number(row.id), row]));
+  const variacoes = new Map((meta.variacoes ?? []).map((row) => [Number(row.id), row]));
   const config = meta;
   const permitirNegativo = config?.permitir === true;
   // Period lock (flows.md §0 "period freeze"): nothing is posted on or before the closed date.
@@ -100,7 +119,12 @@ export async function postStockMovements(
     );
 
   const keys = [...new Map(lines.map((line) => [keyOf(line), line])).values()].sort(
-    (a, b) => a.produtoId - b.produtoId || a.depositoId - b.depositoId || (a.loteId ?? 0) - (b.loteId ?? 0),
+    (a, b) =>
+      a.produtoId - b.produtoId ||
+      a.depositoId - b.depositoId ||
+      (a.loteId ?? 0) - (b.loteId ?? 0) ||
+      (a.variacaoId ?? 0) - (b.variacaoId ?? 0) ||
+      Number(a.emTransito === true) - Number(b.emTransito === true),
   );
   for (const line of keys) {
     if (!produtos.has(line.produtoId))
@@ -114,11 +138,13 @@ export async function postStockMovements(
   // One statement creates the missing balance rows and locks them all, in key order (lock order): the
   // no-op DO UPDATE takes the row lock (waiting for a concurrent poster) and returns the latest version.
   const locked = await tx.query<Record<string, unknown>>(
-    `INSERT INTO saldo_estoque AS s (empresa_id, filial_id, produto_id, deposito_id, lote_id, criado_por, alterado_por)
-     SELECT $1, $2, k.p, k.d, nullif(k.l, 0), $6, $6
-       FROM unnest($3::bigint[], $4::bigint[], $5::bigint[]) WITH ORDINALITY AS k(p, d, l, o) ORDER BY k.o
-     ON CONFLICT (empresa_id, produto_id, deposito_id, lote_id) DO UPDATE SET versao = s.versao
-     RETURNING id, produto_id, deposito_id, lote_id, fisico, reservado, custo_medio, valor, ultima_movimentacao`,
+    `INSERT INTO saldo_estoque AS s (empresa_id, filial_id, produto_id, deposito_id, lote_id, variacao_id, em_transito,
+                                     criado_por, alterado_por)
+     SELECT $1, $2, k.p, k.d, nullif(k.l, 0), nullif(k.v, 0), k.t, $6, $6
+       FROM unnest($3::bigint[], $4::bigint[], $5::bigint[], $7::bigint[], $8::boolean[]) WITH ORDINALITY AS k(p, d, l, v, t, o)
+      ORDER BY k.o
+     ON CONFLICT (empresa_id, produto_id, deposito_id, lote_id, variacao_id, em_transito) DO UPDATE SET versao = s.versao
+     RETURNING id, produto_id, deposito_id, lote_id, variacao_id, em_transito, fisico, reservado, custo_medio, valor, ultima_movimentacao`,
     [
       scope.empresaId,
       scope.filialId,
@@ -126,6 +152,8 @@ export async function postStockMovements(
       keys.map((line) => line.depositoId),
       keys.map((line) => line.loteId ?? 0),
       scope.usuarioId,
+      keys.map((line) => line.variacaoId ?? 0),
+      keys.map((line) => line.emTransito === true),
     ],
   );
   const saldos = new Map<string, Saldo>();
@@ -135,6 +163,8 @@ export async function postStockMovements(
         produtoId: Number(row.produto_id),
         depositoId: Number(row.deposito_id),
         loteId: row.lote_id === null ? null : Number(row.lote_id),
+        variacaoId: row.variacao_id === null ? null : Number(row.variacao_id),
+        emTransito: row.em_transito === true,
       }),
       {
         id: Number(row.id),
@@ -152,7 +182,7 @@ export async function postStockMovements(
   const pending: unknown[][] = [];
   const saldoUpdate = `UPDATE saldo_estoque s SET fisico = u.fisico, custo_medio = u.custo, valor = u.valor,
             ultima_movimentacao = u.ultima, versao = s.versao + 1, alterado_em = now(), alterado_por = $3
-       FROM unnest($22::bigint[], $23::numeric[], $24::numeric[], $25::numeric[], $26::timestamptz[])
+       FROM unnest($24::bigint[], $25::numeric[], $26::numeric[], $27::numeric[], $28::timestamptz[])
             AS u(id, fisico, custo, valor, ultima)
       WHERE s.id = u.id`;
   /**
@@ -163,23 +193,23 @@ export async function postStockMovements(
     if (pending.length === 0 && !saldosTouched) return;
     const columns = (i: number) => pending.map((row) => row[i]);
     const insert = `INSERT INTO movimentacao_estoque (empresa_id, filial_id, criado_por, alterado_por, produto_id, deposito_id, lote_id,
-         tipo, quantidade, custo_unitario, data, motivo, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor,
+         variacao_id, em_transito, tipo, quantidade, custo_unitario, data, motivo, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor,
          origem_tipo, origem_id, origem_linha, estorno_de, balanco)
-       SELECT $1, $2, $3, $3, r.produto_id, r.deposito_id, r.lote_id, r.tipo, r.quantidade, r.custo_unitario, r.data,
+       SELECT $1, $2, $3, $3, r.produto_id, r.deposito_id, r.lote_id, r.variacao_id, r.em_transito, r.tipo, r.quantidade, r.custo_unitario, r.data,
               r.motivo, r.qtd, r.qtd_apos, r.custo_medio_apos, r.valor_apos, r.dif_valor, r.origem_tipo, $4,
               r.origem_linha, r.estorno_de, r.balanco
          FROM unnest($5::bigint[], $6::bigint[], $7::bigint[], $8::int[], $9::numeric[],
          $10::numeric[], $11::timestamptz[], $12::text[], $13::numeric[], $14::numeric[], $15::numeric[], $16::numeric[],
-         $17::numeric[], $18::text[], $19::int[], $20::int[], $21::boolean[])
+         $17::numeric[], $18::text[], $19::int[], $20::int[], $21::boolean[], $22::bigint[], $23::boolean[])
          AS r(produto_id, deposito_id, lote_id, tipo, quantidade, custo_unitario, data, motivo, qtd, qtd_apos,
-              custo_medio_apos, valor_apos, dif_valor, origem_tipo, origem_linha, estorno_de, balanco)
+              custo_medio_apos, valor_apos, dif_valor, origem_tipo, origem_linha, estorno_de, balanco, variacao_id, em_transito)
        ON CONFLICT (origem_tipo, origem_id, origem_linha) DO NOTHING RETURNING id`;
     const params: unknown[] = [
       scope.empresaId,
       scope.filialId,
       scope.usuarioId,
       origemId,
-      ...Array.from({ length: 17 }, (_, i) => columns(i)),
+      ...Array.from({ length: 19 }, (_, i) => columns(i)),
     ];
     let inserted: number;
     if (saldosTouched) {
@@ -209,6 +239,7 @@ export async function postStockMovements(
       descricao: string;
       unidade: string | null;
       controla_lote: boolean;
+      grade: boolean;
     };
     const deposito = depositos.get(line.depositoId) as string;
     const prefix = line.rotulo ?? '';
@@ -221,6 +252,7 @@ export async function postStockMovements(
         );
       if (line.loteId !== null && (!lote || Number(lote.produto_id) !== line.produtoId))
         throw stockError('LOTE_INVALIDO', `${prefix}o lote informado não é do produto ${produto.descricao}.`);
+      checkVariacao(line, produto, variacoes);
     }
     const posting = applyStockMovement(
       saldo,
@@ -228,7 +260,11 @@ export async function postStockMovements(
     );
     posted.push(posting);
     const unidade = produto.unidade ?? 'UN';
-    const onde = `no depósito ${deposito}${lote ? ` (lote ${lote.numero})` : ''}`;
+    const variacao = line.variacaoId ? variacoes.get(line.variacaoId) : undefined;
+    const detalhes = [lote ? `lote ${lote.numero}` : '', variacao ? `variação ${variacao.descricao}` : '']
+      .filter(Boolean)
+      .join(', ');
+    const onde = `${line.emTransito ? 'em trânsito para' : 'no'} depósito ${deposito}${detalhes ? ` (${detalhes})` : ''}`;
     if (line.estornoDe === undefined && lote && posting.qtd < 0 && dateOnly(line.data) > lote.validade)
       throw stockError(
         'LOTE_VENCIDO',
@@ -255,10 +291,17 @@ export async function postStockMovements(
       );
     if (backdated) {
       await flush();
-      const lot = line.loteId === null ? 'lote_id IS NULL' : 'lote_id = $5';
-      const params: unknown[] = [scope.empresaId, line.produtoId, line.depositoId, line.data];
-      if (line.loteId !== null) params.push(line.loteId);
-      const where = `empresa_id = $1 AND produto_id = $2 AND deposito_id = $3 AND ${lot}`;
+      const params: unknown[] = [
+        scope.empresaId,
+        line.produtoId,
+        line.depositoId,
+        line.data,
+        line.loteId,
+        line.variacaoId ?? null,
+        line.emTransito === true,
+      ];
+      const where = `empresa_id = $1 AND produto_id = $2 AND deposito_id = $3 AND lote_id IS NOT DISTINCT FROM $5::bigint
+         AND variacao_id IS NOT DISTINCT FROM $6::bigint AND em_transito = $7`;
       if (line.estornoDe === undefined) {
         const balanco = await tx.maybeOne<{ data: string }>(
           `SELECT data FROM movimentacao_estoque WHERE ${where} AND balanco AND data > $4 ORDER BY data DESC LIMIT 1`,
@@ -308,9 +351,38 @@ export async function postStockMovements(
       line.origemLinha,
       line.estornoDe ?? null,
       line.balanco === true,
+      line.variacaoId ?? null,
+      line.emTransito === true,
     ]);
     Object.assign(saldo, posting.after, { touched: true });
     if (saldo.ultima === null || new Date(line.data) > new Date(saldo.ultima)) saldo.ultima = line.data;
   }
   await flush([...saldos.values()].filter((saldo) => saldo.touched));
+}
+
+/**
+ * Grade (variações as SKUs, flows.md §1 key produto × depósito × lote × variação): a product with any
+ * produtoVariacao posts only per variação, and the variação named must be one of the product's.
+ */
+function checkVariacao(
+  line: StockLine,
+  produto: { descricao: string; grade: boolean },
+  variacoes: Map<number, { produto_id: number; descricao: string }>,
+): void {
+  const prefix = line.rotulo ?? '';
+  const variacaoId = line.variacaoId ?? null;
+  if (variacaoId === null) {
+    if (produto.grade)
+      throw stockError(
+        'VARIACAO_OBRIGATORIA',
+        `${prefix}o produto ${produto.descricao} tem grade: informe a variação (cada variação tem o seu saldo).`,
+      );
+    return;
+  }
+  const variacao = variacoes.get(variacaoId);
+  if (!variacao || Number(variacao.produto_id) !== line.produtoId)
+    throw stockError(
+      'VARIACAO_INVALIDA',
+      `${prefix}a variação informada não é do produto ${produto.descricao}.`,
+    );
 }
