@@ -37,11 +37,17 @@ export function checkDocumentDefinition(
   field('/document/numbering/serieField', numbering.serieField);
   const amend = obj(doc.amend);
   field('/document/amend/previousField', amend.previousField);
+  field('/document/amend/nextField', amend.nextField);
   field('/document/amend/versionField', amend.versionField);
-  if (typeof amend.previousField === 'string' && amend.previousField in fields) {
-    const previous = obj(fields[amend.previousField]);
-    if (previous.type !== 'relation')
-      issues.push(['/document/amend/previousField', 'o campo da versão anterior deve ser uma relação']);
+  for (const key of ['previousField', 'nextField'] as const) {
+    const name = amend[key];
+    if (typeof name !== 'string' || !(name in fields)) continue;
+    const link = obj(fields[name]);
+    if (link.type !== 'relation' || link.readOnly !== true)
+      issues.push([
+        `/document/amend/${key}`,
+        'o campo de ligação entre versões deve ser uma relação readOnly',
+      ]);
   }
   const actions = new Set<string>();
   for (const [i, raw] of (Array.isArray(doc.transitions) ? doc.transitions : []).entries()) {

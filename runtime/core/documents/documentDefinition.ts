@@ -6,7 +6,7 @@ export interface DocumentDefinition {
   transitions: DocumentTransition[];
   numbering?: { field: string; serieField?: string };
   /** Fields linking an amended copy to the version it replaces (transitions with `amend`). */
-  amend?: { previousField: string; versionField?: string };
+  amend?: { previousField: string; nextField?: string; versionField?: string };
 }
 
 /** One state of a document: its chip label and colour, and whether its rows may still be changed. */
