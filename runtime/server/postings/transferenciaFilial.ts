@@ -1,4 +1,5 @@
 import type { Tx } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
 import type { RecordScope } from '../services/records/buildRecordQuery.ts';
 import type { PostingContext } from './PostingContext.ts';
 import { postStockMovements, type StockLine } from './postStockMovements.ts';
@@ -66,6 +67,30 @@ async function asFilial<T>(
   return result;
 }
 
+/**
+ * 403 unless the user may work on the filial (an administrator: any of the empresa's active ones; others:
+ * those of usuario_filial), as /api/Usuarios/selecionarFilial decides: sending needs the origin, receiving
+ * the destination, cancelling the origin.
+ */
+async function assertFilialAccess(
+  context: PostingContext,
+  filialId: number,
+  qual: 'origem' | 'destino',
+): Promise<void> {
+  const allowed = await context.tx.maybeOne(
+    `SELECT f.id FROM filial f JOIN usuario u ON u.id = $2 AND u.empresa_id = f.empresa_id
+      WHERE f.id = $1 AND f.ativo
+        AND (u.perfil_admin OR EXISTS (SELECT 1 FROM usuario_filial uf WHERE uf.filial_id = f.id AND uf.usuario_id = u.id))`,
+    [filialId, context.scope.usuarioId],
+  );
+  if (!allowed)
+    throw new HttpError(
+      403,
+      'FILIAL_SEM_ACESSO',
+      `Você não tem acesso à filial de ${qual} desta transferência: ${qual === 'destino' ? 'o recebimento é feito' : 'o envio e o cancelamento são feitos'} por um usuário da filial de ${qual}.`,
+    );
+}
+
 /** 422 unless the depósito is one of the filial's (read under that filial). */
 async function assertDeposito(
   scoped: { tx: Tx },
@@ -109,6 +134,7 @@ export async function estoqueEnviarTransito(context: PostingContext): Promise<vo
       'FILIAIS_IGUAIS',
       'A filial de destino deve ser diferente da filial de origem: entre depósitos da mesma filial use a Transferência de estoque.',
     );
+  await assertFilialAccess(context, transfer.filialOrigemId, 'origem');
   const valor = await asFilial(context, transfer.filialOrigemId, async (scoped) => {
     await assertDeposito(scoped, transfer.depositoOrigemId, 'origem');
     await postStockMovements(scoped, transfer.id, [
@@ -141,6 +167,7 @@ export async function estoqueEnviarTransito(context: PostingContext): Promise<vo
  */
 export async function estoqueReceberTransito(context: PostingContext): Promise<void> {
   const transfer = transferOf(context);
+  await assertFilialAccess(context, transfer.filialDestinoId, 'destino');
   await asFilial(context, transfer.filialDestinoId, (scoped) =>
     postStockMovements(scoped, transfer.id, [
       {
@@ -171,6 +198,7 @@ export async function estoqueReceberTransito(context: PostingContext): Promise<v
  */
 export async function estoqueEstornarTransito(context: PostingContext): Promise<void> {
   const transfer = transferOf(context);
+  await assertFilialAccess(context, transfer.filialOrigemId, 'origem');
   for (const filialId of [transfer.filialDestinoId, transfer.filialOrigemId])
     await asFilial(context, filialId, async (scoped) => {
       const rows = await scoped.tx.query<Record<string, unknown>>(

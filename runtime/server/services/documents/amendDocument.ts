@@ -10,7 +10,12 @@ function typedValues(entity: ResolvedEntity, row: Row, skip: string[]): Row {
   const values: Row = {};
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.readOnly || field.formula || skip.includes(name)) continue;
-    if (row[name] !== undefined) values[name] = row[name];
+    const value = row[name];
+    if (value === undefined) continue;
+    // The row as read from the database: dates are Date objects, the API takes ISO text.
+    if (value instanceof Date)
+      values[name] = field.type === 'date' ? value.toISOString().slice(0, 10) : value.toISOString();
+    else values[name] = value;
   }
   return values;
 }
