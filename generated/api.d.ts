@@ -21595,7 +21595,7 @@ export interface components {
              * Exige NF-e de transferência
              * @description Entre estabelecimentos a mercadoria viaja com NF-e de transferência (CFOP 5.152 na mesma UF, 6.152 entre UFs), emitida pelo módulo de NF-e.
              */
-            readonly nfeObrigatoria?: boolean | null;
+            nfeObrigatoria?: boolean | null;
             /**
              * NF-e de transferência
              * @description Id de Nota fiscal
@@ -21654,6 +21654,11 @@ export interface components {
              * Format: date-time
              */
             data: string;
+            /**
+             * Exige NF-e de transferência
+             * @description Entre estabelecimentos a mercadoria viaja com NF-e de transferência (CFOP 5.152 na mesma UF, 6.152 entre UFs), emitida pelo módulo de NF-e. Padrão: true.
+             */
+            nfeObrigatoria?: boolean | null;
             /** Observação */
             observacao?: string | null;
             /**
@@ -21706,6 +21711,11 @@ export interface components {
              * Format: date-time
              */
             data?: string;
+            /**
+             * Exige NF-e de transferência
+             * @description Entre estabelecimentos a mercadoria viaja com NF-e de transferência (CFOP 5.152 na mesma UF, 6.152 entre UFs), emitida pelo módulo de NF-e.
+             */
+            nfeObrigatoria?: boolean | null;
             /** Observação */
             observacao?: string | null;
             /**
