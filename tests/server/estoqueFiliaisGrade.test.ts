@@ -294,7 +294,7 @@ describe('variações (grade) as SKUs with their own balance', () => {
           [row.fisico, row.custoMedio, row.valor],
         ]),
       );
-    expect(await porVariacao()).toEqual({ [preto.id]: [5, 20, 100], [branco.id]: [3, 30, 90] });
+    expect(await porVariacao()).toEqual({ [String(preto.id)]: [5, 20, 100], [String(branco.id)]: [3, 30, 90] });
 
     const saida = await ok('POST', '/api/DocumentosEstoque', {
       tipo: 'S',
@@ -321,7 +321,7 @@ describe('variações (grade) as SKUs with their own balance', () => {
     expect((await api('POST', `/api/TransferenciasEstoque/${transfer.id}/efetivar`, {})).statusCode).toBe(
       200,
     );
-    expect(await porVariacao()).toEqual({ [preto.id]: [5, 20, 100], [branco.id]: [1, 30, 30] });
+    expect(await porVariacao()).toEqual({ [String(preto.id)]: [5, 20, 100], [String(branco.id)]: [1, 30, 30] });
     expect(await saldos({ produtoId: camiseta.id, depositoId: central.id })).toMatchObject([
       { variacaoId: branco.id, fisico: 2, valor: 60 },
     ]);
