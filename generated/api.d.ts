@@ -13306,7 +13306,7 @@ export interface components {
             readonly situacao?: string | null;
             /**
              * Versão
-             * @description 1 no lançamento original; cada emenda cria a versão seguinte.
+             * @description Vazio no lançamento original (versão 1); cada emenda cria a versão seguinte (2, 3…).
              */
             readonly numeroVersao?: number | null;
             /**
