@@ -204,6 +204,36 @@ describe('transfers between filiais with goods in transit', () => {
     await semDiferencas();
   });
 
+  it('a transfer dated ahead is received and cancelled on its own date, never before it was sent', async () => {
+    const cha = await ok('POST', '/api/Produtos', { descricao: 'Chá verde', codigo: 'CHA', unidade: 'UN' });
+    await entrada([{ produtoId: cha.id, quantidade: 6, custoUnitario: 5 }]);
+    const data = '2030-01-15T12:00:00.000Z';
+    const recebida = await transferencia({ produtoId: cha.id, quantidade: 2, data });
+    expect((await acao(recebida.id, 'enviar')).statusCode).toBe(200);
+    const resposta = await acao(recebida.id, 'receber');
+    expect(resposta.statusCode, resposta.body).toBe(200);
+    const cancelada = await transferencia({ produtoId: cha.id, quantidade: 1, data });
+    expect((await acao(cancelada.id, 'enviar')).statusCode).toBe(200);
+    expect((await acao(cancelada.id, 'cancelar')).statusCode).toBe(200);
+    await selecionar(filialB);
+    const rows = await list('MovimentacoesEstoque', { produtoId: cha.id });
+    expect(rows.map((row) => [row.origemLinha, row.qtd, new Date(row.data as string).toISOString()])).toEqual(
+      [
+        [2, 2, data],
+        [3, -2, data],
+        [4, 2, data],
+        [2, 1, data],
+        [2, -1, data],
+      ],
+    );
+    await selecionar(filialA);
+    expect((await saldos({ produtoId: cha.id, depositoId: loja.id }))[0]).toMatchObject({
+      fisico: 4,
+      valor: 20,
+    });
+    await semDiferencas();
+  });
+
   it('check:ledgers compares the in-transit balance with the transfers still sent', async () => {
     const doc = await transferencia({ quantidade: 1 });
     expect((await acao(doc.id, 'enviar')).statusCode).toBe(200);
@@ -294,7 +324,10 @@ describe('variações (grade) as SKUs with their own balance', () => {
           [row.fisico, row.custoMedio, row.valor],
         ]),
       );
-    expect(await porVariacao()).toEqual({ [String(preto.id)]: [5, 20, 100], [String(branco.id)]: [3, 30, 90] });
+    expect(await porVariacao()).toEqual({
+      [String(preto.id)]: [5, 20, 100],
+      [String(branco.id)]: [3, 30, 90],
+    });
 
     const saida = await ok('POST', '/api/DocumentosEstoque', {
       tipo: 'S',
@@ -321,7 +354,10 @@ describe('variações (grade) as SKUs with their own balance', () => {
     expect((await api('POST', `/api/TransferenciasEstoque/${transfer.id}/efetivar`, {})).statusCode).toBe(
       200,
     );
-    expect(await porVariacao()).toEqual({ [String(preto.id)]: [5, 20, 100], [String(branco.id)]: [1, 30, 30] });
+    expect(await porVariacao()).toEqual({
+      [String(preto.id)]: [5, 20, 100],
+      [String(branco.id)]: [1, 30, 30],
+    });
     expect(await saldos({ produtoId: camiseta.id, depositoId: central.id })).toMatchObject([
       { variacaoId: branco.id, fisico: 2, valor: 60 },
     ]);

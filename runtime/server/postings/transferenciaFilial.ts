@@ -114,6 +114,10 @@ async function postedValue(tx: Tx, transfer: Transfer, linha: number): Promise<n
   return Number(row.dif_valor);
 }
 
+/** When a receipt or cancel is dated: now, or the transfer's date when that is later (never before the sending). */
+const postedAt = (context: PostingContext, transfer: Transfer) =>
+  new Date(Math.max(Date.parse(context.agora), Date.parse(transfer.data))).toISOString();
+
 const lineOf = (
   transfer: Transfer,
   data: string,
@@ -163,7 +167,8 @@ export async function estoqueEnviarTransito(context: PostingContext): Promise<vo
 
 /**
  * Effect `estoque.receberTransito`: out of the destination's in-transit balance at its average (linha 3)
- * and into the destination depósito with exactly the value that left transit (linha 4), dated now.
+ * and into the destination depósito with exactly the value that left transit (linha 4), dated now
+ * (or on the transfer's date when that is later).
  */
 export async function estoqueReceberTransito(context: PostingContext): Promise<void> {
   const transfer = transferOf(context);
@@ -171,14 +176,14 @@ export async function estoqueReceberTransito(context: PostingContext): Promise<v
   await asFilial(context, transfer.filialDestinoId, (scoped) =>
     postStockMovements(scoped, transfer.id, [
       {
-        ...lineOf(transfer, context.agora),
+        ...lineOf(transfer, postedAt(context, transfer)),
         depositoId: transfer.depositoDestinoId,
         emTransito: true,
         movement: { tipo: 'saida', qtd: transfer.quantidade },
         origemLinha: 3,
       },
       {
-        ...lineOf(transfer, context.agora),
+        ...lineOf(transfer, postedAt(context, transfer)),
         depositoId: transfer.depositoDestinoId,
         movement: ([saida]) => ({
           tipo: 'valorado',
@@ -217,7 +222,7 @@ export async function estoqueEstornarTransito(context: PostingContext): Promise<
           variacaoId: idOrNull(row.variacao_id),
           emTransito: row.em_transito === true,
           movement: { tipo: 'valorado', qtd: -Number(row.qtd), valor: -Number(row.dif_valor) },
-          data: context.agora,
+          data: postedAt(context, transfer),
           motivo: `Cancelamento da ${transfer.motivo.toLowerCase()}`,
           origemTipo: `${transfer.origemTipo}.estorno`,
           origemLinha: Number(row.origem_linha),
