@@ -457,6 +457,20 @@ describe('amend (emendar): estorno and a new version linked to the old', () => {
     await semDiferencas();
   });
 
+  it('20 parallel amends of one document estornam it once and create one new version', async () => {
+    const doc = await entrada([{ produtoId: cafe.id, quantidade: 1, custoUnitario: 10 }]);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api('POST', `/api/DocumentosEstoque/${doc.id}/emendar`, {})),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(19);
+    expect(await list('DocumentosEstoque', { versaoAnteriorId: doc.id })).toHaveLength(1);
+    expect(
+      await list('MovimentacoesEstoque', { origemTipo: 'documentoEstoque.estorno', origemId: doc.id }),
+    ).toHaveLength(1);
+    await semDiferencas();
+  });
+
   it('a rascunho cannot be amended, and the schema check wants the amend fields declared', async () => {
     const doc = await ok('POST', '/api/DocumentosEstoque', {
       tipo: 'E',
