@@ -11296,6 +11296,11 @@ export interface components {
             /** Permitir vender sem estoque (estoque negativo) */
             permitirEstoqueNegativo?: boolean | null;
             /**
+             * Recuperar o IPI das compras (contribuinte do IPI)
+             * @description Marcado, o IPI das entradas não entra no custo médio (é crédito). ICMS, PIS e COFINS seguem o regime tributário da empresa: no Simples Nacional entram no custo; no regime normal o ICMS sai (e PIS/COFINS no lucro real).
+             */
+            recuperaIpiCompras?: boolean | null;
+            /**
              * Estoque fechado até
              * Format: date
              * @description Movimentações de estoque com data até este dia (inclusive) são recusadas: o período já foi conferido (inventário, fechamento contábil).
@@ -11343,6 +11348,11 @@ export interface components {
              * @description Padrão: false.
              */
             permitirEstoqueNegativo?: boolean | null;
+            /**
+             * Recuperar o IPI das compras (contribuinte do IPI)
+             * @description Marcado, o IPI das entradas não entra no custo médio (é crédito). ICMS, PIS e COFINS seguem o regime tributário da empresa: no Simples Nacional entram no custo; no regime normal o ICMS sai (e PIS/COFINS no lucro real). Padrão: false.
+             */
+            recuperaIpiCompras?: boolean | null;
             /**
              * Estoque fechado até
              * Format: date
@@ -11396,6 +11406,11 @@ export interface components {
             formacaoPrecoVenda?: number & (1 | 2);
             /** Permitir vender sem estoque (estoque negativo) */
             permitirEstoqueNegativo?: boolean | null;
+            /**
+             * Recuperar o IPI das compras (contribuinte do IPI)
+             * @description Marcado, o IPI das entradas não entra no custo médio (é crédito). ICMS, PIS e COFINS seguem o regime tributário da empresa: no Simples Nacional entram no custo; no regime normal o ICMS sai (e PIS/COFINS no lucro real).
+             */
+            recuperaIpiCompras?: boolean | null;
             /**
              * Estoque fechado até
              * Format: date
@@ -13479,6 +13494,51 @@ export interface components {
              */
             custoUnitario?: number | null;
             /**
+             * Desconto
+             * @description Desconto comercial da linha (reduz o custo).
+             */
+            desconto?: number | null;
+            /**
+             * Frete
+             * @description Frete da linha (entra no custo).
+             */
+            frete?: number | null;
+            /**
+             * Seguro
+             * @description Seguro da linha (entra no custo).
+             */
+            seguro?: number | null;
+            /**
+             * Outras despesas
+             * @description Outras despesas acessórias da linha (entram no custo).
+             */
+            outrasDespesas?: number | null;
+            /**
+             * IPI
+             * @description IPI da linha: entra no custo, salvo se a empresa recupera IPI (configurações gerais).
+             */
+            ipi?: number | null;
+            /**
+             * ICMS ST
+             * @description ICMS retido por substituição tributária: sempre entra no custo.
+             */
+            icmsSt?: number | null;
+            /**
+             * ICMS
+             * @description ICMS destacado: sai do custo quando recuperável pelo regime da empresa (regime normal); no Simples Nacional fica no custo.
+             */
+            icms?: number | null;
+            /**
+             * PIS
+             * @description PIS da compra: sai do custo no lucro real (não cumulativo).
+             */
+            pis?: number | null;
+            /**
+             * COFINS
+             * @description COFINS da compra: sai do custo no lucro real (não cumulativo).
+             */
+            cofins?: number | null;
+            /**
              * Valor total
              * @description Quantidade × custo unitário, calculado pelo servidor (um valor enviado diferente é recusado).
              */
@@ -13522,6 +13582,51 @@ export interface components {
              * @description Entrada: custo de aquisição (entra no custo médio). Saída: ignorado (sai pelo custo médio). Balanço: vazio usa o custo médio.
              */
             custoUnitario?: number | null;
+            /**
+             * Desconto
+             * @description Desconto comercial da linha (reduz o custo).
+             */
+            desconto?: number | null;
+            /**
+             * Frete
+             * @description Frete da linha (entra no custo).
+             */
+            frete?: number | null;
+            /**
+             * Seguro
+             * @description Seguro da linha (entra no custo).
+             */
+            seguro?: number | null;
+            /**
+             * Outras despesas
+             * @description Outras despesas acessórias da linha (entram no custo).
+             */
+            outrasDespesas?: number | null;
+            /**
+             * IPI
+             * @description IPI da linha: entra no custo, salvo se a empresa recupera IPI (configurações gerais).
+             */
+            ipi?: number | null;
+            /**
+             * ICMS ST
+             * @description ICMS retido por substituição tributária: sempre entra no custo.
+             */
+            icmsSt?: number | null;
+            /**
+             * ICMS
+             * @description ICMS destacado: sai do custo quando recuperável pelo regime da empresa (regime normal); no Simples Nacional fica no custo.
+             */
+            icms?: number | null;
+            /**
+             * PIS
+             * @description PIS da compra: sai do custo no lucro real (não cumulativo).
+             */
+            pis?: number | null;
+            /**
+             * COFINS
+             * @description COFINS da compra: sai do custo no lucro real (não cumulativo).
+             */
+            cofins?: number | null;
             /**
              * Valor total
              * @description Quantidade × custo unitário, calculado pelo servidor (um valor enviado diferente é recusado).
@@ -13567,6 +13672,51 @@ export interface components {
              * @description Entrada: custo de aquisição (entra no custo médio). Saída: ignorado (sai pelo custo médio). Balanço: vazio usa o custo médio.
              */
             custoUnitario?: number | null;
+            /**
+             * Desconto
+             * @description Desconto comercial da linha (reduz o custo).
+             */
+            desconto?: number | null;
+            /**
+             * Frete
+             * @description Frete da linha (entra no custo).
+             */
+            frete?: number | null;
+            /**
+             * Seguro
+             * @description Seguro da linha (entra no custo).
+             */
+            seguro?: number | null;
+            /**
+             * Outras despesas
+             * @description Outras despesas acessórias da linha (entram no custo).
+             */
+            outrasDespesas?: number | null;
+            /**
+             * IPI
+             * @description IPI da linha: entra no custo, salvo se a empresa recupera IPI (configurações gerais).
+             */
+            ipi?: number | null;
+            /**
+             * ICMS ST
+             * @description ICMS retido por substituição tributária: sempre entra no custo.
+             */
+            icmsSt?: number | null;
+            /**
+             * ICMS
+             * @description ICMS destacado: sai do custo quando recuperável pelo regime da empresa (regime normal); no Simples Nacional fica no custo.
+             */
+            icms?: number | null;
+            /**
+             * PIS
+             * @description PIS da compra: sai do custo no lucro real (não cumulativo).
+             */
+            pis?: number | null;
+            /**
+             * COFINS
+             * @description COFINS da compra: sai do custo no lucro real (não cumulativo).
+             */
+            cofins?: number | null;
             /**
              * Valor total
              * @description Quantidade × custo unitário, calculado pelo servidor (um valor enviado diferente é recusado).
@@ -15716,7 +15866,10 @@ export interface components {
              * @description Sempre positiva; o tipo diz se entra ou sai do estoque.
              */
             quantidade?: number | null;
-            /** Custo unitário */
+            /**
+             * Custo unitário
+             * @description Entrada: custo de aquisição por unidade (CPC 16: frete e impostos não recuperáveis incluídos, impostos recuperáveis excluídos). Saída: o custo médio.
+             */
             custoUnitario?: number | null;
             /**
              * Data
@@ -15790,7 +15943,10 @@ export interface components {
              * @description Sempre positiva; o tipo diz se entra ou sai do estoque.
              */
             quantidade: number;
-            /** Custo unitário */
+            /**
+             * Custo unitário
+             * @description Entrada: custo de aquisição por unidade (CPC 16: frete e impostos não recuperáveis incluídos, impostos recuperáveis excluídos). Saída: o custo médio.
+             */
             custoUnitario?: number | null;
             /**
              * Data
@@ -15865,7 +16021,10 @@ export interface components {
              * @description Sempre positiva; o tipo diz se entra ou sai do estoque.
              */
             quantidade?: number;
-            /** Custo unitário */
+            /**
+             * Custo unitário
+             * @description Entrada: custo de aquisição por unidade (CPC 16: frete e impostos não recuperáveis incluídos, impostos recuperáveis excluídos). Saída: o custo médio.
+             */
             custoUnitario?: number | null;
             /**
              * Data
@@ -22729,6 +22888,51 @@ export interface components {
              * @description Entrada: custo de aquisição (entra no custo médio). Saída: ignorado (sai pelo custo médio). Balanço: vazio usa o custo médio.
              */
             custoUnitario?: number | null;
+            /**
+             * Desconto
+             * @description Desconto comercial da linha (reduz o custo).
+             */
+            desconto?: number | null;
+            /**
+             * Frete
+             * @description Frete da linha (entra no custo).
+             */
+            frete?: number | null;
+            /**
+             * Seguro
+             * @description Seguro da linha (entra no custo).
+             */
+            seguro?: number | null;
+            /**
+             * Outras despesas
+             * @description Outras despesas acessórias da linha (entram no custo).
+             */
+            outrasDespesas?: number | null;
+            /**
+             * IPI
+             * @description IPI da linha: entra no custo, salvo se a empresa recupera IPI (configurações gerais).
+             */
+            ipi?: number | null;
+            /**
+             * ICMS ST
+             * @description ICMS retido por substituição tributária: sempre entra no custo.
+             */
+            icmsSt?: number | null;
+            /**
+             * ICMS
+             * @description ICMS destacado: sai do custo quando recuperável pelo regime da empresa (regime normal); no Simples Nacional fica no custo.
+             */
+            icms?: number | null;
+            /**
+             * PIS
+             * @description PIS da compra: sai do custo no lucro real (não cumulativo).
+             */
+            pis?: number | null;
+            /**
+             * COFINS
+             * @description COFINS da compra: sai do custo no lucro real (não cumulativo).
+             */
+            cofins?: number | null;
             /**
              * Valor total
              * @description Quantidade × custo unitário, calculado pelo servidor (um valor enviado diferente é recusado).
@@ -44516,6 +44720,7 @@ export interface operations {
                         depositoId: number;
                         deposito?: string | null;
                         loteId?: number | null;
+                        lote?: string | null;
                         qtd: number;
                         custoUnitario?: number | null;
                         difValor: number;
@@ -70850,6 +71055,7 @@ export interface operations {
                         depositoId: number;
                         deposito?: string | null;
                         loteId?: number | null;
+                        lote?: string | null;
                         qtd: number;
                         custoUnitario?: number | null;
                         difValor: number;
@@ -71805,6 +72011,7 @@ export interface operations {
                         depositoId: number;
                         deposito?: string | null;
                         loteId?: number | null;
+                        lote?: string | null;
                         qtd: number;
                         custoUnitario?: number | null;
                         difValor: number;

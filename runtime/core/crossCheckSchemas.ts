@@ -184,6 +184,31 @@ export function crossCheckSchemas(
     }
   }
 
+  /** A form section's related list: its entity, a relation field of it to the form's entity, its columns. */
+  function checkRelated(path: string, sectionId: string, formEntity: string, related: Json): void {
+    const pointer = `/sections/${sectionId}/related`;
+    const fields = typeof related.entity === 'string' ? entityFields(related.entity) : null;
+    if (fields === null) {
+      push(path, `${pointer}/entity`, `entidade "${String(related.entity)}" não existe`);
+      return;
+    }
+    const foreignKey = obj(fields[String(related.foreignKey)]);
+    if (foreignKey.type !== 'relation' || obj(foreignKey.relation).entity !== formEntity)
+      push(
+        path,
+        `${pointer}/foreignKey`,
+        `"${String(related.foreignKey)}" não é uma relação de "${String(related.entity)}" com "${formEntity}"`,
+      );
+    for (const key of ['columns', 'totals'] as const)
+      for (const [i, name] of (Array.isArray(related[key]) ? related[key] : []).entries())
+        if (!(String(name) in fields))
+          push(
+            path,
+            `${pointer}/${key}/${i}`,
+            `campo "${String(name)}" não existe em "${String(related.entity)}"`,
+          );
+  }
+
   function checkFieldUse(path: string, kind: 'form' | 'grid' | 'report', data: Json): void {
     const entity = kind === 'report' ? obj(data.source).entity : data.entity;
     const fields = typeof entity === 'string' ? entityFields(entity) : null;
@@ -223,6 +248,8 @@ export function crossCheckSchemas(
         }
       const tabs = obj(data.tabs);
       for (const [sectionId, section] of Object.entries(obj(data.sections))) {
+        if (isPlainObject(obj(section).related))
+          checkRelated(path, sectionId, String(entity), obj(obj(section).related));
         const tab = obj(section).tab;
         if (typeof tab === 'string' && !(tab in tabs))
           push(path, `/sections/${sectionId}/tab`, `aba "${tab}" não existe em tabs`);

@@ -105,6 +105,75 @@ describe('CNAB retorno per bank (layouts as data)', () => {
     expect(file.ocorrencias.map((o) => o.linha)).toEqual([3, 5, 7]);
   });
 
+  // Banks with their own occurrence tables: [bank, liquidation, write-off, registration codes, nosso
+  // número as read (check digit dropped), whether the layout carries fee/discount/interest, credit date].
+  it.each([
+    ['070', 'BRB', ['06', '00', '02'], (n: string) => n.padStart(12, '0'), true, '2025-03-17'],
+    ['077', 'Banco Inter', ['06', '07', '02'], (n: string) => n.padStart(10, '0'), false, '2025-03-17'],
+    ['136', 'Unicred', ['06', null, '02'], (n: string) => n.padStart(16, '0'), true, '2025-03-14'],
+    ['224', 'Banco Fibra', ['06', '09', '02'], (n: string) => n.padStart(10, '0'), true, null],
+    ['643', 'Banco Pine', ['06', '09', '02'], (n: string) => n.padStart(10, '0'), true, null],
+    ['435', 'Delbank', ['06', '09', '02'], (n: string) => n.padStart(10, '0'), true, '2025-03-17'],
+    ['399', 'HSBC', ['06', '09', '02'], (n: string) => n.padStart(10, '0'), true, null],
+  ] as const)(
+    'CNAB 400 %s (%s): its own positions and occurrence table',
+    (banco, nome, codigos, numero, extras, credito) => {
+      const [liquida, baixa, entrada] = codigos;
+      const proprios = titulos
+        .map((t, i) => ({ ...t, codigo: [liquida, baixa, entrada][i] ?? '' }))
+        .filter((t) => t.codigo !== '');
+      const file = parseRetornoCnab(retorno400(banco, proprios));
+      expect(file).toMatchObject({ banco, layout: 'CNAB400', nomeBanco: nome });
+      const [pago, ...resto] = file.ocorrencias;
+      expect(pago).toMatchObject({
+        nossoNumero: numero('4821'),
+        efeito: 'liquidacao',
+        valorTitulo: 250,
+        valorPago: 245.5,
+        tarifa: extras ? 1.95 : 0,
+        desconto: extras ? 7 : 0,
+        juros: extras ? 2.5 : 0,
+        dataOcorrencia: '2025-03-14',
+        dataVencimento: '2025-03-12',
+        dataCredito: credito,
+      });
+      expect(resto.map((o) => [o.nossoNumero, o.efeito])).toEqual(
+        baixa
+          ? [
+              [numero('4822'), 'baixa'],
+              [numero('4823'), 'entrada'],
+            ]
+          : [[numero('4823'), 'entrada']],
+      );
+    },
+  );
+
+  it('BRB 09 and Unicred 01/09 are liquidations, Inter 09 is unknown: each bank its own table', () => {
+    const codes = (banco: string, codigo: string) =>
+      parseRetornoCnab(retorno400(banco, [{ nossoNumero: '5', codigo, valor: 10, pago: 10 }])).ocorrencias[0];
+    expect(codes('070', '09')).toMatchObject({
+      efeito: 'liquidacao',
+      ocorrencia: 'Liquidado (baixa por pagamento)',
+    });
+    expect(codes('136', '01')).toMatchObject({ efeito: 'liquidacao' });
+    expect(codes('136', '09')).toMatchObject({
+      efeito: 'liquidacao',
+      ocorrencia: 'Liquidação de título descontado',
+    });
+    expect(codes('077', '09')).toMatchObject({ efeito: 'informativa', ocorrencia: 'Ocorrência 09' });
+    // Fibra's 10 follows a 06 already booked: it must not settle the boleto twice.
+    expect(codes('224', '10')).toMatchObject({ efeito: 'informativa' });
+    expect(codes('399', '31')).toMatchObject({ efeito: 'liquidacao' });
+  });
+
+  it('CrediSIS sends the CBR643 layout under 097: types 1 and 7, fee and credit date apart', () => {
+    const file = parseRetornoCnab(retornoBB400(titulos, '7', '097'));
+    expect(file).toMatchObject({ banco: '097', nomeBanco: 'CrediSIS' });
+    expect(read(retornoBB400(titulos, '1', '097'))).toEqual(
+      expected('097', 'CNAB400', (n) => `123456${n.padStart(5, '0')}`),
+    );
+  });
+
   it('Banco do Brasil CBR643: detail type 7 and type 1 are both read, date and fee not glued', () => {
     const tipo7 = read(retornoBB400(titulos, '7'));
     expect(tipo7).toEqual(expected('001', 'CNAB400', (n) => `1234567${n.padStart(10, '0')}`));
@@ -173,8 +242,8 @@ describe('CNAB retorno per bank (layouts as data)', () => {
   });
 
   it('names an unsupported bank or layout and lists the supported ones', () => {
-    expect(() => parseRetornoCnab(retorno400('070', titulos))).toThrow(
-      /^Layout não suportado: banco 070 CNAB 400\. Suportados: 001 Banco do Brasil \(CBR643\) CNAB 400; .*104 Caixa \(SIGCB\) CNAB 240;/,
+    expect(() => parseRetornoCnab(retorno400('389', titulos))).toThrow(
+      /^Layout não suportado: banco 389 CNAB 400\. Suportados: 001 Banco do Brasil \(CBR643\) CNAB 400; .*104 Caixa \(SIGCB\) CNAB 240;/,
     );
     expect(() => parseRetornoCnab(retorno240('341', titulos))).toThrow(
       /^Layout não suportado: banco 341 CNAB 240\./,

@@ -152,3 +152,57 @@ describe('document lifecycles and formulas in entity files', () => {
     ]);
   });
 });
+
+describe('form sections with a related list', () => {
+  const path = 'schemas/entities/produto/produto.form.json';
+  // biome-ignore lint/suspicious/noExplicitAny: a test reaches deep into the JSON it tampers with
+  type Loose = any;
+  const withRelated = (change: (related: Loose) => void) => {
+    const form = structuredClone(files[path]) as Loose;
+    change(form.sections.saldos.related);
+    return validateSchemaSet(withFiles({ [path]: form }));
+  };
+
+  it('the produto form lists its stock balances', () => {
+    expect((files[path] as Loose).sections.saldos.related).toMatchObject({
+      entity: 'saldoEstoque',
+      foreignKey: 'produtoId',
+    });
+  });
+
+  it('refuses an unknown entity, a foreign key that does not point at the form entity and unknown columns', () => {
+    expect(withRelated((related) => (related.entity = 'saldoInexistente'))).toEqual([
+      {
+        file: path,
+        pointer: '/sections/saldos/related/entity',
+        message: 'entidade "saldoInexistente" não existe',
+      },
+    ]);
+    const issues = withRelated((related) => {
+      related.foreignKey = 'depositoId';
+      related.columns = ['fisico', 'quantidade'];
+      related.totals = ['valorTotal'];
+    });
+    expect(issues).toEqual([
+      {
+        file: path,
+        pointer: '/sections/saldos/related/foreignKey',
+        message: '"depositoId" não é uma relação de "saldoEstoque" com "produto"',
+      },
+      {
+        file: path,
+        pointer: '/sections/saldos/related/columns/1',
+        message: 'campo "quantidade" não existe em "saldoEstoque"',
+      },
+      {
+        file: path,
+        pointer: '/sections/saldos/related/totals/0',
+        message: 'campo "valorTotal" não existe em "saldoEstoque"',
+      },
+    ]);
+    const shape = withRelated((related) => {
+      delete related.foreignKey;
+    });
+    expect(shape[0]).toMatchObject({ file: path, pointer: '/sections/saldos/related' });
+  });
+});

@@ -161,13 +161,50 @@ describe('Retorno per bank: what applying does', () => {
     expect(await get(`/api/Boletos/${boletos.caixa06?.id}`)).toMatchObject({ situacao: 1 });
   });
 
+  it('Inter and BRB: their own layouts settle boletos; a boleto kept with its DV matches the number without it', async () => {
+    const inter = await create('GatewaysBoleto', { descricao: 'Inter', banco: '077', convenio: '1' });
+    const brb = await create('GatewaysBoleto', { descricao: 'BRB', banco: '070', convenio: '2' });
+    // Inter prints 0000004825-7: the boleto keeps the DV, the file's 71–81 carries it and the reader drops it.
+    await boleto('inter', inter, '0000004825-7', 150, true);
+    await boleto('interBaixa', inter, '48269', 30);
+    await boleto('brb', brb, '000000004827', 200, true);
+    const interFile = retorno400('077', [
+      { nossoNumero: '4825', codigo: '06', valor: 150, pago: 150 },
+      { nossoNumero: '4826', codigo: '07', valor: 30 },
+    ]);
+    const previa = await api('POST', `${BASE}/previa`, body(inter.id, interFile));
+    expect(previa.statusCode, previa.body).toBe(200);
+    expect((previa.json().itens as Body[]).map((i) => [i.nossoNumero, i.acao])).toEqual([
+      ['0000004825', 'registrarPagamento'],
+      ['0000004826', 'baixar'],
+    ]);
+    const applied = await api('POST', `${BASE}/aplicar`, body(inter.id, interFile));
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toMatchObject({ pagamentos: 1, baixados: 1, baixasReceita: 1 });
+    expect(await get(`/api/Boletos/${boletos.inter?.id}`)).toMatchObject({ situacao: 2, valorPago: 150 });
+    expect(await get(`/api/Receitas/${receitas.inter?.id}`)).toMatchObject({ situacao: 1 });
+    expect(await get(`/api/Boletos/${boletos.interBaixa?.id}`)).toMatchObject({ situacao: 4 });
+
+    // BRB 09 is a liquidation (not a write-off), with DDMMAAAA dates.
+    const brbFile = retorno400('070', [
+      { nossoNumero: '4827', codigo: '09', valor: 200, pago: 203, juros: 3, credito: '2025-03-18' },
+    ]);
+    const brbApplied = await api('POST', `${BASE}/aplicar`, body(brb.id, brbFile));
+    expect(brbApplied.statusCode, brbApplied.body).toBe(200);
+    expect(brbApplied.json()).toMatchObject({ pagamentos: 1, baixados: 0 });
+    expect(await get(`/api/Boletos/${boletos.brb?.id}`)).toMatchObject({ situacao: 2, valorPago: 203 });
+    expect(await get(`/api/Baixas?${where({ lancamentoId: receitas.brb?.id })}`)).toEqual([
+      expect.objectContaining({ valorPago: 203, juros: 3, dataPagamento: '2025-03-18' }),
+    ]);
+  });
+
   it('an unsupported bank or layout is refused naming it, writing nothing', async () => {
     const before = ((await get('/api/TransacoesPagamento')) as Body[]).length;
-    const text = retorno400('070', [{ nossoNumero: '1', codigo: '06', valor: 10, pago: 10 }]);
+    const text = retorno400('389', [{ nossoNumero: '1', codigo: '06', valor: 10, pago: 10 }]);
     const response = await api('POST', `${BASE}/aplicar`, body(bb.id, text));
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toMatch(
-      /^Layout não suportado: banco 070 CNAB 400\. Suportados: 001 Banco do Brasil \(CBR643\) CNAB 400;/,
+      /^Layout não suportado: banco 389 CNAB 400\. Suportados: 001 Banco do Brasil \(CBR643\) CNAB 400;/,
     );
     expect(await get('/api/TransacoesPagamento')).toHaveLength(before);
   });

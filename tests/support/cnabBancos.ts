@@ -117,9 +117,76 @@ const DETALHE_400: Record<string, { nome: string; detalhe: (t: Titulo, i: number
     nome: 'B.DO NORDESTE',
     detalhe: (t, i) => [[1, '102'], [63, `${t.nossoNumero.padStart(7, '0')}3`], ...comuns400(t, i)],
   },
-  // BRB (layout not supported: only its header matters).
-  '070': { nome: 'BRB', detalhe: (t, i) => [[1, '1'], [40, t.nossoNumero], ...comuns400(t, i)] },
+  // BRB: its own positions, dates in DDMMAAAA (occurrence 111, due 149, credit 300), nosso número 71–82.
+  '070': {
+    nome: 'BRB',
+    detalhe: (t, i) => [
+      [1, '1'],
+      [71, t.nossoNumero.padStart(12, '0')],
+      [93, (t.seuNumero ?? `DOC${i + 1}`).padEnd(13, ' ')],
+      [109, t.codigo],
+      [111, ddmmaaaa(t.ocorrencia ?? DEFAULTS.ocorrencia)],
+      [149, ddmmaaaa(t.vencimento ?? DEFAULTS.vencimento)],
+      [157, cents(t.valor ?? 0, 13)],
+      [180, cents(t.tarifa ?? 0, 13)],
+      [206, cents(t.juros ?? 0, 13)],
+      [232, cents(t.abatimento ?? 0, 13)],
+      [245, cents(t.desconto ?? 0, 13)],
+      [258, cents(t.pago ?? 0, 13)],
+      [300, ddmmaaaa(t.credito ?? DEFAULTS.credito)],
+    ],
+  },
+  // Banco Inter's own layout: code 90, dates 92/119/173, valor 125, pago 160; nosso número 71–81 with DV.
+  '077': {
+    nome: 'BANCO INTER',
+    detalhe: (t, i) => [
+      [1, '1'],
+      [71, `${t.nossoNumero.padStart(10, '0')}7`],
+      [90, t.codigo],
+      [92, ddmmaa(t.ocorrencia ?? DEFAULTS.ocorrencia)],
+      [98, (t.seuNumero ?? `DOC${i + 1}`).padEnd(10, ' ')],
+      [119, ddmmaa(t.vencimento ?? DEFAULTS.vencimento)],
+      [125, cents(t.valor ?? 0, 13)],
+      [160, cents(t.pago ?? 0, 13)],
+      [173, ddmmaa(t.credito ?? DEFAULTS.credito)],
+    ],
+  },
+  // Unicred 136: nosso número 46–62 (zero-padded, DV last), fee 182–188 (7 digits), seu número 280–305,
+  // no credit date of its own.
+  '136': {
+    nome: 'UNICRED',
+    detalhe: (t, i) => [
+      [1, '1'],
+      [46, `${t.nossoNumero.padStart(10, '0')}4`.padStart(17, '0')],
+      ...comuns400(t, i).filter(([start]) => start !== 117 && start !== 176 && start !== 296),
+      [182, cents(t.tarifa ?? 0, 7)],
+      [280, (t.seuNumero ?? `DOC${i + 1}`).padEnd(26, ' ')],
+    ],
+  },
+  // Mercantil do Brasil (layout not supported: only its header matters).
+  '389': { nome: 'MERCANTIL', detalhe: (t, i) => [[1, '1'], [40, t.nossoNumero], ...comuns400(t, i)] },
+  // Fibra, Pine, HSBC: nosso número 63–73 (10 digits and DV), no credit date.
+  '224': { nome: 'BANCO FIBRA', detalhe: (t, i) => semCredito(t, i) },
+  '643': { nome: 'BANCO PINE', detalhe: (t, i) => semCredito(t, i) },
+  '399': { nome: 'HSBC', detalhe: (t, i) => semCredito(t, i) },
+  // Delbank: the same plus multa 280–292 and the credit date 386–391.
+  '435': {
+    nome: 'DELBANK',
+    detalhe: (t, i) => [
+      ...semCredito(t, i),
+      [280, cents(t.multa ?? 0, 13)],
+      [386, ddmmaa(t.credito ?? DEFAULTS.credito)],
+    ],
+  },
 };
+
+function semCredito(t: Titulo, i: number): Fields {
+  return [
+    [1, '1'],
+    [63, `${t.nossoNumero.padStart(10, '0')}2`],
+    ...comuns400(t, i).filter(([start]) => start !== 296),
+  ];
+}
 
 /** Banco do Brasil CBR643 detail: type 7 (convênio of 7 digits) or 1 (convênio of 6 digits). */
 function detalheBB(t: Titulo, i: number, tipo: '1' | '7'): Fields {
@@ -166,10 +233,10 @@ export function retorno400(banco: string, titulos: Titulo[]): string {
 }
 
 /** Banco do Brasil CBR643 (also what correspondent cooperatives such as Unicred send under 001). */
-export function retornoBB400(titulos: Titulo[], tipo: '1' | '7' = '7'): string {
+export function retornoBB400(titulos: Titulo[], tipo: '1' | '7' = '7', banco = '001'): string {
   return `${lines400(
-    '001',
-    'BANCO DO BRASIL',
+    banco,
+    banco === '001' ? 'BANCO DO BRASIL' : 'CREDISIS',
     titulos.map((t, i) => detalheBB(t, i, tipo)),
   ).join('\r\n')}\r\n`;
 }

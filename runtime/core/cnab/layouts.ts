@@ -213,6 +213,106 @@ const CAIXA_400: LayoutCnab['ocorrencias'] = {
   '99': ['Rejeição do título', I],
 };
 
+/** Banco Inter's own CNAB 400: 02 "em aberto" (registered), 06 paid, 07 written off. */
+const INTER_400: LayoutCnab['ocorrencias'] = {
+  '02': ['Em aberto (entrada confirmada)', E],
+  '03': ['Erro (entrada rejeitada)', I],
+  '06': ['Pago', L],
+  '07': ['Baixado', B],
+};
+
+/** BRB (Banco de Brasília) CNAB 400: 09 is a liquidation here, not a write-off; 00 a devolution. */
+const BRB_400: LayoutCnab['ocorrencias'] = {
+  '00': ['Baixado por devolução', B],
+  '02': ['Registro confirmado', E],
+  '05': ['Liquidado sem registro', L],
+  '06': ['Liquidado', L],
+  '09': ['Liquidado (baixa por pagamento)', L],
+  '15': ['Liquidação regularizada', I],
+  '16': ['Liquidação regularizada com registro', I],
+};
+
+/** Unicred (136) CNAB 400: 01 and 09 are liquidations too (cartório, título descontado). */
+const UNICRED_400: LayoutCnab['ocorrencias'] = {
+  '01': ['Pago (título protestado pago em cartório)', L],
+  '02': ['Instrução confirmada', E],
+  '03': ['Instrução rejeitada', I],
+  '04': ['Sustado judicial', I],
+  '06': ['Liquidação normal', L],
+  '07': ['Liquidação em condicional', L],
+  '08': ['Sustado definitivo', I],
+  '09': ['Liquidação de título descontado', L],
+  '10': ['Protesto solicitado', I],
+  '11': ['Protesto em cartório', I],
+  '12': ['Sustação solicitada', I],
+  '13': ['Título descontado', I],
+  '14': ['Título descontável', I],
+};
+
+/**
+ * The list Fibra, Pine and Delbank print (banks whose collection runs through correspondents): 10 is the
+ * write-off that follows a liquidation already booked by 06, so it only informs.
+ */
+const CORRESPONDENTES_400: LayoutCnab['ocorrencias'] = {
+  '01': ['Entrada do título confirmada na CIP', I],
+  '02': ['Entrada confirmada', E],
+  '03': ['Entrada rejeitada', I],
+  '05': ['Campo livre alterado', I],
+  '06': ['Liquidação normal', L],
+  '08': ['Liquidação em cartório', L],
+  '09': ['Baixa automática', B],
+  '10': ['Baixa por ter sido liquidado', I],
+  '12': ['Abatimento confirmado', I],
+  '13': ['Abatimento cancelado', I],
+  '14': ['Vencimento alterado', I],
+  '15': ['Baixa rejeitada', I],
+  '16': ['Instrução rejeitada', I],
+  '19': ['Confirmação de recebimento de ordem de protesto', I],
+  '20': ['Confirmação de recebimento de ordem de sustação', I],
+  '22': ['Seu número alterado', I],
+  '23': ['Título enviado para cartório', I],
+  '24': ['Confirmação de recebimento de ordem de não protestar', I],
+  '28': ['Débito de tarifas/custas — correspondentes', I],
+  '40': ['Tarifa de entrada (debitada na liquidação)', I],
+  '43': ['Baixado por ter sido protestado', B],
+  '96': ['Tarifa sobre instruções — mês anterior', I],
+  '97': ['Tarifa sobre baixas — mês anterior', I],
+  '98': ['Tarifa sobre entradas — mês anterior', I],
+  '99': ['Tarifa sobre instruções de protesto/sustação — mês anterior', I],
+};
+
+/** HSBC CNAB 400: cash (06, 07, 15, 16) and cheque (31–39) liquidations apart. */
+const HSBC_400: LayoutCnab['ocorrencias'] = {
+  '02': ['Entrada confirmada', E],
+  '03': ['Entrada ou instrução rejeitada', I],
+  '06': ['Liquidação normal em dinheiro', L],
+  '07': ['Liquidação por conta em dinheiro', L],
+  '09': ['Baixa automática', B],
+  '10': ['Baixado conforme instruções', B],
+  '11': ['Títulos em ser (conciliação mensal)', I],
+  '12': ['Abatimento concedido', I],
+  '13': ['Abatimento cancelado', I],
+  '14': ['Vencimento prorrogado', I],
+  '15': ['Liquidação em cartório em dinheiro', L],
+  '16': ['Liquidação — baixado/devolvido em data anterior, em dinheiro', L],
+  '17': ['Entregue em cartório', I],
+  '18': ['Instrução automática de protesto', I],
+  '21': ['Instrução de alteração de mora', I],
+  '22': ['Instrução de protesto processada', I],
+  '23': ['Cancelamento de protesto processado', I],
+  '27': ['Número do cedente ou controle do participante alterado', I],
+  '31': ['Liquidação normal em cheque/compensação/banco correspondente', L],
+  '32': ['Liquidação em cartório em cheque', L],
+  '33': ['Liquidação por conta em cheque', L],
+  '36': ['Liquidação — baixado/devolvido em data anterior, em cheque', L],
+  '37': ['Baixa de título protestado', B],
+  '38': ['Liquidação de título não registrado em dinheiro', L],
+  '39': ['Liquidação de título não registrado em cheque', L],
+  '49': ['Vencimento alterado', I],
+  '69': ['Despesas/custas de cartório', I],
+  '70': ['Ressarcimento sobre títulos', I],
+};
+
 // ---------------------------------------------------------------------------------------------------------
 // Field sets
 
@@ -340,6 +440,95 @@ export const LAYOUTS_CNAB: LayoutCnab[] = [
   c400('041', 'Banrisul', { '1': campos400([63, 72], { multa: v13(280) }) }, BRADESCO_400, 2),
   // Banco do Nordeste 400: nosso número 63–69 and its DV 70.
   c400('004', 'Banco do Nordeste', { '1': campos400([63, 70]) }, BRADESCO_400, 1),
+  // BRB: its own positions — nosso número 71–82, occurrence date 111–118 and due date 149–156 in DDMMAAAA,
+  // valor 157–169, tarifa 180–192, juros 206–218, abatimento 232–244, desconto 245–257, pago 258–270,
+  // seu número 93–105, credit date 300–307 (DDMMAAAA).
+  c400(
+    '070',
+    'BRB',
+    {
+      '1': {
+        nossoNumero: { de: 71, ate: 82 },
+        seuNumero: { de: 93, ate: 105 },
+        codigo: { de: 109, ate: 110 },
+        dataOcorrencia: { de: 111, ate: 118, data: 'DDMMAAAA' },
+        dataVencimento: { de: 149, ate: 156, data: 'DDMMAAAA' },
+        valorTitulo: v13(157),
+        tarifa: v13(180),
+        juros: v13(206),
+        abatimento: v13(232),
+        desconto: v13(245),
+        valorPago: v13(258),
+        multa: null,
+        dataCredito: { de: 300, ate: 307, data: 'DDMMAAAA' },
+      },
+    },
+    BRB_400,
+  ),
+  // Banco Inter's own CNAB 400: code 90–91, occurrence date 92–97, seu número 98–107, due date 119–124,
+  // valor 125–137, pago 160–172, credit date 173–178; nosso número 71–81 (10 digits and its DV). No fee,
+  // discount or interest fields.
+  c400(
+    '077',
+    'Banco Inter',
+    {
+      '1': {
+        nossoNumero: { de: 71, ate: 81 },
+        seuNumero: { de: 98, ate: 107 },
+        codigo: { de: 90, ate: 91 },
+        dataOcorrencia: d6(92),
+        dataVencimento: d6(119),
+        valorTitulo: v13(125),
+        valorPago: v13(160),
+        dataCredito: d6(173),
+        tarifa: null,
+        desconto: null,
+        abatimento: null,
+        juros: null,
+        multa: null,
+      },
+    },
+    INTER_400,
+    1,
+  ),
+  // CrediSIS (097) sends Banco do Brasil's CBR643 under its own code: same records, same "comando" codes.
+  c400(
+    '097',
+    'CrediSIS',
+    {
+      '1': campos400([63, 73], BB_COMUNS),
+      '7': campos400([64, 80], BB_COMUNS),
+    },
+    BB_400,
+  ),
+  // Unicred (136) CNAB 400: nosso número 46–62 (10 digits and DV, zero-padded), seu número 280–305, the
+  // fee in 182–188 (7 digits); the occurrence date is also the credit date.
+  c400(
+    '136',
+    'Unicred',
+    {
+      '1': campos400([46, 62], {
+        seuNumero: { de: 280, ate: 305 },
+        tarifa: { de: 182, ate: 188 },
+        dataCredito: d6(111),
+      }),
+    },
+    UNICRED_400,
+    1,
+  ),
+  // Fibra (224), Pine (643), Delbank (435) and HSBC (399): Bradesco's positions, nosso número 63–73 (10
+  // digits and DV). Delbank adds multa 280–292 and the credit date 386–391; Fibra, Pine and HSBC print none
+  // (the occurrence date stands for it).
+  c400('224', 'Banco Fibra', { '1': campos400([63, 73], { dataCredito: null }) }, CORRESPONDENTES_400, 1),
+  c400('643', 'Banco Pine', { '1': campos400([63, 73], { dataCredito: null }) }, CORRESPONDENTES_400, 1),
+  c400(
+    '435',
+    'Delbank',
+    { '1': campos400([63, 73], { multa: v13(280), dataCredito: d6(386) }) },
+    CORRESPONDENTES_400,
+    1,
+  ),
+  c400('399', 'HSBC', { '1': campos400([63, 73], { dataCredito: null }) }, HSBC_400, 1),
   c240('208', 'BTG Pactual', campos240([38, 57])),
   c240('085', 'Ailos', campos240([38, 57])),
 ];

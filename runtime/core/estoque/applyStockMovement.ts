@@ -25,7 +25,7 @@ export type StockMovement =
 
 export const EMPTY_STOCK: StockState = { qtd: 0, custoMedio: 0, valor: 0 };
 
-const qty = (value: number) => roundTo(value, 4);
+const qty = (value: number) => roundTo(value, 6);
 const cost = (value: number) => roundTo(value, 6);
 
 function finish(before: StockState, qtd: number, custoUnitario: number, custoMedio: number): StockPosting {

@@ -41,7 +41,7 @@ export function checkStockLedger(rows: LedgerRow[], stored: StoredBalance | unde
   let valor = 0;
   let custo = 0;
   for (const row of rows) {
-    const expected = roundTo(qtd + row.qtd, 4);
+    const expected = roundTo(qtd + row.qtd, 6);
     if (!same(row.qtdApos, expected))
       differences.push({
         regra: 'E3',

@@ -52,6 +52,20 @@ export function recuperaveisDoRegime(
 }
 
 /**
+ * Credits of an empresa by its regime (empresa.regime, spec 001 §3.1 codes: 1 Simples Nacional, 2 lucro
+ * real, 3 lucro presumido, 4 Simples with revenue over the sublimit, 5 MEI; missing or unknown counts as
+ * lucro real). Over the sublimit the ICMS is paid by the normal rules, so it is credited. `recuperaIpi`: the
+ * empresa is an IPI taxpayer (configuração geral).
+ */
+export function recuperaveisDaEmpresa(regime: number | null | undefined, recuperaIpi = false): Recuperaveis {
+  const ipi = { ipi: recuperaIpi };
+  if (regime === 1 || regime === 5) return recuperaveisDoRegime('simples', ipi);
+  if (regime === 4) return recuperaveisDoRegime('simples', { ...ipi, icms: true });
+  if (regime === 3) return recuperaveisDoRegime('presumido', ipi);
+  return recuperaveisDoRegime('real', ipi);
+}
+
+/**
  * Acquisition cost of a purchased line per CPC 16 (§10–11): purchase price less trade discounts, plus
  * freight, insurance and other acquisition costs, plus the taxes not recoverable; recoverable taxes (a
  * credit the empresa takes) are left out. ICMS-ST is never credited by the buyer and always goes in.

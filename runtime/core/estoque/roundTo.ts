@@ -1,4 +1,4 @@
-/** Rounds half away from zero to `decimals` places (quantities 4, average cost 6), absorbing binary error. */
+/** Rounds half away from zero to `decimals` places (quantities and average cost 6, flows.md §0), absorbing binary error. */
 export function roundTo(value: number, decimals: number): number {
   if (!Number.isFinite(value)) return value;
   const factor = 10 ** decimals;

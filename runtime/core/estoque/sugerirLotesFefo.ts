@@ -28,14 +28,14 @@ export function sugerirLotesFefo(lotes: LoteDisponivel[], quantidade: number, da
     .sort((a, b) => a.validade.localeCompare(b.validade) || a.numero.localeCompare(b.numero));
   for (const lote of validos) {
     if (restante <= 0) break;
-    const quantidadeLote = roundTo(Math.min(lote.disponivel, restante), 4);
+    const quantidadeLote = roundTo(Math.min(lote.disponivel, restante), 6);
     escolhidos.push({
       loteId: lote.loteId,
       numero: lote.numero,
       validade: lote.validade,
       quantidade: quantidadeLote,
     });
-    restante = roundTo(restante - quantidadeLote, 4);
+    restante = roundTo(restante - quantidadeLote, 6);
   }
   return { lotes: escolhidos, faltante: Math.max(0, restante) };
 }

@@ -50,10 +50,15 @@ export async function createJobQueue(
     schedule: true,
     supervise: options.supervise ?? true,
   });
-  boss.on('error', (error) => options.log?.error({ err: error }, 'erro na fila de jobs'));
+  let stopped = false;
+  boss.on('error', (error: Error & { code?: string }) => {
+    // PostgreSQL ending the queue's connections while the process shuts down (57P01, admin shutdown) is
+    // expected, not an error worth a page of log.
+    if (stopped && error.code === '57P01') return;
+    options.log?.error({ err: { message: error.message, code: error.code } }, 'erro na fila de jobs');
+  });
   await boss.start();
   const workers = new Map<string, string[]>();
-  let stopped = false;
   return {
     connectionString,
     async createQueue(name, queueOptions = {}) {

@@ -45,7 +45,7 @@ WITH m AS MATERIALIZED (
   SELECT id, empresa_id, produto_id, deposito_id, lote_id, variacao_id, em_transito, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor,
          balanco, estorno_de,
          lag(qtd_apos, 1, 0) OVER w AS qtd_antes, lag(custo_medio_apos, 1, 0) OVER w AS custo_antes,
-         round(sum(dif_valor) OVER w, 2) AS valor_acum, round(sum(qtd) OVER w, 4) AS qtd_acum,
+         round(sum(dif_valor) OVER w, 2) AS valor_acum, round(sum(qtd) OVER w, 6) AS qtd_acum,
          lead(id) OVER w IS NULL AS ultima
     FROM movimentacao_estoque
   WINDOW w AS (PARTITION BY empresa_id, produto_id, deposito_id, lote_id, variacao_id, em_transito ORDER BY id)
@@ -66,8 +66,8 @@ SELECT 'contagem' AS regra, 0 AS empresa_id, NULL::bigint AS produto_id, NULL::b
        NULL::bigint AS lote_id, NULL::bigint AS origem_id, NULL::bigint AS movimentacao_id,
        (SELECT count(*) FROM m)::numeric AS a, (SELECT count(*) FROM saldo_estoque)::numeric AS b, NULL::numeric AS c
 UNION ALL
-SELECT 'E3', empresa_id, produto_id, deposito_id, lote_id, NULL, id, qtd_apos, round(qtd_antes + qtd, 4), NULL
-  FROM m WHERE abs(qtd_apos - round(qtd_antes + qtd, 4)) > 1e-9
+SELECT 'E3', empresa_id, produto_id, deposito_id, lote_id, NULL, id, qtd_apos, round(qtd_antes + qtd, 6), NULL
+  FROM m WHERE abs(qtd_apos - round(qtd_antes + qtd, 6)) > 1e-9
 UNION ALL
 SELECT 'E2acum', empresa_id, produto_id, deposito_id, lote_id, NULL, id, valor_apos, valor_acum, NULL
   FROM m WHERE abs(valor_apos - valor_acum) > 0.005
@@ -90,23 +90,23 @@ UNION ALL
 SELECT 'E1orfao', empresa_id, produto_id, deposito_id, lote_id, NULL, NULL, s_fisico, NULL, NULL
   FROM chaves WHERE NOT tem_razao AND (s_fisico <> 0 OR s_valor <> 0)
 UNION ALL
-SELECT 'E7', empresa_id, NULL, NULL, NULL, origem_id, NULL, count(*), round(sum(qtd), 4), round(sum(dif_valor), 2)
+SELECT 'E7', empresa_id, NULL, NULL, NULL, origem_id, NULL, count(*), round(sum(qtd), 6), round(sum(dif_valor), 2)
   FROM movimentacao_estoque WHERE origem_tipo IN ('transferenciaEstoque', 'transferenciaEstoque.estorno')
  GROUP BY empresa_id, origem_id, origem_tipo
-HAVING count(*) <> 2 OR round(sum(qtd), 4) <> 0 OR round(sum(dif_valor), 2) <> 0
+HAVING count(*) <> 2 OR round(sum(qtd), 6) <> 0 OR round(sum(dif_valor), 2) <> 0
 UNION ALL
-SELECT 'E7filial', empresa_id, NULL, NULL, NULL, origem_id, NULL, count(*), round(sum(qtd), 4), round(sum(dif_valor), 2)
+SELECT 'E7filial', empresa_id, NULL, NULL, NULL, origem_id, NULL, count(*), round(sum(qtd), 6), round(sum(dif_valor), 2)
   FROM movimentacao_estoque WHERE origem_tipo IN ('transferenciaFilial', 'transferenciaFilial.estorno')
  GROUP BY empresa_id, origem_id, origem_tipo
-HAVING count(*) NOT IN (2, 4) OR round(sum(qtd), 4) <> 0 OR round(sum(dif_valor), 2) <> 0
+HAVING count(*) NOT IN (2, 4) OR round(sum(qtd), 6) <> 0 OR round(sum(dif_valor), 2) <> 0
 UNION ALL
 SELECT 'transito', coalesce(l.empresa_id, t.empresa_id), coalesce(l.produto_id, t.produto_id),
        coalesce(l.deposito_id, t.deposito_id), coalesce(l.lote_id, t.lote_id), NULL, NULL, coalesce(l.q, 0),
        coalesce(t.q, 0), NULL
-  FROM (SELECT empresa_id, produto_id, deposito_id, lote_id, variacao_id, round(sum(qtd), 4) AS q
+  FROM (SELECT empresa_id, produto_id, deposito_id, lote_id, variacao_id, round(sum(qtd), 6) AS q
           FROM movimentacao_estoque WHERE em_transito GROUP BY 1, 2, 3, 4, 5) l
   FULL JOIN (SELECT empresa_id, produto_id, deposito_destino_id AS deposito_id, lote_id, variacao_id,
-                    round(sum(quantidade), 4) AS q
+                    round(sum(quantidade), 6) AS q
                FROM transferencia_filial WHERE situacao = 'enviado' GROUP BY 1, 2, 3, 4, 5) t
     ON t.empresa_id = l.empresa_id AND t.produto_id = l.produto_id AND t.deposito_id = l.deposito_id
    AND coalesce(t.lote_id, 0) = coalesce(l.lote_id, 0) AND coalesce(t.variacao_id, 0) = coalesce(l.variacao_id, 0)

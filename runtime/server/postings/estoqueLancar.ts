@@ -1,4 +1,11 @@
 import type { StockMovement } from '../../core/estoque/applyStockMovement.ts';
+import {
+  custoAquisicao,
+  type ItemAquisicao,
+  type Recuperaveis,
+  recuperaveisDaEmpresa,
+} from '../../core/estoque/custoAquisicao.ts';
+import { roundMoney } from '../../core/roundMoney.ts';
 import type { PostingContext } from './PostingContext.ts';
 import { postStockMovements, type StockLine } from './postStockMovements.ts';
 import { stockError } from './stockErrors.ts';
@@ -10,13 +17,59 @@ interface Item {
   variacaoId?: number | null;
   quantidade: number;
   custoUnitario: number | null;
+  desconto?: number | null;
+  frete?: number | null;
+  seguro?: number | null;
+  outrasDespesas?: number | null;
+  ipi?: number | null;
+  icmsSt?: number | null;
+  icms?: number | null;
+  pis?: number | null;
+  cofins?: number | null;
+}
+
+/** The parts of an entrada line's acquisition cost (CPC 16), as the item declares them. */
+const PARTES = [
+  'desconto',
+  'frete',
+  'seguro',
+  'outrasDespesas',
+  'ipi',
+  'icmsSt',
+  'icms',
+  'pis',
+  'cofins',
+] as const;
+
+/**
+ * Unit cost an entrada line posts: quantidade × custoUnitario plus the declared parts by CPC 16
+ * (custoAquisicao) with the empresa's credits, read once per document and only when a line declares a part;
+ * a line without parts posts its custoUnitario as typed.
+ */
+async function custoEntrada(
+  item: Item,
+  quantidade: number,
+  recuperaveis: () => Promise<Recuperaveis>,
+): Promise<number> {
+  const custo = Number(item.custoUnitario ?? 0);
+  if (!PARTES.some((parte) => Number(item[parte] ?? 0) !== 0)) return custo;
+  const linha: ItemAquisicao = { quantidade, valorProdutos: roundMoney(quantidade * custo) };
+  for (const parte of PARTES) linha[parte] = Number(item[parte] ?? 0);
+  const resultado = custoAquisicao(linha, await recuperaveis());
+  if (resultado.custoTotal < 0)
+    throw stockError(
+      'CUSTO_NEGATIVO',
+      `Item ${item.numeroItem}: descontos e créditos de impostos maiores que o valor da compra deixariam o custo negativo.`,
+    );
+  return resultado.custoUnitario;
 }
 
 /**
  * Effect `estoque.lancar`: a manual stock document (tipo E entrada, S saída, B balanço) posts one ledger
- * row per item in its depósito at its date. Entrada at custoUnitario (empty: the current average); saída
+ * row per item in its depósito at its date. Entrada at its acquisition cost (CPC 16, custoEntrada); saída
  * at the average; balanço sets the counted quantity, the same produto and lote counted on several lines
- * adding up (a product scanned twice), one row per key.
+ * adding up (a product scanned twice), one row per key. A saída line of a lot-controlled product without a
+ * lot is split over its valid lots by FEFO (flows.md E10), refused naming what the valid lots lack.
  */
 export async function estoqueLancar(context: PostingContext): Promise<void> {
   const { doc } = context;
@@ -31,6 +84,18 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
     origemTipo: context.record.entity.name,
   };
   const lines: StockLine[] = [];
+  let creditos: Promise<Recuperaveis> | undefined;
+  // The empresa's regime and IPI setting decide which taxes are credited (left out of the cost).
+  const recuperaveis = () => {
+    creditos ??= context.tx
+      .maybeOne<{ regime: number | null; ipi: boolean | null }>(
+        `SELECT e.regime, c.recupera_ipi_compras AS ipi FROM empresa e
+           LEFT JOIN configuracao_geral c ON c.empresa_id = e.id WHERE e.id = $1 LIMIT 1`,
+        [context.scope.empresaId],
+      )
+      .then((row) => recuperaveisDaEmpresa(row?.regime ?? null, row?.ipi === true));
+    return creditos;
+  };
   if (tipo === 'B') {
     const counted = new Map<string, StockLine & { contada: number }>();
     for (const item of itens) {
@@ -73,7 +138,7 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
         );
       const movement: StockMovement =
         tipo === 'E'
-          ? { tipo: 'entrada', qtd: quantidade, custo: Number(item.custoUnitario ?? 0) }
+          ? { tipo: 'entrada', qtd: quantidade, custo: await custoEntrada(item, quantidade, recuperaveis) }
           : { tipo: 'saida', qtd: quantidade };
       lines.push({
         ...base,
@@ -83,6 +148,8 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
         movement,
         origemLinha: Number(item.numeroItem),
         rotulo: `Item ${item.numeroItem}: `,
+        // A saída without a lot of a lot-controlled product takes its lots by FEFO (postStockMovements).
+        fefo: tipo === 'S' && (item.loteId === null || item.loteId === undefined),
       });
     }
   }

@@ -4,6 +4,8 @@ import {
   type StockPosting,
   type StockState,
 } from '../../core/estoque/applyStockMovement.ts';
+import { roundTo } from '../../core/estoque/roundTo.ts';
+import { type LoteDisponivel, sugerirLotesFefo } from '../../core/estoque/sugerirLotesFefo.ts';
 import type { Tx } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { RecordScope } from '../services/records/buildRecordQuery.ts';
@@ -32,6 +34,11 @@ export interface StockLine {
   estornoDe?: number;
   /** Prefix of messages about this line ("Item 2: "). */
   rotulo?: string;
+  /**
+   * A saída without a lot: when its product controls lots, it is split over the lots valid on its date by
+   * FEFO (runtime/core sugerirLotesFefo), one row per lot (linhas origemLinha × 10000 + k when split).
+   */
+  fefo?: boolean;
 }
 
 interface Saldo extends StockState {
@@ -50,8 +57,84 @@ interface Key {
 }
 const keyOf = (line: Key) =>
   `${line.produtoId}/${line.depositoId}/${line.loteId ?? ''}/${line.variacaoId ?? ''}/${line.emTransito === true ? 'T' : ''}`;
-const dateOnly = (iso: string) =>
+/** The calendar day of an instant in Brasília ('YYYY-MM-DD'): lot validity and the period lock are days. */
+export const dateOnly = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
+
+type ProdutoMeta = { descricao: string; unidade: string | null; controla_lote: boolean };
+type LoteMeta = { id: number; produto_id: number; numero: string; validade: string };
+
+/**
+ * The FEFO lines of lot-controlled products split over the lots valid on their date, first to expire
+ * first (flows.md E10: an expired lot never leaves), each up to its available balance — later lines of the
+ * same product and depósito take what earlier ones left; refused naming what the valid lots lack. The
+ * chosen lots join `lotes` (the lot checks and messages read them there).
+ */
+function splitFefo(
+  lines: StockLine[],
+  produtos: Map<number, ProdutoMeta>,
+  depositos: Map<number, string>,
+  lotes: Map<number, LoteMeta>,
+  candidatos: (LoteDisponivel & { produto_id: number; deposito_id: number })[],
+): StockLine[] {
+  const disponiveis = new Map<string, LoteDisponivel[]>();
+  for (const row of candidatos) {
+    const key = `${row.produto_id}/${row.deposito_id}`;
+    const list = disponiveis.get(key) ?? [];
+    list.push({
+      loteId: Number(row.loteId),
+      numero: row.numero,
+      validade: row.validade,
+      disponivel: Number(row.disponivel),
+    });
+    disponiveis.set(key, list);
+    lotes.set(Number(row.loteId), {
+      id: Number(row.loteId),
+      produto_id: Number(row.produto_id),
+      numero: row.numero,
+      validade: row.validade,
+    });
+  }
+  const result: StockLine[] = [];
+  for (const line of lines) {
+    const produto = produtos.get(line.produtoId);
+    const movement = line.movement;
+    if (
+      !line.fefo ||
+      line.loteId !== null ||
+      !produto?.controla_lote ||
+      typeof movement === 'function' ||
+      movement.tipo !== 'saida'
+    ) {
+      result.push(line);
+      continue;
+    }
+    const candidatosLinha = disponiveis.get(`${line.produtoId}/${line.depositoId}`) ?? [];
+    const sugestao = sugerirLotesFefo(candidatosLinha, movement.qtd, dateOnly(line.data));
+    const prefix = (line.rotulo ?? '').replace(/: $/, '');
+    const unidade = produto.unidade ?? 'UN';
+    if (sugestao.faltante > 0)
+      throw stockError(
+        'LOTES_INSUFICIENTES',
+        `${prefix ? `${prefix}: ` : ''}os lotes dentro da validade do produto ${produto.descricao} têm ${formatQtd(roundTo(movement.qtd - sugestao.faltante, 6))} ${unidade} disponíveis no depósito ${depositos.get(line.depositoId) ?? ''}; faltam ${formatQtd(sugestao.faltante)} ${unidade}.`,
+        { produtoId: line.produtoId, depositoId: line.depositoId, faltante: sugestao.faltante },
+      );
+    sugestao.lotes.forEach((escolhido, k) => {
+      const lote = candidatosLinha.find((candidate) => candidate.loteId === escolhido.loteId);
+      if (lote) lote.disponivel = roundTo(lote.disponivel - escolhido.quantidade, 6);
+      result.push({
+        ...line,
+        loteId: escolhido.loteId,
+        movement: { tipo: 'saida', qtd: escolhido.quantidade },
+        // Split: linhas origemLinha × 10000 + k (an item number is at most 9999, so no clash).
+        origemLinha: sugestao.lotes.length === 1 ? line.origemLinha : line.origemLinha * 10000 + k + 1,
+        rotulo: `${prefix} (lote ${escolhido.numero}): `,
+        fefo: false,
+      });
+    });
+  }
+  return result;
+}
 
 /**
  * Posts stock ledger rows (MovimentacoesEstoque) and keeps the balances (SaldosEstoque) in the caller's
@@ -65,14 +148,17 @@ const dateOnly = (iso: string) =>
 export async function postStockMovements(
   context: { tx: Tx; scope: RecordScope },
   origemId: number,
-  lines: StockLine[],
+  requested: StockLine[],
 ): Promise<void> {
   const { tx, scope } = context;
-  if (lines.length === 0) return;
+  if (requested.length === 0) return;
+  let lines = requested;
   const ids = (pick: (line: StockLine) => number | null) => [
     ...new Set(lines.map(pick).filter((id): id is number => id !== null)),
   ];
-  // One round trip reads the products, depósitos, lots and the empresa's stock settings.
+  // One round trip reads the products, depósitos, lots, the lots a FEFO line may take and the empresa's
+  // stock settings.
+  const fefoProdutos = ids((line) => (line.fefo && line.loteId === null ? line.produtoId : null));
   const meta = await tx.one<{
     produtos:
       | { id: number; descricao: string; unidade: string | null; controla_lote: boolean; grade: boolean }[]
@@ -80,6 +166,7 @@ export async function postStockMovements(
     depositos: { id: number; descricao: string }[] | null;
     lotes: { id: number; produto_id: number; numero: string; validade: string }[] | null;
     variacoes: { id: number; produto_id: number; descricao: string }[] | null;
+    fefo: (LoteDisponivel & { produto_id: number; deposito_id: number })[] | null;
     permitir: boolean | null;
     fechado: string | null;
   }>(
@@ -90,7 +177,15 @@ export async function postStockMovements(
             (SELECT json_agg(json_build_object('id', id, 'produto_id', produto_id, 'numero', numero, 'validade', validade))
                FROM lote WHERE id = ANY($3)) AS lotes,
             (SELECT json_agg(json_build_object('id', id, 'produto_id', produto_id, 'descricao', descricao))
-               FROM produto_variacao WHERE id = ANY($5)) AS variacoes,
+               FROM produto_variacao WHERE id = ANY($6)) AS variacoes,
+            CASE WHEN cardinality($5::bigint[]) > 0 THEN (
+              SELECT json_agg(json_build_object('produto_id', s.produto_id, 'deposito_id', s.deposito_id,
+                       'loteId', l.id, 'numero', l.numero, 'validade', l.validade, 'disponivel', s.disponivel))
+                FROM saldo_estoque s JOIN lote l ON l.id = s.lote_id
+                JOIN produto p ON p.id = s.produto_id AND p.controla_lote
+               WHERE s.empresa_id = $4 AND s.produto_id = ANY($5) AND s.deposito_id = ANY($2) AND s.disponivel > 0
+                 AND NOT s.em_transito)
+            END AS fefo,
             c.permitir, c.fechado::text AS fechado
        FROM (SELECT 1) AS one LEFT JOIN LATERAL (
          SELECT permitir_estoque_negativo AS permitir, estoque_fechado_ate AS fechado
@@ -100,6 +195,7 @@ export async function postStockMovements(
       ids((line) => line.depositoId),
       ids((line) => line.loteId),
       scope.empresaId,
+      fefoProdutos,
       ids((line) => line.variacaoId ?? null),
     ],
   );
@@ -107,6 +203,7 @@ export async function postStockMovements(
   const depositos = new Map((meta.depositos ?? []).map((row) => [Number(row.id), row.descricao]));
   const lotes = new Map((meta.lotes ?? []).map((row) => [Number(row.id), row]));
   const variacoes = new Map((meta.variacoes ?? []).map((row) => [Number(row.id), row]));
+  if (fefoProdutos.length > 0) lines = splitFefo(lines, produtos, depositos, lotes, meta.fefo ?? []);
   const config = meta;
   const permitirNegativo = config?.permitir === true;
   // Period lock (flows.md §0 "period freeze"): nothing is posted on or before the closed date.

@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../core/formatDate.ts';
 import { HttpError } from '../errors.ts';
 
-const numberFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 4 });
+const numberFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 6 });
 
 /** A quantity as a person reads it ("3", "2,5"). */
 export const formatQtd = (value: number): string => numberFormat.format(value);

@@ -51,6 +51,7 @@ const postingItem = {
     depositoId: { type: 'integer' },
     deposito: nullable('string'),
     loteId: nullable('integer'),
+    lote: nullable('string'),
     qtd: { type: 'number' },
     custoUnitario: nullable('number'),
     difValor: { type: 'number' },

@@ -11,6 +11,8 @@ export interface PostingItem {
   depositoId: number;
   deposito: string | null;
   loteId: number | null;
+  /** The lot's number (a saída without a lot shows here which lots FEFO took). */
+  lote: string | null;
   qtd: number;
   custoUnitario: number | null;
   difValor: number;
@@ -30,13 +32,14 @@ export async function documentPostings(context: RecordContext, id: number): Prom
   const tipo = context.record.entity.base;
   return context.tx.query<PostingItem>(
     `SELECT m.id, 'estoque' AS razao, m.data, m.produto_id AS "produtoId", p.descricao AS produto,
-            m.deposito_id AS "depositoId", d.descricao AS deposito, m.lote_id AS "loteId", m.qtd,
+            m.deposito_id AS "depositoId", d.descricao AS deposito, m.lote_id AS "loteId", l.numero AS lote, m.qtd,
             m.custo_unitario AS "custoUnitario", m.dif_valor AS "difValor", m.qtd_apos AS "qtdApos",
             m.custo_medio_apos AS "custoMedioApos", m.origem_tipo AS "origemTipo", m.origem_linha AS "origemLinha",
             m.estorno_de AS "estornoDe"
        FROM movimentacao_estoque m
        LEFT JOIN produto p ON p.id = m.produto_id
        LEFT JOIN deposito d ON d.id = m.deposito_id
+       LEFT JOIN lote l ON l.id = m.lote_id
       WHERE m.origem_tipo IN ($1, $2) AND m.origem_id = $3 ORDER BY m.id`,
     [tipo, `${tipo}.estorno`, id],
   );

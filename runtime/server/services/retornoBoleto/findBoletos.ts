@@ -37,23 +37,30 @@ export async function findBoletos(
   const withoutDv = exact.map((value) => value.slice(0, -1).replace(/^0+/, '')).filter(Boolean);
   if (exact.length === 0) return new Map();
   const normalized = `ltrim(regexp_replace(upper(b.${col(boleto, 'nossoNumero')}), '[^0-9A-Z]', '', 'g'), '0')`;
-  const rows = await context.tx.query<RetornoBoleto & { chave: string }>(
-    `SELECT b.id, b.${col(boleto, 'nossoNumero')} AS "nossoNumero", ${normalized} AS chave,
+  // The boleto may keep the check digit the file left out (Inter, Unicred, HSBC...): its number without
+  // the last character is a key too, tried after the exact ones.
+  const semDv = `ltrim(left(${normalized}, -1), '0')`;
+  const rows = await context.tx.query<RetornoBoleto & { chave: string; chaveSemDv: string }>(
+    `SELECT b.id, b.${col(boleto, 'nossoNumero')} AS "nossoNumero", ${normalized} AS chave, ${semDv} AS "chaveSemDv",
             p.${col(pessoa, 'nome')} AS cliente,
             to_char(b.${col(boleto, 'dataVencimento')}, 'YYYY-MM-DD') AS "dataVencimento",
             b.${col(boleto, 'valor')}::float8 AS valor, b.${col(boleto, 'situacao')} AS situacao,
             b.${col(boleto, 'lancamentoId')} AS "lancamentoId"
        FROM "${boleto.entity.table}" b
        LEFT JOIN "${pessoa.entity.table}" p ON p.id = b.${col(boleto, 'pessoaId')} AND p.empresa_id = b.empresa_id
-      WHERE b.empresa_id = $1 AND b.${col(boleto, 'gatewayBoletoId')} = $2 AND ${normalized} = ANY($3)
+      WHERE b.empresa_id = $1 AND b.${col(boleto, 'gatewayBoletoId')} = $2
+        AND (${normalized} = ANY($3) OR ${semDv} = ANY($4))
       ORDER BY b.id${lock ? ' FOR UPDATE OF b' : ''}`,
-    [context.scope.empresaId, gatewayId, [...exact, ...withoutDv]],
+    [context.scope.empresaId, gatewayId, [...exact, ...withoutDv], exact],
   );
-  const byKey = new Map(rows.map(({ chave, ...row }) => [chave, row]));
+  const byKey = new Map(rows.map(({ chave, chaveSemDv, ...row }) => [chave, row]));
+  const byKeySemDv = new Map<string, RetornoBoleto>();
+  for (const { chave: _chave, chaveSemDv, ...row } of rows)
+    if (chaveSemDv && !byKeySemDv.has(chaveSemDv)) byKeySemDv.set(chaveSemDv, row);
   const found = new Map<string, RetornoBoleto>();
   for (const numero of numeros) {
     const key = normalizeNossoNumero(numero);
-    const match = byKey.get(key) ?? byKey.get(key.slice(0, -1).replace(/^0+/, ''));
+    const match = byKey.get(key) ?? byKey.get(key.slice(0, -1).replace(/^0+/, '')) ?? byKeySemDv.get(key);
     if (key && match) found.set(numero, match);
   }
   return found;

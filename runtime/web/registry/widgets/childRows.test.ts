@@ -14,6 +14,10 @@ describe('childRows', () => {
     const rule = { valorTotal: { multiply: ['quantidade', 'valorUnitario'] } };
     expect(computeRow({ quantidade: 3.5, valorUnitario: 0.333 }, rule).valorTotal).toBe(1.17);
     expect(computeRow({ quantidade: 2 }, rule).valorTotal).toBeUndefined();
+    // A factor emptied after the product was computed clears it (the server's formula would refuse it).
+    expect(
+      computeRow({ quantidade: 6, valorUnitario: undefined, valorTotal: 90 }, rule).valorTotal,
+    ).toBeNull();
   });
 
   it('fills only empty fields from the chosen record and sums in cents', () => {

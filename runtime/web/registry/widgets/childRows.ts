@@ -10,12 +10,16 @@ export function renumber(rows: Row[], numberField: string | undefined): Row[] {
   );
 }
 
-/** The item with its computed fields (the product of their factors, rounded; left alone while a factor is empty). */
+/** The item with its computed fields (the product of their factors, rounded; empty while a factor is empty). */
 export function computeRow(row: Row, compute: ChildCollectionOptions['compute']): Row {
   let next = row;
   for (const [field, rule] of Object.entries(compute)) {
     const factors = rule.multiply.map((name) => next[name]);
-    if (!factors.every((value) => typeof value === 'number')) continue;
+    if (!factors.every((value) => typeof value === 'number')) {
+      // A factor emptied leaves no product: a stale one would be sent and refused by the server's formula.
+      if (typeof next[field] === 'number') next = { ...next, [field]: null };
+      continue;
+    }
     const scale = 10 ** (rule.round ?? 2);
     const value = Math.round((factors as number[]).reduce((a, b) => a * b, 1) * scale) / scale;
     if (next[field] !== value) next = { ...next, [field]: value };

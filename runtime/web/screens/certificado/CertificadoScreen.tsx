@@ -28,7 +28,7 @@ export default function CertificadoScreen() {
   const campos = useMemo<CertificadoCampo[]>(
     () =>
       Object.values(form.sections).flatMap((section) =>
-        Object.entries(section.fields)
+        Object.entries(section.fields ?? {})
           .filter(([name, layout]) => !layout.hidden && entity.fields[name])
           .map(([name, layout]) => ({
             name: name as CertificadoCampo['name'],

@@ -19,7 +19,7 @@ import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { recordsRequest } from './recordsRequest.ts';
 
 type Row = Record<string, unknown>;
-const quantity = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 4 });
+const quantity = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 6 });
 const ACTIONS: Record<string, string> = { criar: 'Criação', alterar: 'Alteração', excluir: 'Exclusão' };
 
 /**
@@ -49,6 +49,8 @@ export function DocumentTabs({ entity, id, reload }: { entity: ResolvedEntity; i
     ACTIONS[acao] ?? entity.document?.transitions.find((t) => t.action === acao)?.label ?? acao;
   const stateLabel = (state: unknown) => (typeof state === 'string' ? (states[state]?.label ?? state) : '');
   const fieldLabel = (name: string) => entity.fields[name]?.label ?? name;
+  // The Lote column shows only when some row has a lot (most products do not control lots).
+  const comLote = data?.lancamentos.some((row) => row.lote) ?? false;
   const show = (value: unknown) =>
     value === null || value === undefined || value === '' ? '—' : String(value);
   return (
@@ -71,6 +73,7 @@ export function DocumentTabs({ entity, id, reload }: { entity: ResolvedEntity; i
                 <TableCell>Data</TableCell>
                 <TableCell>Produto</TableCell>
                 <TableCell>Depósito</TableCell>
+                {comLote && <TableCell>Lote</TableCell>}
                 <TableCell align="right">Quantidade</TableCell>
                 <TableCell align="right">Custo unitário</TableCell>
                 <TableCell align="right">Valor</TableCell>
@@ -84,6 +87,7 @@ export function DocumentTabs({ entity, id, reload }: { entity: ResolvedEntity; i
                   <TableCell>{formatDateTime(row.data as string)}</TableCell>
                   <TableCell>{show(row.produto)}</TableCell>
                   <TableCell>{show(row.deposito)}</TableCell>
+                  {comLote && <TableCell>{show(row.lote)}</TableCell>}
                   <TableCell align="right">{quantity.format(Number(row.qtd))}</TableCell>
                   <TableCell align="right">{formatBRL(row.custoUnitario as number | null)}</TableCell>
                   <TableCell align="right">{formatBRL(row.difValor as number)}</TableCell>

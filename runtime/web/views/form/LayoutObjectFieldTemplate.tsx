@@ -32,7 +32,12 @@ export function LayoutObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   return (
     <Stack spacing={2}>
       {layout.sections.map((section) => (
-        <FormSectionGrid key={section.id} section={section} properties={properties} />
+        <FormSectionGrid
+          key={section.id}
+          section={section}
+          properties={properties}
+          recordId={context?.recordId}
+        />
       ))}
       {layout.tabs.length > 0 && (
         <Box>
@@ -65,7 +70,12 @@ export function LayoutObjectFieldTemplate(props: ObjectFieldTemplateProps) {
               sx={tab.id !== active ? { display: 'none' } : undefined}
             >
               {tab.sections.map((section) => (
-                <FormSectionGrid key={section.id} section={section} properties={properties} />
+                <FormSectionGrid
+                  key={section.id}
+                  section={section}
+                  properties={properties}
+                  recordId={context?.recordId}
+                />
               ))}
             </Stack>
           ))}

@@ -93,3 +93,18 @@ describe('buildUiSchema on the cliente form', () => {
     expect(messages({ nome: 'X', id: 7, versao: 2, criadoEm: '2024-01-01' })).toEqual({});
   });
 });
+
+describe('buildUiSchema on the produto form', () => {
+  it('places the related list of stock balances in the Estoque tab, though it has no fields', () => {
+    const resolved = resolveFormSchemas(bundleOf('demo'), 'produto');
+    const { uiSchema } = buildUiSchema({ ...resolved, schema: resolved.schema });
+    const layout = uiSchema['ui:layout'] as FormLayout;
+    const estoque = layout.tabs.find((tab) => tab.id === 'estoque');
+    expect(estoque?.sections.map((section) => section.id)).toEqual(['estoque', 'saldos', 'balanca']);
+    expect(estoque?.sections[1]).toMatchObject({
+      title: 'Saldos por depósito',
+      fields: [],
+      related: { entity: 'saldoEstoque', foreignKey: 'produtoId' },
+    });
+  });
+});

@@ -67,8 +67,14 @@ export function buildUiSchema({
 
   for (const [sectionId, section] of Object.entries(form.sections)) {
     const columns = section.columns ?? 1;
-    const placed: LayoutSection = { id: sectionId, title: section.title, columns, fields: [] };
-    for (const [name, field] of Object.entries(section.fields)) {
+    const placed: LayoutSection = {
+      id: sectionId,
+      title: section.title,
+      columns,
+      fields: [],
+      ...(section.related ? { related: section.related } : {}),
+    };
+    for (const [name, field] of Object.entries(section.fields ?? {})) {
       const property = properties[name];
       const definition = entity.fields[name];
       if (!property || field.hidden || name in kept) continue;
@@ -111,7 +117,7 @@ export function buildUiSchema({
       };
       placed.fields.push({ name, colSpan: Math.min(field.colSpan ?? 1, columns) });
     }
-    if (placed.fields.length === 0) continue;
+    if (placed.fields.length === 0 && !placed.related) continue;
     const tab = section.tab ? tabs.get(section.tab) : undefined;
     if (tab) tab.sections.push(placed);
     else layout.sections.push(placed);

@@ -21,13 +21,30 @@ export interface FormFieldLayout {
   totals?: string[];
 }
 
+/** A read-only list of another entity's records pointing at this one (form section `related`). */
+export interface RelatedList {
+  entity: string;
+  /** The related entity's relation field to the form's entity. */
+  foreignKey: string;
+  columns?: string[];
+  order?: string;
+  totals?: string[];
+  empty?: string;
+}
+
 export interface FormFile {
   entity?: string;
   title?: string;
   tabs?: Record<string, { title: string }>;
   sections: Record<
     string,
-    { title?: string; tab?: string; columns?: number; fields: Record<string, FormFieldLayout> }
+    {
+      title?: string;
+      tab?: string;
+      columns?: number;
+      fields?: Record<string, FormFieldLayout>;
+      related?: RelatedList;
+    }
   >;
 }
 
@@ -37,6 +54,8 @@ export interface LayoutSection {
   title?: string;
   columns: number;
   fields: { name: string; colSpan: number }[];
+  /** A related list drawn in the section instead of fields. */
+  related?: RelatedList;
 }
 
 export interface LayoutTab {

@@ -147,6 +147,9 @@ export function useFormController({
       leaving.current = true;
       notify.toast(SAVED_MESSAGE, { severity: 'success' });
       if (singleton) singleton.onSaved(saved);
+      // A new document stays open (now editable by id) so its transitions (Efetivar…) are at hand.
+      else if (entity.document && mode !== 'edit' && entity.route && saved.id !== undefined)
+        navigate(`/${entity.route}/editar/${String(saved.id)}`, { replace: true });
       else backToList();
     } catch (error) {
       const visible = new Map(

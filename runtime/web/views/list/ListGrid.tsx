@@ -4,6 +4,7 @@ import type { RowDoubleClickedEvent } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useTenant } from '../../app/RuntimeContext.tsx';
 import { buildColumnDefs } from './buildColumnDefs.tsx';
 import { gridTheme } from './gridTheme.ts';
 import type { RecordRow } from './listTypes.ts';
@@ -25,18 +26,25 @@ export function ListGrid({ list }: { list: ListController }) {
   const navigate = useNavigate();
   const theme = useMemo(() => gridTheme(primary), [primary]);
   const { canEdit, canView, canCopy, canDelete, paths, remove, grid, entity, enums } = list;
+  const { schemas } = useTenant();
   const columnDefs = useMemo(
     () =>
-      buildColumnDefs(grid, entity.fields, enums, {
-        canEdit,
-        canView,
-        canCopy,
-        canDelete,
-        onEdit: (row) => navigate(paths.edit(row.id)),
-        onCopy: (row) => navigate(paths.copy(row.id)),
-        onDelete: (row) => void remove(row),
-      }),
-    [grid, entity, enums, canEdit, canView, canCopy, canDelete, navigate, remove, paths],
+      buildColumnDefs(
+        grid,
+        entity.fields,
+        enums,
+        {
+          canEdit,
+          canView,
+          canCopy,
+          canDelete,
+          onEdit: (row) => navigate(paths.edit(row.id)),
+          onCopy: (row) => navigate(paths.copy(row.id)),
+          onDelete: (row) => void remove(row),
+        },
+        (target) => (schemas.entities?.[target]?.entity as { resource?: string } | undefined)?.resource,
+      ),
+    [grid, entity, enums, canEdit, canView, canCopy, canDelete, navigate, remove, paths, schemas],
   );
   const onRowDoubleClicked = (event: RowDoubleClickedEvent<RecordRow>) => {
     if (event.data && (canEdit || canView)) navigate(paths.edit(event.data.id));

@@ -7,6 +7,7 @@ import { defaultCellFormat } from './defaultCellFormat.ts';
 import type { GridColumn, GridDefinition, RecordRow } from './listTypes.ts';
 import type { FilterOption } from './OptionsFilter.tsx';
 import { OptionsFilter } from './OptionsFilter.tsx';
+import { RelationFilter } from './RelationFilter.tsx';
 import { type RowActionHandlers, RowActions } from './RowActions.tsx';
 
 const TEXT_OPTIONS = [
@@ -76,6 +77,7 @@ function dataColumn(
   field: EntityField | undefined,
   enums: Record<string, EnumDefinition>,
   firstOrder: string | undefined,
+  relationResource?: (entity: string) => string | undefined,
 ): ColDef<RecordRow> {
   const context: CellContext = { enumValues: field?.enum ? enums[field.enum]?.values : undefined };
   const cell = cells[column.format ?? defaultCellFormat(field)] ?? textCell;
@@ -95,7 +97,17 @@ function dataColumn(
     ...(sortable && orderField === name
       ? { initialSort: direction?.toLowerCase() === 'desc' ? 'desc' : 'asc' }
       : {}),
-    ...(column.filter && !relation && !field?.multiple ? filterOf(field, context) : { filter: false }),
+    ...(column.filter && !relation && !field?.multiple
+      ? filterOf(field, context)
+      : column.filter && relation && relationResource?.(relation.entity)
+        ? {
+            filter: RelationFilter,
+            filterParams: {
+              resource: relationResource(relation.entity),
+              display: relation.display ?? 'nome',
+            },
+          }
+        : { filter: false }),
     ...(relation
       ? {
           valueGetter: (params: ValueGetterParams<RecordRow>) => {
@@ -130,11 +142,13 @@ export function buildColumnDefs(
   fields: Record<string, EntityField>,
   enums: Record<string, EnumDefinition>,
   handlers: RowActionHandlers,
+  /** Resource of a relation's target entity: a relation column with `filter` searches its records. */
+  relationResource?: (entity: string) => string | undefined,
 ): ColDef<RecordRow>[] {
   const firstOrder = grid.defaultOrder?.split(',')[0]?.trim();
   const columns = Object.entries(grid.columns)
     .filter(([, column]) => !column.hidden)
-    .map(([name, column]) => dataColumn(name, column, fields[name], enums, firstOrder));
+    .map(([name, column]) => dataColumn(name, column, fields[name], enums, firstOrder, relationResource));
   const buttons =
     Number(handlers.canEdit || handlers.canView) + Number(handlers.canCopy) + Number(handlers.canDelete);
   if (buttons === 0) return columns;
