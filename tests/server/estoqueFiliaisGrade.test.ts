@@ -364,6 +364,43 @@ describe('variações (grade) as SKUs with their own balance', () => {
     await semDiferencas();
   });
 
+  it('a saída of a variação without a lot takes by FEFO only the lots of that variação', async () => {
+    const tenis = await ok('POST', '/api/Produtos', {
+      descricao: 'Tênis corrida',
+      codigo: 'TEN',
+      unidade: 'PAR',
+      controlaLote: true,
+    });
+    const v38 = await ok('POST', '/api/ProdutosVariacoes', { produtoId: tenis.id, descricao: '38' });
+    const v40 = await ok('POST', '/api/ProdutosVariacoes', { produtoId: tenis.id, descricao: '40' });
+    const lote = (numero: string, validade: string) =>
+      ok('POST', '/api/Lotes', {
+        produtoId: tenis.id,
+        numero,
+        fabricacao: '2026-01-10',
+        validade,
+        quantidade: 5,
+      });
+    const cedo = await lote('L-CEDO', '2027-01-31');
+    const tarde = await lote('L-TARDE', '2027-12-31');
+    await entrada([
+      { produtoId: tenis.id, variacaoId: v40.id, loteId: cedo.id, quantidade: 5, custoUnitario: 100 },
+      { produtoId: tenis.id, variacaoId: v38.id, loteId: tarde.id, quantidade: 5, custoUnitario: 100 },
+    ]);
+    const saida = await ok('POST', '/api/DocumentosEstoque', {
+      tipo: 'S',
+      data: '2026-03-12T12:00:00Z',
+      depositoId: loja.id,
+      motivo: 'Venda',
+      itens: [{ numeroItem: 1, produtoId: tenis.id, variacaoId: v38.id, quantidade: 2 }],
+    });
+    const resposta = await api('POST', `/api/DocumentosEstoque/${saida.id}/efetivar`, {});
+    expect(resposta.statusCode, resposta.body).toBe(200);
+    const rows = await list('MovimentacoesEstoque', { origemTipo: 'documentoEstoque', origemId: saida.id });
+    expect(rows.map((row) => [row.variacaoId, row.loteId, row.qtd])).toEqual([[v38.id, tarde.id, -2]]);
+    await semDiferencas();
+  });
+
   it('a variação travels between filiais in its own in-transit balance', async () => {
     const doc = await transferencia({ produtoId: camiseta.id, variacaoId: preto.id, quantidade: 2 });
     expect((await acao(doc.id, 'enviar')).statusCode).toBe(200);

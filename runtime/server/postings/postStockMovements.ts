@@ -75,11 +75,12 @@ function splitFefo(
   produtos: Map<number, ProdutoMeta>,
   depositos: Map<number, string>,
   lotes: Map<number, LoteMeta>,
-  candidatos: (LoteDisponivel & { produto_id: number; deposito_id: number })[],
+  candidatos: (LoteDisponivel & { produto_id: number; deposito_id: number; variacao_id: number | null })[],
 ): StockLine[] {
   const disponiveis = new Map<string, LoteDisponivel[]>();
   for (const row of candidatos) {
-    const key = `${row.produto_id}/${row.deposito_id}`;
+    // A product with a grade: only the lots of the line's variação (each variação has its own balance).
+    const key = `${row.produto_id}/${row.deposito_id}/${row.variacao_id ?? ''}`;
     const list = disponiveis.get(key) ?? [];
     list.push({
       loteId: Number(row.loteId),
@@ -109,7 +110,8 @@ function splitFefo(
       result.push(line);
       continue;
     }
-    const candidatosLinha = disponiveis.get(`${line.produtoId}/${line.depositoId}`) ?? [];
+    const candidatosLinha =
+      disponiveis.get(`${line.produtoId}/${line.depositoId}/${line.variacaoId ?? ''}`) ?? [];
     const sugestao = sugerirLotesFefo(candidatosLinha, movement.qtd, dateOnly(line.data));
     const prefix = (line.rotulo ?? '').replace(/: $/, '');
     const unidade = produto.unidade ?? 'UN';
@@ -166,7 +168,7 @@ export async function postStockMovements(
     depositos: { id: number; descricao: string }[] | null;
     lotes: { id: number; produto_id: number; numero: string; validade: string }[] | null;
     variacoes: { id: number; produto_id: number; descricao: string }[] | null;
-    fefo: (LoteDisponivel & { produto_id: number; deposito_id: number })[] | null;
+    fefo: (LoteDisponivel & { produto_id: number; deposito_id: number; variacao_id: number | null })[] | null;
     permitir: boolean | null;
     fechado: string | null;
   }>(
@@ -179,7 +181,7 @@ export async function postStockMovements(
             (SELECT json_agg(json_build_object('id', id, 'produto_id', produto_id, 'descricao', descricao))
                FROM produto_variacao WHERE id = ANY($6)) AS variacoes,
             CASE WHEN cardinality($5::bigint[]) > 0 THEN (
-              SELECT json_agg(json_build_object('produto_id', s.produto_id, 'deposito_id', s.deposito_id,
+              SELECT json_agg(json_build_object('produto_id', s.produto_id, 'deposito_id', s.deposito_id, 'variacao_id', s.variacao_id,
                        'loteId', l.id, 'numero', l.numero, 'validade', l.validade, 'disponivel', s.disponivel))
                 FROM saldo_estoque s JOIN lote l ON l.id = s.lote_id
                 JOIN produto p ON p.id = s.produto_id AND p.controla_lote
