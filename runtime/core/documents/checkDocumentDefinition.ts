@@ -35,6 +35,20 @@ export function checkDocumentDefinition(
   const numbering = obj(doc.numbering);
   field('/document/numbering/field', numbering.field);
   field('/document/numbering/serieField', numbering.serieField);
+  const amend = obj(doc.amend);
+  field('/document/amend/previousField', amend.previousField);
+  field('/document/amend/nextField', amend.nextField);
+  field('/document/amend/versionField', amend.versionField);
+  for (const key of ['previousField', 'nextField'] as const) {
+    const name = amend[key];
+    if (typeof name !== 'string' || !(name in fields)) continue;
+    const link = obj(fields[name]);
+    if (link.type !== 'relation' || link.readOnly !== true)
+      issues.push([
+        `/document/amend/${key}`,
+        'o campo de ligação entre versões deve ser uma relação readOnly',
+      ]);
+  }
   const actions = new Set<string>();
   for (const [i, raw] of (Array.isArray(doc.transitions) ? doc.transitions : []).entries()) {
     const transition = obj(raw);
@@ -52,6 +66,8 @@ export function checkDocumentDefinition(
         `${at}/permission`,
         `chave de permissão "${transition.permission}" não existe em keys.json`,
       ]);
+    if (transition.amend === true && doc.amend === undefined)
+      issues.push([`${at}/amend`, 'uma transição amend exige document.amend (campo da versão anterior)']);
     for (const [j, effect] of (Array.isArray(transition.effects) ? transition.effects : []).entries())
       if (typeof effect !== 'string' || !isPostingEffect(effect))
         issues.push([

@@ -5,6 +5,8 @@ export interface DocumentDefinition {
   states: Record<string, DocumentState>;
   transitions: DocumentTransition[];
   numbering?: { field: string; serieField?: string };
+  /** Fields linking an amended copy to the version it replaces (transitions with `amend`). */
+  amend?: { previousField: string; nextField?: string; versionField?: string };
 }
 
 /** One state of a document: its chip label and colour, and whether its rows may still be changed. */
@@ -24,4 +26,6 @@ export interface DocumentTransition {
   level?: number;
   confirm?: string;
   effects?: string[];
+  /** After the effects, create a new version in the initial state copying this one (document.amend). */
+  amend?: boolean;
 }

@@ -13,6 +13,9 @@ export const POSTING_EFFECTS = [
   'venda.devolver',
   'compras.entradaLancar',
   'compras.entradaEstornar',
+  'estoque.enviarTransito',
+  'estoque.receberTransito',
+  'estoque.estornarTransito',
 ] as const;
 
 export type PostingEffect = (typeof POSTING_EFFECTS)[number];

@@ -34,18 +34,21 @@ interface Found {
  * runtime/core (which the tests use as the oracle): E3 qtdApos(n) = qtdApos(n−1) + qtd(n); E2 valorApos =
  * Σ difValor (±0.005) and ≈ qtdApos·custoMedioApos (±0.01); E4 a saída keeps the average; per key E1
  * físico = Σ qtd, E2 valor = Σ difValor, the stored average equal to the last row's; a balance with no
- * ledger row must be zero; E7 per transfer: two rows (two more per estorno) cancelling out. Only the
+ * ledger row must be zero; E7 per transfer: two rows (two more per estorno) cancelling out, per transfer
+ * between filiais two (sent) or four (received) rows, two per cancel, cancelling out; the in-transit balance
+ * of each key equal to the quantity of the transfers between filiais still 'enviado'. The key includes the
+ * variação and the in-transit flag. Only the
  * differences come back, with their figures; the messages are written here.
  */
 const CHECK_SQL = `
 WITH m AS MATERIALIZED (
-  SELECT id, empresa_id, produto_id, deposito_id, lote_id, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor,
+  SELECT id, empresa_id, produto_id, deposito_id, lote_id, variacao_id, em_transito, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor,
          balanco, estorno_de,
          lag(qtd_apos, 1, 0) OVER w AS qtd_antes, lag(custo_medio_apos, 1, 0) OVER w AS custo_antes,
          round(sum(dif_valor) OVER w, 2) AS valor_acum, round(sum(qtd) OVER w, 6) AS qtd_acum,
          lead(id) OVER w IS NULL AS ultima
     FROM movimentacao_estoque
-  WINDOW w AS (PARTITION BY empresa_id, produto_id, deposito_id, lote_id ORDER BY id)
+  WINDOW w AS (PARTITION BY empresa_id, produto_id, deposito_id, lote_id, variacao_id, em_transito ORDER BY id)
 ),
 chaves AS (
   SELECT coalesce(m.empresa_id, s.empresa_id) AS empresa_id, coalesce(m.produto_id, s.produto_id) AS produto_id,
@@ -56,7 +59,8 @@ chaves AS (
     FROM (SELECT * FROM m WHERE ultima) m
     FULL JOIN saldo_estoque s
       ON s.empresa_id = m.empresa_id AND s.produto_id = m.produto_id AND s.deposito_id = m.deposito_id
-     AND coalesce(s.lote_id, 0) = coalesce(m.lote_id, 0)
+     AND coalesce(s.lote_id, 0) = coalesce(m.lote_id, 0) AND coalesce(s.variacao_id, 0) = coalesce(m.variacao_id, 0)
+     AND s.em_transito = m.em_transito
 )
 SELECT 'contagem' AS regra, 0 AS empresa_id, NULL::bigint AS produto_id, NULL::bigint AS deposito_id,
        NULL::bigint AS lote_id, NULL::bigint AS origem_id, NULL::bigint AS movimentacao_id,
@@ -90,6 +94,23 @@ SELECT 'E7', empresa_id, NULL, NULL, NULL, origem_id, NULL, count(*), round(sum(
   FROM movimentacao_estoque WHERE origem_tipo IN ('transferenciaEstoque', 'transferenciaEstoque.estorno')
  GROUP BY empresa_id, origem_id, origem_tipo
 HAVING count(*) <> 2 OR round(sum(qtd), 6) <> 0 OR round(sum(dif_valor), 2) <> 0
+UNION ALL
+SELECT 'E7filial', empresa_id, NULL, NULL, NULL, origem_id, NULL, count(*), round(sum(qtd), 6), round(sum(dif_valor), 2)
+  FROM movimentacao_estoque WHERE origem_tipo IN ('transferenciaFilial', 'transferenciaFilial.estorno')
+ GROUP BY empresa_id, origem_id, origem_tipo
+HAVING count(*) NOT IN (2, 4) OR round(sum(qtd), 6) <> 0 OR round(sum(dif_valor), 2) <> 0
+UNION ALL
+SELECT 'transito', coalesce(l.empresa_id, t.empresa_id), coalesce(l.produto_id, t.produto_id),
+       coalesce(l.deposito_id, t.deposito_id), coalesce(l.lote_id, t.lote_id), NULL, NULL, coalesce(l.q, 0),
+       coalesce(t.q, 0), NULL
+  FROM (SELECT empresa_id, produto_id, deposito_id, lote_id, variacao_id, round(sum(qtd), 6) AS q
+          FROM movimentacao_estoque WHERE em_transito GROUP BY 1, 2, 3, 4, 5) l
+  FULL JOIN (SELECT empresa_id, produto_id, deposito_destino_id AS deposito_id, lote_id, variacao_id,
+                    round(sum(quantidade), 6) AS q
+               FROM transferencia_filial WHERE situacao = 'enviado' GROUP BY 1, 2, 3, 4, 5) t
+    ON t.empresa_id = l.empresa_id AND t.produto_id = l.produto_id AND t.deposito_id = l.deposito_id
+   AND coalesce(t.lote_id, 0) = coalesce(l.lote_id, 0) AND coalesce(t.variacao_id, 0) = coalesce(l.variacao_id, 0)
+ WHERE coalesce(l.q, 0) <> coalesce(t.q, 0)
 ORDER BY 2, 3, 4, 5 NULLS FIRST, 7 NULLS LAST, 1`;
 
 /**
@@ -165,15 +186,25 @@ export async function checkLedgers(db: Database): Promise<LedgerReport> {
           mensagem: `saldo ${n(row.a)} sem movimentações no razão`,
         });
         break;
+      case 'transito':
+        report.diferencas.push({
+          empresaId,
+          chave,
+          regra: 'transito',
+          mensagem: `em trânsito no razão ${n(row.a)}, transferências entre filiais enviadas ${n(row.b)}`,
+        });
+        break;
+      case 'E7filial':
       case 'E7': {
-        const chaveTransferencia = `transferenciaEstoque ${row.origem_id}`;
+        const filial = row.regra === 'E7filial';
+        const chaveTransferencia = `${filial ? 'transferenciaFilial' : 'transferenciaEstoque'} ${row.origem_id}`;
         const linhas = n(row.a);
-        if (linhas !== 2)
+        if (filial ? linhas !== 2 && linhas !== 4 : linhas !== 2)
           report.diferencas.push({
             empresaId,
             chave: chaveTransferencia,
             regra: 'E7',
-            mensagem: `${linhas} linhas, esperadas 2`,
+            mensagem: `${linhas} linhas, esperadas ${filial ? '2 ou 4' : '2'}`,
           });
         if (n(row.b) !== 0)
           report.diferencas.push({

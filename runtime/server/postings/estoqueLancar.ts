@@ -14,6 +14,7 @@ interface Item {
   numeroItem: number;
   produtoId: number;
   loteId: number | null;
+  variacaoId?: number | null;
   quantidade: number;
   custoUnitario: number | null;
   desconto?: number | null;
@@ -98,7 +99,7 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
   if (tipo === 'B') {
     const counted = new Map<string, StockLine & { contada: number }>();
     for (const item of itens) {
-      const key = `${item.produtoId}/${item.loteId ?? ''}`;
+      const key = `${item.produtoId}/${item.loteId ?? ''}/${item.variacaoId ?? ''}`;
       const line = counted.get(key);
       if (line) {
         line.contada += Number(item.quantidade);
@@ -108,6 +109,7 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
         ...base,
         produtoId: Number(item.produtoId),
         loteId: item.loteId === null ? null : Number(item.loteId),
+        variacaoId: item.variacaoId ?? null,
         contada: Number(item.quantidade),
         movement: { tipo: 'balanco', contada: 0 },
         origemLinha: Number(item.numeroItem),
@@ -120,6 +122,7 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
         (item) =>
           item.produtoId === line.produtoId &&
           (item.loteId ?? null) === line.loteId &&
+          (item.variacaoId ?? null) === (line.variacaoId ?? null) &&
           item.custoUnitario !== null,
       )?.custoUnitario;
       const { contada, ...rest } = line;
@@ -141,6 +144,7 @@ export async function estoqueLancar(context: PostingContext): Promise<void> {
         ...base,
         produtoId: Number(item.produtoId),
         loteId: item.loteId === null ? null : Number(item.loteId),
+        variacaoId: item.variacaoId ?? null,
         movement,
         origemLinha: Number(item.numeroItem),
         rotulo: `Item ${item.numeroItem}: `,

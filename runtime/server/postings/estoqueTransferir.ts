@@ -16,6 +16,7 @@ export async function estoqueTransferir(context: PostingContext): Promise<void> 
   const common = {
     produtoId: Number(doc.produtoId),
     loteId: doc.loteId === null || doc.loteId === undefined ? null : Number(doc.loteId),
+    variacaoId: doc.variacaoId === null || doc.variacaoId === undefined ? null : Number(doc.variacaoId),
     data: new Date(doc.data as string).toISOString(),
     motivo: `Transferência${doc.numero ? ` nº ${doc.numero}` : ''}`,
     origemTipo: context.record.entity.name,

@@ -4,6 +4,11 @@ import { estoqueEstornar } from './estoqueEstornar.ts';
 import { estoqueLancar } from './estoqueLancar.ts';
 import { estoqueTransferir } from './estoqueTransferir.ts';
 import type { PostingService } from './PostingContext.ts';
+import {
+  estoqueEnviarTransito,
+  estoqueEstornarTransito,
+  estoqueReceberTransito,
+} from './transferenciaFilial.ts';
 import { vendaCancelar } from './vendaCancelar.ts';
 import { vendaDevolver } from './vendaDevolver.ts';
 import { vendaFaturar } from './vendaFaturar.ts';
@@ -20,4 +25,7 @@ export const postingServices: Record<PostingEffect, PostingService> = {
   'venda.devolver': vendaDevolver,
   'compras.entradaLancar': comprasEntradaLancar,
   'compras.entradaEstornar': comprasEntradaEstornar,
+  'estoque.enviarTransito': estoqueEnviarTransito,
+  'estoque.receberTransito': estoqueReceberTransito,
+  'estoque.estornarTransito': estoqueEstornarTransito,
 };

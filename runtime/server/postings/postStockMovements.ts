@@ -16,6 +16,10 @@ export interface StockLine {
   produtoId: number;
   depositoId: number;
   loteId: number | null;
+  /** The variação (grade SKU, produtoVariacao): required when the product has any, its own balance. */
+  variacaoId?: number | null;
+  /** A row of the in-transit balance of depositoId (transferenciaFilial): goods sent, not yet received. */
+  emTransito?: boolean;
   /** The movement, or a function of the postings of the earlier lines of the call (a transfer's destination). */
   movement: StockMovement | ((earlier: StockPosting[]) => StockMovement);
   /** Date of the movement (ISO 8601). */
@@ -44,8 +48,15 @@ interface Saldo extends StockState {
   touched: boolean;
 }
 
-const keyOf = (line: { produtoId: number; depositoId: number; loteId: number | null }) =>
-  `${line.produtoId}/${line.depositoId}/${line.loteId ?? ''}`;
+interface Key {
+  produtoId: number;
+  depositoId: number;
+  loteId: number | null;
+  variacaoId?: number | null;
+  emTransito?: boolean;
+}
+const keyOf = (line: Key) =>
+  `${line.produtoId}/${line.depositoId}/${line.loteId ?? ''}/${line.variacaoId ?? ''}/${line.emTransito === true ? 'T' : ''}`;
 /** The calendar day of an instant in Brasília ('YYYY-MM-DD'): lot validity and the period lock are days. */
 export const dateOnly = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
@@ -64,11 +75,12 @@ function splitFefo(
   produtos: Map<number, ProdutoMeta>,
   depositos: Map<number, string>,
   lotes: Map<number, LoteMeta>,
-  candidatos: (LoteDisponivel & { produto_id: number; deposito_id: number })[],
+  candidatos: (LoteDisponivel & { produto_id: number; deposito_id: number; variacao_id: number | null })[],
 ): StockLine[] {
   const disponiveis = new Map<string, LoteDisponivel[]>();
   for (const row of candidatos) {
-    const key = `${row.produto_id}/${row.deposito_id}`;
+    // A product with a grade: only the lots of the line's variação (each variação has its own balance).
+    const key = `${row.produto_id}/${row.deposito_id}/${row.variacao_id ?? ''}`;
     const list = disponiveis.get(key) ?? [];
     list.push({
       loteId: Number(row.loteId),
@@ -98,7 +110,8 @@ function splitFefo(
       result.push(line);
       continue;
     }
-    const candidatosLinha = disponiveis.get(`${line.produtoId}/${line.depositoId}`) ?? [];
+    const candidatosLinha =
+      disponiveis.get(`${line.produtoId}/${line.depositoId}/${line.variacaoId ?? ''}`) ?? [];
     const sugestao = sugerirLotesFefo(candidatosLinha, movement.qtd, dateOnly(line.data));
     const prefix = (line.rotulo ?? '').replace(/: $/, '');
     const unidade = produto.unidade ?? 'UN';
@@ -149,24 +162,31 @@ export async function postStockMovements(
   // stock settings.
   const fefoProdutos = ids((line) => (line.fefo && line.loteId === null ? line.produtoId : null));
   const meta = await tx.one<{
-    produtos: { id: number; descricao: string; unidade: string | null; controla_lote: boolean }[] | null;
+    produtos:
+      | { id: number; descricao: string; unidade: string | null; controla_lote: boolean; grade: boolean }[]
+      | null;
     depositos: { id: number; descricao: string }[] | null;
     lotes: { id: number; produto_id: number; numero: string; validade: string }[] | null;
-    fefo: (LoteDisponivel & { produto_id: number; deposito_id: number })[] | null;
+    variacoes: { id: number; produto_id: number; descricao: string }[] | null;
+    fefo: (LoteDisponivel & { produto_id: number; deposito_id: number; variacao_id: number | null })[] | null;
     permitir: boolean | null;
     fechado: string | null;
   }>(
     `SELECT (SELECT json_agg(json_build_object('id', id, 'descricao', descricao, 'unidade', unidade,
-                   'controla_lote', controla_lote)) FROM produto WHERE id = ANY($1)) AS produtos,
+                   'controla_lote', controla_lote, 'grade', EXISTS (SELECT FROM produto_variacao v WHERE v.produto_id = produto.id)))
+               FROM produto WHERE id = ANY($1)) AS produtos,
             (SELECT json_agg(json_build_object('id', id, 'descricao', descricao)) FROM deposito WHERE id = ANY($2)) AS depositos,
             (SELECT json_agg(json_build_object('id', id, 'produto_id', produto_id, 'numero', numero, 'validade', validade))
                FROM lote WHERE id = ANY($3)) AS lotes,
+            (SELECT json_agg(json_build_object('id', id, 'produto_id', produto_id, 'descricao', descricao))
+               FROM produto_variacao WHERE id = ANY($6)) AS variacoes,
             CASE WHEN cardinality($5::bigint[]) > 0 THEN (
-              SELECT json_agg(json_build_object('produto_id', s.produto_id, 'deposito_id', s.deposito_id,
+              SELECT json_agg(json_build_object('produto_id', s.produto_id, 'deposito_id', s.deposito_id, 'variacao_id', s.variacao_id,
                        'loteId', l.id, 'numero', l.numero, 'validade', l.validade, 'disponivel', s.disponivel))
                 FROM saldo_estoque s JOIN lote l ON l.id = s.lote_id
                 JOIN produto p ON p.id = s.produto_id AND p.controla_lote
-               WHERE s.empresa_id = $4 AND s.produto_id = ANY($5) AND s.deposito_id = ANY($2) AND s.disponivel > 0)
+               WHERE s.empresa_id = $4 AND s.produto_id = ANY($5) AND s.deposito_id = ANY($2) AND s.disponivel > 0
+                 AND NOT s.em_transito)
             END AS fefo,
             c.permitir, c.fechado::text AS fechado
        FROM (SELECT 1) AS one LEFT JOIN LATERAL (
@@ -178,11 +198,13 @@ export async function postStockMovements(
       ids((line) => line.loteId),
       scope.empresaId,
       fefoProdutos,
+      ids((line) => line.variacaoId ?? null),
     ],
   );
   const produtos = new Map((meta.produtos ?? []).map((row) => [Number(row.id), row]));
   const depositos = new Map((meta.depositos ?? []).map((row) => [Number(row.id), row.descricao]));
   const lotes = new Map((meta.lotes ?? []).map((row) => [Number(row.id), row]));
+  const variacoes = new Map((meta.variacoes ?? []).map((row) => [Number(row.id), row]));
   if (fefoProdutos.length > 0) lines = splitFefo(lines, produtos, depositos, lotes, meta.fefo ?? []);
   const config = meta;
   const permitirNegativo = config?.permitir === true;
@@ -196,7 +218,12 @@ export async function postStockMovements(
     );
 
   const keys = [...new Map(lines.map((line) => [keyOf(line), line])).values()].sort(
-    (a, b) => a.produtoId - b.produtoId || a.depositoId - b.depositoId || (a.loteId ?? 0) - (b.loteId ?? 0),
+    (a, b) =>
+      a.produtoId - b.produtoId ||
+      a.depositoId - b.depositoId ||
+      (a.loteId ?? 0) - (b.loteId ?? 0) ||
+      (a.variacaoId ?? 0) - (b.variacaoId ?? 0) ||
+      Number(a.emTransito === true) - Number(b.emTransito === true),
   );
   for (const line of keys) {
     if (!produtos.has(line.produtoId))
@@ -210,11 +237,13 @@ export async function postStockMovements(
   // One statement creates the missing balance rows and locks them all, in key order (lock order): the
   // no-op DO UPDATE takes the row lock (waiting for a concurrent poster) and returns the latest version.
   const locked = await tx.query<Record<string, unknown>>(
-    `INSERT INTO saldo_estoque AS s (empresa_id, filial_id, produto_id, deposito_id, lote_id, criado_por, alterado_por)
-     SELECT $1, $2, k.p, k.d, nullif(k.l, 0), $6, $6
-       FROM unnest($3::bigint[], $4::bigint[], $5::bigint[]) WITH ORDINALITY AS k(p, d, l, o) ORDER BY k.o
-     ON CONFLICT (empresa_id, produto_id, deposito_id, lote_id) DO UPDATE SET versao = s.versao
-     RETURNING id, produto_id, deposito_id, lote_id, fisico, reservado, custo_medio, valor, ultima_movimentacao`,
+    `INSERT INTO saldo_estoque AS s (empresa_id, filial_id, produto_id, deposito_id, lote_id, variacao_id, em_transito,
+                                     criado_por, alterado_por)
+     SELECT $1, $2, k.p, k.d, nullif(k.l, 0), nullif(k.v, 0), k.t, $6, $6
+       FROM unnest($3::bigint[], $4::bigint[], $5::bigint[], $7::bigint[], $8::boolean[]) WITH ORDINALITY AS k(p, d, l, v, t, o)
+      ORDER BY k.o
+     ON CONFLICT (empresa_id, produto_id, deposito_id, lote_id, variacao_id, em_transito) DO UPDATE SET versao = s.versao
+     RETURNING id, produto_id, deposito_id, lote_id, variacao_id, em_transito, fisico, reservado, custo_medio, valor, ultima_movimentacao`,
     [
       scope.empresaId,
       scope.filialId,
@@ -222,6 +251,8 @@ export async function postStockMovements(
       keys.map((line) => line.depositoId),
       keys.map((line) => line.loteId ?? 0),
       scope.usuarioId,
+      keys.map((line) => line.variacaoId ?? 0),
+      keys.map((line) => line.emTransito === true),
     ],
   );
   const saldos = new Map<string, Saldo>();
@@ -231,6 +262,8 @@ export async function postStockMovements(
         produtoId: Number(row.produto_id),
         depositoId: Number(row.deposito_id),
         loteId: row.lote_id === null ? null : Number(row.lote_id),
+        variacaoId: row.variacao_id === null ? null : Number(row.variacao_id),
+        emTransito: row.em_transito === true,
       }),
       {
         id: Number(row.id),
@@ -248,7 +281,7 @@ export async function postStockMovements(
   const pending: unknown[][] = [];
   const saldoUpdate = `UPDATE saldo_estoque s SET fisico = u.fisico, custo_medio = u.custo, valor = u.valor,
             ultima_movimentacao = u.ultima, versao = s.versao + 1, alterado_em = now(), alterado_por = $3
-       FROM unnest($22::bigint[], $23::numeric[], $24::numeric[], $25::numeric[], $26::timestamptz[])
+       FROM unnest($24::bigint[], $25::numeric[], $26::numeric[], $27::numeric[], $28::timestamptz[])
             AS u(id, fisico, custo, valor, ultima)
       WHERE s.id = u.id`;
   /**
@@ -259,23 +292,23 @@ export async function postStockMovements(
     if (pending.length === 0 && !saldosTouched) return;
     const columns = (i: number) => pending.map((row) => row[i]);
     const insert = `INSERT INTO movimentacao_estoque (empresa_id, filial_id, criado_por, alterado_por, produto_id, deposito_id, lote_id,
-         tipo, quantidade, custo_unitario, data, motivo, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor,
+         variacao_id, em_transito, tipo, quantidade, custo_unitario, data, motivo, qtd, qtd_apos, custo_medio_apos, valor_apos, dif_valor,
          origem_tipo, origem_id, origem_linha, estorno_de, balanco)
-       SELECT $1, $2, $3, $3, r.produto_id, r.deposito_id, r.lote_id, r.tipo, r.quantidade, r.custo_unitario, r.data,
+       SELECT $1, $2, $3, $3, r.produto_id, r.deposito_id, r.lote_id, r.variacao_id, r.em_transito, r.tipo, r.quantidade, r.custo_unitario, r.data,
               r.motivo, r.qtd, r.qtd_apos, r.custo_medio_apos, r.valor_apos, r.dif_valor, r.origem_tipo, $4,
               r.origem_linha, r.estorno_de, r.balanco
          FROM unnest($5::bigint[], $6::bigint[], $7::bigint[], $8::int[], $9::numeric[],
          $10::numeric[], $11::timestamptz[], $12::text[], $13::numeric[], $14::numeric[], $15::numeric[], $16::numeric[],
-         $17::numeric[], $18::text[], $19::int[], $20::int[], $21::boolean[])
+         $17::numeric[], $18::text[], $19::int[], $20::int[], $21::boolean[], $22::bigint[], $23::boolean[])
          AS r(produto_id, deposito_id, lote_id, tipo, quantidade, custo_unitario, data, motivo, qtd, qtd_apos,
-              custo_medio_apos, valor_apos, dif_valor, origem_tipo, origem_linha, estorno_de, balanco)
+              custo_medio_apos, valor_apos, dif_valor, origem_tipo, origem_linha, estorno_de, balanco, variacao_id, em_transito)
        ON CONFLICT (origem_tipo, origem_id, origem_linha) DO NOTHING RETURNING id`;
     const params: unknown[] = [
       scope.empresaId,
       scope.filialId,
       scope.usuarioId,
       origemId,
-      ...Array.from({ length: 17 }, (_, i) => columns(i)),
+      ...Array.from({ length: 19 }, (_, i) => columns(i)),
     ];
     let inserted: number;
     if (saldosTouched) {
@@ -305,6 +338,7 @@ export async function postStockMovements(
       descricao: string;
       unidade: string | null;
       controla_lote: boolean;
+      grade: boolean;
     };
     const deposito = depositos.get(line.depositoId) as string;
     const prefix = line.rotulo ?? '';
@@ -317,6 +351,7 @@ export async function postStockMovements(
         );
       if (line.loteId !== null && (!lote || Number(lote.produto_id) !== line.produtoId))
         throw stockError('LOTE_INVALIDO', `${prefix}o lote informado não é do produto ${produto.descricao}.`);
+      checkVariacao(line, produto, variacoes);
     }
     const posting = applyStockMovement(
       saldo,
@@ -324,7 +359,11 @@ export async function postStockMovements(
     );
     posted.push(posting);
     const unidade = produto.unidade ?? 'UN';
-    const onde = `no depósito ${deposito}${lote ? ` (lote ${lote.numero})` : ''}`;
+    const variacao = line.variacaoId ? variacoes.get(line.variacaoId) : undefined;
+    const detalhes = [lote ? `lote ${lote.numero}` : '', variacao ? `variação ${variacao.descricao}` : '']
+      .filter(Boolean)
+      .join(', ');
+    const onde = `${line.emTransito ? 'em trânsito para' : 'no'} depósito ${deposito}${detalhes ? ` (${detalhes})` : ''}`;
     if (line.estornoDe === undefined && lote && posting.qtd < 0 && dateOnly(line.data) > lote.validade)
       throw stockError(
         'LOTE_VENCIDO',
@@ -351,10 +390,17 @@ export async function postStockMovements(
       );
     if (backdated) {
       await flush();
-      const lot = line.loteId === null ? 'lote_id IS NULL' : 'lote_id = $5';
-      const params: unknown[] = [scope.empresaId, line.produtoId, line.depositoId, line.data];
-      if (line.loteId !== null) params.push(line.loteId);
-      const where = `empresa_id = $1 AND produto_id = $2 AND deposito_id = $3 AND ${lot}`;
+      const params: unknown[] = [
+        scope.empresaId,
+        line.produtoId,
+        line.depositoId,
+        line.data,
+        line.loteId,
+        line.variacaoId ?? null,
+        line.emTransito === true,
+      ];
+      const where = `empresa_id = $1 AND produto_id = $2 AND deposito_id = $3 AND lote_id IS NOT DISTINCT FROM $5::bigint
+         AND variacao_id IS NOT DISTINCT FROM $6::bigint AND em_transito = $7`;
       if (line.estornoDe === undefined) {
         const balanco = await tx.maybeOne<{ data: string }>(
           `SELECT data FROM movimentacao_estoque WHERE ${where} AND balanco AND data > $4 ORDER BY data DESC LIMIT 1`,
@@ -404,9 +450,38 @@ export async function postStockMovements(
       line.origemLinha,
       line.estornoDe ?? null,
       line.balanco === true,
+      line.variacaoId ?? null,
+      line.emTransito === true,
     ]);
     Object.assign(saldo, posting.after, { touched: true });
     if (saldo.ultima === null || new Date(line.data) > new Date(saldo.ultima)) saldo.ultima = line.data;
   }
   await flush([...saldos.values()].filter((saldo) => saldo.touched));
+}
+
+/**
+ * Grade (variações as SKUs, flows.md §1 key produto × depósito × lote × variação): a product with any
+ * produtoVariacao posts only per variação, and the variação named must be one of the product's.
+ */
+function checkVariacao(
+  line: StockLine,
+  produto: { descricao: string; grade: boolean },
+  variacoes: Map<number, { produto_id: number; descricao: string }>,
+): void {
+  const prefix = line.rotulo ?? '';
+  const variacaoId = line.variacaoId ?? null;
+  if (variacaoId === null) {
+    if (produto.grade)
+      throw stockError(
+        'VARIACAO_OBRIGATORIA',
+        `${prefix}o produto ${produto.descricao} tem grade: informe a variação (cada variação tem o seu saldo).`,
+      );
+    return;
+  }
+  const variacao = variacoes.get(variacaoId);
+  if (!variacao || Number(variacao.produto_id) !== line.produtoId)
+    throw stockError(
+      'VARIACAO_INVALIDA',
+      `${prefix}a variação informada não é do produto ${produto.descricao}.`,
+    );
 }

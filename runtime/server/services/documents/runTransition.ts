@@ -5,6 +5,7 @@ import { postingServices } from '../../postings/index.ts';
 import { selectList } from '../records/buildRecordQuery.ts';
 import { applyIncludes } from '../records/includeRelations.ts';
 import type { RecordContext } from '../records/recordContext.ts';
+import { amendDocument } from './amendDocument.ts';
 import { documentStatus } from './documentStatus.ts';
 import { lockDocument } from './lockDocument.ts';
 
@@ -54,13 +55,19 @@ export async function runTransition(
   await applyIncludes(tx, record, [doc], include, scope, resolvers);
   for (const effect of transition.effects ?? [])
     await postingServices[effect as PostingEffect]({ ...context, doc, transition, agora });
+  // Amend: the new version (initial state, a copy of what was typed) is created after the estorno.
+  const novaVersao = transition.amend ? await amendDocument(context, doc) : undefined;
+  const nextField = transition.amend ? document.amend?.nextField : undefined;
+  const next = nextField
+    ? `, ${q(record.fieldMap[nextField]?.column ?? nextField)} = ${Number(novaVersao)}`
+    : '';
   const column = record.fieldMap[document.statusField]?.column ?? document.statusField;
   // One statement sets the new state, appends the history entry (as recordHistory does) and returns the
   // document in API shape; posting services write ledgers, never the document or its items, so the items
   // read above are still the document's.
   const updated = await tx.one<Record<string, unknown>>(
     `WITH doc AS (
-       UPDATE ${q(entity.table)} SET ${q(column)} = $2, versao = versao + 1, alterado_em = now(), alterado_por = $3
+       UPDATE ${q(entity.table)} SET ${q(column)} = $2${next}, versao = versao + 1, alterado_em = now(), alterado_por = $3
         WHERE id = $1 RETURNING *),
      hist AS (
        INSERT INTO documento_historico (empresa_id, entidade, registro_id, acao, situacao_de, situacao_para, usuario_id, diferencas)
