@@ -1,4 +1,5 @@
 import { readPath } from '../../../core/readPath.ts';
+import { fillTemplate } from '../../../core/screens/fillTemplate.ts';
 import { callOperation } from '../../api/callOperation.ts';
 import type { ApiClient } from '../../api/createApiClient.ts';
 import type { EnumOption } from '../../auth/enumOptions.ts';
@@ -8,7 +9,7 @@ const read = (data: unknown, path: string) => (path ? readPath(data, path.split(
 
 /**
  * Loads the options of one parameter from its read operation: value and label of each item (the first
- * filled label field, then " — detail") and the value the answer selects at first.
+ * filled label field, then " — detail"; or the declared `template`) and the value the answer selects at first.
  */
 export async function loadParameterOptions(
   api: ApiClient,
@@ -18,12 +19,11 @@ export async function loadParameterOptions(
   if (error) return { options: [], error };
   const items = read(data, source.items);
   const options = (Array.isArray(items) ? items : []).map((item) => {
+    const code = read(item, source.value) as string | number;
+    if (source.template) return { code, label: fillTemplate(source.template, item) };
     const label = source.label.map((field) => read(item, field)).find((value) => value || value === 0);
     const detail = source.detail ? read(item, source.detail) : undefined;
-    return {
-      code: read(item, source.value) as string | number,
-      label: `${String(label ?? '')}${detail ? ` — ${String(detail)}` : ''}`,
-    };
+    return { code, label: `${String(label ?? '')}${detail ? ` — ${String(detail)}` : ''}` };
   });
   const selected = source.selected ? read(data, source.selected) : undefined;
   return { options, selected: selected ?? undefined };
