@@ -28,9 +28,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/configuracoes/importacao-de-dados': lazy(() => import('./importacao/ImportacaoDadosScreen.tsx')),
   'pages/estoque/etiqueta/imprimir': lazy(() => import('./estoque/etiquetas/ImprimirEtiquetasScreen.tsx')),
   'pages/financeiro/conciliacao-ofx': lazy(() => import('./financeiro/ofx/ConciliacaoOfxScreen.tsx')),
-  'pages/exportacoes-fiscais/exportacao-para-balanca': lazy(
-    () => import('./exportacoesFiscais/balanca/ExportacaoBalancaScreen.tsx'),
-  ),
   'pages/exportacoes-fiscais/exportacao-para-terminal': lazy(
     () => import('./exportacoesFiscais/terminal/ExportacaoTerminalScreen.tsx'),
   ),

@@ -36,10 +36,14 @@ function DeclaredCell({
   column: Column & { key: string; cell: NonNullable<(typeof cells)[string]> };
   row: unknown;
 }) {
-  const text =
+  const raw =
     column.compute !== undefined
-      ? column.cell.format(evaluateFormula(column.compute, row, fillFormatted), {})
-      : column.cell.format(readPath(row, (column.field ?? column.key).split('.')), {});
+      ? evaluateFormula(column.compute, row, fillFormatted)
+      : readPath(row, (column.field ?? column.key).split('.'));
+  const text =
+    column.digits && typeof raw === 'number'
+      ? String(raw).padStart(column.digits, '0')
+      : column.cell.format(raw, {});
   const tone = column.tone !== undefined ? TONES[formulaText(column.tone, row)] : undefined;
   const color = column.chip ? formulaText(column.chip.color, row) : '';
   const captions = (column.captions ?? [])

@@ -1,5 +1,7 @@
 import { Box, Button, CircularProgress, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import Icon from '@mui/material/Icon';
+import { conditionHolds } from '../../../core/screens/evaluateRule.ts';
+import { defaultFormStateBehavior } from '../form/defaultFormStateBehavior.ts';
 import { formValidator } from '../form/formValidator.ts';
 import { ThemedForm } from '../form/ThemedForm.ts';
 import { applyParameterRules, visibleHelp } from './applyParameterRules.ts';
@@ -32,6 +34,7 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
             formContext={{ columns: parameters.columns }}
             templates={{ ObjectFieldTemplate: ToolParametersTemplate }}
             validator={formValidator}
+            experimental_defaultFormStateBehavior={defaultFormStateBehavior}
             onChange={(event) => c.change(event.formData as Record<string, unknown>)}
             showErrorList={false}
             noHtml5Validate
@@ -58,7 +61,11 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
             key={id}
             variant={action.variant ?? 'contained'}
             startIcon={action.icon ? <Icon>{action.icon}</Icon> : undefined}
-            disabled={c.busy || !c.schema}
+            disabled={
+              c.busy ||
+              !c.schema ||
+              Boolean(c.result && action.disabledWhen && conditionHolds(action.disabledWhen, c.result))
+            }
             onClick={() => void c.run(action)}
           >
             {action.label}

@@ -4,6 +4,7 @@ import { callOperation } from '../../api/callOperation.ts';
 import type { ApiClient } from '../../api/createApiClient.ts';
 import type { EnumOption } from '../../auth/enumOptions.ts';
 import type { OptionSource } from './toolTypes.ts';
+import { treeOptions } from './treeOptions.ts';
 
 const read = (data: unknown, path: string) => (path ? readPath(data, path.split('.')) : data);
 
@@ -18,13 +19,19 @@ export async function loadParameterOptions(
   const { data, error } = await callOperation(api, source.operationId);
   if (error) return { options: [], error };
   const items = read(data, source.items);
-  const options = (Array.isArray(items) ? items : []).map((item) => {
+  const list = Array.isArray(items) ? items : [];
+  const options = list.map((item) => {
     const code = read(item, source.value) as string | number;
     if (source.template) return { code, label: fillTemplate(source.template, item) };
     const label = source.label.map((field) => read(item, field)).find((value) => value || value === 0);
     const detail = source.detail ? read(item, source.detail) : undefined;
     return { code, label: `${String(label ?? '')}${detail ? ` — ${String(detail)}` : ''}` };
   });
+  const ordered = source.parent
+    ? treeOptions(
+        options.map((option, index) => ({ ...option, parent: read(list[index], source.parent as string) })),
+      )
+    : options;
   const selected = source.selected ? read(data, source.selected) : undefined;
-  return { options, selected: selected ?? undefined };
+  return { options: ordered, selected: selected ?? undefined };
 }

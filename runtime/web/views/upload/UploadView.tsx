@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import Icon from '@mui/material/Icon';
 import { FilePickButton } from '../../ui/FilePickButton.tsx';
+import { defaultFormStateBehavior } from '../form/defaultFormStateBehavior.ts';
 import { formValidator } from '../form/formValidator.ts';
 import { ThemedForm } from '../form/ThemedForm.ts';
 import { applyParameterRules } from '../tool/applyParameterRules.ts';
@@ -71,6 +72,7 @@ export function UploadView({ declaration }: { declaration: UploadScreen }) {
                   formContext={{ columns: parameters.columns }}
                   templates={{ ObjectFieldTemplate: ToolParametersTemplate }}
                   validator={formValidator}
+                  experimental_defaultFormStateBehavior={defaultFormStateBehavior}
                   onChange={(event) => c.change(event.formData as Record<string, unknown>)}
                   showErrorList={false}
                   noHtml5Validate
