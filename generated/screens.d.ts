@@ -169,6 +169,8 @@ export interface components {
                     template?: string;
                     /** @description Info shown (upload kind) when the operation answers no option; Text with links written [label](#/route) (hash routes only) */
                     empty?: string;
+                    /** @description Field of an item holding its parent's value: the options are listed as a tree, each under its parent and labelled with the path of its parents ("Bebidas › Refrigerantes") */
+                    parent?: string;
                 };
             };
             /** @description CSS grid template of the parameter row on wide screens (e.g. "2fr 1fr 1fr") */
@@ -203,6 +205,8 @@ export interface components {
             headers?: {
                 [key: string]: string;
             };
+            /** @description Disabled while the shown result matches this condition (e.g. nothing to export) */
+            disabledWhen?: components["schemas"]["condition"];
         };
         /** @description What a preview/run answer shows, top to bottom: messages, summary (cards + grid), file sample */
         result: {
@@ -211,8 +215,8 @@ export interface components {
                 items: string;
                 /** @description {count} is the number of messages */
                 title: string;
-                /** @description One message; {path} placeholders read the item */
-                text: string;
+                /** @description One message, a formula on the item ({path} placeholders filled) */
+                text: components["schemas"]["formula"];
                 /** @description Accessible name of the list */
                 label?: string;
                 /** @enum {unknown} */
@@ -228,6 +232,10 @@ export interface components {
                         format?: components["schemas"]["format"];
                         /** @description A plain card: {path} placeholders read the answer */
                         text?: string;
+                        /** @enum {unknown} */
+                        color?: "default" | "primary" | "success" | "warning" | "error" | "info";
+                        /** @description Shows the card by a condition on the answer (e.g. only when there are warnings) */
+                        rule?: components["schemas"]["rule"];
                     } & (unknown | unknown);
                 };
                 grid?: {
@@ -235,6 +243,8 @@ export interface components {
                     /** @description Accessible name of the table */
                     label: string;
                     columns: components["schemas"]["columns"];
+                    /** @description Shown in the table when the answer has no rows */
+                    empty?: string;
                 };
             };
             /** @description Lines of the generated file shown as written */
@@ -278,6 +288,8 @@ export interface components {
                 }[];
                 /** @description Header and cells kept on one line */
                 nowrap?: boolean;
+                /** @description A number left-padded with zeros to this many digits (codes such as a PLU) */
+                digits?: number;
             };
         };
         /**
