@@ -1,4 +1,13 @@
-import { Box, Button, CircularProgress, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  LinearProgress,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
 import Icon from '@mui/material/Icon';
 import { conditionHolds } from '../../../core/screens/evaluateRule.ts';
 import { defaultFormStateBehavior } from '../form/defaultFormStateBehavior.ts';
@@ -55,6 +64,11 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
           </Typography>
         ))}
       </Paper>
+      {c.problem && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {c.problem}
+        </Alert>
+      )}
       <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
         {Object.entries(declaration.actions).map(([id, action]) => (
           <Button
