@@ -184,6 +184,15 @@ export interface components {
                 text: string;
                 rule?: components["schemas"]["rule"];
             }[];
+            /** @description Parameters sent inside an object of the request body: {bodyField: [parameter, …]} (the form stays flat, so rules and columns address them by name) */
+            nest?: {
+                [key: string]: string[];
+            };
+            /** @description Checked before any action: while a check's condition holds on the parameter values (scope "#" reads them all), no request is sent and its message is shown */
+            checks?: {
+                condition: components["schemas"]["condition"];
+                message: string;
+            }[];
         };
         action: {
             label: string;
