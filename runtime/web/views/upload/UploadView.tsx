@@ -1,24 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  LinearProgress,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import Icon from '@mui/material/Icon';
 import { FilePickButton } from '../../ui/FilePickButton.tsx';
-import { defaultFormStateBehavior } from '../form/defaultFormStateBehavior.ts';
-import { formValidator } from '../form/formValidator.ts';
-import { ThemedForm } from '../form/ThemedForm.ts';
-import { applyParameterRules } from '../tool/applyParameterRules.ts';
 import { DeclaredTable } from '../tool/DeclaredTable.tsx';
 import { fillFormatted, formulaText } from '../tool/fillFormatted.ts';
 import { LinkedText } from '../tool/LinkedText.tsx';
-import { ToolParametersTemplate } from '../tool/ToolParametersTemplate.tsx';
+import { ToolParametersForm } from '../tool/ToolParametersForm.tsx';
 import { rowsAt } from './countRows.ts';
 import type { UploadScreen } from './uploadTypes.ts';
 import { useUploadController } from './useUploadController.ts';
@@ -61,31 +47,12 @@ export function UploadView({ declaration }: { declaration: UploadScreen }) {
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
           {parameters && (
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-              {c.schema ? (
-                <ThemedForm
-                  schema={c.schema}
-                  uiSchema={{
-                    ...applyParameterRules(parameters, c.values),
-                    'ui:submitButtonOptions': { norender: true },
-                  }}
-                  formData={c.values}
-                  formContext={{ columns: parameters.columns }}
-                  templates={{ ObjectFieldTemplate: ToolParametersTemplate }}
-                  validator={formValidator}
-                  experimental_defaultFormStateBehavior={defaultFormStateBehavior}
-                  onChange={(event) => c.change(event.formData as Record<string, unknown>)}
-                  showErrorList={false}
-                  noHtml5Validate
-                />
-              ) : (
-                <Box
-                  role="status"
-                  aria-label="Carregando"
-                  sx={{ display: 'grid', placeItems: 'center', py: 2 }}
-                >
-                  <CircularProgress size={24} />
-                </Box>
-              )}
+              <ToolParametersForm
+                parameters={parameters}
+                schema={c.schema}
+                values={c.values}
+                onChange={c.change}
+              />
             </Box>
           )}
           <FilePickButton
