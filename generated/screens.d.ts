@@ -20,6 +20,88 @@ export interface components {
             result?: components["schemas"]["result"];
             staffOnly?: unknown;
         };
+        /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. */
+        upload: {
+            $schema?: unknown;
+            name?: unknown;
+            kind?: unknown;
+            route?: unknown;
+            title?: unknown;
+            description?: unknown;
+            permission?: unknown;
+            staffOnly?: unknown;
+            parameters?: components["schemas"]["parameters"];
+            file: {
+                /** @description Accepted types (the file input's accept: extensions and MIME types) */
+                accept: string;
+                /** @description Largest file accepted; a larger one is refused before any request */
+                maxBytes: number;
+                /** @description Text of the file button */
+                label: string;
+                /** @description Accessible name of the file input */
+                inputLabel: string;
+                /** @description Body field that carries the file name */
+                name: string;
+                /** @description Body field that carries the file content in base64 */
+                content: string;
+                /** @description Message for a file over maxBytes; {nome} and {max} (e.g. 5 MB) are placeholders */
+                tooLarge?: string;
+            };
+            /** @description Warning shown while a file is chosen but a required parameter is empty */
+            missing?: string;
+            /** @description Named counts of the preview answer's rows (optionally only those matching `where`), usable as {name} in chips, the confirm label and dialog */
+            counts?: {
+                [key: string]: {
+                    /** @description Dotted path of the rows */
+                    items: string;
+                    where?: components["schemas"]["condition"];
+                };
+            };
+            preview: {
+                operationId: components["schemas"]["operationId"];
+                /** @description Chips under the parameters; each formula reads the preview answer and the counts ({path|format} placeholders) */
+                chips?: {
+                    text: components["schemas"]["formula"];
+                    icon?: string;
+                }[];
+                grid: {
+                    items: string;
+                    /** @description Accessible name of the table */
+                    label: string;
+                    /** @description Shown instead of the table when the answer has no rows */
+                    empty?: string;
+                    columns: components["schemas"]["columns"];
+                };
+            };
+            confirm: {
+                operationId: components["schemas"]["operationId"];
+                /** @description Button text; {count name} placeholders */
+                label: string;
+                icon?: string;
+                /** @description The count (of `counts`) of rows the confirmation processes: the button is disabled at 0 */
+                count: string;
+                /** @description Permission key whose `level` confirming needs (else only the preview is allowed) */
+                permission?: string;
+                /** @enum {unknown} */
+                level?: "CRIAR" | "ALTERAR" | "TOTAL";
+                /** @description Shown beside the button when the permission is missing */
+                readOnly?: string;
+                dialog?: {
+                    title: string;
+                    /** @description {count name} placeholders */
+                    message: string;
+                    confirmLabel?: string;
+                };
+                /** @description Toast on success; {path} placeholders read the answer */
+                message?: string;
+                /** @description Success alert after confirming: the non-empty parts joined by " · ", then `suffix` */
+                summary?: {
+                    parts: components["schemas"]["formula"][];
+                    /** @description Text with links written [label](#/route) (hash routes only) */
+                    suffix?: string;
+                };
+            };
+        };
         /** @description A search box and a result grid over a read operation (reference tables: banks, NCM, CEST). */
         lookup: {
             $schema?: unknown;
@@ -83,6 +165,12 @@ export interface components {
                     detail?: string;
                     /** @description Field of the answer holding the value chosen at first */
                     selected?: string;
+                    /** @description Label of each option as a text with {path} placeholders of the item (instead of label/detail) */
+                    template?: string;
+                    /** @description Info shown (upload kind) when the operation answers no option; Text with links written [label](#/route) (hash routes only) */
+                    empty?: string;
+                    /** @description Field of an item holding its parent's value: the options are listed as a tree, each under its parent and labelled with the path of its parents ("Bebidas › Refrigerantes") */
+                    parent?: string;
                 };
             };
             /** @description CSS grid template of the parameter row on wide screens (e.g. "2fr 1fr 1fr") */
@@ -95,6 +183,15 @@ export interface components {
             help?: {
                 text: string;
                 rule?: components["schemas"]["rule"];
+            }[];
+            /** @description Parameters sent inside an object of the request body: {bodyField: [parameter, …]} (the form stays flat, so rules and columns address them by name) */
+            nest?: {
+                [key: string]: string[];
+            };
+            /** @description Checked before any action: while a check's condition holds on the parameter values (scope "#" reads them all), no request is sent and its message is shown */
+            checks?: {
+                condition: components["schemas"]["condition"];
+                message: string;
             }[];
         };
         action: {
@@ -117,6 +214,8 @@ export interface components {
             headers?: {
                 [key: string]: string;
             };
+            /** @description Disabled while the shown result matches this condition (e.g. nothing to export) */
+            disabledWhen?: components["schemas"]["condition"];
         };
         /** @description What a preview/run answer shows, top to bottom: messages, summary (cards + grid), file sample */
         result: {
@@ -125,8 +224,8 @@ export interface components {
                 items: string;
                 /** @description {count} is the number of messages */
                 title: string;
-                /** @description One message; {path} placeholders read the item */
-                text: string;
+                /** @description One message, a formula on the item ({path} placeholders filled) */
+                text: components["schemas"]["formula"];
                 /** @description Accessible name of the list */
                 label?: string;
                 /** @enum {unknown} */
@@ -142,6 +241,10 @@ export interface components {
                         format?: components["schemas"]["format"];
                         /** @description A plain card: {path} placeholders read the answer */
                         text?: string;
+                        /** @enum {unknown} */
+                        color?: "default" | "primary" | "success" | "warning" | "error" | "info";
+                        /** @description Shows the card by a condition on the answer (e.g. only when there are warnings) */
+                        rule?: components["schemas"]["rule"];
                     } & (unknown | unknown);
                 };
                 grid?: {
@@ -149,6 +252,8 @@ export interface components {
                     /** @description Accessible name of the table */
                     label: string;
                     columns: components["schemas"]["columns"];
+                    /** @description Shown in the table when the answer has no rows */
+                    empty?: string;
                 };
             };
             /** @description Lines of the generated file shown as written */
@@ -175,7 +280,25 @@ export interface components {
                 hideBelow?: "sm" | "md" | "lg";
                 /** @description Shows/hides the column by the parameter values (e.g. only when a parameter holds a value) */
                 rule?: components["schemas"]["rule"];
+                /** @description Replaces the field; a text fills {path} and {path|format} placeholders from the row */
                 compute?: components["schemas"]["formula"];
+                /** @description Colour of the cell text by formula: warning, error, success or secondary (empty: default) */
+                tone?: components["schemas"]["formula"];
+                /** @description Shows the value as a chip coloured by formula (success, warning, info, error, default) */
+                chip?: {
+                    color: components["schemas"]["formula"];
+                    outlined?: components["schemas"]["condition"];
+                };
+                /** @description Small lines under the value (empty ones left out); formulas as in compute */
+                captions?: {
+                    text: components["schemas"]["formula"];
+                    /** @enum {unknown} */
+                    tone?: "secondary" | "warning" | "error" | "success";
+                }[];
+                /** @description Header and cells kept on one line */
+                nowrap?: boolean;
+                /** @description A number left-padded with zeros to this many digits (codes such as a PLU) */
+                digits?: number;
             };
         };
         /**
@@ -229,6 +352,95 @@ export interface components {
             /** @description Only platform staff (isAvanco) may open it, as the administrator area's staff entries */
             staffOnly?: boolean;
         };
+        /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. */
+        UploadScreen: {
+            $schema: string;
+            /** @description Equal to the file name (<name>.screen.json) */
+            name: string;
+            /** @enum {string} */
+            kind: "upload";
+            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); its permission key comes from permissions/keys.json routes */
+            route: string;
+            /** @description The screen's heading (pt-BR) */
+            title: string;
+            /** @description A paragraph under the parameters (pt-BR) */
+            description?: string;
+            /** @description Permission key checked (VISUALIZAR) besides the route's */
+            permission?: string;
+            /** @description Only platform staff (isAvanco) may open it, as the administrator area's staff entries */
+            staffOnly?: boolean;
+            parameters?: components["schemas"]["parameters"];
+            file: {
+                /** @description Accepted types (the file input's accept: extensions and MIME types) */
+                accept: string;
+                /** @description Largest file accepted; a larger one is refused before any request */
+                maxBytes: number;
+                /** @description Text of the file button */
+                label: string;
+                /** @description Accessible name of the file input */
+                inputLabel: string;
+                /** @description Body field that carries the file name */
+                name: string;
+                /** @description Body field that carries the file content in base64 */
+                content: string;
+                /** @description Message for a file over maxBytes; {nome} and {max} (e.g. 5 MB) are placeholders */
+                tooLarge?: string;
+            };
+            /** @description Warning shown while a file is chosen but a required parameter is empty */
+            missing?: string;
+            /** @description Named counts of the preview answer's rows (optionally only those matching `where`), usable as {name} in chips, the confirm label and dialog */
+            counts?: {
+                [key: string]: {
+                    /** @description Dotted path of the rows */
+                    items: string;
+                    where?: components["schemas"]["condition"];
+                };
+            };
+            preview: {
+                operationId: components["schemas"]["operationId"];
+                /** @description Chips under the parameters; each formula reads the preview answer and the counts ({path|format} placeholders) */
+                chips?: {
+                    text: components["schemas"]["formula"];
+                    icon?: string;
+                }[];
+                grid: {
+                    items: string;
+                    /** @description Accessible name of the table */
+                    label: string;
+                    /** @description Shown instead of the table when the answer has no rows */
+                    empty?: string;
+                    columns: components["schemas"]["columns"];
+                };
+            };
+            confirm: {
+                operationId: components["schemas"]["operationId"];
+                /** @description Button text; {count name} placeholders */
+                label: string;
+                icon?: string;
+                /** @description The count (of `counts`) of rows the confirmation processes: the button is disabled at 0 */
+                count: string;
+                /** @description Permission key whose `level` confirming needs (else only the preview is allowed) */
+                permission?: string;
+                /** @enum {unknown} */
+                level?: "CRIAR" | "ALTERAR" | "TOTAL";
+                /** @description Shown beside the button when the permission is missing */
+                readOnly?: string;
+                dialog?: {
+                    title: string;
+                    /** @description {count name} placeholders */
+                    message: string;
+                    confirmLabel?: string;
+                };
+                /** @description Toast on success; {path} placeholders read the answer */
+                message?: string;
+                /** @description Success alert after confirming: the non-empty parts joined by " · ", then `suffix` */
+                summary?: {
+                    parts: components["schemas"]["formula"][];
+                    /** @description Text with links written [label](#/route) (hash routes only) */
+                    suffix?: string;
+                };
+            };
+        };
         /** @description A search box and a result grid over a read operation (reference tables: banks, NCM, CEST). */
         LookupScreen: {
             $schema: string;
@@ -265,7 +477,7 @@ export interface components {
                 columns: components["schemas"]["columns"];
             };
         };
-        ScreenDeclaration: components["schemas"]["ToolScreen"] | components["schemas"]["LookupScreen"];
+        ScreenDeclaration: components["schemas"]["ToolScreen"] | components["schemas"]["UploadScreen"] | components["schemas"]["LookupScreen"];
     };
     responses: never;
     parameters: never;
@@ -274,6 +486,7 @@ export interface components {
     pathItems: never;
 }
 export type SchemaTool = components['schemas']['tool'];
+export type SchemaUpload = components['schemas']['upload'];
 export type SchemaLookup = components['schemas']['lookup'];
 export type SchemaOperationId = components['schemas']['operationId'];
 export type SchemaParameters = components['schemas']['parameters'];
@@ -285,6 +498,7 @@ export type SchemaCondition = components['schemas']['condition'];
 export type SchemaRule = components['schemas']['rule'];
 export type SchemaFormula = components['schemas']['formula'];
 export type SchemaToolScreen = components['schemas']['ToolScreen'];
+export type SchemaUploadScreen = components['schemas']['UploadScreen'];
 export type SchemaLookupScreen = components['schemas']['LookupScreen'];
 export type SchemaScreenDeclaration = components['schemas']['ScreenDeclaration'];
 export type $defs = Record<string, never>;

@@ -124,6 +124,9 @@ describe('axe on every screen kind (default theme)', () => {
     await scan(page, 'pages/estoque/importar-arquivo');
     await scan(page, 'pages/configuracoes/importacao-de-dados');
     await scan(page, 'pages/financeiro/extrato-bancario');
+    await scan(page, 'pages/exportacoes-fiscais/exportacao-para-balanca');
+    await scan(page, 'pages/exportacoes-fiscais/exportacao-para-terminal');
+    await scan(page, 'pages/configuracoes/atualizar-transacoes');
     expect(errors).toEqual([]);
   });
 

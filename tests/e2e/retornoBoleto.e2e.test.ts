@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnab400 } from '../support/cnabRetorno.ts';
 import { login as apiLogin } from '../support/testServer.ts';
+import { runAxe, seriousViolations } from './support/axe.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
 
 /** Configurações › Pagamento › Atualizar transações in the browser as demo@erp.local. */
@@ -103,6 +104,8 @@ describe('Atualizar transações', () => {
         .toBe(true);
       await page.waitForTimeout(400); // let MUI's 250 ms colour transitions end before the screenshot
       await harness.screenshot(page, 'configuracoes-atualizar-transacoes');
+      // The upload screen kind with its preview grid (chips, captions, tones): no serious axe finding.
+      expect(seriousViolations(await runAxe(page))).toEqual([]);
 
       await page.getByRole('button', { name: 'Confirmar (2)' }).click();
       await page
@@ -115,6 +118,7 @@ describe('Atualizar transações', () => {
       expect(await page.getByRole('button', { name: 'Confirmar (0)' }).isDisabled()).toBe(true);
       await page.waitForTimeout(400);
       await harness.screenshot(page, 'configuracoes-atualizar-transacoes-aplicado');
+      expect(seriousViolations(await runAxe(page))).toEqual([]);
 
       expect(await api('GET', `/api/Boletos/${boletoId}`)).toMatchObject({ situacao: 2, valorPago: 152 });
       expect(await api('GET', `/api/Receitas/${receitaId}`)).toMatchObject({ situacao: 1 });

@@ -165,6 +165,47 @@ describe('a bad screen declaration names the file, the JSON path and the rule', 
   });
 });
 
+describe('upload screens', () => {
+  const RETORNO = 'schemas/screens/atualizar-transacoes.screen.json';
+  const retorno = () => structuredClone(files[RETORNO]) as Record<string, Record<string, unknown>>;
+
+  it('the shipped one passes; a file without its size limit, an unknown tone and a bad confirm fail', () => {
+    expect(validateSchemaSet(withFiles({}))).toEqual([]);
+    const bad = retorno();
+    delete bad.file?.maxBytes;
+    const grid = (bad.preview as { grid: { columns: Record<string, Record<string, unknown>> } }).grid;
+    (grid.columns.boleto as Record<string, unknown>).captions = [{ text: 'x', tone: 'roxo' }];
+    (bad.confirm as Record<string, unknown>).level = 'ADMIN';
+    const issues = validateSchemaSet(withFiles({ [RETORNO]: bad }));
+    expect(issues).toContainEqual({
+      file: RETORNO,
+      pointer: '/file',
+      message: 'deve ter a propriedade obrigatória maxBytes (regra: required)',
+    });
+    for (const pointer of ['/preview/grid/columns/boleto/captions/0/tone', '/confirm/level'])
+      expect(issues).toContainEqual(
+        expect.objectContaining({
+          file: RETORNO,
+          pointer,
+          message: expect.stringContaining('(regra: enum)'),
+        }),
+      );
+  });
+
+  it('a preview or confirm naming an unknown operation', () => {
+    const bad = retorno();
+    (bad.confirm as Record<string, unknown>).operationId = 'boletosRetornoConfirmar';
+    expect(checkScreenOperations(withFiles({ [RETORNO]: bad }), operationIds)).toEqual([
+      {
+        file: RETORNO,
+        pointer: '/confirm/operationId',
+        message:
+          'operação "boletosRetornoConfirmar" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+  });
+});
+
 describe('tenant patches of a screen declaration', () => {
   it('are merged for that white-label only, and validated by their merged result', () => {
     const patch = 'tenants/verde/overrides/screens/arquivo-sped.screen.json';

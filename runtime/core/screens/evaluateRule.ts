@@ -70,10 +70,17 @@ export function applyRule(
   }
 }
 
-/** The value of a computed cell for one row; no code is evaluated, only fields, texts and conditions. */
-export function evaluateFormula(formula: Formula, row: unknown): unknown {
-  if (typeof formula === 'string') return formula;
+/**
+ * The value of a computed cell for one row; no code is evaluated, only fields, texts and conditions.
+ * `fill`, when given, turns a chosen fixed text into its final form (e.g. fills its placeholders from the row).
+ */
+export function evaluateFormula(
+  formula: Formula,
+  row: unknown,
+  fill?: (text: string, row: unknown) => unknown,
+): unknown {
+  if (typeof formula === 'string') return fill ? fill(formula, row) : formula;
   if ('field' in formula) return readPath(row, formula.field.split('.'));
-  if (conditionHolds(formula.if, row)) return evaluateFormula(formula.then, row);
-  return formula.else === undefined ? '' : evaluateFormula(formula.else, row);
+  if (conditionHolds(formula.if, row)) return evaluateFormula(formula.then, row, fill);
+  return formula.else === undefined ? '' : evaluateFormula(formula.else, row, fill);
 }

@@ -28,15 +28,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/configuracoes/importacao-de-dados': lazy(() => import('./importacao/ImportacaoDadosScreen.tsx')),
   'pages/estoque/etiqueta/imprimir': lazy(() => import('./estoque/etiquetas/ImprimirEtiquetasScreen.tsx')),
   'pages/financeiro/conciliacao-ofx': lazy(() => import('./financeiro/ofx/ConciliacaoOfxScreen.tsx')),
-  'pages/configuracoes/atualizar-transacoes': lazy(
-    () => import('./pagamentos/retorno/AtualizarTransacoesScreen.tsx'),
-  ),
-  'pages/exportacoes-fiscais/exportacao-para-balanca': lazy(
-    () => import('./exportacoesFiscais/balanca/ExportacaoBalancaScreen.tsx'),
-  ),
-  'pages/exportacoes-fiscais/exportacao-para-terminal': lazy(
-    () => import('./exportacoesFiscais/terminal/ExportacaoTerminalScreen.tsx'),
-  ),
   'pages/fiscais/certificado-digital': lazy(() => import('./certificado/CertificadoScreen.tsx')),
   'pages/nfe/exportar-xml-nfe': lazy(() => import('./xmlNfe/ExportarXmlScreen.tsx')),
   'pages/compras/entrada-nota-fiscal/importar-xml': lazy(

@@ -13,6 +13,7 @@ export const screenKinds: Record<
   LazyExoticComponent<ComponentType<{ declaration: never }>>
 > = {
   tool: lazy(() => import('./tool/ToolView.tsx').then((module) => ({ default: module.ToolView }))),
+  upload: lazy(() => import('./upload/UploadView.tsx').then((module) => ({ default: module.UploadView }))),
   lookup: lazy(() => import('./lookup/LookupView.tsx').then((module) => ({ default: module.LookupView }))),
 };
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { extractErrorMessage } from '../../../core/extractErrorMessage.ts';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { ApiError } from '../../app/SessionProvider.tsx';
-import { fileToBase64 } from './fileToBase64.ts';
+import { fileToBase64 } from '../../ui/fileToBase64.ts';
 
 /** The branch's certificate as GET /api/CertificadosDigitais describes it. */
 export interface CertificadoDigital {

@@ -1,16 +1,86 @@
-import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import {
+  Chip,
+  type ChipProps,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { readPath } from '../../../core/readPath.ts';
-import { applyRule, evaluateFormula } from '../../../core/screens/evaluateRule.ts';
+import { applyRule, conditionHolds, evaluateFormula } from '../../../core/screens/evaluateRule.ts';
 import { cells } from '../../registry/cells/index.ts';
 import { textCell } from '../../registry/cells/textCell.ts';
+import { fillFormatted, formulaText } from './fillFormatted.ts';
 import type { DeclaredColumns } from './toolTypes.ts';
 
 type Column = DeclaredColumns[string];
+
+const TONES: Record<string, string> = {
+  warning: 'warning.main',
+  error: 'error.main',
+  success: 'success.main',
+  secondary: 'text.secondary',
+};
+const CHIP_COLORS = new Set(['default', 'success', 'warning', 'info', 'error', 'primary', 'secondary']);
+
+/**
+ * One cell: the value in its cell format (a `compute` formula replaces the field, its texts filled from
+ * the row), as plain text, coloured by `tone` or as a `chip`, with its `captions` under it.
+ */
+function DeclaredCell({
+  column,
+  row,
+}: {
+  column: Column & { key: string; cell: NonNullable<(typeof cells)[string]> };
+  row: unknown;
+}) {
+  const raw =
+    column.compute !== undefined
+      ? evaluateFormula(column.compute, row, fillFormatted)
+      : readPath(row, (column.field ?? column.key).split('.'));
+  const text =
+    column.digits && typeof raw === 'number'
+      ? String(raw).padStart(column.digits, '0')
+      : column.cell.format(raw, {});
+  const tone = column.tone !== undefined ? TONES[formulaText(column.tone, row)] : undefined;
+  const color = column.chip ? formulaText(column.chip.color, row) : '';
+  const captions = (column.captions ?? [])
+    .map((caption) => ({ text: formulaText(caption.text, row), tone: caption.tone ?? 'secondary' }))
+    .filter((caption) => caption.text);
+  const value = column.chip ? (
+    <Chip
+      size="small"
+      label={text}
+      color={(CHIP_COLORS.has(color) ? color : 'default') as ChipProps['color']}
+      variant={column.chip.outlined && conditionHolds(column.chip.outlined, row) ? 'outlined' : 'filled'}
+    />
+  ) : tone ? (
+    <Typography variant="body2" color={tone}>
+      {text}
+    </Typography>
+  ) : (
+    text
+  );
+  if (captions.length === 0) return value;
+  return (
+    <>
+      {value}
+      {captions.map((caption) => (
+        <Typography key={caption.text} variant="caption" color={TONES[caption.tone]} component="div">
+          {caption.text}
+        </Typography>
+      ))}
+    </>
+  );
+}
 
 /** Width and responsive hiding of a declared column, for its header and its cells. */
 function columnSx(column: Column) {
   return {
     ...(column.width ? { width: column.width } : {}),
+    ...(column.nowrap ? { whiteSpace: 'nowrap' } : {}),
     ...(column.hideBelow ? { display: { xs: 'none', [column.hideBelow]: 'table-cell' } } : {}),
   };
 }
@@ -18,7 +88,8 @@ function columnSx(column: Column) {
 /**
  * Rows of an answer as a table with the declared columns (label, dotted field, cell format of the
  * grid registry, alignment, monospace, width, hidden below a breakpoint), named by `label`. A column
- * with a `rule` shows only as the parameter `values` allow; a `compute` formula replaces its field.
+ * with a `rule` shows only as the parameter `values` allow; a `compute` formula replaces its field;
+ * `tone`, `chip` and `captions` dress the cell (see DeclaredCell).
  */
 export function DeclaredTable(props: {
   label: string;
@@ -57,12 +128,7 @@ export function DeclaredTable(props: {
                 align={column.align}
                 sx={{ ...columnSx(column), ...(column.monospace ? { fontFamily: 'monospace' } : {}) }}
               >
-                {column.cell.format(
-                  column.compute !== undefined
-                    ? evaluateFormula(column.compute, row)
-                    : readPath(row, (column.field ?? column.key).split('.')),
-                  {},
-                )}
+                <DeclaredCell column={column} row={row} />
               </TableCell>
             ))}
           </TableRow>

@@ -1,9 +1,11 @@
 import { Alert, AlertTitle, Box, Chip, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { readPath } from '../../../core/readPath.ts';
+import { applyRule } from '../../../core/screens/evaluateRule.ts';
 import { fillTemplate } from '../../../core/screens/fillTemplate.ts';
 import { cells } from '../../registry/cells/index.ts';
 import { AmostraArquivo } from './AmostraArquivo.tsx';
 import { DeclaredTable } from './DeclaredTable.tsx';
+import { formulaText } from './fillFormatted.ts';
 import type { ToolAnswer, ToolResultArea } from './toolTypes.ts';
 
 const list = (answer: ToolAnswer, path: string): unknown[] => {
@@ -35,7 +37,7 @@ export function ToolResult({
             {items.map((item, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: messages are replaced as a whole
               <ListItem key={index} disableGutters sx={{ py: 0 }}>
-                <ListItemText primary={fillTemplate(messages.text, item)} />
+                <ListItemText primary={formulaText(messages.text, item)} />
               </ListItem>
             ))}
           </List>
@@ -47,21 +49,23 @@ export function ToolResult({
             <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
               {fillTemplate(summary.title, answer)}
             </Typography>
-            {Object.entries(summary.cards ?? {}).map(([key, card]) =>
-              card.text !== undefined ? (
-                <Chip key={key} label={fillTemplate(card.text, answer)} />
-              ) : (
-                <Chip
-                  key={key}
-                  color="primary"
-                  variant="outlined"
-                  label={`${card.label}: ${(cells[card.format ?? 'text'] ?? cells.text)?.format(
-                    readPath(answer, String(card.field).split('.')),
-                    {},
-                  )}`}
-                />
-              ),
-            )}
+            {Object.entries(summary.cards ?? {})
+              .filter(([, card]) => applyRule(card.rule, answer).visible)
+              .map(([key, card]) =>
+                card.text !== undefined ? (
+                  <Chip key={key} color={card.color ?? 'default'} label={fillTemplate(card.text, answer)} />
+                ) : (
+                  <Chip
+                    key={key}
+                    color="primary"
+                    variant="outlined"
+                    label={`${card.label}: ${(cells[card.format ?? 'text'] ?? cells.text)?.format(
+                      readPath(answer, String(card.field).split('.')),
+                      {},
+                    )}`}
+                  />
+                ),
+              )}
           </Box>
           {summary.grid && (
             <Box sx={{ overflowX: 'auto', maxHeight: 360 }}>
@@ -70,6 +74,7 @@ export function ToolResult({
                 columns={summary.grid.columns}
                 rows={list(answer, summary.grid.items)}
                 values={values}
+                empty={summary.grid.empty}
                 stickyHeader
               />
             </Box>

@@ -1,9 +1,8 @@
-import { Box, Button, CircularProgress, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import Icon from '@mui/material/Icon';
-import { formValidator } from '../form/formValidator.ts';
-import { ThemedForm } from '../form/ThemedForm.ts';
-import { applyParameterRules, visibleHelp } from './applyParameterRules.ts';
-import { ToolParametersTemplate } from './ToolParametersTemplate.tsx';
+import { conditionHolds } from '../../../core/screens/evaluateRule.ts';
+import { visibleHelp } from './applyParameterRules.ts';
+import { ToolParametersForm } from './ToolParametersForm.tsx';
 import { ToolResult } from './ToolResult.tsx';
 import type { ToolScreen } from './toolTypes.ts';
 import { useToolController } from './useToolController.ts';
@@ -21,26 +20,7 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
         {declaration.title}
       </Typography>
       <Paper sx={{ p: 2, mb: 2 }}>
-        {c.schema ? (
-          <ThemedForm
-            schema={c.schema}
-            uiSchema={{
-              ...applyParameterRules(parameters, c.values),
-              'ui:submitButtonOptions': { norender: true },
-            }}
-            formData={c.values}
-            formContext={{ columns: parameters.columns }}
-            templates={{ ObjectFieldTemplate: ToolParametersTemplate }}
-            validator={formValidator}
-            onChange={(event) => c.change(event.formData as Record<string, unknown>)}
-            showErrorList={false}
-            noHtml5Validate
-          />
-        ) : (
-          <Box role="status" aria-label="Carregando" sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
-            <CircularProgress size={24} />
-          </Box>
-        )}
+        <ToolParametersForm parameters={parameters} schema={c.schema} values={c.values} onChange={c.change} />
         {declaration.description && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             {declaration.description}
@@ -52,13 +32,22 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
           </Typography>
         ))}
       </Paper>
+      {c.problem && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {c.problem}
+        </Alert>
+      )}
       <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
         {Object.entries(declaration.actions).map(([id, action]) => (
           <Button
             key={id}
             variant={action.variant ?? 'contained'}
             startIcon={action.icon ? <Icon>{action.icon}</Icon> : undefined}
-            disabled={c.busy || !c.schema}
+            disabled={
+              c.busy ||
+              !c.schema ||
+              Boolean(c.result && action.disabledWhen && conditionHolds(action.disabledWhen, c.result))
+            }
             onClick={() => void c.run(action)}
           >
             {action.label}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { conditionHolds } from '../../../core/screens/evaluateRule.ts';
 import { fillTemplate } from '../../../core/screens/fillTemplate.ts';
 import { callOperation } from '../../api/callOperation.ts';
 import { useRuntime, useTenant } from '../../app/RuntimeContext.tsx';
@@ -8,6 +9,7 @@ import { useActionError } from '../../ui/useActionError.tsx';
 import { buildParameterSchema } from './buildParameterSchema.ts';
 import { downloadArquivo, saveBlob } from './downloadArquivo.ts';
 import { loadParameterOptions } from './loadParameterOptions.ts';
+import { requestValues } from './requestValues.ts';
 import type { ToolAction, ToolAnswer, ToolScreen } from './toolTypes.ts';
 
 type Values = Record<string, unknown>;
@@ -26,6 +28,7 @@ export function useToolController(declaration: ToolScreen) {
   const [values, setValues] = useState<Values>({});
   const [result, setResult] = useState<ToolAnswer | null>(null);
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const { parameters } = declaration;
 
   useEffect(() => {
@@ -58,14 +61,20 @@ export function useToolController(declaration: ToolScreen) {
   const change = useCallback((next: Values) => {
     setValues(next);
     setResult(null);
+    setProblem(null);
   }, []);
 
   /** A binary answer: saved under the Content-Disposition name; the message reads declared headers. */
   const runFile = useCallback(
     async (action: ToolAction) => {
-      const { data, error, response } = await callOperation(api, action.operationId, values, {
-        parseAs: 'blob',
-      });
+      const { data, error, response } = await callOperation(
+        api,
+        action.operationId,
+        requestValues(parameters, values),
+        {
+          parseAs: 'blob',
+        },
+      );
       if (error) throw error;
       const disposition = response?.headers.get('content-disposition') ?? '';
       const nome = /filename="([^"]+)"/.exec(disposition)?.[1] ?? action.fileName ?? 'arquivo';
@@ -75,18 +84,25 @@ export function useToolController(declaration: ToolScreen) {
         placeholders[key] = response?.headers.get(header) ?? '0';
       if (action.message) notify.toast(fillTemplate(action.message, placeholders), { severity: 'success' });
     },
-    [api, values, notify],
+    [api, parameters, values, notify],
   );
 
   const run = useCallback(
     async (action: ToolAction) => {
+      const failed = (parameters.checks ?? []).find((check) => conditionHolds(check.condition, values));
+      setProblem(failed?.message ?? null);
+      if (failed) return;
       setBusy(true);
       try {
         if (action.type === 'file') {
           await runFile(action);
           return;
         }
-        const { data, error } = await callOperation(api, action.operationId, values);
+        const { data, error } = await callOperation(
+          api,
+          action.operationId,
+          requestValues(parameters, values),
+        );
         if (error) throw error;
         const answer = (data ?? {}) as ToolAnswer;
         // A queued report is followed by the shell's reports dialog (realtime): only the toast here.
@@ -99,8 +115,8 @@ export function useToolController(declaration: ToolScreen) {
         setBusy(false);
       }
     },
-    [api, values, notify, showError, runFile],
+    [api, parameters, values, notify, showError, runFile],
   );
 
-  return { schema, values, change, result, busy, run };
+  return { schema, values, change, result, busy, run, problem };
 }

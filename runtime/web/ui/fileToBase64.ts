@@ -1,4 +1,4 @@
-/** The bytes of a chosen file as base64 (the upload body of /api/CertificadosDigitais). */
+/** The bytes of a chosen file as base64 (upload bodies: certificates, the upload screen kind). */
 export async function fileToBase64(file: Blob): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = '';

@@ -1,0 +1,43 @@
+import { Box, CircularProgress } from '@mui/material';
+import type { RJSFSchema } from '@rjsf/utils';
+import { defaultFormStateBehavior } from '../form/defaultFormStateBehavior.ts';
+import { formValidator } from '../form/formValidator.ts';
+import { ThemedForm } from '../form/ThemedForm.ts';
+import { applyParameterRules } from './applyParameterRules.ts';
+import { ToolParametersTemplate } from './ToolParametersTemplate.tsx';
+import type { ToolScreen } from './toolTypes.ts';
+
+type Values = Record<string, unknown>;
+
+/**
+ * The declared parameters of a tool or upload screen as a form (rjsf, no submit button, rules applied,
+ * the declared grid), or a progress spinner while their options load (`schema` null).
+ */
+export function ToolParametersForm(props: {
+  parameters: ToolScreen['parameters'];
+  schema: RJSFSchema | null;
+  values: Values;
+  onChange: (values: Values) => void;
+}) {
+  const { parameters, schema, values } = props;
+  if (!schema)
+    return (
+      <Box role="status" aria-label="Carregando" sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
+        <CircularProgress size={24} />
+      </Box>
+    );
+  return (
+    <ThemedForm
+      schema={schema}
+      uiSchema={{ ...applyParameterRules(parameters, values), 'ui:submitButtonOptions': { norender: true } }}
+      formData={values}
+      formContext={{ columns: parameters.columns }}
+      templates={{ ObjectFieldTemplate: ToolParametersTemplate }}
+      validator={formValidator}
+      experimental_defaultFormStateBehavior={defaultFormStateBehavior}
+      onChange={(event) => props.onChange(event.formData as Values)}
+      showErrorList={false}
+      noHtml5Validate
+    />
+  );
+}

@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { checkPermission } from '../../../core/checkPermission.ts';
+import { PermissionLevel } from '../../../core/types.ts';
+import { callOperation } from '../../api/callOperation.ts';
+import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx';
+import { type EnumOption, enumOptions } from '../../auth/enumOptions.ts';
+import { fileToBase64 } from '../../ui/fileToBase64.ts';
+import { useNotify } from '../../ui/NotifyProvider.tsx';
+import { useActionError } from '../../ui/useActionError.tsx';
+import { buildParameterSchema } from '../tool/buildParameterSchema.ts';
+import { fillFormatted } from '../tool/fillFormatted.ts';
+import { loadParameterOptions } from '../tool/loadParameterOptions.ts';
+import { countRows } from './countRows.ts';
+import type { UploadAnswer, UploadScreen } from './uploadTypes.ts';
+
+type Values = Record<string, unknown>;
+type Chosen = { nome: string; conteudo: string };
+
+/** Whether every required parameter holds a value. */
+const completeFor = (required: unknown) => (current: Values) =>
+  !(Array.isArray(required) ? (required as string[]) : []).some(
+    (field) => current[field] === undefined || current[field] === null || current[field] === '',
+  );
+
+const megabytes = (bytes: number) =>
+  `${(bytes / 1_048_576).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+
+/**
+ * Controller of an `upload` screen: the parameters (options read from operations; a sole option is
+ * chosen), the chosen file (refused over `maxBytes` before any request), the preview operation run
+ * whenever both are complete, and the confirmation (permission level, dialog, toast, summary) after
+ * which the file is previewed again so the grid shows what is now processed.
+ */
+export function useUploadController(declaration: UploadScreen) {
+  const { api } = useRuntime();
+  const { schemas } = useTenant();
+  const { user } = useSession();
+  const notify = useNotify();
+  const showError = useActionError();
+  const { parameters, file: fileSpec, preview: previewSpec, confirm: confirmSpec } = declaration;
+  const [loaded, setLoaded] = useState<Record<string, EnumOption[]> | null>(parameters ? null : {});
+  const [values, setValues] = useState<Values>({});
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [preview, setPreview] = useState<UploadAnswer | null>(null);
+  const [result, setResult] = useState<UploadAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const request = useRef(0);
+  const complete = completeFor((parameters?.schema as { required?: unknown } | undefined)?.required);
+
+  useEffect(() => {
+    let active = true;
+    const sources = Object.entries(parameters?.options ?? {});
+    void Promise.all(
+      sources.map(async ([field, source]) => [field, await loadParameterOptions(api, source)] as const),
+    ).then(async (answers) => {
+      if (!active) return;
+      const options: Record<string, EnumOption[]> = {};
+      const selected: Values = {};
+      for (const [field, answer] of answers) {
+        options[field] = answer.options;
+        const sole = answer.options.length === 1 ? answer.options[0]?.code : undefined;
+        const first = answer.selected ?? sole;
+        if (first !== undefined) selected[field] = first;
+        if (answer.error) await showError(answer.error);
+      }
+      setValues((current) => ({ ...selected, ...current }));
+      setLoaded(options);
+    });
+    return () => {
+      active = false;
+    };
+  }, [api, parameters?.options, showError]);
+
+  const schema = useMemo(
+    () =>
+      parameters && loaded
+        ? buildParameterSchema(parameters, (name) => enumOptions(schemas, name).options, loaded)
+        : null,
+    [parameters, schemas, loaded],
+  );
+  /** Option parameters whose operation answered nothing: the file cannot be sent for them. */
+  const emptyOptions = Object.entries(parameters?.options ?? {}).filter(
+    ([field]) => loaded !== null && (loaded[field]?.length ?? 0) === 0,
+  );
+
+  const runPreview = useCallback(
+    async (current: Values, file: Chosen) => {
+      const id = ++request.current;
+      setBusy(true);
+      try {
+        const body = { ...current, [fileSpec.name]: file.nome, [fileSpec.content]: file.conteudo };
+        const { data, error } = await callOperation(api, previewSpec.operationId, body);
+        if (error) throw error;
+        if (id === request.current) setPreview((data ?? {}) as UploadAnswer);
+      } catch (error) {
+        if (id === request.current) setPreview(null);
+        await showError(error);
+      } finally {
+        if (id === request.current) setBusy(false);
+      }
+    },
+    [api, fileSpec, previewSpec.operationId, showError],
+  );
+
+  const change = (next: Values) => {
+    const changed = JSON.stringify(next) !== JSON.stringify(values);
+    setValues(next);
+    if (!changed) return;
+    setResult(null);
+    setPreview(null);
+    if (chosen && complete(next)) void runPreview(next, chosen);
+  };
+
+  const choose = async (file: File) => {
+    setResult(null);
+    setPreview(null);
+    if (file.size > fileSpec.maxBytes) {
+      await notify.alert({
+        title: 'Arquivo muito grande',
+        message: fillFormatted(fileSpec.tooLarge ?? 'O arquivo {nome} passa do limite de {max}.', {
+          nome: file.name,
+          max: megabytes(fileSpec.maxBytes),
+        }),
+      });
+      return;
+    }
+    const loadedFile = { nome: file.name, conteudo: await fileToBase64(file) };
+    setChosen(loadedFile);
+    if (complete(values)) await runPreview(values, loadedFile);
+  };
+
+  const missing = !complete(values);
+  const counts = countRows(declaration.counts, preview);
+  const pending = counts[confirmSpec.count] ?? 0;
+  const level = PermissionLevel[confirmSpec.level ?? 'CRIAR'];
+  const canConfirm = !confirmSpec.permission || checkPermission(user, confirmSpec.permission, level);
+
+  const confirm = async () => {
+    if (!chosen || missing || pending === 0 || !canConfirm) return;
+    const placeholders = { ...preview, ...counts };
+    if (confirmSpec.dialog) {
+      const ok = await notify.confirm({
+        title: confirmSpec.dialog.title,
+        message: fillFormatted(confirmSpec.dialog.message, placeholders),
+        confirmLabel: confirmSpec.dialog.confirmLabel,
+      });
+      if (!ok) return;
+    }
+    setBusy(true);
+    try {
+      const body = { ...values, [fileSpec.name]: chosen.nome, [fileSpec.content]: chosen.conteudo };
+      const { data, error } = await callOperation(api, confirmSpec.operationId, body);
+      if (error) throw error;
+      const answer = (data ?? {}) as UploadAnswer;
+      setResult(answer);
+      if (confirmSpec.message)
+        notify.toast(fillFormatted(confirmSpec.message, answer), { severity: 'success' });
+    } catch (error) {
+      await showError(error);
+    } finally {
+      setBusy(false);
+    }
+    await runPreview(values, chosen);
+  };
+
+  return {
+    schema,
+    values,
+    change,
+    chosen,
+    choose,
+    preview,
+    counts,
+    pending,
+    result,
+    busy,
+    canConfirm,
+    confirm,
+    missing,
+    emptyOptions,
+  };
+}
