@@ -225,7 +225,10 @@ describe('document lifecycle', () => {
 
   it('records history (who, when, diff) and emits <entidade>.<acao> after commit only', async () => {
     const events: DomainEvent[] = [];
-    const listener = (event: DomainEvent) => events.push(event);
+    // Transition events only: record writes also put <entidade>.criado/alterado on the bus (webhooks).
+    const listener = (event: DomainEvent) => {
+      if (!/\.(criado|alterado|excluido)$/.test(event.event)) events.push(event);
+    };
     domainEvents.on('*', listener);
     const doc = await documento('S', [{ produtoId: cafe.id, quantidade: 1000 }]);
     await ok('PATCH', `/api/DocumentosEstoque/${doc.id}`, { motivo: 'Quebra' });

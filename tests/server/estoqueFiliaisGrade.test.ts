@@ -101,7 +101,7 @@ describe('transfers between filiais with goods in transit', () => {
     expect(recebido.json().situacao).toBe('recebido');
     const again = await acao(doc.id, 'receber');
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toContain('está recebida');
+    expect(again.json().error.message).toContain('já foi recebida');
     const destino = await saldos({ produtoId: cafe.id, depositoId: norte.id });
     expect(destino.find((row) => row.emTransito === false)).toMatchObject({
       fisico: 4,

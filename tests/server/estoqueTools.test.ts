@@ -99,8 +99,10 @@ describe('POST /api/Produtos/alteracao-preco', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ total: 3, alterados: 2, semPreco: 1, invalidos: 0, skip: 0 });
-    expect(body.itens.map((item: Body) => item.descricao)).toEqual(['Guaraná 350ml', 'Refrigerante Cola 2L']);
-    expect(body.itens[0]).toMatchObject({ precoAtual: 3.5, precoNovo: 3.85, situacao: 'alterado' });
+    // pt-BR order: "Água" sorts with the A's, before "Guaraná" (not after "Z" as in byte order).
+    expect(body.itens.map((item: Body) => item.descricao)).toEqual(['Água sem preço', 'Guaraná 350ml']);
+    expect(body.itens[0]).toMatchObject({ precoNovo: null, situacao: 'semPreco' });
+    expect(body.itens[1]).toMatchObject({ precoAtual: 3.5, precoNovo: 3.85, situacao: 'alterado' });
     const second = (
       await priceChange({
         acao: 'preview',
@@ -111,7 +113,7 @@ describe('POST /api/Produtos/alteracao-preco', () => {
       })
     ).json();
     expect(second.itens).toEqual([
-      expect.objectContaining({ descricao: 'Água sem preço', precoNovo: null, situacao: 'semPreco' }),
+      expect.objectContaining({ descricao: 'Refrigerante Cola 2L', situacao: 'alterado' }),
     ]);
   });
 

@@ -80,6 +80,7 @@ export async function createTestServer(
   const app = await buildApp({
     services: { db, tenants, config, mailer, ...(jobs ? { jobs } : {}) },
     serveWeb: options.serveWeb ?? false,
+    ...(process.env.TEST_LOG ? { logger: { level: 'error' } } : {}),
   });
   await app.ready();
   if (jobs && options.jobs?.work !== false)

@@ -70,7 +70,7 @@ export async function mudarReserva(
     `WITH s AS (
        INSERT INTO saldo_estoque AS s (empresa_id, filial_id, produto_id, deposito_id, lote_id, criado_por, alterado_por)
        SELECT $1, $2, k.p, $4, NULL, $5, $5 FROM unnest($3::bigint[]) WITH ORDINALITY AS k(p, o) ORDER BY k.o
-       ON CONFLICT (empresa_id, produto_id, deposito_id, lote_id) DO UPDATE SET versao = s.versao
+       ON CONFLICT (empresa_id, produto_id, deposito_id, lote_id, variacao_id, em_transito) DO UPDATE SET versao = s.versao
        RETURNING s.id, s.produto_id, s.fisico, s.reservado)
      SELECT s.id, s.produto_id, s.fisico, s.reservado, p.descricao, p.unidade, d.descricao AS deposito,
             (SELECT permitir_estoque_negativo FROM configuracao_geral WHERE empresa_id = $1 LIMIT 1) AS permitir

@@ -57,7 +57,8 @@ export async function vendaFaturar(context: PostingContext): Promise<void> {
       `SELECT p.descricao, p.unidade, s.fisico - s.reservado + u.q AS disponivel, d.descricao AS deposito
          FROM saldo_estoque s JOIN unnest($2::bigint[], $4::numeric[]) AS u(p, q) ON u.p = s.produto_id
          JOIN produto p ON p.id = s.produto_id JOIN deposito d ON d.id = s.deposito_id
-        WHERE s.empresa_id = $1 AND s.deposito_id = $3 AND s.lote_id IS NULL AND s.fisico - s.reservado < 0
+        WHERE s.empresa_id = $1 AND s.deposito_id = $3 AND s.lote_id IS NULL AND s.variacao_id IS NULL
+          AND NOT s.em_transito AND s.fisico - s.reservado < 0
           AND NOT coalesce((SELECT permitir_estoque_negativo FROM configuracao_geral WHERE empresa_id = $1 LIMIT 1), false)
         LIMIT 1`,
       [
