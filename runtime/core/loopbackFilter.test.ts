@@ -313,7 +313,7 @@ describe('parseFilter: rejections', () => {
 
   it('rejects unknown top-level keys', () => {
     expect(failure(() => parseFilter({ wher: {} }))).toBe(
-      'Filtro inválido: a chave "wher" não é reconhecida (use where, fields, order, limit, skip, offset, include).',
+      'Filtro inválido: a chave "wher" não é reconhecida (use where, fields, order, limit, skip, offset, after, include).',
     );
   });
 

@@ -14,7 +14,13 @@ beforeAll(async () => {
 afterAll(async () => harness?.close());
 
 /** The LoopBack filter a grid request sent. */
-function filterOf(request: Request): { where?: unknown; order?: string[]; skip?: number; limit?: number } {
+function filterOf(request: Request): {
+  where?: unknown;
+  order?: string[];
+  skip?: number;
+  limit?: number;
+  after?: unknown[];
+} {
   return JSON.parse(new URL(request.url()).searchParams.get('filter') ?? '{}');
 }
 
@@ -84,12 +90,18 @@ describe('generic list screen (ListView) on clientes', () => {
     expect(await page.getByText('Ops, nada encontrado por aqui.').count()).toBe(0);
     await harness.screenshot(page, 'list-clientes');
 
-    // Infinite scrolling: the second block (rows 100…119) is fetched when the user scrolls down.
-    const secondBlock = page.waitForRequest((request) => isList(request) && filterOf(request).skip === 100);
+    // Infinite scrolling: the second block (rows 100…119) is fetched when the user scrolls down, by keyset:
+    // `after` the first block's last row (its nome and id), not by skipping 100 rows.
+    const secondBlock = page.waitForRequest(
+      (request) => isList(request) && filterOf(request).after !== undefined,
+    );
     await page.locator('.ag-grid-viewport').evaluate((element) => {
       element.scrollTop = element.scrollHeight;
     });
-    expect(filterOf(await secondBlock).limit).toBe(100);
+    const segundo = filterOf(await secondBlock);
+    expect(segundo.limit).toBe(100);
+    expect(segundo.skip ?? 0).toBe(0);
+    expect(segundo.after?.[0]).toBe('Cliente 099');
     await page.getByRole('gridcell', { name: 'Zeca Último' }).waitFor();
     await page.locator('.ag-grid-viewport').evaluate((element) => {
       element.scrollTop = 0;

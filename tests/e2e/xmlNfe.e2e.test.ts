@@ -136,7 +136,7 @@ describe('XML da NF-e', () => {
 
       await page.getByRole('link', { name: 'Importar XML' }).click();
       await page.getByLabel('Arquivo XML da NF-e').setInputFiles(file);
-      await page.getByText(/^Nota já importada/).waitFor();
+      await page.getByText(/^A nota \w{44} já foi importada em \d{2}\/\d{2}\/\d{4}/).waitFor();
       await harness.screenshot(page, 'importar-xml-duplicada');
       // The 409 of the duplicate is the expected answer; nothing else may go wrong.
       expect(errors).toEqual([

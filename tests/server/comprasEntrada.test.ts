@@ -278,6 +278,46 @@ describe('Importar XML da NF-e de entrada: notas recusadas, com o motivo', () =>
     expect(row?.alerta_xml).toContain('vNF R$ 150,00');
   });
 
+  it('a note changed after the emitente signed it, or not signed at all, is refused; insisting flags it', async () => {
+    // Totals still add up: only the signature shows that the item's description was changed on the way.
+    const alterada = nfeXml(
+      nota({
+        numero: 826,
+        itens: [arruelaItem],
+        alterarDepoisDeAssinar: {
+          de: `<xProd>${arruelaItem.descricao}</xProd>`,
+          para: '<xProd>OUTRO PRODUTO</xProd>',
+        },
+      }),
+    );
+    const error = await fails('POST', '/api/XmlNfe/importar/previa', previa(alterada.xml), 400);
+    expect(error.code).toBe('XML_NFE_DIVERGENTE');
+    expect(error.message).toContain(
+      'Assinatura digital: não confere, o conteúdo da nota foi alterado depois de assinado pelo emitente.',
+    );
+    expect(error.message).not.toContain('vNF');
+    const semAssinatura = nfeXml(nota({ numero: 827, itens: [arruelaItem], assinatura: false }));
+    expect(
+      (await fails('POST', '/api/XmlNfe/importar/previa', previa(semAssinatura.xml), 400)).message,
+    ).toContain('Assinatura digital: o XML não tem a assinatura digital do emitente.');
+    expect(
+      await system('SELECT id FROM nota_entrada WHERE chave = ANY($1)', [
+        [alterada.chave, semAssinatura.chave],
+      ]),
+    ).toEqual([]);
+    const importada = await ok('POST', '/api/XmlNfe/importar', {
+      xml: alterada.xml,
+      aceitarDivergencias: true,
+    });
+    const [row] = await system<{ alerta_xml: string }>('SELECT alerta_xml FROM nota_entrada WHERE id = $1', [
+      importada.id,
+    ]);
+    expect(row?.alerta_xml).toContain('Assinatura digital: não confere');
+    // The same note as signed reads clean: what broke it was the change, not the signing.
+    const intacta = nfeXml(nota({ numero: 828, itens: [arruelaItem] }));
+    expect((await ok('POST', '/api/XmlNfe/importar/previa', previa(intacta.xml))).divergencias).toEqual([]);
+  });
+
   it('tpNF 0, a foreign namespace and a non-authorised note are refused with the reason', async () => {
     const entrada = nfeXml(nota({ numero: 802, itens: [arruelaItem], tpNF: 0 }));
     expect((await fails('POST', '/api/XmlNfe/importar/previa', previa(entrada.xml), 400)).message).toContain(

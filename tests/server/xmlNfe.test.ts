@@ -227,14 +227,15 @@ describe('Importar XML da NF-e de entrada', () => {
   });
 
   it('answers 400 in pt-BR for another destinatário, broken XML, a bad key or another model', async () => {
-    const outra = nfeXml({
+    const notaOutra = {
       emitente: FORNECEDOR,
       destinatarioCnpj: '11222333000262',
       numero: 9,
       serie: 1,
       dataEmissao: '2025-01-20',
       itens: [agua],
-    });
+    };
+    const outra = nfeXml(notaOutra);
     expect((await fails('/api/XmlNfe/importar/previa', { xml: outra.xml }, 400)).message).toBe(
       'O destinatário desta NF-e (11.222.333/0002-62) não é a filial selecionada (11.222.333/0001-81). Selecione a filial destinatária e importe de novo.',
     );
@@ -268,7 +269,7 @@ describe('Importar XML da NF-e de entrada', () => {
     expect((await fails('/api/XmlNfe/importar/previa', {}, 400)).code).toBe('DADOS_INVALIDOS');
     const item = await fails(
       '/api/XmlNfe/importar',
-      { xml: outra.xml.replace('11222333000262', MATRIZ), itens: [{ numeroItem: 7 }] },
+      { xml: nfeXml({ ...notaOutra, destinatarioCnpj: MATRIZ }).xml, itens: [{ numeroItem: 7 }] },
       400,
     );
     expect(item.message).toBe('O item 7 não existe no XML.');

@@ -1,4 +1,51 @@
+import { generateKeyPairSync } from 'node:crypto';
+import forge from 'node-forge';
+import { SignedXml } from 'xml-crypto';
 import { digitoChaveAcesso } from '../../runtime/core/chaveAcesso.ts';
+
+/** The test emitente's key and self-signed certificate (made once per test file). */
+let chaves: { privateKey: string; publicCert: string } | undefined;
+function chavesEmitente() {
+  if (chaves) return chaves;
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const privatePem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+  const key = forge.pki.privateKeyFromPem(privatePem);
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+  cert.serialNumber = '01';
+  cert.validity.notBefore = new Date(Date.now() - 24 * 3600 * 1000);
+  cert.validity.notAfter = new Date(Date.now() + 365 * 24 * 3600 * 1000);
+  const nome = [{ name: 'commonName', value: 'FORNECEDOR TESTE LTDA:11222333000181' }];
+  cert.setSubject(nome);
+  cert.setIssuer(nome);
+  cert.sign(key, forge.md.sha256.create());
+  chaves = { privateKey: privatePem, publicCert: forge.pki.certificateToPem(cert) };
+  return chaves;
+}
+
+/**
+ * Signs infNFe as an emitente does (fiscal.md: enveloped, C14N 2001, RSA-SHA1, SHA-1 digest, Reference
+ * #NFe<chave>, the certificate in KeyInfo/X509Data), the Signature placed after infNFe.
+ */
+export function assinarNfe(nfe: string): string {
+  const { privateKey, publicCert } = chavesEmitente();
+  const c14n = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
+  const signed = new SignedXml({
+    privateKey,
+    publicCert,
+    canonicalizationAlgorithm: c14n,
+    signatureAlgorithm: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
+  });
+  signed.addReference({
+    xpath: "//*[local-name(.)='infNFe']",
+    transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', c14n],
+    digestAlgorithm: 'http://www.w3.org/2000/09/xmldsig#sha1',
+  });
+  signed.computeSignature(nfe, {
+    location: { reference: "//*[local-name(.)='infNFe']", action: 'after' },
+  });
+  return signed.getSignedXml();
+}
 
 /** An item of a test NF-e. */
 export interface ItemXmlTeste {
@@ -42,6 +89,10 @@ export interface NotaXmlTeste {
   ibsCbs?: { vIBS: number; vCBS: number };
   /** Added to vNF after the totals are computed (a tampered note). */
   ajusteVNF?: number;
+  /** false: no emitente signature at all (default: signed with the test certificate). */
+  assinatura?: boolean;
+  /** A text replaced in the NFe after it was signed (a note tampered with on the way). */
+  alterarDepoisDeAssinar?: { de: string; para: string };
   /** A cancellation event (110111) registered by SEFAZ, carried inside the nfeProc. */
   cancelamento?: { protocolo: string; data: string };
 }
@@ -92,7 +143,10 @@ export function nfeXml(nota: NotaXmlTeste): { chave: string; xml: string } {
   const ibsCbs = nota.ibsCbs
     ? `<IBSCBSTot><vBCIBSCBS>${v2(vProd)}</vBCIBSCBS><gIBS><gIBSUF><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSUF>${v2(nota.ibsCbs.vIBS)}</vIBSUF></gIBSUF><gIBSMun><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>${v2(nota.ibsCbs.vIBS)}</vIBS><vCredPres>0.00</vCredPres><vCredPresCondSus>0.00</vCredPresCondSus></gIBS><gCBS><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vCBS>${v2(nota.ibsCbs.vCBS)}</vCBS><vCredPres>0.00</vCredPres><vCredPresCondSus>0.00</vCredPresCondSus></gCBS></IBSCBSTot>`
     : '';
-  const nfe = `<NFe xmlns="${ns}"><infNFe versao="4.00" Id="NFe${chave}"><ide><cUF>35</cUF><cNF>${nota.codigoNumerico ?? '12345678'}</cNF><natOp>Venda de mercadoria</natOp><mod>55</mod><serie>${nota.serie}</serie><nNF>${nota.numero}</nNF><dhEmi>${nota.dataEmissao}T10:15:00-03:00</dhEmi><dhSaiEnt>${nota.dataEmissao}T10:15:00-03:00</dhSaiEnt><tpNF>${nota.tpNF ?? 1}</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>${chave[43]}</cDV><tpAmb>1</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>9</indPres><procEmi>0</procEmi><verProc>ERP Fornecedor 2.1</verProc></ide><emit><CNPJ>${nota.emitente.cnpj}</CNPJ><xNome>${nota.emitente.nome}</xNome>${nota.emitente.fantasia ? `<xFant>${nota.emitente.fantasia}</xFant>` : ''}<enderEmit><xLgr>Rua das Indústrias</xLgr><nro>1500</nro><xBairro>Distrito Industrial</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais><fone>1133334444</fone></enderEmit><IE>${nota.emitente.ie ?? '110042490114'}</IE><CRT>3</CRT></emit><dest><CNPJ>${nota.destinatarioCnpj}</CNPJ><xNome>Empresa Destinatária Ltda</xNome><enderDest><xLgr>Av. Paulista</xLgr><nro>1000</nro><xBairro>Bela Vista</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01310100</CEP></enderDest><indIEDest>9</indIEDest></dest>${dets.join('')}<total><ICMSTot><vBC>${v2(vBc)}</vBC><vICMS>${v2(vIcms)}</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>${v2(vProd)}</vProd><vFrete>${v2(vFrete)}</vFrete><vSeg>${v2(vSeg)}</vSeg><vDesc>0.00</vDesc><vII>0.00</vII><vIPI>${v2(vIpi)}</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>0.00</vPIS><vCOFINS>0.00</vCOFINS><vOutro>${v2(vOutro)}</vOutro><vNF>${v2(vNf)}</vNF></ICMSTot>${ibsCbs}</total><transp><modFrete>9</modFrete></transp>${cobr}<pag><detPag><tPag>15</tPag><vPag>${v2(vNf)}</vPag></detPag></pag><infAdic><infCpl>Pedido 4512 &amp; entrega programada</infCpl></infAdic></infNFe><Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/><SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/><Reference URI="#NFe${chave}"><DigestValue>q1HsYi0d7wM0Tn2k1xJ2a4n5m6o=</DigestValue></Reference></SignedInfo><SignatureValue>dGVzdGU=</SignatureValue></Signature></NFe>`;
+  const naoAssinada = `<NFe xmlns="${ns}"><infNFe versao="4.00" Id="NFe${chave}"><ide><cUF>35</cUF><cNF>${nota.codigoNumerico ?? '12345678'}</cNF><natOp>Venda de mercadoria</natOp><mod>55</mod><serie>${nota.serie}</serie><nNF>${nota.numero}</nNF><dhEmi>${nota.dataEmissao}T10:15:00-03:00</dhEmi><dhSaiEnt>${nota.dataEmissao}T10:15:00-03:00</dhSaiEnt><tpNF>${nota.tpNF ?? 1}</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>${chave[43]}</cDV><tpAmb>1</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>9</indPres><procEmi>0</procEmi><verProc>ERP Fornecedor 2.1</verProc></ide><emit><CNPJ>${nota.emitente.cnpj}</CNPJ><xNome>${nota.emitente.nome}</xNome>${nota.emitente.fantasia ? `<xFant>${nota.emitente.fantasia}</xFant>` : ''}<enderEmit><xLgr>Rua das Indústrias</xLgr><nro>1500</nro><xBairro>Distrito Industrial</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais><fone>1133334444</fone></enderEmit><IE>${nota.emitente.ie ?? '110042490114'}</IE><CRT>3</CRT></emit><dest><CNPJ>${nota.destinatarioCnpj}</CNPJ><xNome>Empresa Destinatária Ltda</xNome><enderDest><xLgr>Av. Paulista</xLgr><nro>1000</nro><xBairro>Bela Vista</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01310100</CEP></enderDest><indIEDest>9</indIEDest></dest>${dets.join('')}<total><ICMSTot><vBC>${v2(vBc)}</vBC><vICMS>${v2(vIcms)}</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>${v2(vProd)}</vProd><vFrete>${v2(vFrete)}</vFrete><vSeg>${v2(vSeg)}</vSeg><vDesc>0.00</vDesc><vII>0.00</vII><vIPI>${v2(vIpi)}</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>0.00</vPIS><vCOFINS>0.00</vCOFINS><vOutro>${v2(vOutro)}</vOutro><vNF>${v2(vNf)}</vNF></ICMSTot>${ibsCbs}</total><transp><modFrete>9</modFrete></transp>${cobr}<pag><detPag><tPag>15</tPag><vPag>${v2(vNf)}</vPag></detPag></pag><infAdic><infCpl>Pedido 4512 &amp; entrega programada</infCpl></infAdic></infNFe></NFe>`;
+  let nfe = nota.assinatura === false ? naoAssinada : assinarNfe(naoAssinada);
+  if (nota.alterarDepoisDeAssinar)
+    nfe = nfe.replace(nota.alterarDepoisDeAssinar.de, nota.alterarDepoisDeAssinar.para);
   const xml =
     nota.protocolo === false
       ? `<?xml version="1.0" encoding="UTF-8"?>${nfe}`

@@ -216,6 +216,7 @@ describe('compileFilter', () => {
       offset: 50,
       columns: ['"id"', '"nome"', '"data_vencimento"'],
       params: [true, '%ana%', 10, 20],
+      keyset: null,
     });
   });
 
@@ -227,6 +228,7 @@ describe('compileFilter', () => {
       offset: null,
       columns: null,
       params: [],
+      keyset: null,
     });
   });
 

@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { isValidChaveAcesso, partesChaveAcesso } from '../../../core/chaveAcesso.ts';
 import { HttpError } from '../../errors.ts';
+import { verificarAssinaturaNfe } from './verificarAssinatura.ts';
 
 /** One item (det) of a supplier's NF-e, as the entry note keeps it. */
 export interface ItemNfeLido {
@@ -539,7 +540,12 @@ export function lerXmlNfe(xml: string): NfeLida {
     protocolo,
   };
   const cancelamento = cancelamentosDe(root).find((evento) => evento.chave.toUpperCase() === chave) ?? null;
-  return { ...lida, cancelamento, divergencias: divergenciasDe(lida) };
+  const divergencias = divergenciasDe(lida);
+  // The emitente's signature over infNFe: a note changed after it was signed (a value, a description, a
+  // CNPJ) is treated like one whose totals do not add up — refused, or booked flagged if the user insists.
+  const assinatura = verificarAssinaturaNfe(source);
+  if (!assinatura.valida) divergencias.unshift(`Assinatura digital: ${assinatura.motivo}.`);
+  return { ...lida, cancelamento, divergencias };
 }
 
 /** "dd/mm/aaaa" of an ISO date or timestamp (messages). */
