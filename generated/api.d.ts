@@ -30146,6 +30146,8 @@ export interface operations {
                         problemas: {
                             /** @description Erro ou Advertência, como o usuário lê */
                             gravidade: string;
+                            /** @description Onde está, como o usuário lê: "registro 0150, linha 6, campo COD_MUN", ou o documento ou cadastro */
+                            local: string;
                             /**
                              * @description erro: o validador oficial rejeita
                              * @enum {string}
@@ -30379,6 +30381,8 @@ export interface operations {
                         problemas: {
                             /** @description Erro ou Advertência, como o usuário lê */
                             gravidade: string;
+                            /** @description Onde está, como o usuário lê: "registro 0150, linha 6, campo COD_MUN", ou o documento ou cadastro */
+                            local: string;
                             /**
                              * @description erro: o validador oficial rejeita
                              * @enum {string}

@@ -40,12 +40,22 @@ describe('Arquivos fiscais', () => {
       const { page, errors } = await harness.newPage();
       await open(page, 'pages/fiscais/gerar-arquivo-sped', 'Arquivo SPED');
       await page.getByLabel('Período').fill('2024-03');
+      // E116 needs its código de receita when there is ICMS to pay (refused before building otherwise).
+      await page.getByLabel('Código de receita').fill('046-2');
       await page.getByRole('button', { name: 'Pré-visualizar' }).click();
       await page.getByText('ICMS a recolher: R$ 27,00').waitFor();
       await page.getByText('CANECA — Caneca de porcelana: Produto sem NCM.').waitFor();
       const registros = page.getByRole('table', { name: 'Registros do arquivo' });
       expect(await registros.getByRole('row', { name: /^C100/ }).innerText()).toMatch(/C100\s+4/);
+      await page
+        .getByText(
+          'Erro — registro 0150, linha 6, campo COD_MUN: Participante Distribuidora Sul Ltda sem município (código IBGE). Como corrigir: Informe a cidade no cadastro da pessoa.',
+        )
+        .waitFor();
+      await page.getByText('Advertência — NF-e de entrada 556 série 2: Documento sem itens').waitFor();
       await harness.screenshot(page, 'arquivo-sped-preview');
+      // A file with errors is offered only after saying it will be rejected.
+      await page.getByLabel(/Baixar mesmo com erros/).check();
       const file = await generate(page);
       expect(file.name).toBe(`SPED-EFD-${cnpj}-202403.txt`);
       expect(file.lines[0]).toMatch(new RegExp(`^\\|0000\\|018\\|0\\|01032024\\|31032024\\|.*\\|${cnpj}\\|`));

@@ -125,6 +125,7 @@ describe('login', { timeout: FLOW_TIMEOUT_MS }, () => {
     await page.goto(harness.url(`auth/login/${token}`));
     await page.waitForURL(/#\/pages\/dashboard$/);
     await userCard(page).getByText('Ana Demonstração').waitFor();
+    expect(errors).toEqual([]);
 
     await page.goto(harness.url('logout'));
     await page.waitForURL(/#\/auth\/logout$/);
@@ -135,7 +136,8 @@ describe('login', { timeout: FLOW_TIMEOUT_MS }, () => {
       headers: { Authorization: token, sistema: 'novoerp' },
     });
     expect(info.status).toBe(401);
-    expect(errors).toEqual([]);
+    // A dashboard request still in flight when the token is revoked may get its 401; nothing else may fail.
+    expect(errors.filter((error) => !error.includes('status of 401 (Unauthorized)'))).toEqual([]);
   });
 });
 

@@ -80,7 +80,8 @@ describe('items table of the pedido de venda form', () => {
 
       await page.getByRole('button', { name: 'Salvar' }).click();
       await page.getByText('Registro salvo com sucesso.').waitFor();
-      await page.waitForURL(/#\/pages\/vendas\/pedido-vendas$/);
+      // A new document stays open on its edit page (its transitions are offered there).
+      await page.waitForURL(/#\/pages\/vendas\/pedido-vendas\/editar\/\d+$/);
       const [saved] = (await api(
         'GET',
         `/api/PedidosVenda?filter=${encodeURIComponent(JSON.stringify({ where: { dataEmissao: '2025-03-10' }, order: 'id DESC', limit: 1, include: ['itens'] }))}`,

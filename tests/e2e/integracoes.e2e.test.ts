@@ -25,6 +25,9 @@ describe('Integrações', () => {
     expect(chave).toMatch(/^erp_[A-Za-z0-9_-]{43}$/);
     await harness.screenshot(page, 'chave-api-criada');
     await dialog.getByRole('button', { name: 'OK' }).click();
+    // A key is a document (it can be revoked): the new one stays open on its page; the list shows its prefix.
+    await page.waitForURL(/#\/pages\/configuracoes\/apikey\/editar\/\d+$/);
+    await page.goto(harness.url('pages/configuracoes/apikey'));
     await page.getByRole('gridcell', { name: chave.slice(0, 12) }).waitFor();
 
     const app = harness.server.app;

@@ -58,7 +58,8 @@ async function salvarEfetivar(page: Page) {
     });
   await page.getByRole('button', { name: 'Efetivar' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Efetivar' }).click();
-  await page.getByText('Situação alterada para').waitFor();
+  // The chip, not the toast: a toast of the previous step may still be on screen.
+  await page.getByLabel(/^Situação: Efetivad[ao]$/).waitFor();
 }
 
 /** A stock document (Entrada or Balanço) of one item typed in the form. */

@@ -60,10 +60,21 @@ async function comFilial<T>(
   });
 }
 
+/** Where a problem is, as the user reads it: "registro 0150, linha 6, campo COD_MUN", or what it is about. */
+function localDoProblema(problema: { registro: string; linha: number; campo: string }): string {
+  const partes = [
+    problema.registro ? `registro ${problema.registro}` : '',
+    problema.linha > 0 ? `linha ${problema.linha}` : '',
+    problema.campo ? (problema.registro ? `campo ${problema.campo}` : problema.campo) : '',
+  ].filter(Boolean);
+  return partes.length ? partes.join(', ') : 'arquivo';
+}
+
 const previewOf = (tipo: 'sped' | 'sintegra', resultado: Resultado) => {
   const problemas = problemasArquivo(tipo, resultado.linhas, resultado.avisos).map((problema) => ({
     ...problema,
     gravidade: problema.tipo === 'erro' ? ('Erro' as const) : ('Advertência' as const),
+    local: localDoProblema(problema),
   }));
   return {
     ...previewBase(resultado),

@@ -112,9 +112,14 @@ const registros = {
 
 const problema = {
   type: 'object',
-  required: ['tipo', 'gravidade', 'registro', 'linha', 'campo', 'mensagem', 'correcao'],
+  required: ['tipo', 'gravidade', 'local', 'registro', 'linha', 'campo', 'mensagem', 'correcao'],
   properties: {
     gravidade: { type: 'string', description: 'Erro ou Advertência, como o usuário lê' },
+    local: {
+      type: 'string',
+      description:
+        'Onde está, como o usuário lê: "registro 0150, linha 6, campo COD_MUN", ou o documento ou cadastro',
+    },
     tipo: { type: 'string', enum: ['erro', 'advertencia'], description: 'erro: o validador oficial rejeita' },
     registro: { type: 'string' },
     linha: { type: 'integer', description: 'Linha do arquivo (0: o arquivo todo)' },
