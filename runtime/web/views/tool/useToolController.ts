@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { conditionHolds } from '../../../core/screens/evaluateRule.ts';
 import { fillTemplate } from '../../../core/screens/fillTemplate.ts';
 import { callOperation } from '../../api/callOperation.ts';
 import { useRuntime, useTenant } from '../../app/RuntimeContext.tsx';
-import { type EnumOption, enumOptions } from '../../auth/enumOptions.ts';
+import { enumOptions } from '../../auth/enumOptions.ts';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
 import { buildParameterSchema } from './buildParameterSchema.ts';
 import { downloadArquivo, saveBlob } from './downloadArquivo.ts';
-import { loadParameterOptions } from './loadParameterOptions.ts';
 import { requestValues } from './requestValues.ts';
 import type { ToolAction, ToolAnswer, ToolScreen } from './toolTypes.ts';
+import { useParameterOptions } from './useParameterOptions.ts';
 
 type Values = Record<string, unknown>;
 
@@ -24,34 +24,12 @@ export function useToolController(declaration: ToolScreen) {
   const { schemas } = useTenant();
   const notify = useNotify();
   const showError = useActionError();
-  const [loaded, setLoaded] = useState<Record<string, EnumOption[]> | null>(null);
   const [values, setValues] = useState<Values>({});
   const [result, setResult] = useState<ToolAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const { parameters } = declaration;
-
-  useEffect(() => {
-    let active = true;
-    const sources = Object.entries(parameters.options ?? {});
-    void Promise.all(
-      sources.map(async ([field, source]) => [field, await loadParameterOptions(api, source)] as const),
-    ).then(async (answers) => {
-      if (!active) return;
-      const options: Record<string, EnumOption[]> = {};
-      const selected: Values = {};
-      for (const [field, answer] of answers) {
-        options[field] = answer.options;
-        if (answer.selected !== undefined) selected[field] = answer.selected;
-        if (answer.error) await showError(answer.error);
-      }
-      setValues((current) => ({ ...selected, ...current }));
-      setLoaded(options);
-    });
-    return () => {
-      active = false;
-    };
-  }, [api, parameters.options, showError]);
+  const loaded = useParameterOptions(parameters.options, setValues);
 
   const schema = useMemo(
     () => loaded && buildParameterSchema(parameters, (name) => enumOptions(schemas, name).options, loaded),

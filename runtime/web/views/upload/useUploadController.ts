@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { checkPermission } from '../../../core/checkPermission.ts';
 import { PermissionLevel } from '../../../core/types.ts';
 import { callOperation } from '../../api/callOperation.ts';
 import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx';
-import { type EnumOption, enumOptions } from '../../auth/enumOptions.ts';
+import { enumOptions } from '../../auth/enumOptions.ts';
 import { fileToBase64 } from '../../ui/fileToBase64.ts';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
 import { buildParameterSchema } from '../tool/buildParameterSchema.ts';
 import { fillFormatted } from '../tool/fillFormatted.ts';
-import { loadParameterOptions } from '../tool/loadParameterOptions.ts';
+import { useParameterOptions } from '../tool/useParameterOptions.ts';
 import { countRows } from './countRows.ts';
 import type { UploadAnswer, UploadScreen } from './uploadTypes.ts';
 
@@ -38,38 +38,17 @@ export function useUploadController(declaration: UploadScreen) {
   const notify = useNotify();
   const showError = useActionError();
   const { parameters, file: fileSpec, preview: previewSpec, confirm: confirmSpec } = declaration;
-  const [loaded, setLoaded] = useState<Record<string, EnumOption[]> | null>(parameters ? null : {});
   const [values, setValues] = useState<Values>({});
+  const loaded = useParameterOptions(parameters?.options, setValues, {
+    chooseSole: true,
+    initial: parameters ? null : {},
+  });
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [preview, setPreview] = useState<UploadAnswer | null>(null);
   const [result, setResult] = useState<UploadAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const request = useRef(0);
   const complete = completeFor((parameters?.schema as { required?: unknown } | undefined)?.required);
-
-  useEffect(() => {
-    let active = true;
-    const sources = Object.entries(parameters?.options ?? {});
-    void Promise.all(
-      sources.map(async ([field, source]) => [field, await loadParameterOptions(api, source)] as const),
-    ).then(async (answers) => {
-      if (!active) return;
-      const options: Record<string, EnumOption[]> = {};
-      const selected: Values = {};
-      for (const [field, answer] of answers) {
-        options[field] = answer.options;
-        const sole = answer.options.length === 1 ? answer.options[0]?.code : undefined;
-        const first = answer.selected ?? sole;
-        if (first !== undefined) selected[field] = first;
-        if (answer.error) await showError(answer.error);
-      }
-      setValues((current) => ({ ...selected, ...current }));
-      setLoaded(options);
-    });
-    return () => {
-      active = false;
-    };
-  }, [api, parameters?.options, showError]);
 
   const schema = useMemo(
     () =>
