@@ -1,7 +1,7 @@
 import { roundMoney } from '../../core/roundMoney.ts';
 import { HttpError } from '../errors.ts';
 import type { PostingContext } from './PostingContext.ts';
-import { postStockMovements } from './postStockMovements.ts';
+import { dateOnly, postStockMovements } from './postStockMovements.ts';
 import { formatQtd, stockError } from './stockErrors.ts';
 
 interface ItemPedido {
@@ -12,9 +12,6 @@ interface ItemPedido {
   devolvido: string;
   custo: string | null;
 }
-
-const hojeEmBrasilia = (iso: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
 
 /**
  * Effect `venda.devolver` (confirmar a devolução de venda; flows.md §3 Devolução):
@@ -138,7 +135,7 @@ export async function vendaDevolver(context: PostingContext): Promise<void> {
         'CONTA_OBRIGATORIA',
         'Cadastre uma conta financeira nesta filial antes de confirmar a devolução.',
       );
-    const hoje = hojeEmBrasilia(context.agora);
+    const hoje = dateOnly(context.agora);
     await tx.query(
       `INSERT INTO lancamento (empresa_id, filial_id, criado_por, alterado_por, tipo, descricao, pessoa_id, conta_id,
               valor, data_emissao, data_vencimento, data_competencia, numero_documento, parcela, total_parcelas,

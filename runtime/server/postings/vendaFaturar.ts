@@ -2,14 +2,11 @@ import { CondicaoInvalidaError, gerarParcelas, parseCondicao } from '../../core/
 import { roundMoney } from '../../core/roundMoney.ts';
 import { HttpError } from '../errors.ts';
 import type { PostingContext } from './PostingContext.ts';
-import { postStockMovements } from './postStockMovements.ts';
+import { dateOnly, postStockMovements } from './postStockMovements.ts';
 import { formatQtd, stockError } from './stockErrors.ts';
 import { depositoDaVenda, itensDaVenda, movimentaEstoque, mudarReserva } from './vendaEstoque.ts';
 import { prepararNotaFiscal } from './vendaNotaFiscal.ts';
 import { conferirDesconto } from './vendaPrecos.ts';
-
-const hojeEmBrasilia = (iso: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
 
 /**
  * Effect `venda.faturar`: in the transition's transaction,
@@ -77,7 +74,7 @@ export async function vendaFaturar(context: PostingContext): Promise<void> {
 
   const total = roundMoney(Number(doc.valorTotal ?? 0));
   if (total > 0) {
-    const emissao = hojeEmBrasilia(context.agora);
+    const emissao = dateOnly(context.agora);
     let parcelas: ReturnType<typeof gerarParcelas>;
     try {
       parcelas = gerarParcelas(total, emissao, parseCondicao(doc.condicaoPagamento as string | null));
