@@ -352,6 +352,64 @@ describe('lots with validade (flows.md E10)', () => {
     // Line 1 takes 4 of Q1 (first to expire); line 2 the last 1 of Q1 and 1 of Q2.
     expect(fisico).toEqual({ [String(antes.id)]: 0, [String(depois.id)]: 4 });
   });
+  it('two saídas racing for the same lot: the second takes the next lot instead of being refused', async () => {
+    const iogurte = await novoProduto({ descricao: 'Iogurte natural', controlaLote: true });
+    const novoLote = (numero: string, validade: string) =>
+      ok('POST', '/api/Lotes', {
+        produtoId: iogurte.id,
+        numero,
+        fabricacao: '2026-01-10',
+        validade,
+        quantidade: 5,
+      });
+    const [l1, l2] = [await novoLote('L1', '2026-03-31'), await novoLote('L2', '2026-04-30')];
+    await lancado(
+      'E',
+      [l1, l2].map((lote) => ({ produtoId: iogurte.id, loteId: lote?.id, quantidade: 5, custoUnitario: 2 })),
+      '2026-02-01T12:00:00Z',
+    );
+    // Another transaction holds L1's balance: both saídas read it as available and then queue on its lock.
+    const holder = new pg.Client({ connectionString: server.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM saldo_estoque WHERE lote_id = $1 FOR UPDATE', [l1.id]);
+      const docs = [];
+      for (let i = 0; i < 2; i++)
+        docs.push(
+          await ok('POST', '/api/DocumentosEstoque', {
+            tipo: 'S',
+            data: '2026-03-10T12:00:00Z',
+            depositoId: deposito.id,
+            motivo: 'Teste',
+            itens: [{ numeroItem: 1, produtoId: iogurte.id, quantidade: 5 }],
+          }),
+        );
+      const both = Promise.all(
+        docs.map((doc) => api('POST', `/api/DocumentosEstoque/${doc.id}/efetivar`, {})),
+      );
+      for (let waited = 0; ; waited += 20) {
+        const [row] = (
+          await holder.query(
+            // pg_locks is read live (pg_stat_activity would be one snapshot for the whole transaction).
+            'SELECT count(DISTINCT pid)::int AS n FROM pg_locks WHERE NOT granted',
+          )
+        ).rows;
+        if (row.n >= 2) break;
+        if (waited > 10_000) throw new Error('the two saídas never both waited for the lot lock');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await holder.query('COMMIT');
+      const responses = await both;
+      for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+    } finally {
+      await holder.end();
+    }
+    const porLoteIogurte = Object.fromEntries(
+      (await saldos(iogurte)).map((row) => [row.loteId === l1.id ? 'L1' : 'L2', row.fisico]),
+    );
+    expect(porLoteIogurte).toEqual({ L1: 0, L2: 0 });
+  });
 });
 
 describe('posting cost', () => {

@@ -205,7 +205,6 @@ export async function postStockMovements(
   const depositos = new Map((meta.depositos ?? []).map((row) => [Number(row.id), row.descricao]));
   const lotes = new Map((meta.lotes ?? []).map((row) => [Number(row.id), row]));
   const variacoes = new Map((meta.variacoes ?? []).map((row) => [Number(row.id), row]));
-  if (fefoProdutos.length > 0) lines = splitFefo(lines, produtos, depositos, lotes, meta.fefo ?? []);
   const config = meta;
   const permitirNegativo = config?.permitir === true;
   // Period lock (flows.md §0 "period freeze"): nothing is posted on or before the closed date.
@@ -217,15 +216,26 @@ export async function postStockMovements(
       `O estoque está fechado até ${fechado.split('-').reverse().join('/')}: não é possível lançar movimentações com data de ${dateOnly(closed.data).split('-').reverse().join('/')}.`,
     );
 
-  const keys = [...new Map(lines.map((line) => [keyOf(line), line])).values()].sort(
-    (a, b) =>
-      a.produtoId - b.produtoId ||
-      a.depositoId - b.depositoId ||
-      (a.loteId ?? 0) - (b.loteId ?? 0) ||
-      (a.variacaoId ?? 0) - (b.variacaoId ?? 0) ||
-      Number(a.emTransito === true) - Number(b.emTransito === true),
-  );
-  for (const line of keys) {
+  // The lots a FEFO line may take are locked with the other keys (one statement, key order), and the split
+  // runs on their locked balances: two saídas racing for the same lot queue, and the second takes the next
+  // lot instead of being refused on a balance read before the first committed.
+  const candidatos = meta.fefo ?? [];
+  const splits = (line: StockLine) =>
+    line.fefo === true &&
+    line.loteId === null &&
+    produtos.get(line.produtoId)?.controla_lote === true &&
+    typeof line.movement !== 'function' &&
+    line.movement.tipo === 'saida';
+  const lockLines: Key[] = [
+    ...lines.filter((line) => !splits(line)),
+    ...candidatos.map((row) => ({
+      produtoId: Number(row.produto_id),
+      depositoId: Number(row.deposito_id),
+      loteId: Number(row.loteId),
+      variacaoId: row.variacao_id === null ? null : Number(row.variacao_id),
+    })),
+  ];
+  for (const line of lines) {
     if (!produtos.has(line.produtoId))
       throw stockError('PRODUTO_NAO_ENCONTRADO', `${line.rotulo ?? ''}produto não encontrado.`);
     if (!depositos.has(line.depositoId))
@@ -234,6 +244,14 @@ export async function postStockMovements(
         `${line.rotulo ?? ''}depósito não encontrado nesta filial.`,
       );
   }
+  const keys = [...new Map(lockLines.map((line) => [keyOf(line), line])).values()].sort(
+    (a, b) =>
+      a.produtoId - b.produtoId ||
+      a.depositoId - b.depositoId ||
+      (a.loteId ?? 0) - (b.loteId ?? 0) ||
+      (a.variacaoId ?? 0) - (b.variacaoId ?? 0) ||
+      Number(a.emTransito === true) - Number(b.emTransito === true),
+  );
   // One statement creates the missing balance rows and locks them all, in key order (lock order): the
   // no-op DO UPDATE takes the row lock (waiting for a concurrent poster) and returns the latest version.
   const locked = await tx.query<Record<string, unknown>>(
@@ -275,6 +293,21 @@ export async function postStockMovements(
         touched: false,
       },
     );
+
+  if (lines.some(splits)) {
+    const fresh = candidatos.map((row) => {
+      const saldo = saldos.get(
+        keyOf({
+          produtoId: Number(row.produto_id),
+          depositoId: Number(row.deposito_id),
+          loteId: Number(row.loteId),
+          variacaoId: row.variacao_id === null ? null : Number(row.variacao_id),
+        }),
+      );
+      return saldo ? { ...row, disponivel: roundTo(saldo.qtd - saldo.reservado, 6) } : row;
+    });
+    lines = splitFefo(lines, produtos, depositos, lotes, fresh);
+  }
 
   const posted: StockPosting[] = [];
   // Ledger rows go in one multi-row INSERT; a backdated check reads the ledger, so it flushes them first.
