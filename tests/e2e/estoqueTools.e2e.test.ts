@@ -286,4 +286,157 @@ describe('Estoque tools', () => {
     },
     CASE_TIMEOUT_MS,
   );
+  it(
+    'Conciliação OFX: a file with two accounts offers each, a blank amount is skipped with a notice, lines sharing a FITID are reconciled apart',
+    async () => {
+      const conta = await api('POST', '/api/Contas', {
+        descricao: 'Inter PJ',
+        bancoCodigo: '077',
+        agencia: '0001',
+        numeroConta: '7654321',
+      });
+      const abertas = [];
+      for (const [descricao, valor] of [
+        ['Cliente Ana', 311.11],
+        ['Cliente Bia', 322.22],
+      ] as const)
+        abertas.push(
+          (
+            await api('POST', '/api/Receitas', {
+              descricao,
+              contaId: conta.id,
+              valor,
+              dataVencimento: '2025-03-10',
+            })
+          ).id,
+        );
+      // Inter gives every line of a day one FITID; Caixa writes a "SALDO DIA" line without TRNAMT.
+      const statement = (acct: string, lines: string[]) => [
+        '<STMTTRNRS><STMTRS><CURDEF>BRL',
+        `<BANKACCTFROM><BANKID>077<BRANCHID>0001<ACCTID>${acct}<ACCTTYPE>CHECKING</BANKACCTFROM>`,
+        '<BANKTRANLIST><DTSTART>20250301<DTEND>20250331',
+        ...lines,
+        '</BANKTRANLIST></STMTRS></STMTTRNRS>',
+      ];
+      const ofx = [
+        'OFXHEADER:100',
+        'DATA:OFXSGML',
+        'VERSION:102',
+        'CHARSET:1252',
+        '',
+        '<OFX><BANKMSGSRSV1>',
+        ...statement('7654321', [
+          '<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20250310<TRNAMT>311.11<FITID>20250310<MEMO>PIX ANA</STMTTRN>',
+          '<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20250310<TRNAMT>322.22<FITID>20250310<MEMO>PIX BIA</STMTTRN>',
+          '<STMTTRN><TRNTYPE>OTHER<DTPOSTED>20250310<TRNAMT><FITID>S1<MEMO>SALDO DIA</STMTTRN>',
+        ]),
+        ...statement('999991', [
+          '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20250312<TRNAMT>-45.00<FITID>X1<MEMO>TARIFA PACOTE</STMTTRN>',
+        ]),
+        '</BANKMSGSRSV1></OFX>',
+      ].join('\r\n');
+      const { page, errors } = await harness.newPage();
+      await open(page, 'pages/financeiro/conciliacao-ofx', 'Conciliação OFX');
+      await page.getByRole('combobox', { name: 'Conta bancária' }).waitFor();
+      await page.getByLabel('Arquivo OFX').setInputFiles({
+        name: 'inter-duas-contas.ofx',
+        mimeType: 'application/x-ofx',
+        buffer: Buffer.from(ofx, 'latin1'),
+      });
+      await page.getByText('O arquivo tem 2 contas: escolha o extrato de cada uma para conciliar.').waitFor();
+      await page
+        .getByText('A transação 3 do extrato ("SALDO DIA") não tem valor (TRNAMT) e foi ignorada.')
+        .waitFor();
+      // The file's first account is matched to the registered Inter PJ account by its number.
+      await page.getByRole('combobox', { name: 'Conta bancária' }).filter({ hasText: 'Inter PJ' }).waitFor();
+      const table = page.getByRole('table', { name: 'Transações do extrato' });
+      await expect
+        .poll(() => table.getByRole('row', { name: /PIX ANA/ }).innerText())
+        .toContain('Cliente Ana');
+      expect(await table.getByRole('row', { name: /PIX BIA/ }).innerText()).toContain('Cliente Bia');
+      await page.getByText('2 transação(ões) · 0 conciliada(s)').waitFor();
+      await harness.screenshot(page, 'financeiro-conciliacao-ofx-duas-contas');
+      await page.getByRole('button', { name: 'Confirmar baixas (2)' }).click();
+      await page
+        .getByRole('dialog', { name: 'Confirmar baixas' })
+        .getByRole('button', { name: 'Confirmar' })
+        .click();
+      await page.getByText('2 transação(ões) · 2 conciliada(s)').waitFor();
+      for (const id of abertas)
+        expect(await api('GET', `/api/Receitas/${id}`)).toMatchObject({ situacao: 1 });
+      // The second account of the file, on its own.
+      await choose(page, 'Conta do arquivo', 'Conta 999991 (1 transação(ões))');
+      await table.getByRole('row', { name: /TARIFA PACOTE/ }).waitFor();
+      expect(await table.getByRole('row', { name: /PIX ANA/ }).count()).toBe(0);
+      expect(errors).toEqual([]);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    'Conciliação OFX: a 731-line statement is confirmed in batches of 500 with progress, every line settled',
+    async () => {
+      const LINES = 731;
+      const conta = await api('POST', '/api/Contas', {
+        descricao: 'Caixa cobrança',
+        bancoCodigo: '104',
+        agencia: '0630',
+        numeroConta: '0031234',
+      });
+      const valor = (i: number) => Math.round((1000 + i * 1.37) * 100) / 100;
+      const ids: number[] = [];
+      for (let i = 0; i < LINES; i++)
+        ids.push(
+          (
+            await api('POST', '/api/Receitas', {
+              descricao: `Mensalidade ${i + 1}`,
+              contaId: conta.id,
+              valor: valor(i),
+              dataVencimento: '2025-04-15',
+            })
+          ).id,
+        );
+      const ofx = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<?OFX OFXHEADER="200" VERSION="211" SECURITY="NONE"?>',
+        '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL</CURDEF>',
+        '<BANKACCTFROM><BANKID>104</BANKID><BRANCHID>0630</BRANCHID><ACCTID>0031234</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>',
+        '<BANKTRANLIST><DTSTART>20250401</DTSTART><DTEND>20250430</DTEND>',
+        ...Array.from(
+          { length: LINES },
+          (_, i) =>
+            `<STMTTRN><TRNTYPE>CREDIT</TRNTYPE><DTPOSTED>20250415</DTPOSTED><TRNAMT>${valor(i).toFixed(2)}</TRNAMT><FITID>M${i + 1}</FITID><MEMO>BOLETO ${i + 1}</MEMO></STMTTRN>`,
+        ),
+        '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+      ].join('\n');
+      const { page, errors } = await harness.newPage();
+      const baixaRequests: number[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/conciliacao-ofx/baixas'))
+          baixaRequests.push((request.postDataJSON() as { itens: unknown[] }).itens.length);
+      });
+      await open(page, 'pages/financeiro/conciliacao-ofx', 'Conciliação OFX');
+      await page.getByRole('combobox', { name: 'Conta bancária' }).waitFor();
+      await page.getByLabel('Arquivo OFX').setInputFiles({
+        name: 'caixa-abril.ofx',
+        mimeType: 'application/x-ofx',
+        buffer: Buffer.from(ofx, 'utf8'),
+      });
+      await page.getByText(`${LINES} transação(ões) · 0 conciliada(s)`).waitFor();
+      await page.getByRole('button', { name: `Confirmar baixas (${LINES})` }).click({ timeout: 60_000 });
+      await page
+        .getByRole('dialog', { name: 'Confirmar baixas' })
+        .getByRole('button', { name: 'Confirmar' })
+        .click();
+      await page.getByText('Enviando lote 2 de 2…').waitFor();
+      await page.getByText(`${LINES} baixa(s) criada(s).`).waitFor({ timeout: 60_000 });
+      await page.getByText(`${LINES} transação(ões) · ${LINES} conciliada(s)`).waitFor({ timeout: 60_000 });
+      expect(baixaRequests).toEqual([500, LINES - 500]);
+      for (const id of [ids[0], ids[499], ids[500], ids[LINES - 1]])
+        expect(await api('GET', `/api/Receitas/${id}`)).toMatchObject({ situacao: 1 });
+      await harness.screenshot(page, 'financeiro-conciliacao-ofx-lotes');
+      expect(errors).toEqual([]);
+    },
+    CASE_TIMEOUT_MS,
+  );
 });
