@@ -4,7 +4,8 @@
  * real app, RLS and all) from CLIENTS concurrent clients (default 10); prints p50/p95/max of the posting
  * and the time of check:ledgers over the whole ledger (goal: p95 ≤ 100 ms); then (issue 15) PEDIDOS sales
  * orders (default DOCS) of LINES items are invoiced (POST …/faturar: saída, parcelas, commission) by the
- * same clients, goal p95 ≤ 100 ms. Throw-away embedded PostgreSQL.
+ * same clients, goal p95 ≤ 100 ms. Throw-away embedded PostgreSQL. BENCH_STATEMENTS=1 also prints where
+ * PostgreSQL spent each phase's time (pg_stat_statements).
  *   npx tsx scripts/bench/postings.ts      (LEDGER_ROWS=100000 DOCS=200 for a quick run)
  */
 import { buildApp } from '../../runtime/server/app.ts';
@@ -14,7 +15,7 @@ import { createMailer } from '../../runtime/server/mail/createMailer.ts';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
 import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
 import { TenantRegistry } from '../../runtime/server/services/tenantRegistry.ts';
-import { benchDatabase } from './lib/benchDatabase.ts';
+import { benchDatabase, statementReport } from './lib/benchDatabase.ts';
 
 const LEDGER_ROWS = Number(process.env.LEDGER_ROWS ?? 1_000_000);
 const DOCS = Number(process.env.DOCS ?? 1_000);
@@ -80,9 +81,10 @@ try {
          FROM produto p WHERE p.empresa_id = $1 AND p.codigo LIKE 'B%'`,
       [scope.empresa_id, scope.filial_id, deposito.id, perKey],
     );
-    await tx.query('ANALYZE movimentacao_estoque');
-    await tx.query('ANALYZE saldo_estoque');
   });
+  // As the owner: the app roles may not ANALYZE (as erp_system it was skipped with a warning, and every
+  // plan ran without statistics).
+  await db.pool.query('ANALYZE movimentacao_estoque, saldo_estoque, produto');
   const produtos = (
     await db.withSystem((tx) =>
       tx.query<{ id: number }>(
@@ -118,6 +120,9 @@ try {
 
   const times: number[] = [];
   let next = 0;
+  // What autovacuum does to a table that grew: the documents and their items have statistics.
+  await db.pool.query('ANALYZE documento_estoque, documento_estoque_item');
+  await statementReport(database.url, 'efetivar', { reset: true });
   started = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -134,6 +139,8 @@ try {
   console.log(
     `efetivar (${LINES} linhas, ${CLIENTS} clientes, ${perKey * PRODUTOS} linhas no razão): p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms, máx ${(times.at(-1) ?? 0).toFixed(1)} ms, ${(ids.length / (elapsed / 1000)).toFixed(1)} documentos/s`,
   );
+
+  await statementReport(database.url, 'efetivar');
 
   // Issue 15: faturar PEDIDOS sales orders of LINES items each (stock saída + 3 receivables + commission).
   const PEDIDOS = Number(process.env.PEDIDOS ?? DOCS);
@@ -160,6 +167,8 @@ try {
   }
   const faturar: number[] = [];
   let proximo = 0;
+  await db.pool.query('ANALYZE pedido_venda, pedido_venda_item');
+  await statementReport(database.url, 'faturar', { reset: true });
   started = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -176,6 +185,8 @@ try {
   console.log(
     `faturar pedido (${LINES} itens, ${CLIENTS} clientes): p50 ${quantile(faturar, 0.5).toFixed(1)} ms, p95 ${quantile(faturar, 0.95).toFixed(1)} ms, máx ${(faturar.at(-1) ?? 0).toFixed(1)} ms, ${(pedidos.length / (faturarElapsed / 1000)).toFixed(1)} pedidos/s`,
   );
+
+  await statementReport(database.url, 'faturar');
 
   started = performance.now();
   const report = await checkLedgers(db);

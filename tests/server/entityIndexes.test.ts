@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveEntity } from '../../runtime/core/resolveEntity.ts';
+import { resolveEntity, snakeCase } from '../../runtime/core/resolveEntity.ts';
 import { type SchemaFiles, validateSchemaSet } from '../../runtime/core/validateSchemaSet.ts';
 import { syncEntities } from '../../runtime/server/db/syncEntities.ts';
 import { buildRecordQuery } from '../../runtime/server/services/records/buildRecordQuery.ts';
@@ -73,6 +73,58 @@ describe('entityIndexes', () => {
     });
     expect(validateSchemaSet(unique).some((issue) => issue.file === produtoPath)).toBe(true);
     expect(validateSchemaSet(files).filter((issue) => issue.file === produtoPath)).toEqual([]);
+  });
+});
+
+describe('indexes kept by the sync', () => {
+  it('drop a plain btree that another btree leads with the same columns and collations; keep unique ones', () => {
+    const plans = entityIndexes(resolveEntity('movimentacaoEstoque', files), [
+      { columns: { data: { sortable: true }, motivo: { sortable: true, filter: true } } },
+    ]);
+    const names = plans.map((plan) => plan.name);
+    // (empresa_id) and (empresa_id, filial_id, data) lead (empresa_id, filial_id, data, id).
+    expect(names).not.toContain('idx_movimentacao_estoque_empresa');
+    expect(names).not.toContain('idx_movimentacao_estoque_data');
+    expect(names).toContain('idx_movimentacao_estoque_ordem_data');
+    // The collated sort index does not serve an equality in the default collation: both stay.
+    const saldo = entityIndexes(resolveEntity('documentoEstoqueItem', files));
+    expect(saldo.find((plan) => plan.unique && plan.columns.includes('documento_estoque_id'))).toBeDefined();
+    for (const plan of plans.filter((item) => item.method === 'btree' && !item.unique))
+      for (const other of plans.filter((item) => item !== plan && item.method === 'btree'))
+        expect(
+          plan.columns.every((column, index) => other.columns[index] === column) &&
+            (plan.collated ?? []).join() ===
+              (other.collated ?? []).filter((c) => plan.columns.includes(c)).join(),
+          `${plan.name} inside ${other.name}`,
+        ).toBe(false);
+  });
+});
+
+describe('the foreign key of a child collection', () => {
+  it('is indexed behind the tenant columns in every child entity, and the sync created each index', async () => {
+    const parents = Object.keys(files)
+      .filter((path) => path.startsWith('schemas/entities/') && path.endsWith('.entity.json'))
+      .map((path) => path.split('/').at(-1)?.replace('.entity.json', '') as string);
+    const wanted = new Map<string, string[]>();
+    for (const name of parents)
+      for (const child of Object.values(resolveEntity(name, files).children)) {
+        const entity = resolveEntity(child.entity, files);
+        const tenant = entity.scope === 'filial' ? ['empresa_id', 'filial_id'] : ['empresa_id'];
+        const columns = [...tenant, entity.fields[child.foreignKey]?.column ?? snakeCase(child.foreignKey)];
+        // Its own index, or a longer one it leads (the items' unique (…, foreign key, numeroItem)).
+        const plan = entityIndexes(entity).find(
+          (item) =>
+            item.method === 'btree' && columns.every((column, index) => item.columns[index] === column),
+        );
+        expect(plan, `${child.entity}.${child.foreignKey}`).toBeDefined();
+        wanted.set(`${entity.table}.${plan?.name}`, columns);
+      }
+    expect(wanted.size).toBeGreaterThanOrEqual(8);
+    const { rows } = await server.db.pool.query<{ key: string; def: string }>(
+      `SELECT tablename || '.' || indexname AS key, indexdef AS def FROM pg_indexes WHERE schemaname = 'public'`,
+    );
+    const created = new Map(rows.map((row) => [row.key, row.def]));
+    for (const [key, columns] of wanted) expect(created.get(key), key).toContain(`(${columns.join(', ')}`);
   });
 });
 

@@ -45,7 +45,8 @@ export function sqlIdentifier(name: string): string {
 
 /**
  * The indexes of an entity table: the declared `indexes` (unique or not), a unique index per `unique`
- * field, one on (empresa_id) and one on (empresa_id, display); a `singleton` entity also gets a unique index
+ * field, one per relation its rows are owned by (onDelete cascade: a child collection's foreign key), one on
+ * (empresa_id) and one on (empresa_id, display); a `singleton` entity also gets a unique index
  * on its tenant columns (one record per empresa or per filial). Tenant columns lead every btree index of
  * an empresa/filial table, so uniqueness is per company (per branch) and RLS-filtered scans use them.
  * A trigram index (`"method": "trigram"`) serves like/ilike with leading wildcards (the grid's quick
@@ -78,6 +79,12 @@ export function entityIndexes(entity: ResolvedEntity, grids: GridIndexHints[] = 
   }
   for (const [name, field] of Object.entries(entity.fields))
     if (field.unique && !field.multiple) add(`${snakeCase(name)}_unico`, [name], true);
+  // A row owned by its parent (onDelete cascade: the items of a document, the contacts of a pessoa) is read,
+  // replaced and deleted through the parent's key; without this index each of those scans every row of the
+  // company (and a parent's delete the whole table).
+  for (const [name, field] of Object.entries(entity.fields))
+    if (field.type === 'relation' && !field.multiple && field.relation?.onDelete === 'cascade')
+      add(snakeCase(name), [name], false);
   if (entity.scope !== 'global') {
     plans.push({
       name: sqlIdentifier(`idx_${entity.table}_empresa`),
@@ -99,7 +106,32 @@ export function entityIndexes(entity: ResolvedEntity, grids: GridIndexHints[] = 
       add(`empresa_${snakeCase(entity.display)}`, [entity.display], false);
   }
   plans.push(...gridIndexes(entity, tenant, plans, grids));
-  return plans;
+  return withoutRedundant(plans);
+}
+
+/**
+ * Drops a plain btree whose columns (with their collations) lead another btree: the longer index serves
+ * every lookup the shorter one would, and each index costs every insert and every non-HOT update (the
+ * ledger and balance tables are written on every posting). Unique and singleton indexes are constraints
+ * and stay. Indexes an older sync created are not dropped.
+ */
+function withoutRedundant(plans: EntityIndexPlan[]): EntityIndexPlan[] {
+  const collation = (plan: EntityIndexPlan, column: string) => (plan.collated ?? []).includes(column);
+  const covers = (longer: EntityIndexPlan, shorter: EntityIndexPlan) =>
+    longer !== shorter &&
+    longer.method === 'btree' &&
+    longer.columns.length >= shorter.columns.length &&
+    shorter.columns.every(
+      (column, index) =>
+        longer.columns[index] === column && collation(longer, column) === collation(shorter, column),
+    ) &&
+    (longer.columns.length > shorter.columns.length ||
+      longer.unique ||
+      plans.indexOf(longer) < plans.indexOf(shorter));
+  return plans.filter(
+    (plan) =>
+      plan.method !== 'btree' || plan.unique || plan.singleton || !plans.some((other) => covers(other, plan)),
+  );
 }
 
 /**
