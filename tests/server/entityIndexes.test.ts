@@ -110,7 +110,7 @@ describe('the foreign key of a child collection', () => {
       for (const child of Object.values(resolveEntity(name, files).children)) {
         const entity = resolveEntity(child.entity, files);
         const tenant = entity.scope === 'filial' ? ['empresa_id', 'filial_id'] : ['empresa_id'];
-        const columns = [...tenant, entity.fields[child.foreignKey]?.column ?? snakeCase(child.foreignKey)];
+        const columns = [...tenant, snakeCase(child.foreignKey)];
         // Its own index, or a longer one it leads (the items' unique (…, foreign key, numeroItem)).
         const plan = entityIndexes(entity).find(
           (item) =>
