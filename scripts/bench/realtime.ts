@@ -8,14 +8,13 @@
 // anything (must be 0). Goal (issue 19): p95 ≤ 200 ms; only that white-label's sockets receive it.
 // The reference in the same run: the time of the POST itself and a /ping/json round trip.
 // Usage: npx tsx scripts/bench/realtime.ts   (BENCH_SOCKETS=1000 for a quick try)
-import { type ChildProcess, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { createDatabase } from '../../runtime/server/db/database.ts';
-import { REPO_ROOT } from '../../runtime/server/schemas/readSchemaFiles.ts';
 import { createSession } from '../../runtime/server/services/sessions.ts';
 import { freePort } from '../../tests/support/freePort.ts';
 import { benchDatabase } from './lib/benchDatabase.ts';
+import { startProduct } from './lib/startProduct.ts';
 
 const socketsWanted = Number(process.env.BENCH_SOCKETS ?? 5_000);
 const alerts = Number(process.env.BENCH_ALERTS ?? 5);
@@ -54,33 +53,8 @@ const tokens = await db.withSystem(async (tx) => {
 });
 await db.close();
 
-/** `npm start` against the bench database, resolved when it answers /ping/json. */
-async function startApi(): Promise<{ port: number; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'runtime/server/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  // Its log is shown only when it fails to start (the job queue's complaints at shutdown are noise here).
-  const log: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  for (const started = Date.now(); Date.now() - started < 180_000; ) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/ping/json`)).ok) return { port, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`an API process did not start in 3 minutes:\n${log.join('')}`);
-}
+/** `npm start` against the bench database. */
+const startApi = () => startProduct({ env: { DATABASE_URL: database.url } });
 const apis = [await startApi(), await startApi()];
 console.log(`two API processes on ports ${apis.map((api) => api.port).join(' and ')}`);
 
@@ -181,9 +155,6 @@ console.log(
 );
 await Promise.all(workers.map((worker) => ask(worker, { type: 'close' })));
 for (const worker of workers) await worker.terminate();
-for (const api of apis) {
-  api.child.kill('SIGTERM');
-  await new Promise((resolve) => api.child.once('exit', resolve));
-}
+for (const api of apis) await api.stop();
 await database.stop();
 process.exit(0);

@@ -9,18 +9,15 @@
 // after minute 5. The reference in the same run: GET /ping/json at the same moments (the floor of the
 // process and the machine).
 // Usage: npx tsx scripts/bench/soak.ts   (SOAK_MINUTES=3 SOAK_RATE=100 for a quick try)
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import pg from 'pg';
-import { REPO_ROOT } from '../../runtime/server/schemas/readSchemaFiles.ts';
 import { freePort } from '../../tests/support/freePort.ts';
+import { startProduct } from './lib/startProduct.ts';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 30);
 const rate = Number(process.env.SOAK_RATE ?? 200);
-const [apiPort, pgPort] = [await freePort(), await freePort()];
-const base = `http://127.0.0.1:${apiPort}`;
+const pgPort = await freePort();
 const PASSWORD = 'demo1234';
 
 type Kind =
@@ -45,6 +42,15 @@ const MIX: Array<[Kind, number]> = [
   ['ping', 10],
 ];
 const totalWeight = MIX.reduce((sum, [, weight]) => sum + weight, 0);
+/** The kind a roll in [0, totalWeight) falls on. */
+function pickKind(roll: number): Kind {
+  let rest = roll;
+  for (const [kind, weight] of MIX) {
+    if (rest < weight) return kind;
+    rest -= weight;
+  }
+  return MIX[0]?.[0] as Kind;
+}
 
 interface Sample {
   kind: Kind;
@@ -52,33 +58,11 @@ interface Sample {
   ok: boolean;
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'erp-soak-'));
-console.log(`starting the product (npm start) on a fresh DATA_DIR ${dataDir}…`);
-const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'runtime/server/main.ts'], {
-  cwd: REPO_ROOT,
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(apiPort),
-    EMBEDDED_PG_PORT: String(pgPort),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'error',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-let stopping = false;
-server.once('exit', (code) => {
-  if (!stopping) {
-    console.error(`the product exited with ${code} during the soak`);
-    process.exit(1);
-  }
-});
-const stop = async () => {
-  stopping = true;
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  await rm(dataDir, { recursive: true, force: true });
-};
+console.log('starting the product (npm start) on a fresh DATA_DIR…');
+const product = await startProduct({ env: { EMBEDDED_PG_PORT: String(pgPort) }, showLog: true });
+const base = product.base;
+const server = product.child;
+const stop = () => product.stop();
 
 /** The first error answer of each route, printed at the end (what went wrong, not only how often). */
 const firstError = new Map<string, string>();
@@ -98,17 +82,7 @@ async function call(method: string, path: string, token?: string, body?: unknown
   return { status: response.status, json: () => JSON.parse(text) };
 }
 
-const started = Date.now();
-for (;;) {
-  try {
-    if ((await call('GET', '/ping/json')).status === 200) break;
-  } catch {
-    // not listening yet
-  }
-  if (Date.now() - started > 300_000) throw new Error('the product did not answer /ping/json in 5 minutes');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-}
-console.log(`up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`up in ${product.startSeconds.toFixed(1)} s`);
 
 const login = async (email: string) => {
   const response = await call('POST', '/api/Usuarios/login', undefined, { email, password: PASSWORD });
@@ -265,8 +239,7 @@ for (let minute = 1; minute <= minutes; minute++) {
     // Open loop: start what is due by now at the set rate, however slow the answers are.
     const due = Math.floor(((Date.now() - t0) / 1000) * rate);
     while (launched < due) {
-      let roll = (launched * 7919) % totalWeight;
-      const kind = (MIX.find(([, weight]) => (roll -= weight) < 0) ?? MIX[0])?.[0] as Kind;
+      const kind = pickKind((launched * 7919) % totalWeight);
       run(kind);
       launched++;
     }
