@@ -10,7 +10,7 @@
 //      to the next paint after the handlers ran (Event Timing API, entries of 16 ms and more; shorter ones are
 //      counted as "under 16 ms"): p50, p95, max (goal ≤ 50 ms).
 // The reference in the same run: the time to load /ping/json and a blank page in the same browser.
-// Usage: npx tsx scripts/bench/web.ts
+// Usage: npx tsx scripts/bench/web.ts   (WEB_PARTS=1 for the login route only)
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM } from '../../tests/e2e/support/browserHarness.ts';
@@ -19,6 +19,8 @@ import { startProduct } from './lib/startProduct.ts';
 const ROUNDS = Number(process.env.WEB_ROUNDS ?? 5);
 const ITENS = Number(process.env.WEB_ITENS ?? 40);
 const KEYS = Number(process.env.WEB_KEYS ?? 60);
+/** WEB_PARTS=1,3 runs only those parts. */
+const PARTS = new Set((process.env.WEB_PARTS ?? '1,2,3').split(',').map((part) => part.trim()));
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
 /** Goes through the once-per-browser "Temos novidades para você" slides if they are shown. */
@@ -48,7 +50,7 @@ try {
   }
 
   // 1. JavaScript of the login route.
-  {
+  if (PARTS.has('1')) {
     const context = await browser.newContext();
     const page = await context.newPage();
     const scripts = new Map<string, { raw: number; gzip: number }>();
@@ -76,7 +78,7 @@ try {
   }
 
   // 2. Dashboard after login, cold cache each round.
-  {
+  if (PARTS.has('2')) {
     const times: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const context = await browser.newContext();
@@ -118,7 +120,7 @@ try {
   }
 
   // 3. Typing in a form of more than 200 fields.
-  {
+  if (PARTS.has('3')) {
     const login = await fetch(`${product.base}/api/Usuarios/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

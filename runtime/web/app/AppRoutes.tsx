@@ -1,16 +1,37 @@
+import { type ComponentType, type JSX, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AuthShell } from '../auth/AuthShell.tsx';
 import { LoginPage } from '../auth/LoginPage.tsx';
 import { LogoutPage } from '../auth/LogoutPage.tsx';
-import { PrivacyPage } from '../auth/PrivacyPage.tsx';
-import { RecoverPasswordPage } from '../auth/RecoverPasswordPage.tsx';
-import { ResetPasswordPage } from '../auth/ResetPasswordPage.tsx';
-import { SignUpPage } from '../auth/SignUpPage.tsx';
-import { PlansPage } from '../pages/PlansPage.tsx';
-import { MainLayout } from '../shell/MainLayout.tsx';
-import { ScreenRouter } from '../views/ScreenRouter.tsx';
+import { FullPageLoading } from '../ui/FullPageLoading.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { SystemUnavailablePage } from './SystemUnavailablePage.tsx';
+
+/**
+ * A route's page loaded when first opened: the login route (where every visit starts) carries only the
+ * auth pages; the shell, the screens, sign-up and plans come in their own chunks.
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Page = lazy(() => load().then((component) => ({ default: component })));
+  return (props: P) => (
+    <Suspense fallback={<FullPageLoading />}>
+      <Page {...(props as P & JSX.IntrinsicAttributes)} />
+    </Suspense>
+  );
+}
+const MainLayout = lazyPage(() => import('../shell/MainLayout.tsx').then((module) => module.MainLayout));
+const ScreenRouter = lazyPage(() =>
+  import('../views/ScreenRouter.tsx').then((module) => module.ScreenRouter),
+);
+const SignUpPage = lazyPage(() => import('../auth/SignUpPage.tsx').then((module) => module.SignUpPage));
+const PlansPage = lazyPage(() => import('../pages/PlansPage.tsx').then((module) => module.PlansPage));
+const PrivacyPage = lazyPage(() => import('../auth/PrivacyPage.tsx').then((module) => module.PrivacyPage));
+const RecoverPasswordPage = lazyPage(() =>
+  import('../auth/RecoverPasswordPage.tsx').then((module) => module.RecoverPasswordPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('../auth/ResetPasswordPage.tsx').then((module) => module.ResetPasswordPage),
+);
 
 /** The top-level hash routes of spec 000 §2.1. */
 export function AppRoutes() {

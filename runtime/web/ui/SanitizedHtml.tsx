@@ -1,10 +1,18 @@
-import { Box, type SxProps, type Theme } from '@mui/material';
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import type { SxProps, Theme } from '@mui/material';
+import { lazy, Suspense } from 'react';
 
-/** Renders tenant-provided HTML after DOMPurify removes scripts, handlers and other active content. */
-export function SanitizedHtml({ html, sx }: { html: string; sx?: SxProps<Theme> }) {
-  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML was sanitised by DOMPurify just above
-  return <Box sx={sx} dangerouslySetInnerHTML={{ __html: clean }} />;
+const Content = lazy(() =>
+  import('./SanitizedHtmlContent.tsx').then((module) => ({ default: module.SanitizedHtmlContent })),
+);
+
+/**
+ * Renders tenant-provided HTML after DOMPurify removes scripts, handlers and other active content. DOMPurify
+ * comes in its own chunk, so the login route does not wait for it (the HTML shows a moment later).
+ */
+export function SanitizedHtml(props: { html: string; sx?: SxProps<Theme> }) {
+  return (
+    <Suspense fallback={null}>
+      <Content {...props} />
+    </Suspense>
+  );
 }
