@@ -2,6 +2,7 @@ import { Autocomplete, CircularProgress, TextField } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import type { FormContext } from '../../views/form/formTypes.ts';
+import { useFormValue } from '../../views/form/useFormValue.ts';
 import { type Cidade, useCitySearch } from './useCitySearch.ts';
 import { widgetTextFieldProps } from './widgetTextFieldProps.ts';
 
@@ -11,8 +12,7 @@ import { widgetTextFieldProps } from './widgetTextFieldProps.ts';
  */
 export function MunicipioWidget(props: WidgetProps) {
   const context = props.registry.formContext as Partial<FormContext> | undefined;
-  const ufField = String(props.options.ufField ?? 'uf');
-  const uf = context?.formData?.[ufField];
+  const uf = useFormValue(context, String(props.options.ufField ?? 'uf'));
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const { options, loading, current } = useCitySearch({

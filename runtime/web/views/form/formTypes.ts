@@ -70,10 +70,40 @@ export interface FormLayout {
   tabs: LayoutTab[];
 }
 
+/**
+ * The whole form's current values, read and watched without being a prop: rjsf skips a field whose props
+ * did not change, and a formContext holding the values themselves changes on every keystroke, so every
+ * field of the form re-rendered (p50 200 ms per key in a 207-field document, scripts/bench/web.ts).
+ */
+export interface FormValues {
+  get(): Record<string, unknown>;
+  subscribe(listener: () => void): () => void;
+}
+
+/** A FormValues whose `set` tells the watchers. */
+export function createFormValues(): FormValues & { set(values: Record<string, unknown>): void } {
+  let current: Record<string, unknown> = {};
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(values) {
+      if (values === current) return;
+      current = values;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
 /** What the form passes to its templates and widgets through rjsf's formContext. */
 export interface FormContext {
-  /** The whole form's current values (a widget may depend on a sibling, e.g. the city on the UF). */
-  formData: Record<string, unknown>;
+  /** The whole form's current values, for a widget that depends on a sibling (the city on the UF). */
+  values?: FormValues;
+  /** The same as a plain object, for screens whose forms are small (re-render everything on change). */
+  formData?: Record<string, unknown>;
   /** Id of the record being edited (undefined when creating or copying). */
   recordId?: number;
   activeTab?: string;

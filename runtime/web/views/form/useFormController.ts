@@ -1,6 +1,6 @@
 import type { IChangeEvent } from '@rjsf/core';
 import { type ErrorSchema, getDefaultFormState, type RJSFValidationError } from '@rjsf/utils';
-import { createElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createElement, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { checkPermission } from '../../../core/checkPermission.ts';
 import { PermissionLevel } from '../../../core/types.ts';
@@ -11,7 +11,7 @@ import { useActionError } from '../../ui/useActionError.tsx';
 import { buildUiSchema } from './buildUiSchema.ts';
 import { defaultFormStateBehavior } from './defaultFormStateBehavior.ts';
 import { formTitle } from './formTitle.ts';
-import type { FormContext, FormLayout } from './formTypes.ts';
+import { createFormValues, type FormContext, type FormLayout } from './formTypes.ts';
 import { formValidator } from './formValidator.ts';
 import { recordsRequest } from './recordsRequest.ts';
 import { resolveFormSchemas } from './resolveFormSchemas.ts';
@@ -193,9 +193,12 @@ export function useFormController({
     }
   };
 
+  // The values go to the widgets through a store, not as a formContext prop (see FormValues).
+  const values = useMemo(createFormValues, []);
+  useLayoutEffect(() => values.set(formData), [values, formData]);
   const formContext = useMemo<FormContext>(
-    () => ({ formData, recordId: mode === 'edit' ? id : undefined, activeTab, setActiveTab }),
-    [formData, mode, id, activeTab],
+    () => ({ values, recordId: mode === 'edit' ? id : undefined, activeTab, setActiveTab }),
+    [values, mode, id, activeTab],
   );
   const permissionLevel = mode === 'edit' ? PermissionLevel.ALTERAR : PermissionLevel.CRIAR;
 
