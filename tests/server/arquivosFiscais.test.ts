@@ -78,7 +78,7 @@ describe('Arquivo SPED (EFD ICMS/IPI)', () => {
       '|0100|Carla Contadora|52998224725|SP123456O8||01001000|Praça da Sé|10||Sé|||carla@contab.com.br|3550308|',
     );
     expect(linhas).toContain(
-      `|0150|${cliente}|Mercado Bom Preço Ltda|01058|04252011000110||114811113115|3304557||Rua das Flores|25||Centro|`,
+      `|0150|${cliente}|Mercado Bom Preço Ltda|01058|04252011000110||81123403|3304557||Rua das Flores|25||Centro|`,
     );
     expect(linhas).toContain('|0200|CAFE500|Café torrado 500g|||UN|00|09012100||09||||');
     expect(linhas).toContain('|0190|UN|Unidade|');
@@ -192,10 +192,10 @@ describe('Arquivo Sintegra', () => {
     );
     expect(linhas[1]?.startsWith(`11${'AVENIDA PAULISTA'.padEnd(34)}01000`)).toBe(true);
     expect(linhas).toContain(
-      `5004252011000110${'114811113115'.padEnd(14)}20240305RJ551  0001015102P${'0000000020000'}${'0000000020000'}${'0000000003600'}${'0'.repeat(26)}1800N`,
+      `5004252011000110${'81123403'.padEnd(14)}20240305RJ551  0001015102P${'0000000020000'}${'0000000020000'}${'0000000003600'}${'0'.repeat(26)}1800N`,
     );
     expect(linhas).toContain(
-      `5060746948000112${'0123456789'.padEnd(14)}20240303PR552  0005551102T${'0000000012000'}${'0000000012000'}${'0000000001440'}${'0'.repeat(26)}1200N`,
+      `5060746948000112${'0123456742'.padEnd(14)}20240303PR552  0005551102T${'0000000012000'}${'0000000012000'}${'0000000001440'}${'0'.repeat(26)}1200N`,
     );
     expect(linhas.filter((linha) => linha.startsWith('50') && linha.endsWith('S'))).toHaveLength(1);
     expect(linhas).toContain(

@@ -121,7 +121,7 @@ export async function seedArquivosFiscais(db: Database, email: string, prefixo =
       0,
       `${prefixo}Mercado Bom Preço Ltda`,
       '04252011000110',
-      '114811113115',
+      '81123403',
       3304557,
       'RJ',
     );
@@ -129,7 +129,7 @@ export async function seedArquivosFiscais(db: Database, email: string, prefixo =
       1,
       `${prefixo}Distribuidora Sul Ltda`,
       '60746948000112',
-      '0123456789',
+      '0123456742',
       null,
       'PR',
     );

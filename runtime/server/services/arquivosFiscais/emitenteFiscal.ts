@@ -1,3 +1,4 @@
+import { problemaInscricaoEstadual } from '../../../core/fiscal/inscricaoEstadual.ts';
 import type { AuthInfo } from '../../context.ts';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
@@ -94,6 +95,13 @@ export async function emitenteFiscal(tx: Tx, filialId: number): Promise<Emitente
       400,
       'FILIAL_SEM_IE',
       `A filial ${row.nome} não tem inscrição estadual. Cadastre a pessoa do tipo Filial com o CNPJ ${digits(row.cnpj) || 'da filial'} e a inscrição estadual antes de gerar o arquivo.`,
+    );
+  const problemaIe = problemaInscricaoEstadual(ie, row.uf);
+  if (problemaIe)
+    throw new HttpError(
+      400,
+      'FILIAL_IE_INVALIDA',
+      `A inscrição estadual ${ie} da filial ${row.nome} não é válida (${problemaIe}). Corrija a inscrição estadual e a UF da pessoa do tipo Filial com o CNPJ ${digits(row.cnpj) || 'da filial'} antes de gerar o arquivo.`,
     );
   return {
     filialId: row.id,

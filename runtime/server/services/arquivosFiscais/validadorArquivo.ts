@@ -1,3 +1,4 @@
+import { problemaInscricaoEstadual, UF_POR_CODIGO_IBGE } from '../../../core/fiscal/inscricaoEstadual.ts';
 import { isValidCpfCnpj } from '../../../core/isValidCpfCnpj.ts';
 
 /**
@@ -361,6 +362,17 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
           (isoDe(dtIni) > isoDe(dtFin) || dtIni.slice(2) !== dtFin.slice(2))
         )
           erro(reg, linha, 'DT_FIN', 'O período deve estar dentro de um único mês.', 'Escolha um mês.');
+        if (campos[9]) {
+          const problema = problemaInscricaoEstadual(campos[9], campos[8]);
+          if (problema)
+            erro(
+              reg,
+              linha,
+              'IE',
+              `IE ${campos[9]} da filial: ${problema}.`,
+              'Corrija a inscrição estadual e a UF da pessoa do tipo Filial.',
+            );
+        }
         break;
       case '0100':
         if (campos[2] && !isValidCpfCnpj(campos[2]))
@@ -398,6 +410,17 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
             `Participante ${campos[2]} do Brasil sem CNPJ nem CPF.`,
             'Informe o CPF/CNPJ no cadastro da pessoa.',
           );
+        if (campos[6] && campos[7]) {
+          const problema = problemaInscricaoEstadual(campos[6], UF_POR_CODIGO_IBGE[campos[7].slice(0, 2)]);
+          if (problema)
+            erro(
+              reg,
+              linha,
+              'IE',
+              `IE ${campos[6]} do participante ${campos[2]}: ${problema}.`,
+              'Corrija a inscrição estadual (ou a cidade) no cadastro da pessoa.',
+            );
+        }
         if (campos[3] === '01058' && !campos[7])
           erro(
             reg,
@@ -751,6 +774,21 @@ export function validarSintegra(linhas: string[]): ProblemaArquivo[] {
           'Inscrição estadual',
           'Inscrição estadual da filial vazia.',
           'Informe a IE da pessoa do tipo Filial.',
+        );
+    }
+    if (tipo === '10' || tipo === '50' || tipo === '53') {
+      const ie = texto.slice(16, 30).trim();
+      const uf = tipo === '10' ? texto.slice(95, 97) : texto.slice(38, 40);
+      const problema = ie ? problemaInscricaoEstadual(ie, uf) : null;
+      if (problema)
+        erro(
+          tipo,
+          linha,
+          'Inscrição estadual',
+          `IE ${ie} (${uf}): ${problema}.`,
+          tipo === '10'
+            ? 'Corrija a inscrição estadual e a UF da pessoa do tipo Filial.'
+            : 'Corrija a inscrição estadual (ou a UF) no cadastro da pessoa.',
         );
     }
     if (tipo === '50' || tipo === '53') {
