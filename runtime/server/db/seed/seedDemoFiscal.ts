@@ -95,6 +95,16 @@ export async function seedDemoFiscal(
     const patch = (name: string, id: unknown, body: Row) =>
       updateRecord(context(name), Number(id), body, 'patch');
 
+    // The demo stock's produtos (seedDemoEstoque) are the goods of the notes: nothing to do without them.
+    const produtos = new Map<string, Row>();
+    for (const row of await tx.query<{ id: number; codigo: string; descricao: string; unidade: string }>(
+      'SELECT id::int AS id, codigo, descricao, unidade FROM produto WHERE codigo = ANY($1::text[])',
+      [Object.keys(NCM)],
+    ))
+      produtos.set(row.codigo, row);
+    if (produtos.size === 0) return false;
+    for (const [codigo, produto] of produtos) await patch('produto', produto.id, { ncm: NCM[codigo] });
+
     await create('pessoa', {
       tipoPessoa: 2,
       nome: 'Empresa Demonstração Ltda',
@@ -141,9 +151,13 @@ export async function seedDemoFiscal(
       tipoContaContabil: 'A',
       nivel: 4,
     });
-    const pessoa = (view: string, body: Row) =>
-      create(view, { indicadorIe: 1, numero: '100', bairro: 'Centro', ...body });
-    const mercadoCarioca = await pessoa('cliente', {
+    // Each participant with its own SPED code (COD_PART of 0150), as an accountant keeps them.
+    const pessoa = async (view: string, codigo: string, body: Row) => {
+      const criada = await create(view, { indicadorIe: 1, numero: '100', bairro: 'Centro', ...body });
+      await create('participanteSped', { pessoaId: criada.id, codigo });
+      return criada;
+    };
+    const mercadoCarioca = await pessoa('cliente', 'C0001', {
       nome: 'Mercado Carioca Ltda',
       cpfCnpj: '23456789000195',
       inscricaoEstadual: '78.654.30-9',
@@ -152,7 +166,7 @@ export async function seedDemoFiscal(
       cep: '20040002',
       logradouro: 'Rua da Assembleia',
     });
-    const emporio = await pessoa('cliente', {
+    const emporio = await pessoa('cliente', 'C0002', {
       nome: 'Empório Paulistano Ltda',
       cpfCnpj: '19827364000178',
       inscricaoEstadual: '335.127.905.119',
@@ -161,7 +175,7 @@ export async function seedDemoFiscal(
       cep: '13010001',
       logradouro: 'Rua Barão de Jaguara',
     });
-    const atacadoMineiro = await pessoa('fornecedor', {
+    const atacadoMineiro = await pessoa('fornecedor', 'F0001', {
       nome: 'Atacado Mineiro de Alimentos S.A.',
       cpfCnpj: '76543210000198',
       inscricaoEstadual: '7064122300020',
@@ -170,7 +184,7 @@ export async function seedDemoFiscal(
       cep: '30130001',
       logradouro: 'Avenida Afonso Pena',
     });
-    const cerealista = await pessoa('fornecedor', {
+    const cerealista = await pessoa('fornecedor', 'F0002', {
       nome: 'Cerealista Paraná Ltda',
       cpfCnpj: '04252011000110',
       inscricaoEstadual: '90512345-93',
@@ -180,15 +194,6 @@ export async function seedDemoFiscal(
       logradouro: 'Rua XV de Novembro',
     });
 
-    const produtos = new Map<string, Row>();
-    for (const row of await tx.query<{ id: number; codigo: string; descricao: string; unidade: string }>(
-      'SELECT id::int AS id, codigo, descricao, unidade FROM produto WHERE codigo = ANY($1::text[])',
-      [Object.keys(NCM)],
-    )) {
-      await patch('produto', row.id, { ncm: NCM[row.codigo] });
-      produtos.set(row.codigo, row);
-    }
-    if (produtos.size === 0) return false;
     const itens = (lista: ItemDemo[]) =>
       lista
         .filter((item) => produtos.has(item.produto))
