@@ -10,7 +10,7 @@ import { chave } from '../support/seedArquivosFiscais.ts';
 
 /** The in-product validator, rule by rule: a clean file passes, the same file broken in one place fails. */
 
-function spedBase(perfil = 'A'): string[] {
+function spedBase(perfil = 'A', icmsC170?: string): string[] {
   const e = new EscritaSped();
   e.add(
     '0000',
@@ -110,6 +110,29 @@ function spedBase(perfil = 'A'): string[] {
       '0,00',
       '0,00',
     );
+    if (icmsC170 !== undefined)
+      e.add(
+        'C170',
+        '1',
+        'CAFE',
+        '',
+        '1,00000',
+        'UN',
+        '100,00',
+        '0,00',
+        '0',
+        '000',
+        '6102',
+        '',
+        '100,00',
+        '12,00',
+        icmsC170,
+        '0,00',
+        '',
+        '0,00',
+        ...Array<string>(19).fill(''),
+        '0,00',
+      );
     e.add('C190', '000', '6102', '12,00', '100,00', '100,00', '12,00', '0,00', '0,00', '0,00', '0,00', '');
   });
   e.bloco('D', () => {});
@@ -231,6 +254,11 @@ describe('SPED validator', () => {
     expect(erros(problemasArquivo('sped', campo('0150', 6, '')(spedBase()), []))).toEqual([]);
   });
 
+  it('C190 = Σ C170 per CST, CFOP and alíquota: passes when equal, fails when an item differs', () => {
+    expect(problemasArquivo('sped', spedBase('A', '12,00'), [])).toEqual([]);
+    expect(erros(problemasArquivo('sped', spedBase('A', '11,00'), []))).toEqual(['C190.VL_ICMS']);
+  });
+
   it('requires COD_CTA only in perfis A and B', () => {
     expect(erros(problemasArquivo('sped', campo('H010', 9, '')(spedBase('C')), []))).toEqual([]);
     expect(erros(problemasArquivo('sped', campo('H010', 9, '')(spedBase('B')), []))).toEqual([
@@ -303,6 +331,15 @@ describe('Sintegra validator', () => {
     ['count per type (90)', troca('90', 30, `50${num(2, 8)}`), '90.Total de registros 50'],
     ['total of lines (99)', troca('90', 70, `99${num(9, 8)}`), '90.Total geral (99)'],
     ['number of 90 records', troca('90', 125, '2'), '90.Número de registros 90'],
+    ['numeric field with a letter (layout)', troca('50', 56, 'A'), '50.Valor total'],
+    ['numeric field with a letter (CEP of 11)', troca('11', 78, 'ABCDEFGH'), '11.CEP'],
+    ['date field (layout)', troca('74', 2, '20240231'), '74.Data do inventário'],
+    ['allowed values (emitente P or T)', troca('50', 55, 'Q'), '50.Emitente'],
+    ['allowed values (finalidade)', troca('10', 125, '4'), '10.Finalidade'],
+    ['required text in blank', troca('75', 40, ' '.repeat(53)), '75.Descrição'],
+    ['character outside ISO-8859-1', troca('75', 44, '—'), '75.Descrição'],
+    ['Σ 54 bases = 50 base per note and CFOP', troca('54', 86, num(99, 12, 2)), '54.Base de cálculo do ICMS'],
+    ['75 dates = the file period', troca('75', 2, '20240502'), '75.Data inicial'],
   ];
   it.each(casos)('%s: fails when broken', (_nome, quebrar, esperado) => {
     expect(erros(validarSintegra(quebrar(sintegraBase())))).toContain(esperado);

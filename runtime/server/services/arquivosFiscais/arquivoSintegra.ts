@@ -2,7 +2,7 @@ import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import { analiticoDocumento, cstItem, valorOperacaoItens } from './analiticoDocumento.ts';
 import { type ContadorFiscal, contadorFiscal } from './cadastrosFiscais.ts';
-import type { DocumentoFiscal } from './documentosFiscais.ts';
+import type { DocumentoFiscal, ItemFiscal } from './documentosFiscais.ts';
 import type { EmitenteFiscal } from './emitenteFiscal.ts';
 import { alfa, num, round, sintegraData } from './formatoArquivo.ts';
 import {
@@ -111,6 +111,24 @@ export function analitico50(documento: DocumentoFiscal): Analitico50[] {
     grupos.set(key, grupo);
   }
   return [...grupos.values()];
+}
+
+/**
+ * The items of a note that the natureza keeps: those of the registro 50 lines it keeps (per CFOP and
+ * alíquota), so the 54 items, their 75 and the 50 line always add up alike.
+ */
+export function itensAceitos(
+  documento: DocumentoFiscal,
+  natureza: PedidoSintegra['natureza'],
+  uf: string | undefined,
+  ufEmitente: string,
+): ItemFiscal[] {
+  const aceitas = new Set(
+    analitico50(documento)
+      .filter((linha) => naturezaAceita(natureza, linha.cfop, linha.valorIcmsSt, uf, ufEmitente))
+      .map((linha) => `${linha.cfop}|${linha.aliquota}`),
+  );
+  return documento.itens.filter((item) => aceitas.has(`${item.cfop}|${round(item.aliquotaIcms)}`));
 }
 
 function cabecalhoNota(
@@ -225,9 +243,7 @@ function registros54(
   ].join('');
   const linhas: string[] = [];
   const uf = participante?.uf;
-  const itens = documento.itens.filter((item) =>
-    naturezaAceita(natureza, item.cfop, item.valorIcmsSt, uf, emitente.uf),
-  );
+  const itens = itensAceitos(documento, natureza, uf, emitente.uf);
   for (const item of itens)
     linhas.push(
       [
@@ -393,8 +409,7 @@ export function escreverSintegra(
   for (const documento of notas) {
     if (documento.cancelado) continue;
     const uf = ufParticipante(documento, movimento);
-    for (const item of documento.itens) {
-      if (!naturezaAceita(pedido.natureza, item.cfop, item.valorIcmsSt, uf, emitente.uf)) continue;
+    for (const item of itensAceitos(documento, pedido.natureza, uf, emitente.uf)) {
       const produto = item.produtoId === null ? undefined : movimento.produtos.get(item.produtoId);
       const codigo = codigoItem(item, movimento.produtos);
       // Unit ST base of a product under substituição tributária (campo 12 of registro 75).
