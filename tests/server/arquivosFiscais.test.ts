@@ -210,11 +210,13 @@ describe('Arquivo Sintegra', () => {
         '1800',
       ].join(''),
     );
+    // The NFC-e of the day (61) and the month's summary of its items (61R, counted as 61 in the 90).
     expect(linhas.filter((linha) => linha.startsWith('61'))).toEqual([
       `61${' '.repeat(28)}20240306651    009001009001${'0000000003000'}${'0000000003000'}${'000000000540'}${'0'.repeat(26)}1800 `,
+      `61R032024${'CAFE500'.padEnd(14)}${'0000000001000'}${'0000000000003000'}${'0000000000003000'}1800${' '.repeat(54)}`,
     ]);
     expect(linhas.filter((linha) => linha.startsWith('75'))).toHaveLength(2);
-    const contagens = ['5000000003', '5400000003', '6100000001', '7500000002', '9900000012'].join('');
+    const contagens = ['5000000003', '5400000003', '6100000002', '7500000002', '9900000013'].join('');
     expect(linhas.at(-1)).toBe(`${`90${demo.cnpj}${ie}${contagens}`.padEnd(125)}1`);
     expect(linhas.join('\n')).not.toContain('OUTRA');
   });

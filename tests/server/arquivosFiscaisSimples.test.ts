@@ -275,6 +275,29 @@ describe('Simples Nacional company', () => {
     compararComGolden('sintegra-simples-nacional-2024-05.txt', linhas);
   });
 
+  it('61R sums the NFC-e items per produto; the validator refuses one without 75 or of another month', () => {
+    const { linhas } = escreverSintegra(emitente, contador, movimento, {
+      filialId: 1,
+      dataInicial: '2024-05-01',
+      dataFinal: '2024-05-31',
+      finalidade: 1,
+      natureza: 3,
+    });
+    const resumo = linhas.filter((linha) => linha.startsWith('61R'));
+    expect(resumo.map((linha) => [linha.slice(9, 23).trim(), Number(linha.slice(36, 52)) / 100])).toEqual([
+      ['CAFE500', 59.7],
+      ['REFRI2L', 17],
+    ]);
+    const trocar = (de: string, para: string) =>
+      linhas.map((linha) => (linha === resumo[0] ? linha.replace(de, para) : linha));
+    const erros = (l: string[]) =>
+      validarSintegra(l).map((problema) => `${problema.registro}.${problema.campo}`);
+    expect(erros(trocar('CAFE500', 'XPTO700'))).toEqual(['61R.Código do produto']);
+    expect(erros(trocar('61R052024', '61R062024'))).toEqual(['61R.Mês e ano']);
+    // Without the R it is read as a 61 of the day, whose positions do not fit.
+    expect(erros(trocar('61R', '61Q'))).toContain('61.Data');
+  });
+
   it('the same month of a regime-normal company keeps CSTs and the ICMS apuração', () => {
     const normal = escreverSped(
       { ...emitente, simplesNacional: false },

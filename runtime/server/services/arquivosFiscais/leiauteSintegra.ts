@@ -96,6 +96,16 @@ const LEIAUTE: Record<string, string[]> = {
     'Alíquota:N4',
     'Branco:X1',
   ],
+  '61R': [
+    'Mestre:X1!=R',
+    'Mês e ano:N6!',
+    'Código do produto:X14!',
+    'Quantidade:N13',
+    'Valor bruto:N16',
+    'Base de cálculo do ICMS:N16',
+    'Alíquota:N4',
+    'Brancos:X54',
+  ],
   '74': [
     'Data do inventário:D8!',
     'Código do produto:X14!',
@@ -154,9 +164,13 @@ export const LEIAUTES_SINTEGRA: ReadonlyMap<string, CampoSintegra[]> = new Map(
   }),
 );
 
-/** The text of field `nome` of a line of type `tipo` ('' for an unknown field). */
+/** The layout key of a line: its type, or 61R for the monthly summary of a 61 (subtype R at position 3). */
+export const leiauteDaLinha = (linha: string): string =>
+  linha.startsWith('61R') ? '61R' : linha.slice(0, 2);
+
+/** The text of field `nome` of a line ('' for an unknown field). */
 export function campoSintegra(linha: string, nome: string): string {
-  const campo = LEIAUTES_SINTEGRA.get(linha.slice(0, 2))?.find((c) => c.nome === nome);
+  const campo = LEIAUTES_SINTEGRA.get(leiauteDaLinha(linha))?.find((c) => c.nome === nome);
   return campo ? linha.slice(campo.inicio, campo.inicio + campo.tamanho) : '';
 }
 

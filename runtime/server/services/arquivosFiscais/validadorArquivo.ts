@@ -1,6 +1,11 @@
 import { problemaInscricaoEstadual, UF_POR_CODIGO_IBGE } from '../../../core/fiscal/inscricaoEstadual.ts';
 import { isValidCpfCnpj } from '../../../core/isValidCpfCnpj.ts';
-import { campoSintegra, LEIAUTES_SINTEGRA, problemaCampoSintegra } from './leiauteSintegra.ts';
+import {
+  campoSintegra,
+  LEIAUTES_SINTEGRA,
+  leiauteDaLinha,
+  problemaCampoSintegra,
+} from './leiauteSintegra.ts';
 
 /**
  * The in-product validator of the fiscal files, run on every file before it is offered: the layout of each
@@ -806,7 +811,7 @@ export function validarSintegra(linhas: string[]): ProblemaArquivo[] {
         erro(tipo, linha, campo, `CNPJ/CPF ${documento} com dígito verificador inválido.`, correcao);
     };
     if (texto.length === 126)
-      for (const campo of LEIAUTES_SINTEGRA.get(tipo) ?? []) {
+      for (const campo of LEIAUTES_SINTEGRA.get(leiauteDaLinha(texto)) ?? []) {
         const problema = problemaCampoSintegra(
           campo,
           texto.slice(campo.inicio, campo.inicio + campo.tamanho),
@@ -822,6 +827,24 @@ export function validarSintegra(linhas: string[]): ProblemaArquivo[] {
           );
       }
     if (tipo === '10') validaDocumento('CNPJ', 'Corrija o CNPJ da filial.');
+    if (leiauteDaLinha(texto) === '61R') {
+      if (!codigos75.has(campoSintegra(texto, 'Código do produto')))
+        erro(
+          '61R',
+          linha,
+          'Código do produto',
+          `Produto ${campoSintegra(texto, 'Código do produto').trim()} sem registro 75.`,
+          'Gere o arquivo novamente.',
+        );
+      if (campoSintegra(texto, 'Mês e ano') !== `${inicio.slice(4, 6)}${inicio.slice(0, 4)}`)
+        erro(
+          '61R',
+          linha,
+          'Mês e ano',
+          'O resumo mensal (61R) deve ser do mês do arquivo.',
+          'Gere o arquivo novamente.',
+        );
+    }
     if (tipo === '50' || tipo === '54') {
       const nota = `${texto.slice(2, 16)}|${campoSintegra(texto, 'Modelo')}|${campoSintegra(texto, 'Série')}|${campoSintegra(texto, 'Número')}|${campoSintegra(texto, 'CFOP')}`;
       const soma = somas5054.get(nota) ?? { linha, base50: 0, base54: 0 };
