@@ -1104,6 +1104,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ArquivosFiscais/inscricoesInvalidas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pessoas com inscrição estadual inválida para a UF (dígito verificador, formato), para corrigir antes de gerar SPED ou Sintegra */
+        get: operations["arquivoFiscalInscricoesInvalidas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ArquivosFiscais/sped/preview": {
         parameters: {
             query?: never;
@@ -30066,6 +30083,59 @@ export interface operations {
                             cnpj?: string | null;
                         }[];
                         filialSelecionada: number | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    arquivoFiscalInscricoesInvalidas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        pessoas: {
+                            id: number;
+                            /** @description tipoPessoa (0 cliente, 1 fornecedor, 2 filial, 5 transportadora) */
+                            tipoPessoa: number;
+                            /** @description Cadastro onde corrigir: Cliente, Fornecedor, Filial, Transportadora */
+                            tipo: string;
+                            nome: string;
+                            cpfCnpj: string | null;
+                            uf: string | null;
+                            inscricaoEstadual: string;
+                            /** @description Por que a IE não vale para a UF, em pt-BR */
+                            problema: string;
+                        }[];
                     };
                 };
             };

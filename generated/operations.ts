@@ -24,6 +24,7 @@ export const operations = {
   "apiKeysPatchById": { method: 'patch', path: "/api/ApiKeys/{id}" },
   "apiKeysReplaceById": { method: 'put', path: "/api/ApiKeys/{id}" },
   "apiKeysRevogar": { method: 'post', path: "/api/ApiKeys/{id}/revogar" },
+  "arquivoFiscalInscricoesInvalidas": { method: 'get', path: "/api/ArquivosFiscais/inscricoesInvalidas" },
   "arquivoSintegraArquivo": { method: 'post', path: "/api/ArquivosFiscais/sintegra/arquivo" },
   "arquivoSintegraOpcoes": { method: 'get', path: "/api/ArquivosFiscais/sintegra/opcoes" },
   "arquivoSintegraPreview": { method: 'post', path: "/api/ArquivosFiscais/sintegra/preview" },

@@ -78,7 +78,7 @@ describe('Arquivo SPED (EFD ICMS/IPI)', () => {
       '|0100|Carla Contadora|52998224725|SP123456O8||01001000|Praça da Sé|10||Sé|||carla@contab.com.br|3550308|',
     );
     expect(linhas).toContain(
-      `|0150|${cliente}|Mercado Bom Preço Ltda|01058|04252011000110||114811113115|3304557||Rua das Flores|25||Centro|`,
+      `|0150|${cliente}|Mercado Bom Preço Ltda|01058|04252011000110||81123403|3304557||Rua das Flores|25||Centro|`,
     );
     expect(linhas).toContain('|0200|CAFE500|Café torrado 500g|||UN|00|09012100||09||||');
     expect(linhas).toContain('|0190|UN|Unidade|');
@@ -192,10 +192,10 @@ describe('Arquivo Sintegra', () => {
     );
     expect(linhas[1]?.startsWith(`11${'AVENIDA PAULISTA'.padEnd(34)}01000`)).toBe(true);
     expect(linhas).toContain(
-      `5004252011000110${'114811113115'.padEnd(14)}20240305RJ551  0001015102P${'0000000020000'}${'0000000020000'}${'0000000003600'}${'0'.repeat(26)}1800N`,
+      `5004252011000110${'81123403'.padEnd(14)}20240305RJ551  0001015102P${'0000000020000'}${'0000000020000'}${'0000000003600'}${'0'.repeat(26)}1800N`,
     );
     expect(linhas).toContain(
-      `5060746948000112${'0123456789'.padEnd(14)}20240303PR552  0005551102T${'0000000012000'}${'0000000012000'}${'0000000001440'}${'0'.repeat(26)}1200N`,
+      `5060746948000112${'0123456742'.padEnd(14)}20240303PR552  0005551102T${'0000000012000'}${'0000000012000'}${'0000000001440'}${'0'.repeat(26)}1200N`,
     );
     expect(linhas.filter((linha) => linha.startsWith('50') && linha.endsWith('S'))).toHaveLength(1);
     expect(linhas).toContain(
@@ -210,11 +210,13 @@ describe('Arquivo Sintegra', () => {
         '1800',
       ].join(''),
     );
+    // The NFC-e of the day (61) and the month's summary of its items (61R, counted as 61 in the 90).
     expect(linhas.filter((linha) => linha.startsWith('61'))).toEqual([
       `61${' '.repeat(28)}20240306651    009001009001${'0000000003000'}${'0000000003000'}${'000000000540'}${'0'.repeat(26)}1800 `,
+      `61R032024${'CAFE500'.padEnd(14)}${'0000000001000'}${'0000000000003000'}${'0000000000003000'}1800${' '.repeat(54)}`,
     ]);
     expect(linhas.filter((linha) => linha.startsWith('75'))).toHaveLength(2);
-    const contagens = ['5000000003', '5400000003', '6100000001', '7500000002', '9900000012'].join('');
+    const contagens = ['5000000003', '5400000003', '6100000002', '7500000002', '9900000013'].join('');
     expect(linhas.at(-1)).toBe(`${`90${demo.cnpj}${ie}${contagens}`.padEnd(125)}1`);
     expect(linhas.join('\n')).not.toContain('OUTRA');
   });

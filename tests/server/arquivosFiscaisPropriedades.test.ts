@@ -100,7 +100,7 @@ const cents = (min: number, max: number) => fc.integer({ min, max }).map((n) => 
 
 const itemArb = fc.record({
   produtoId: fc.constantFrom(1, 2, 3),
-  cst: fc.constantFrom('00', '20', '40', '10'),
+  cst: fc.constantFrom('00', '20', '40', '10', '102', '500'),
   aliquota: fc.constantFrom(0, 7, 12, 18),
   total: cents(1, 500_000),
   quantidade: fc.integer({ min: 1, max: 50 }),
@@ -126,7 +126,9 @@ function documentoDe(d: ValorDe<typeof documentoArb>, index: number): DocumentoF
   const interna = d.origem === 'nfce' || p.uf === emitente.uf;
   const itens = d.itens.map((item, i): ItemFiscal => {
     const cfop = saida ? (interna ? '5102' : '6102') : interna ? '1102' : '2102';
-    const base = item.cst === '40' ? 0 : item.cst === '20' ? round(item.total / 2) : item.total;
+    // 102 and 500 are CSOSN (an item of a Simples Nacional emitente: no ICMS destacado).
+    const csosn = item.cst.length === 3;
+    const base = item.cst === '40' || csosn ? 0 : item.cst === '20' ? round(item.total / 2) : item.total;
     const st = item.cst === '10' && saida;
     const baseSt = st ? round(item.total * 1.4) : 0;
     const ipi = d.origem === 'entrada' ? item.ipi : 0;
@@ -143,8 +145,8 @@ function documentoDe(d: ValorDe<typeof documentoArb>, index: number): DocumentoF
       valorDesconto: 0,
       valorTotal: item.total,
       origem: 0,
-      cstIcms: st || item.cst !== '10' ? item.cst : '00',
-      csosn: null,
+      cstIcms: csosn ? null : st || item.cst !== '10' ? item.cst : '00',
+      csosn: csosn ? item.cst : null,
       baseIcms: base,
       aliquotaIcms: item.aliquota,
       valorIcms: round((base * item.aliquota) / 100),
@@ -210,6 +212,7 @@ const movimentoArb = fc.record({
   perfil: fc.constantFrom('A', 'B', 'C') as fc.Arbitrary<'A' | 'B' | 'C'>,
   indicadorAtividade: fc.constantFrom(0, 1) as fc.Arbitrary<0 | 1>,
   saldoCredorAnterior: cents(0, 100_000),
+  simplesNacional: fc.boolean(),
 });
 
 function movimentoDe(m: ValorDe<typeof movimentoArb>): MovimentoFiscal {
@@ -253,7 +256,7 @@ describe('Random documents against the validator', () => {
           saldoCredorAnterior: m.saldoCredorAnterior,
         };
         const { linhas } = escreverSped(
-          emitente,
+          { ...emitente, simplesNacional: m.simplesNacional },
           contador,
           movimento,
           pedido,

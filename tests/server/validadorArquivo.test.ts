@@ -10,7 +10,7 @@ import { chave } from '../support/seedArquivosFiscais.ts';
 
 /** The in-product validator, rule by rule: a clean file passes, the same file broken in one place fails. */
 
-function spedBase(perfil = 'A'): string[] {
+function spedBase(perfil = 'A', icmsC170?: string): string[] {
   const e = new EscritaSped();
   e.add(
     '0000',
@@ -65,7 +65,7 @@ function spedBase(perfil = 'A'): string[] {
       '01058',
       '04252011000110',
       '',
-      '114811113115',
+      '81123403',
       '3304557',
       '',
       'Rua A',
@@ -110,6 +110,29 @@ function spedBase(perfil = 'A'): string[] {
       '0,00',
       '0,00',
     );
+    if (icmsC170 !== undefined)
+      e.add(
+        'C170',
+        '1',
+        'CAFE',
+        '',
+        '1,00000',
+        'UN',
+        '100,00',
+        '0,00',
+        '0',
+        '000',
+        '6102',
+        '',
+        '100,00',
+        '12,00',
+        icmsC170,
+        '0,00',
+        '',
+        '0,00',
+        ...Array<string>(19).fill(''),
+        '0,00',
+      );
     e.add('C190', '000', '6102', '12,00', '100,00', '100,00', '12,00', '0,00', '0,00', '0,00', '0,00', '');
   });
   e.bloco('D', () => {});
@@ -177,6 +200,10 @@ describe('SPED validator', () => {
     ['CPF check digit', campo('0100', 2, '52998224724'), '0100.CPF'],
     ['participant CNPJ check digit', campo('0150', 4, '04252011000111'), '0150.CNPJ'],
     ['participant without IBGE city', campo('0150', 7, ''), '0150.COD_MUN'],
+    ['IE check digit of the company (UF SP)', campo('0000', 9, '110042490115'), '0000.IE'],
+    ['IE of the company for another UF', campo('0000', 8, 'RJ'), '0000.IE'],
+    ['participant IE check digit (UF of COD_MUN, RJ)', campo('0150', 6, '81123404'), '0150.IE'],
+    ['participant IE of another UF', campo('0150', 7, '3550308'), '0150.IE'],
     [
       'access key check digit',
       campo('C100', 8, `${chave('55', 101).slice(0, 43)}${(Number(chave('55', 101)[43]) + 1) % 10}`),
@@ -222,6 +249,16 @@ describe('SPED validator', () => {
     }
   });
 
+  it('accepts ISENTO and a participant without IE', () => {
+    expect(erros(problemasArquivo('sped', campo('0150', 6, 'ISENTO')(spedBase()), []))).toEqual([]);
+    expect(erros(problemasArquivo('sped', campo('0150', 6, '')(spedBase()), []))).toEqual([]);
+  });
+
+  it('C190 = Σ C170 per CST, CFOP and alíquota: passes when equal, fails when an item differs', () => {
+    expect(problemasArquivo('sped', spedBase('A', '12,00'), [])).toEqual([]);
+    expect(erros(problemasArquivo('sped', spedBase('A', '11,00'), []))).toEqual(['C190.VL_ICMS']);
+  });
+
   it('requires COD_CTA only in perfis A and B', () => {
     expect(erros(problemasArquivo('sped', campo('H010', 9, '')(spedBase('C')), []))).toEqual([]);
     expect(erros(problemasArquivo('sped', campo('H010', 9, '')(spedBase('B')), []))).toEqual([
@@ -260,7 +297,7 @@ function sintegraBase(): string[] {
   const linhas = [
     `10${cnpj}${alfa('110042490114', 14)}${alfa('EMPRESA', 35)}${alfa('SAO PAULO', 30)}SP${num(0, 10)}2024050120240531331`,
     `11${alfa('AVENIDA', 34)}${num(1000, 5)}${alfa('', 22)}${alfa('CENTRO', 15)}${num('01310100', 8)}${alfa('CARLA', 28)}${num('1133334444', 12)}`,
-    `5004252011000110${alfa('114811113115', 14)}20240505RJ55${alfa('1', 3)}${num(101, 6)}6102P${num(100, 13, 2)}${num(100, 13, 2)}${num(12, 13, 2)}${num(0, 13, 2)}${num(0, 13, 2)}${num(12, 4, 2)}N`,
+    `5004252011000110${alfa('81123403', 14)}20240505RJ55${alfa('1', 3)}${num(101, 6)}6102P${num(100, 13, 2)}${num(100, 13, 2)}${num(12, 13, 2)}${num(0, 13, 2)}${num(0, 13, 2)}${num(12, 4, 2)}N`,
     `5404252011000110${'55'}${alfa('1', 3)}${num(101, 6)}6102${alfa('000', 3)}001${alfa('CAFE', 14)}${num(1, 11, 3)}${num(100, 12, 2)}${num(0, 12, 2)}${num(100, 12, 2)}${num(0, 12, 2)}${num(0, 12, 2)}${num(12, 4, 2)}`,
     `7420240531${alfa('CAFE', 14)}${num(7, 13, 3)}${num(70, 13, 2)}1${num(0, 14)}${alfa('', 14)}SP${' '.repeat(45)}`,
     `752024050120240531${alfa('CAFE', 14)}${alfa('09012100', 8)}${alfa('CAFE', 53)}${alfa('UN', 6)}${num(0, 5, 2)}${num(12, 4, 2)}${num(0, 5, 2)}${num(0, 13, 2)}`,
@@ -286,12 +323,23 @@ describe('Sintegra validator', () => {
     ['CNPJ check digit (10)', troca('10', 2, '11444777000162'), '10.CNPJ'],
     ['CNPJ check digit (50)', troca('50', 2, '04252011000111'), '50.CNPJ'],
     ['IE of the company', troca('10', 16, ' '.repeat(14)), '10.Inscrição estadual'],
+    ['IE check digit of the company', troca('10', 16, '110042490115'), '10.Inscrição estadual'],
+    ['IE check digit of the participant (UF RJ)', troca('50', 16, '81123404'), '50.Inscrição estadual'],
     ['date outside the period', troca('50', 30, '20240601'), '50.Data'],
     ['item without 75', troca('54', 37, alfa('CHA', 14)), '54.Código do produto'],
     ['posse 1 with possessor', troca('74', 51, '11444777000161'), '74.CNPJ do possuidor'],
     ['count per type (90)', troca('90', 30, `50${num(2, 8)}`), '90.Total de registros 50'],
     ['total of lines (99)', troca('90', 70, `99${num(9, 8)}`), '90.Total geral (99)'],
     ['number of 90 records', troca('90', 125, '2'), '90.Número de registros 90'],
+    ['numeric field with a letter (layout)', troca('50', 56, 'A'), '50.Valor total'],
+    ['numeric field with a letter (CEP of 11)', troca('11', 78, 'ABCDEFGH'), '11.CEP'],
+    ['date field (layout)', troca('74', 2, '20240231'), '74.Data do inventário'],
+    ['allowed values (emitente P or T)', troca('50', 55, 'Q'), '50.Emitente'],
+    ['allowed values (finalidade)', troca('10', 125, '4'), '10.Finalidade'],
+    ['required text in blank', troca('75', 40, ' '.repeat(53)), '75.Descrição'],
+    ['character outside ISO-8859-1', troca('75', 44, '—'), '75.Descrição'],
+    ['Σ 54 bases = 50 base per note and CFOP', troca('54', 86, num(99, 12, 2)), '54.Base de cálculo do ICMS'],
+    ['75 dates = the file period', troca('75', 2, '20240502'), '75.Data inicial'],
   ];
   it.each(casos)('%s: fails when broken', (_nome, quebrar, esperado) => {
     expect(erros(validarSintegra(quebrar(sintegraBase())))).toContain(esperado);

@@ -73,7 +73,7 @@ async function itens(
 }
 
 /**
- * Fiscal data of March 2024 for the selected branch of `email`'s company: the branch's fiscal pessoa
+ * Fiscal data of March 2024 for the selected branch of `email`'s company (regime normal): the branch's fiscal pessoa
  * (IE, address), a contador, a cliente, a fornecedor without IBGE city, two produtos (one without NCM),
  * an NF-e de saída with two items, a cancelled NF-e, a supplier's note with one item, one without items
  * and an NFC-e. `prefixo` tells the companies' data apart.
@@ -88,6 +88,13 @@ export async function seedArquivosFiscais(db: Database, email: string, prefixo =
     );
     const cnpj = owner.cnpj || '99888777000166';
     await tx.query('UPDATE filial SET cpf_cnpj = $2 WHERE id = $1', [owner.f, cnpj]);
+    // A regime-normal branch (CRT 3): its own ICMS apuração (a Simples Nacional one books by CSOSN, ICMS zero).
+    await tx.query(
+      `INSERT INTO configuracao_nfe (empresa_id, filial_id, ambiente, regime_tributario, tipo_emissao, modo_impressao_danfe,
+                                     serie_nfe, proximo_numero_nfe, serie_nfce, proximo_numero_nfce)
+       VALUES ($1, $2, 2, 3, 1, 1, 1, 1, 1, 1)`,
+      [owner.e, owner.f],
+    );
     await tx.query(
       `INSERT INTO pessoa (empresa_id, tipo_pessoa, nome, cpf_cnpj, inscricao_estadual, uf, codigo_municipio, cep,
                            logradouro, numero, bairro, telefone, email)
@@ -121,7 +128,7 @@ export async function seedArquivosFiscais(db: Database, email: string, prefixo =
       0,
       `${prefixo}Mercado Bom Preço Ltda`,
       '04252011000110',
-      '114811113115',
+      '81123403',
       3304557,
       'RJ',
     );
@@ -129,7 +136,7 @@ export async function seedArquivosFiscais(db: Database, email: string, prefixo =
       1,
       `${prefixo}Distribuidora Sul Ltda`,
       '60746948000112',
-      '0123456789',
+      '0123456742',
       null,
       'PR',
     );

@@ -4,6 +4,7 @@ import { createDatabase, type Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { seedDemo } from './seed/seedDemo.ts';
 import { seedDemoEstoque } from './seed/seedDemoEstoque.ts';
+import { seedDemoFiscal } from './seed/seedDemoFiscal.ts';
 import { seedReference } from './seed/seedReference.ts';
 import { syncEntities } from './syncEntities.ts';
 
@@ -28,6 +29,8 @@ export async function prepareDatabase(
     if (await seedDemo(db, tenants)) log('dados de demonstração criados');
     // Demo stock is posted through the documents (ledger and balances), once.
     if (await seedDemoEstoque(db, files)) log('estoque de demonstração lançado (documentos efetivados)');
+    // Fiscal documents of the last closed month, so SPED and Sintegra come out clean right away.
+    if (await seedDemoFiscal(db, files)) log('notas fiscais de demonstração do último mês fechado lançadas');
   }
   return { db, tenants };
 }

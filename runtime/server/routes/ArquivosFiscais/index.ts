@@ -12,10 +12,12 @@ import {
   filiaisFiscais,
 } from '../../services/arquivosFiscais/emitenteFiscal.ts';
 import { latin1Bytes } from '../../services/arquivosFiscais/formatoArquivo.ts';
+import { inscricoesInvalidas } from '../../services/arquivosFiscais/inscricoesInvalidas.ts';
 import { problemasArquivo } from '../../services/arquivosFiscais/validadorArquivo.ts';
 import { errorResponses } from '../errorResponses.ts';
 import {
   arquivoFiscalResponse,
+  inscricoesInvalidasResponse,
   opcoesResponse,
   sintegraBody,
   sintegraPreviewResponse,
@@ -144,6 +146,30 @@ export async function arquivosFiscaisRoutes(app: FastifyInstance): Promise<void>
       },
     );
   }
+
+  app.get(
+    '/api/ArquivosFiscais/inscricoesInvalidas',
+    {
+      schema: {
+        operationId: 'arquivoFiscalInscricoesInvalidas',
+        tags,
+        summary:
+          'Pessoas com inscrição estadual inválida para a UF (dígito verificador, formato), para corrigir antes de gerar SPED ou Sintegra',
+        response: { 200: inscricoesInvalidasResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      let auth: ReturnType<typeof requirePermission>;
+      try {
+        auth = requirePermission(request, SPED, PermissionLevel.VISUALIZAR);
+      } catch {
+        auth = requirePermission(request, SINTEGRA, PermissionLevel.VISUALIZAR);
+      }
+      const scope = { empresaId: auth.empresaId, filialId: auth.filialId, usuarioId: auth.usuarioId };
+      const pessoas = await app.db.withTenant(scope, (tx) => inscricoesInvalidas(tx));
+      return { total: pessoas.length, pessoas };
+    },
+  );
 
   const sped = (request: FastifyRequest) =>
     comFilial(app, request, SPED, (tx, emitente) => arquivoSped(tx, emitente, request.body as PedidoSped));

@@ -206,3 +206,34 @@ export const arquivoFiscalResponse = {
     conteudo: { type: 'string', description: 'Bytes do arquivo em base64' },
   },
 } as const;
+
+export const inscricoesInvalidasResponse = {
+  type: 'object',
+  required: ['total', 'pessoas'],
+  properties: {
+    total: { type: 'integer' },
+    pessoas: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'tipoPessoa', 'tipo', 'nome', 'cpfCnpj', 'uf', 'inscricaoEstadual', 'problema'],
+        properties: {
+          id: { type: 'integer' },
+          tipoPessoa: {
+            type: 'integer',
+            description: 'tipoPessoa (0 cliente, 1 fornecedor, 2 filial, 5 transportadora)',
+          },
+          tipo: {
+            type: 'string',
+            description: 'Cadastro onde corrigir: Cliente, Fornecedor, Filial, Transportadora',
+          },
+          nome: { type: 'string' },
+          cpfCnpj: { type: 'string', nullable: true },
+          uf: { type: 'string', nullable: true },
+          inscricaoEstadual: { type: 'string' },
+          problema: { type: 'string', description: 'Por que a IE não vale para a UF, em pt-BR' },
+        },
+      },
+    },
+  },
+} as const;

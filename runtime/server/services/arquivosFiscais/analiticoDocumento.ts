@@ -16,10 +16,13 @@ export interface AnaliticoDocumento {
 }
 
 /**
- * The 3-digit CST_ICMS of an item: origem (Tabela A) + Tabela B. An item of the Simples Nacional (CSOSN
- * only) has no Tabela B code; it is reported as 90 (outras) and the caller warns about it.
+ * The 3-digit CST_ICMS of an item: origem (Tabela A) + Tabela B, or the CSOSN of a Simples Nacional item
+ * without CST. An item with neither is reported as 90 (outras) and the caller warns about it.
  */
 export function cstItem(item: ItemFiscal): string {
+  const csosn = item.csosn?.replace(/\D/g, '') ?? '';
+  // Simples Nacional: the CSOSN (Tabela B do CSOSN) fills CST_ICMS when the item has no CST.
+  if (!item.cstIcms && csosn.length === 3) return csosn;
   const origem = String(item.origem ?? 0).slice(0, 1);
   const tabelaB = (item.cstIcms ?? '').replace(/\D/g, '').slice(-2);
   return `${origem}${tabelaB.length === 2 ? tabelaB : '90'}`;

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import { analiticoDocumento, cstItem, valorOperacaoItens } from './analiticoDocumento.ts';
 import { type ContadorFiscal, contadorFiscal } from './cadastrosFiscais.ts';
-import type { DocumentoFiscal } from './documentosFiscais.ts';
+import type { DocumentoFiscal, ItemFiscal } from './documentosFiscais.ts';
 import type { EmitenteFiscal } from './emitenteFiscal.ts';
 import { alfa, num, round, sintegraData } from './formatoArquivo.ts';
 import {
@@ -111,6 +111,24 @@ export function analitico50(documento: DocumentoFiscal): Analitico50[] {
     grupos.set(key, grupo);
   }
   return [...grupos.values()];
+}
+
+/**
+ * The items of a note that the natureza keeps: those of the registro 50 lines it keeps (per CFOP and
+ * alíquota), so the 54 items, their 75 and the 50 line always add up alike.
+ */
+export function itensAceitos(
+  documento: DocumentoFiscal,
+  natureza: PedidoSintegra['natureza'],
+  uf: string | undefined,
+  ufEmitente: string,
+): ItemFiscal[] {
+  const aceitas = new Set(
+    analitico50(documento)
+      .filter((linha) => naturezaAceita(natureza, linha.cfop, linha.valorIcmsSt, uf, ufEmitente))
+      .map((linha) => `${linha.cfop}|${linha.aliquota}`),
+  );
+  return documento.itens.filter((item) => aceitas.has(`${item.cfop}|${round(item.aliquotaIcms)}`));
 }
 
 function cabecalhoNota(
@@ -225,9 +243,7 @@ function registros54(
   ].join('');
   const linhas: string[] = [];
   const uf = participante?.uf;
-  const itens = documento.itens.filter((item) =>
-    naturezaAceita(natureza, item.cfop, item.valorIcmsSt, uf, emitente.uf),
-  );
+  const itens = itensAceitos(documento, natureza, uf, emitente.uf);
   for (const item of itens)
     linhas.push(
       [
@@ -310,6 +326,42 @@ function registros61(documentos: DocumentoFiscal[]): string[] {
   );
 }
 
+/**
+ * Registro 61R: the month's summary per produto and alíquota of the NFC-e items summed in the 61 lines
+ * (quantidade, valor bruto, base de cálculo). Their produtos get a 75 like the notes' ones.
+ */
+function registros61R(movimento: MovimentoFiscal, mesAno: string) {
+  const grupos = new Map<
+    string,
+    { codigo: string; item: ItemFiscal; quantidade: number; valor: number; base: number }
+  >();
+  for (const documento of movimento.documentos) {
+    if (documento.modelo !== '65' || documento.cancelado) continue;
+    for (const item of documento.itens) {
+      const codigo = codigoItem(item, movimento.produtos);
+      const key = `${codigo}|${round(item.aliquotaIcms)}`;
+      const grupo = grupos.get(key) ?? { codigo, item, quantidade: 0, valor: 0, base: 0 };
+      grupo.quantidade = round(grupo.quantidade + item.quantidade, 3);
+      grupo.valor = round(grupo.valor + item.valorTotal - item.valorDesconto);
+      grupo.base = round(grupo.base + item.baseIcms);
+      grupos.set(key, grupo);
+    }
+  }
+  return [...grupos.values()].map((g) => ({
+    ...g,
+    linha: [
+      '61R',
+      mesAno,
+      alfa(g.codigo, 14),
+      num(g.quantidade, 13, 3),
+      num(g.valor, 16, 2),
+      num(g.base, 16, 2),
+      num(g.item.aliquotaIcms, 4, 2),
+      ' '.repeat(54),
+    ].join(''),
+  }));
+}
+
 /** Registro 90: counts per type (up to nine pairs a line) and 99 = every line of the file. */
 function registros90(emitente: EmitenteFiscal, contagens: Array<[string, number]>, linhasAntes: number) {
   const cabeca = `90${num(emitente.cnpj, 14)}${alfa(emitente.ie, 14)}`;
@@ -385,6 +437,10 @@ export function escreverSintegra(
     .filter((documento) => !documento.cancelado)
     .flatMap((documento) => registros54(documento, emitente, movimento, pedido.natureza));
   const r61 = pedido.natureza === 3 ? registros61(movimento.documentos) : [];
+  const resumo61 =
+    pedido.natureza === 3
+      ? registros61R(movimento, `${pedido.dataInicial.slice(5, 7)}${pedido.dataInicial.slice(0, 4)}`)
+      : [];
   const r74: string[] = [];
   const produtos75 = new Map<
     string,
@@ -393,8 +449,7 @@ export function escreverSintegra(
   for (const documento of notas) {
     if (documento.cancelado) continue;
     const uf = ufParticipante(documento, movimento);
-    for (const item of documento.itens) {
-      if (!naturezaAceita(pedido.natureza, item.cfop, item.valorIcmsSt, uf, emitente.uf)) continue;
+    for (const item of itensAceitos(documento, pedido.natureza, uf, emitente.uf)) {
       const produto = item.produtoId === null ? undefined : movimento.produtos.get(item.produtoId);
       const codigo = codigoItem(item, movimento.produtos);
       // Unit ST base of a product under substituição tributária (campo 12 of registro 75).
@@ -443,6 +498,18 @@ export function escreverSintegra(
             baseSt: 0,
           });
       }
+  for (const { codigo, item } of resumo61)
+    if (!produtos75.has(codigo)) {
+      const produto = item.produtoId === null ? undefined : movimento.produtos.get(item.produtoId);
+      produtos75.set(codigo, {
+        ncm: produto?.ncm || item.ncm || '',
+        descricao: produto?.descricao ?? item.descricao,
+        unidade: produto?.unidade || item.unidade || 'UN',
+        ipi: 0,
+        icms: item.aliquotaIcms,
+        baseSt: 0,
+      });
+    }
   const r75 = [...produtos75].map(([codigo, p]) =>
     [
       '75',
@@ -458,12 +525,14 @@ export function escreverSintegra(
       num(p.baseSt, 13, 2),
     ].join(''),
   );
-  const corpo = [r10, r11, ...r50, ...r53, ...r54, ...r61, ...r74, ...r75];
+  const r61R = resumo61.map((grupo) => grupo.linha);
+  const corpo = [r10, r11, ...r50, ...r53, ...r54, ...r61, ...r61R, ...r74, ...r75];
   const contagens: Array<[string, number]> = [
     ['50', r50.length],
     ['53', r53.length],
     ['54', r54.length],
-    ['61', r61.length],
+    // 61R lines are records of type 61 (the 90 totals count them together).
+    ['61', r61.length + r61R.length],
     ['74', r74.length],
     ['75', r75.length],
   ];

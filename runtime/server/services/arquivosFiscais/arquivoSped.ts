@@ -4,6 +4,7 @@ import { analiticoDocumento, cfopSaida } from './analiticoDocumento.ts';
 import { type ContadorFiscal, contadorFiscal } from './cadastrosFiscais.ts';
 import type { EmitenteFiscal } from './emitenteFiscal.ts';
 import { EscritaSped } from './escritaSped.ts';
+import { escrituracaoSimples } from './escrituracaoSimples.ts';
 import { limitesMes, round, spedData, spedTexto as t, spedNumero as v } from './formatoArquivo.ts';
 import {
   type AvisoFiscal,
@@ -191,7 +192,8 @@ export async function arquivoSped(tx: Tx, emitente: EmitenteFiscal, pedido: Pedi
       'CONTADOR_AUSENTE',
       'Nenhum contador ativo cadastrado: cadastre o contador da empresa em Contábil › Contadores antes de gerar o arquivo SPED.',
     );
-  const movimento = await movimentoFiscal(tx, emitente.filialId, periodo.inicio, periodo.fim);
+  const lido = await movimentoFiscal(tx, emitente.filialId, periodo.inicio, periodo.fim);
+  const movimento = emitente.simplesNacional ? escrituracaoSimples(lido) : lido;
   assertCodigosItens(movimento);
   const apuracao = apuracaoIcms(movimento, round(pedido.saldoCredorAnterior ?? 0));
   if (apuracao.icmsRecolher > 0 && !pedido.codigoReceita?.trim())
@@ -215,6 +217,7 @@ export function escreverSped(
   pedido: PedidoSped,
   conta: ContaContabilFiscal | null,
 ) {
+  if (emitente.simplesNacional) movimento = escrituracaoSimples(movimento);
   const periodo = { inicio: movimento.inicio, fim: movimento.fim };
   const apuracao = apuracaoIcms(movimento, round(pedido.saldoCredorAnterior ?? 0));
   const avisos = [...movimento.avisos, ...avisosContador(contador)];

@@ -1,3 +1,4 @@
+import { problemaInscricaoEstadual } from '../../../core/fiscal/inscricaoEstadual.ts';
 import type { AuthInfo } from '../../context.ts';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
@@ -25,6 +26,11 @@ export interface EmitenteFiscal {
   bairro: string;
   telefone: string;
   email: string;
+  /**
+   * Recolhe o ICMS pelo Simples Nacional: CRT 1 or 4 (MEI) in the branch's NF-e settings, else the company's
+   * regime (Simples Nacional or MEI). Excesso de sublimite (CRT 2) pays ICMS by CST, as the regime normal.
+   */
+  simplesNacional?: boolean;
 }
 
 interface EmitenteRow {
@@ -44,6 +50,8 @@ interface EmitenteRow {
   bairro: string | null;
   telefone: string | null;
   email: string | null;
+  crt: number | null;
+  regime: number | null;
 }
 
 /** The branches the user may file for: every active one for administrators, else those assigned. */
@@ -75,7 +83,9 @@ export async function emitenteFiscal(tx: Tx, filialId: number): Promise<Emitente
     `SELECT f.id::int AS id, f.nome, f.apelido, COALESCE(f.cpf_cnpj, e.cpf_cnpj) AS cnpj,
             p.inscricao_estadual AS ie, p.inscricao_municipal AS im, COALESCE(p.uf, e.uf) AS uf,
             COALESCE(p.codigo_municipio, e.codigo_municipio)::int AS codigo_municipio, m.nome AS municipio,
-            p.cep, p.logradouro, p.numero, p.complemento, p.bairro, COALESCE(p.telefone, e.telefone) AS telefone, p.email
+            p.cep, p.logradouro, p.numero, p.complemento, p.bairro, COALESCE(p.telefone, e.telefone) AS telefone, p.email,
+            (SELECT c.regime_tributario FROM configuracao_nfe c WHERE c.filial_id = f.id ORDER BY c.id LIMIT 1)::int AS crt,
+            e.regime::int AS regime
        FROM filial f
        JOIN empresa e ON e.id = f.empresa_id
        LEFT JOIN LATERAL (
@@ -95,6 +105,13 @@ export async function emitenteFiscal(tx: Tx, filialId: number): Promise<Emitente
       'FILIAL_SEM_IE',
       `A filial ${row.nome} não tem inscrição estadual. Cadastre a pessoa do tipo Filial com o CNPJ ${digits(row.cnpj) || 'da filial'} e a inscrição estadual antes de gerar o arquivo.`,
     );
+  const problemaIe = problemaInscricaoEstadual(ie, row.uf);
+  if (problemaIe)
+    throw new HttpError(
+      400,
+      'FILIAL_IE_INVALIDA',
+      `A inscrição estadual ${ie} da filial ${row.nome} não é válida (${problemaIe}). Corrija a inscrição estadual e a UF da pessoa do tipo Filial com o CNPJ ${digits(row.cnpj) || 'da filial'} antes de gerar o arquivo.`,
+    );
   return {
     filialId: row.id,
     nome: row.nome,
@@ -112,5 +129,6 @@ export async function emitenteFiscal(tx: Tx, filialId: number): Promise<Emitente
     bairro: row.bairro ?? '',
     telefone: digits(row.telefone),
     email: row.email ?? '',
+    simplesNacional: row.crt !== null ? [1, 4].includes(row.crt) : [1, 5].includes(row.regime ?? 0),
   };
 }

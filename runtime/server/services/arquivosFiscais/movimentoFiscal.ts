@@ -112,11 +112,11 @@ export async function movimentoFiscal(
         referencia: nomeDocumento(documento),
         mensagem: 'Chave de acesso ausente ou sem 44 dígitos.',
       });
-    if (documento.itens.some((item) => !item.cstIcms))
+    if (documento.itens.some((item) => !item.cstIcms && !item.csosn))
       avisos.push({
         tipo: 'documento',
         referencia: nomeDocumento(documento),
-        mensagem: `Itens sem CST do ICMS (Simples Nacional/CSOSN) informados com CST ${cstItem({ ...documento.itens[0]!, cstIcms: null })}.`,
+        mensagem: `Itens sem CST nem CSOSN do ICMS informados com CST ${cstItem({ ...documento.itens[0]!, cstIcms: null })}.`,
       });
   }
   for (const participante of participantes.values()) {

@@ -1,4 +1,11 @@
+import { problemaInscricaoEstadual, UF_POR_CODIGO_IBGE } from '../../../core/fiscal/inscricaoEstadual.ts';
 import { isValidCpfCnpj } from '../../../core/isValidCpfCnpj.ts';
+import {
+  campoSintegra,
+  LEIAUTES_SINTEGRA,
+  leiauteDaLinha,
+  problemaCampoSintegra,
+} from './leiauteSintegra.ts';
 
 /**
  * The in-product validator of the fiscal files, run on every file before it is offered: the layout of each
@@ -207,6 +214,8 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
     opr: number;
     itens: number;
     temItens: boolean;
+    /** ICMS per CST/CFOP/alíquota of the items (C170) and of the analytic lines (C190). */
+    porChave: Map<string, { itens: number; analitico: number; linha: number }>;
   } | null = null;
   const fecharC100 = () => {
     if (!c100) return;
@@ -245,6 +254,16 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
           'Confira os valores dos itens do documento.',
         );
     }
+    if (c100.temItens)
+      for (const [chave, soma] of c100.porChave)
+        if (!igual(soma.itens, soma.analitico))
+          erro(
+            'C190',
+            soma.linha || linha,
+            'VL_ICMS',
+            `ICMS do C190 ${chave.replaceAll('|', '/')} (${brl(soma.analitico)}) difere da soma dos C170 (${brl(soma.itens)}).`,
+            'Confira o CST, o CFOP, a alíquota e o ICMS dos itens do documento.',
+          );
     c100 = null;
   };
   let debitos = 0;
@@ -361,6 +380,17 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
           (isoDe(dtIni) > isoDe(dtFin) || dtIni.slice(2) !== dtFin.slice(2))
         )
           erro(reg, linha, 'DT_FIN', 'O período deve estar dentro de um único mês.', 'Escolha um mês.');
+        if (campos[9]) {
+          const problema = problemaInscricaoEstadual(campos[9], campos[8]);
+          if (problema)
+            erro(
+              reg,
+              linha,
+              'IE',
+              `IE ${campos[9]} da filial: ${problema}.`,
+              'Corrija a inscrição estadual e a UF da pessoa do tipo Filial.',
+            );
+        }
         break;
       case '0100':
         if (campos[2] && !isValidCpfCnpj(campos[2]))
@@ -398,6 +428,17 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
             `Participante ${campos[2]} do Brasil sem CNPJ nem CPF.`,
             'Informe o CPF/CNPJ no cadastro da pessoa.',
           );
+        if (campos[6] && campos[7]) {
+          const problema = problemaInscricaoEstadual(campos[6], UF_POR_CODIGO_IBGE[campos[7].slice(0, 2)]);
+          if (problema)
+            erro(
+              reg,
+              linha,
+              'IE',
+              `IE ${campos[6]} do participante ${campos[2]}: ${problema}.`,
+              'Corrija a inscrição estadual (ou a cidade) no cadastro da pessoa.',
+            );
+        }
         if (campos[3] === '01058' && !campos[7])
           erro(
             reg,
@@ -419,7 +460,7 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
           );
         break;
       case 'C100': {
-        c100 = { linha, campos, icms: 0, base: 0, opr: 0, itens: 0, temItens: false };
+        c100 = { linha, campos, icms: 0, base: 0, opr: 0, itens: 0, temItens: false, porChave: new Map() };
         if (cancelado) break;
         if (campos[4] === '55' && !campos[3])
           erro(
@@ -477,6 +518,10 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
         if (c100) {
           c100.itens += valor(campos[6]);
           c100.temItens = true;
+          const chave = `${campos[9]}|${campos[10]}|${valor(campos[13]).toFixed(2)}`;
+          const soma = c100.porChave.get(chave) ?? { itens: 0, analitico: 0, linha: 0 };
+          soma.itens += valor(campos[14]);
+          c100.porChave.set(chave, soma);
         }
         if (!codigos.itens.has(campos[2] ?? ''))
           erro(reg, linha, 'COD_ITEM', `Item ${campos[2]} sem registro 0200.`, 'Gere o arquivo novamente.');
@@ -486,6 +531,11 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
       case 'C190': {
         if (c100) {
           c100.icms += valor(campos[6]);
+          const chave = `${campos[1]}|${campos[2]}|${valor(campos[3]).toFixed(2)}`;
+          const soma = c100.porChave.get(chave) ?? { itens: 0, analitico: 0, linha };
+          soma.analitico += valor(campos[6]);
+          soma.linha = linha;
+          c100.porChave.set(chave, soma);
           c100.base += valor(campos[5]);
           c100.opr += valor(campos[4]);
         }
@@ -695,6 +745,22 @@ export function validarChavesSped(linhas: string[]): ProblemaArquivo[] {
   return problemas;
 }
 
+/** How to fix a Sintegra field, in the user's words (the rest: check the register or the document). */
+const CORRECAO_SINTEGRA: Record<string, string> = {
+  '10.Inscrição estadual': 'Informe a IE da pessoa do tipo Filial.',
+  '10.Município': 'Informe a cidade (código IBGE) da pessoa do tipo Filial.',
+  '10.UF': 'Informe a UF da pessoa do tipo Filial.',
+  '10.Razão social': 'Informe a razão social da filial.',
+  '11.Logradouro': 'Informe o endereço da pessoa do tipo Filial.',
+  '11.Bairro': 'Informe o bairro da pessoa do tipo Filial.',
+  '11.CEP': 'Informe o CEP da pessoa do tipo Filial.',
+  '50.UF': 'Informe a UF no cadastro da pessoa.',
+  '53.UF': 'Informe a UF no cadastro da pessoa.',
+  '54.Código do produto': 'Informe o código do produto em Estoque › Produtos.',
+  '75.Descrição': 'Informe a descrição do produto em Estoque › Produtos.',
+  '75.Unidade': 'Informe a unidade do produto em Estoque › Produtos.',
+};
+
 /** Sintegra record types in the order the file must list them; every line has 126 positions. */
 const TIPOS_SINTEGRA = ['10', '11', '50', '53', '54', '61', '74', '75', '90'];
 
@@ -709,6 +775,8 @@ export function validarSintegra(linhas: string[]): ProblemaArquivo[] {
   const inicio = linhas[0]?.slice(107, 115) ?? '';
   const fim = linhas[0]?.slice(115, 123) ?? '';
   let ordem = 0;
+  /** Base of ICMS per note and CFOP: the 50 lines and the items (54) must add up alike. */
+  const somas5054 = new Map<string, { linha: number; base50: number; base54: number }>();
   linhas.forEach((texto, index) => {
     const linha = index + 1;
     const tipo = texto.slice(0, 2);
@@ -742,15 +810,73 @@ export function validarSintegra(linhas: string[]): ProblemaArquivo[] {
       if (!isValidCpfCnpj(documento) && !cpf)
         erro(tipo, linha, campo, `CNPJ/CPF ${documento} com dígito verificador inválido.`, correcao);
     };
-    if (tipo === '10') {
-      validaDocumento('CNPJ', 'Corrija o CNPJ da filial.');
-      if (!texto.slice(16, 30).trim())
+    if (texto.length === 126)
+      for (const campo of LEIAUTES_SINTEGRA.get(leiauteDaLinha(texto)) ?? []) {
+        const problema = problemaCampoSintegra(
+          campo,
+          texto.slice(campo.inicio, campo.inicio + campo.tamanho),
+        );
+        if (problema)
+          erro(
+            tipo,
+            linha,
+            campo.nome,
+            `${campo.nome} (posições ${campo.inicio + 1} a ${campo.inicio + campo.tamanho}) ${problema}.`,
+            CORRECAO_SINTEGRA[`${tipo}.${campo.nome}`] ??
+              'Confira o cadastro ou o documento de origem e gere o arquivo novamente.',
+          );
+      }
+    if (tipo === '10') validaDocumento('CNPJ', 'Corrija o CNPJ da filial.');
+    if (leiauteDaLinha(texto) === '61R') {
+      if (!codigos75.has(campoSintegra(texto, 'Código do produto')))
+        erro(
+          '61R',
+          linha,
+          'Código do produto',
+          `Produto ${campoSintegra(texto, 'Código do produto').trim()} sem registro 75.`,
+          'Gere o arquivo novamente.',
+        );
+      if (campoSintegra(texto, 'Mês e ano') !== `${inicio.slice(4, 6)}${inicio.slice(0, 4)}`)
+        erro(
+          '61R',
+          linha,
+          'Mês e ano',
+          'O resumo mensal (61R) deve ser do mês do arquivo.',
+          'Gere o arquivo novamente.',
+        );
+    }
+    if (tipo === '50' || tipo === '54') {
+      const nota = `${texto.slice(2, 16)}|${campoSintegra(texto, 'Modelo')}|${campoSintegra(texto, 'Série')}|${campoSintegra(texto, 'Número')}|${campoSintegra(texto, 'CFOP')}`;
+      const soma = somas5054.get(nota) ?? { linha, base50: 0, base54: 0 };
+      if (tipo === '50') soma.base50 += Number(campoSintegra(texto, 'Base de cálculo do ICMS')) / 100;
+      else if (Number(campoSintegra(texto, 'Número do item')) < 991)
+        soma.base54 += Number(campoSintegra(texto, 'Base de cálculo do ICMS')) / 100;
+      somas5054.set(nota, soma);
+    }
+    if (
+      tipo === '75' &&
+      (campoSintegra(texto, 'Data inicial') !== inicio || campoSintegra(texto, 'Data final') !== fim)
+    )
+      erro(
+        tipo,
+        linha,
+        'Data inicial',
+        'O registro 75 deve ter as datas inicial e final do arquivo.',
+        'Gere o arquivo novamente.',
+      );
+    if (tipo === '10' || tipo === '50' || tipo === '53') {
+      const ie = texto.slice(16, 30).trim();
+      const uf = tipo === '10' ? texto.slice(95, 97) : texto.slice(38, 40);
+      const problema = ie ? problemaInscricaoEstadual(ie, uf) : null;
+      if (problema)
         erro(
           tipo,
           linha,
           'Inscrição estadual',
-          'Inscrição estadual da filial vazia.',
-          'Informe a IE da pessoa do tipo Filial.',
+          `IE ${ie} (${uf}): ${problema}.`,
+          tipo === '10'
+            ? 'Corrija a inscrição estadual e a UF da pessoa do tipo Filial.'
+            : 'Corrija a inscrição estadual (ou a UF) no cadastro da pessoa.',
         );
     }
     if (tipo === '50' || tipo === '53') {
@@ -792,6 +918,15 @@ export function validarSintegra(linhas: string[]): ProblemaArquivo[] {
         );
     }
   });
+  for (const [nota, soma] of somas5054)
+    if (!igual(soma.base50, soma.base54))
+      erro(
+        '54',
+        soma.linha,
+        'Base de cálculo do ICMS',
+        `A soma das bases dos itens (54) da nota ${nota.split('|')[3]}, CFOP ${nota.split('|')[4]}, é ${brl(soma.base54)}; o registro 50 diz ${brl(soma.base50)}.`,
+        'Confira a base de cálculo dos itens da nota e gere o arquivo novamente.',
+      );
   const total90 = Number(linhas.at(-1)?.charAt(125) ?? 0);
   const linhas90 = linhas.filter((texto) => texto.startsWith('90'));
   if (total90 !== linhas90.length)

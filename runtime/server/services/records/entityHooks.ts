@@ -1,4 +1,5 @@
 import { apiKeyHooks } from '../apiKeys/apiKeyHooks.ts';
+import { pessoaHooks } from '../pessoas/pessoaHooks.ts';
 import type { RecordContext } from './recordContext.ts';
 
 type Row = Record<string, unknown>;
@@ -16,7 +17,7 @@ export interface EntityHooks {
   beforeUpdate?(context: RecordContext, id: number, values: Row): Promise<void>;
 }
 
-const HOOKS: Record<string, EntityHooks> = { apiKey: apiKeyHooks };
+const HOOKS: Record<string, EntityHooks> = { apiKey: apiKeyHooks, pessoa: pessoaHooks };
 
 /** The hooks of entity `base` (the base entity's name; a view shares them), none when it has none. */
 export function entityHooks(base: string): EntityHooks {

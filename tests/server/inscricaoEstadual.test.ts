@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, login, type TestServer } from '../support/testServer.ts';
+
+/** Issue 22: the IE typed on a pessoa is checked against its UF; stored invalid ones are listed for correction. */
+let server: TestServer;
+let token: string;
+let otherToken: string;
+
+const api = (method: string, url: string, payload?: unknown, auth = token) =>
+  server.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { host: 'localhost', authorization: auth },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+beforeAll(async () => {
+  server = await createTestServer();
+  token = await login(server.app, 'demo@erp.local');
+  const created = await api('POST', '/api/Usuarios/cadastro', {
+    email: 'admin@outraie.com.br',
+    senha: 'segredo1',
+    confirmaSenha: 'segredo1',
+    nome: 'Admin Outra',
+    empresa: 'Empresa Outra IE Ltda',
+    telefone: '(11) 98765-4321',
+    cpfCnpj: '11222333000181',
+    regime: 1,
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  otherToken = created.json().id;
+});
+afterAll(async () => server?.close());
+
+describe('IE on the pessoa registers', () => {
+  it('refuses a wrong check digit with a 400 naming the field', async () => {
+    const response = await api('POST', '/api/Clientes', {
+      nome: 'Loja Dígito Errado',
+      uf: 'SP',
+      inscricaoEstadual: '110.042.490.115',
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    const { error } = response.json();
+    expect(error.message).toBe(
+      'Dados inválidos — Inscrição estadual: inscrição estadual inválida para SP (confira os dígitos).',
+    );
+    expect(error.details.fields).toEqual([
+      {
+        campo: 'inscricaoEstadual',
+        mensagem: 'Inscrição estadual: inscrição estadual inválida para SP (confira os dígitos)',
+      },
+    ]);
+  });
+
+  it('refuses an IE without UF, and one of another UF, on every pessoa view', async () => {
+    const semUf = await api('POST', '/api/Fornecedores', {
+      nome: 'Sem UF',
+      inscricaoEstadual: '110042490114',
+    });
+    expect(semUf.statusCode).toBe(400);
+    expect(semUf.json().error.details.fields[0]).toEqual({
+      campo: 'inscricaoEstadual',
+      mensagem: 'Inscrição estadual: informe a UF para conferir a inscrição estadual',
+    });
+    const outraUf = await api('POST', '/api/Transportadores', {
+      nome: 'Transportes RJ',
+      uf: 'RJ',
+      inscricaoEstadual: '110042490114',
+    });
+    expect(outraUf.statusCode).toBe(400);
+    expect(outraUf.json().error.details.fields[0].campo).toBe('inscricaoEstadual');
+  });
+
+  it('stores a valid masked IE as digits, ISENTO as ISENTO, and checks a PATCH of the UF alone', async () => {
+    const criado = await api('POST', '/api/Clientes', {
+      nome: 'Mercado Mineiro',
+      uf: 'MG',
+      inscricaoEstadual: '062.307.904/0081',
+    });
+    expect(criado.statusCode, criado.body).toBe(200);
+    expect(criado.json().inscricaoEstadual).toBe('0623079040081');
+    const mudaUf = await api('PATCH', `/api/Clientes/${criado.json().id}`, { uf: 'SP' });
+    expect(mudaUf.statusCode).toBe(400);
+    expect(mudaUf.json().error.details.fields[0].campo).toBe('inscricaoEstadual');
+    const mudaIe = await api('PATCH', `/api/Clientes/${criado.json().id}`, {
+      inscricaoEstadual: '0623079040082',
+    });
+    expect(mudaIe.statusCode).toBe(400);
+    const outroCampo = await api('PATCH', `/api/Clientes/${criado.json().id}`, { telefone: '3133334444' });
+    expect(outroCampo.statusCode, outroCampo.body).toBe(200);
+    const isento = await api('POST', '/api/Clientes', {
+      nome: 'Produtor Isento',
+      uf: 'GO',
+      inscricaoEstadual: 'isento',
+    });
+    expect(isento.statusCode, isento.body).toBe(200);
+    expect(isento.json().inscricaoEstadual).toBe('ISENTO');
+  });
+});
+
+describe('GET /api/ArquivosFiscais/inscricoesInvalidas', () => {
+  it("lists the company's stored invalid IEs with the reason, and never another company's", async () => {
+    const empresa = (email: string) =>
+      server.db.withSystem(
+        async (tx) =>
+          (await tx.one<{ e: number }>('SELECT empresa_id::int AS e FROM usuario WHERE email = $1', [email]))
+            .e,
+      );
+    const demo = await empresa('demo@erp.local');
+    const outra = await empresa('admin@outraie.com.br');
+    await server.db.withSystem(async (tx) => {
+      for (const [empresaId, nome, ie, uf] of [
+        [demo, 'Antiga Distribuidora', '0123456789', 'PR'],
+        [demo, 'Cliente Sem UF', '99999993', null],
+        [demo, 'Cliente Certo', '99999993', 'RJ'],
+        [outra, 'Outra Empresa Errada', '110042490115', 'SP'],
+      ] as const)
+        await tx.query(
+          'INSERT INTO pessoa (empresa_id, tipo_pessoa, nome, inscricao_estadual, uf) VALUES ($1, 0, $2, $3, $4)',
+          [empresaId, nome, ie, uf],
+        );
+    });
+    const response = await api('GET', '/api/ArquivosFiscais/inscricoesInvalidas');
+    expect(response.statusCode, response.body).toBe(200);
+    const { total, pessoas } = response.json();
+    const nomes = pessoas.map((pessoa: { nome: string }) => pessoa.nome);
+    expect(nomes).toContain('Antiga Distribuidora');
+    expect(nomes).toContain('Cliente Sem UF');
+    expect(nomes).not.toContain('Cliente Certo');
+    expect(nomes).not.toContain('Outra Empresa Errada');
+    expect(total).toBe(pessoas.length);
+    expect(pessoas.find((pessoa: { nome: string }) => pessoa.nome === 'Antiga Distribuidora')).toMatchObject({
+      tipo: 'Cliente',
+      uf: 'PR',
+      inscricaoEstadual: '0123456789',
+      problema: 'inscrição estadual inválida para PR (confira os dígitos)',
+    });
+    const outraLista = (
+      await api('GET', '/api/ArquivosFiscais/inscricoesInvalidas', undefined, otherToken)
+    ).json();
+    expect(outraLista.pessoas.map((pessoa: { nome: string }) => pessoa.nome)).toEqual([
+      'Outra Empresa Errada',
+    ]);
+  });
+});
