@@ -7283,6 +7283,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/PedidosCompra/{id}/aprovar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aprovar (de Em aberto para Aprovado (a receber)); lançamentos: compras.aprovar */
+        post: operations["pedidosCompraAprovar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosCompra/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancelar pedido (de Em aberto, Aprovado (a receber), Recebido parcialmente, Recebido para Cancelado); lançamentos: compras.cancelar */
+        post: operations["pedidosCompraCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosCompra/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Histórico de um(a) pedido de compra: quem alterou, quando e o quê */
+        get: operations["pedidosCompraHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosCompra/{id}/lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lançamentos (movimentações de estoque e estornos) de um(a) pedido de compra */
+        get: operations["pedidosCompraLancamentos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/PedidosCompraItens": {
         parameters: {
             query?: never;
@@ -11985,6 +12053,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -12085,6 +12158,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -12184,6 +12262,11 @@ export interface components {
             vendedorId?: number | null;
             /** Limite de crédito */
             limiteCredito?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
             /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
@@ -15420,6 +15503,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -15520,6 +15608,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -15619,6 +15712,11 @@ export interface components {
             vendedorId?: number | null;
             /** Limite de crédito */
             limiteCredito?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
             /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
@@ -17419,6 +17517,11 @@ export interface components {
              * @description Id de Depósito
              */
             depositoId?: number | null;
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
             /** Valor dos produtos */
             valorProdutos?: number | null;
             /** Desconto */
@@ -17472,6 +17575,7 @@ export interface components {
             fornecedor?: components["schemas"]["Fornecedor"];
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             deposito?: components["schemas"]["Deposito"];
+            pedidoCompra?: components["schemas"]["PedidoCompra"];
             /**
              * Itens
              * @description Com include (Itens)
@@ -17515,6 +17619,11 @@ export interface components {
              * @description Id de Depósito
              */
             depositoId?: number | null;
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
             /**
              * Valor dos produtos
              * @description Padrão: 0.
@@ -17640,6 +17749,11 @@ export interface components {
              * @description Id de Depósito
              */
             depositoId?: number | null;
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
             /** Valor dos produtos */
             valorProdutos?: number | null;
             /** Desconto */
@@ -17728,6 +17842,16 @@ export interface components {
              * @description Id de Produto
              */
             produtoId?: number | null;
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
+            /**
+             * Item do pedido
+             * @description Item do pedido de compra recebido (nItemPed); vazio: o primeiro item do pedido com o mesmo produto e saldo a receber.
+             */
+            numeroItemPedido?: number | null;
             /**
              * Código
              * @description Código do produto no documento (cProd).
@@ -17819,6 +17943,7 @@ export interface components {
             valorCofins?: number | null;
             notaEntrada?: components["schemas"]["NotaEntrada"];
             produto?: components["schemas"]["Produto"];
+            pedidoCompra?: components["schemas"]["PedidoCompra"];
         };
         /** Item da nota de entrada */
         NotaEntradaItemInput: {
@@ -17837,6 +17962,16 @@ export interface components {
              * @description Id de Produto
              */
             produtoId?: number | null;
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
+            /**
+             * Item do pedido
+             * @description Item do pedido de compra recebido (nItemPed); vazio: o primeiro item do pedido com o mesmo produto e saldo a receber.
+             */
+            numeroItemPedido?: number | null;
             /**
              * Código
              * @description Código do produto no documento (cProd).
@@ -17999,6 +18134,16 @@ export interface components {
              * @description Id de Produto
              */
             produtoId?: number | null;
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
+            /**
+             * Item do pedido
+             * @description Item do pedido de compra recebido (nItemPed); vazio: o primeiro item do pedido com o mesmo produto e saldo a receber.
+             */
+            numeroItemPedido?: number | null;
             /**
              * Código
              * @description Código do produto no documento (cProd).
@@ -19694,9 +19839,9 @@ export interface components {
             readonly alteradoPor?: number | null;
             /**
              * Número
-             * @description Número do pedido na filial.
+             * @description Número do pedido na filial, dado pelo sistema.
              */
-            numero?: number | null;
+            readonly numero?: number | null;
             /**
              * Fornecedor
              * @description Id de Fornecedor
@@ -19718,12 +19863,22 @@ export interface components {
              */
             previsaoEntrega?: string | null;
             /**
-             * Situação
-             * @enum {integer|null}
+             * Depósito de entrega
+             * @description Id de Depósito
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | null;
+            depositoId?: number | null;
+            /**
+             * Tolerância de recebimento (%)
+             * @description Quanto a nota pode receber além da quantidade pedida em cada item, em %.
+             */
+            toleranciaRecebimento?: number | null;
+            /**
+             * Situação
+             * @enum {string|null}
+             */
+            readonly situacao?: "aberto" | "aReceber" | "parcial" | "recebido" | "cancelado" | null;
             /** Valor dos produtos */
-            valorProdutos?: number | null;
+            readonly valorProdutos?: number | null;
             /** Frete */
             valorFrete?: number | null;
             /** Desconto */
@@ -19732,11 +19887,12 @@ export interface components {
              * Valor total
              * @description Valor dos produtos − desconto + frete.
              */
-            valorTotal?: number | null;
+            readonly valorTotal?: number | null;
             /** Observações */
             observacao?: string | null;
             fornecedor?: components["schemas"]["Fornecedor"];
             transportador?: components["schemas"]["Transportador"];
+            deposito?: components["schemas"]["Deposito"];
             /**
              * Itens
              * @description Com include (Itens)
@@ -19745,11 +19901,6 @@ export interface components {
         };
         /** Pedido de compra */
         PedidoCompraInput: {
-            /**
-             * Número
-             * @description Número do pedido na filial.
-             */
-            numero: number;
             /**
              * Fornecedor
              * @description Id de Fornecedor
@@ -19771,15 +19922,15 @@ export interface components {
              */
             previsaoEntrega?: string | null;
             /**
-             * Situação
-             * @description Padrão: 0.
+             * Depósito de entrega
+             * @description Id de Depósito
              */
-            situacao: number & (0 | 1 | 2 | 3 | 4);
+            depositoId?: number | null;
             /**
-             * Valor dos produtos
-             * @description Padrão: 0.
+             * Tolerância de recebimento (%)
+             * @description Quanto a nota pode receber além da quantidade pedida em cada item, em %. Padrão: 0.
              */
-            valorProdutos?: number | null;
+            toleranciaRecebimento?: number | null;
             /**
              * Frete
              * @description Padrão: 0.
@@ -19790,11 +19941,6 @@ export interface components {
              * @description Padrão: 0.
              */
             valorDesconto?: number | null;
-            /**
-             * Valor total
-             * @description Valor dos produtos − desconto + frete. Padrão: 0.
-             */
-            valorTotal?: number | null;
             /** Observações */
             observacao?: string | null;
             /**
@@ -19810,11 +19956,6 @@ export interface components {
         };
         /** Pedido de compra */
         PedidoCompraPatch: {
-            /**
-             * Número
-             * @description Número do pedido na filial.
-             */
-            numero?: number;
             /**
              * Fornecedor
              * @description Id de Fornecedor
@@ -19835,19 +19976,20 @@ export interface components {
              * Format: date
              */
             previsaoEntrega?: string | null;
-            /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4);
-            /** Valor dos produtos */
-            valorProdutos?: number | null;
+            /**
+             * Depósito de entrega
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Tolerância de recebimento (%)
+             * @description Quanto a nota pode receber além da quantidade pedida em cada item, em %.
+             */
+            toleranciaRecebimento?: number | null;
             /** Frete */
             valorFrete?: number | null;
             /** Desconto */
             valorDesconto?: number | null;
-            /**
-             * Valor total
-             * @description Valor dos produtos − desconto + frete.
-             */
-            valorTotal?: number | null;
             /** Observações */
             observacao?: string | null;
             /**
@@ -19917,7 +20059,17 @@ export interface components {
              * Valor total
              * @description Quantidade × valor unitário (valor bruto do item, vProd).
              */
-            valorTotal?: number | null;
+            readonly valorTotal?: number | null;
+            /**
+             * Quantidade recebida
+             * @description Soma das notas de entrada confirmadas ligadas a este item (na unidade do produto).
+             */
+            readonly quantidadeRecebida?: number | null;
+            /**
+             * Quantidade devolvida
+             * @description Soma das devoluções de compra confirmadas deste item.
+             */
+            readonly quantidadeDevolvida?: number | null;
             pedidoCompra?: components["schemas"]["PedidoCompra"];
             produto?: components["schemas"]["Produto"];
         };
@@ -19955,11 +20107,6 @@ export interface components {
              */
             valorDesconto?: number | null;
             /**
-             * Valor total
-             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
-             */
-            valorTotal: number;
-            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -19992,11 +20139,6 @@ export interface components {
             valorUnitario?: number;
             /** Desconto */
             valorDesconto?: number | null;
-            /**
-             * Valor total
-             * @description Quantidade × valor unitário (valor bruto do item, vProd).
-             */
-            valorTotal?: number;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -21020,6 +21162,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -21122,6 +21269,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -21223,6 +21375,11 @@ export interface components {
             vendedorId?: number | null;
             /** Limite de crédito */
             limiteCredito?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
             /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
@@ -23378,6 +23535,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -23478,6 +23640,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -23577,6 +23744,11 @@ export interface components {
             vendedorId?: number | null;
             /** Limite de crédito */
             limiteCredito?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
             /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
@@ -24523,6 +24695,16 @@ export interface components {
              */
             produtoId?: number | null;
             /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
+            /**
+             * Item do pedido
+             * @description Item do pedido de compra recebido (nItemPed); vazio: o primeiro item do pedido com o mesmo produto e saldo a receber.
+             */
+            numeroItemPedido?: number | null;
+            /**
              * Código
              * @description Código do produto no documento (cProd).
              */
@@ -24822,11 +25004,6 @@ export interface components {
              * @description Padrão: 0.
              */
             valorDesconto?: number | null;
-            /**
-             * Valor total
-             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
-             */
-            valorTotal: number;
         };
         /** Item do pedido de venda */
         PedidoVendaItemNested: {
@@ -65565,6 +65742,317 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraAprovar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoCompra"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraCancelar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoCompra"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description criar, alterar, excluir ou a ação da transição (efetivar, estornar…) */
+                        acao: string;
+                        situacaoDe?: string | null;
+                        situacaoPara?: string | null;
+                        usuarioId?: number | null;
+                        usuarioNome?: string | null;
+                        /** Format: date-time */
+                        em: string;
+                        /** @description Campo → {de, para} dos campos alterados */
+                        diferencas: {
+                            [key: string]: {
+                                de?: unknown;
+                                para?: unknown;
+                            };
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraLancamentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        razao: "estoque";
+                        /** Format: date-time */
+                        data: string;
+                        produtoId: number;
+                        produto?: string | null;
+                        depositoId: number;
+                        deposito?: string | null;
+                        loteId?: number | null;
+                        lote?: string | null;
+                        qtd: number;
+                        custoUnitario?: number | null;
+                        difValor: number;
+                        qtdApos?: number;
+                        custoMedioApos?: number;
+                        origemTipo: string;
+                        origemLinha: number;
+                        estornoDe?: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

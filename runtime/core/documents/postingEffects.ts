@@ -13,6 +13,8 @@ export const POSTING_EFFECTS = [
   'venda.devolver',
   'compras.entradaLancar',
   'compras.entradaEstornar',
+  'compras.aprovar',
+  'compras.cancelar',
   'estoque.enviarTransito',
   'estoque.receberTransito',
   'estoque.estornarTransito',
