@@ -24358,6 +24358,12 @@ export interface components {
              * Format: date-time
              */
             entregueEm?: string | null;
+            /**
+             * Enfileirada em
+             * Format: date-time
+             * @description Quando a entrega foi posta na fila de envio; vazia por mais de um minuto, o próximo repasse da caixa de saída a enfileira de novo.
+             */
+            enfileiradaEm?: string | null;
             webhook?: components["schemas"]["Webhook"];
         };
         /** Entrega de webhook */
@@ -24402,6 +24408,12 @@ export interface components {
              */
             entregueEm?: string | null;
             /**
+             * Enfileirada em
+             * Format: date-time
+             * @description Quando a entrega foi posta na fila de envio; vazia por mais de um minuto, o próximo repasse da caixa de saída a enfileira de novo.
+             */
+            enfileiradaEm?: string | null;
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -24442,6 +24454,12 @@ export interface components {
              * Format: date-time
              */
             entregueEm?: string | null;
+            /**
+             * Enfileirada em
+             * Format: date-time
+             * @description Quando a entrega foi posta na fila de envio; vazia por mais de um minuto, o próximo repasse da caixa de saída a enfileira de novo.
+             */
+            enfileiradaEm?: string | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
