@@ -287,3 +287,87 @@ describe('Pedido de compra: aprovar, receber pela nota de entrada, cancelar', ()
     await system('UPDATE saldo_estoque SET a_receber = a_receber - 1 WHERE produto_id = $1', [chapa.id]);
   });
 });
+
+describe('Devolução de compra: limite, custo médio atual e contas a pagar', () => {
+  let porca: Body;
+  let notaA: Body;
+  const porcaXml = (quantidade: number, valorUnitario: number): ItemXmlTeste => ({
+    codigo: 'DP-300',
+    descricao: 'PORCA SEXTAVADA M8',
+    ncm: '73181600',
+    cfop: '5102',
+    unidade: 'UN',
+    quantidade,
+    valorUnitario,
+    csosn: '102',
+  });
+  const pagar = async (notaId: unknown) => (await titulos(notaId)).map((t) => [Number(t.valor), t.situacao]);
+  const creditos = (devolucaoId: unknown) =>
+    system<{ valor: string; tipo: number; pessoa_id: string }>(
+      "SELECT valor, tipo, pessoa_id FROM lancamento WHERE origem_tipo = 'devolucaoCompra' AND origem_id = $1",
+      [devolucaoId],
+    );
+
+  beforeAll(async () => {
+    porca = await ok('POST', '/api/Produtos', { descricao: 'Porca sextavada M8', codigo: 'PM8' });
+    // 10 at 2,00 (one dup of 20) and 10 at 4,00: average 3,00.
+    notaA = await importar(
+      nota(6001, [porcaXml(10, 2)], { duplicatas: [{ numero: '001', vencimento: '2026-10-30', valor: 20 }] }),
+      [porca],
+    );
+    await ok('POST', `/api/NotasEntrada/${notaA.id}/confirmar`);
+    const notaB = await importar(nota(6002, [porcaXml(10, 4)]), [porca]);
+    await ok('POST', `/api/NotasEntrada/${notaB.id}/confirmar`);
+    expect(await saldo(porca.id)).toMatchObject({ fisico: 20, valor: 60 });
+  });
+
+  const devolver = (quantidade: number, tratamento = 'abatimento') =>
+    api('POST', '/api/DevolucoesCompra', {
+      notaEntradaId: notaA.id,
+      data: '2026-09-20T10:00:00-03:00',
+      tratamento,
+      itens: [{ numeroItem: 1, quantidade }],
+    });
+
+  it('leaves at the current average cost and reduces the nota’s open payable', async () => {
+    const devolucao = (await devolver(4)).json() as Body;
+    const confirmada = await ok('POST', `/api/DevolucoesCompra/${devolucao.id}/confirmar`);
+    expect(confirmada.situacao).toBe('confirmada');
+    // 4 × 3,00 leave: 16 at 3,00 = 48 (not 4 × 2,00 of the nota).
+    expect(await saldo(porca.id)).toMatchObject({ fisico: 16, valor: 48 });
+    const [saida] = await system<{ qtd: string; dif_valor: string; custo_medio_apos: string }>(
+      "SELECT qtd, dif_valor, custo_medio_apos FROM movimentacao_estoque WHERE origem_tipo = 'devolucaoCompra' AND origem_id = $1",
+      [devolucao.id],
+    );
+    expect([Number(saida?.qtd), Number(saida?.dif_valor), Number(saida?.custo_medio_apos)]).toEqual([
+      -4, -12, 3,
+    ]);
+    // The nota's value of 4 of 10 items (8,00) comes off its payable of 20.
+    expect(await pagar(notaA.id)).toEqual([[12, 0]]);
+    expect(await creditos(devolucao.id)).toEqual([]);
+  });
+
+  it('with tratamento crédito the value becomes a conta a receber from the supplier', async () => {
+    const devolucao = (await devolver(6, 'credito')).json() as Body;
+    await ok('POST', `/api/DevolucoesCompra/${devolucao.id}/confirmar`);
+    expect(await saldo(porca.id)).toMatchObject({ fisico: 10, valor: 30 });
+    expect(await pagar(notaA.id)).toEqual([[12, 0]]);
+    const [credito] = await creditos(devolucao.id);
+    expect([Number(credito?.valor), credito?.tipo, Number(credito?.pessoa_id)]).toEqual([
+      12,
+      1,
+      Number(notaA.fornecedorId),
+    ]);
+  });
+
+  it('refuses more than received − already returned, naming both', async () => {
+    const devolucao = (await devolver(1)).json() as Body;
+    const error = await fails('POST', `/api/DevolucoesCompra/${devolucao.id}/confirmar`, undefined, 422);
+    expect(error.code).toBe('DEVOLUCAO_EXCEDENTE');
+    expect(error.message).toBe(
+      'Item 1: a quantidade devolvida (1) excede o que resta a devolver da NF-e 6001 (0: recebido 10, já devolvido 10).',
+    );
+    expect(await saldo(porca.id)).toMatchObject({ fisico: 10, valor: 30 });
+    expect((await checkLedgers(server.db)).diferencas).toEqual([]);
+  });
+});

@@ -15,6 +15,7 @@ export const POSTING_EFFECTS = [
   'compras.entradaEstornar',
   'compras.aprovar',
   'compras.cancelar',
+  'compras.devolver',
   'estoque.enviarTransito',
   'estoque.receberTransito',
   'estoque.estornarTransito',

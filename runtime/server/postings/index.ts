@@ -1,4 +1,5 @@
 import type { PostingEffect } from '../../core/documents/postingEffects.ts';
+import { comprasDevolver } from './comprasDevolucao.ts';
 import { comprasEntradaEstornar, comprasEntradaLancar } from './comprasEntrada.ts';
 import { comprasAprovar, comprasCancelar } from './comprasPedido.ts';
 import { estoqueEstornar } from './estoqueEstornar.ts';
@@ -28,6 +29,7 @@ export const postingServices: Record<PostingEffect, PostingService> = {
   'compras.entradaEstornar': comprasEntradaEstornar,
   'compras.aprovar': comprasAprovar,
   'compras.cancelar': comprasCancelar,
+  'compras.devolver': comprasDevolver,
   'estoque.enviarTransito': estoqueEnviarTransito,
   'estoque.receberTransito': estoqueReceberTransito,
   'estoque.estornarTransito': estoqueEstornarTransito,
