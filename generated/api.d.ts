@@ -34767,6 +34767,8 @@ export interface operations {
                     dataEntrada?: string;
                     depositoId?: number | null;
                     naturezaOperacaoId?: number | null;
+                    /** @description Pedido de compra aprovado que a nota recebe: ao confirmar a entrada, os itens do mesmo produto ficam recebidos */
+                    pedidoCompraId?: number | null;
                     /** @description Escolhas por item; um item não enviado fica com a sugestão */
                     itens?: {
                         numeroItem: number;

@@ -111,12 +111,8 @@ async function importar(xmlNota: NotaXmlTeste, produtos: Body[], pedidoCompraId?
     depositoId: deposito.id,
     dataEntrada: '2026-09-15',
     itens: produtos.map((produto, index) => ({ numeroItem: index + 1, produtoId: produto.id })),
+    ...(pedidoCompraId === undefined ? {} : { pedidoCompraId }),
   });
-  if (pedidoCompraId !== undefined)
-    await system('UPDATE nota_entrada SET pedido_compra_id = $2 WHERE id = $1', [
-      importada.id,
-      pedidoCompraId,
-    ]);
   return importada;
 }
 
