@@ -3965,6 +3965,247 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/DevolucoesCompra": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lista devoluções de compra (filtro LoopBack: where, order, limit, skip, fields, include)
+         * @description Sem limit, devolve no máximo 1000 registros; havendo mais, a resposta traz os cabeçalhos X-Limite-Aplicado e Link (rel="next") com o filtro da página seguinte.
+         */
+        get: operations["devolucoesCompraFind"];
+        put?: never;
+        /** Cria um registro de devoluções de compra */
+        post: operations["devolucoesCompraCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesCompra/findOne": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O primeiro registro de devoluções de compra que atende ao filtro (404 MODEL_NOT_FOUND quando nenhum) */
+        get: operations["devolucoesCompraFindOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesCompra/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conta devoluções de compra que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
+        get: operations["devolucoesCompraCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesCompra/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de devoluções de compra (filtro LoopBack: fields, include) */
+        get: operations["devolucoesCompraFindById"];
+        /** Substitui um registro de devoluções de compra (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
+        put: operations["devolucoesCompraReplaceById"];
+        post?: never;
+        /** Exclui um registro de devoluções de compra */
+        delete: operations["devolucoesCompraDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de devoluções de compra (com versao: controle de concorrência) */
+        patch: operations["devolucoesCompraPatchById"];
+        trace?: never;
+    };
+    "/api/DevolucoesCompra/{id}/exists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Se existe o registro de devoluções de compra com este id */
+        get: operations["devolucoesCompraExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesCompra/{id}/confirmar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirmar (de Rascunho para Confirmada); lançamentos: compras.devolver */
+        post: operations["devolucoesCompraConfirmar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesCompra/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Histórico de um(a) devolução de compra: quem alterou, quando e o quê */
+        get: operations["devolucoesCompraHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesCompra/{id}/lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lançamentos (movimentações de estoque e estornos) de um(a) devolução de compra */
+        get: operations["devolucoesCompraLancamentos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesCompraItens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lista itens da devolução de compra (filtro LoopBack: where, order, limit, skip, fields, include)
+         * @description Sem limit, devolve no máximo 1000 registros; havendo mais, a resposta traz os cabeçalhos X-Limite-Aplicado e Link (rel="next") com o filtro da página seguinte.
+         */
+        get: operations["devolucoesCompraItensFind"];
+        put?: never;
+        /** Cria um registro de itens da devolução de compra */
+        post: operations["devolucoesCompraItensCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesCompraItens/findOne": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O primeiro registro de itens da devolução de compra que atende ao filtro (404 MODEL_NOT_FOUND quando nenhum) */
+        get: operations["devolucoesCompraItensFindOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesCompraItens/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conta itens da devolução de compra que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
+        get: operations["devolucoesCompraItensCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DevolucoesCompraItens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de itens da devolução de compra (filtro LoopBack: fields, include) */
+        get: operations["devolucoesCompraItensFindById"];
+        /** Substitui um registro de itens da devolução de compra (campos ausentes voltam ao padrão ou ficam vazios, obrigatórios ausentes: 422; com versao: controle de concorrência) */
+        put: operations["devolucoesCompraItensReplaceById"];
+        post?: never;
+        /** Exclui um registro de itens da devolução de compra */
+        delete: operations["devolucoesCompraItensDeleteById"];
+        options?: never;
+        head?: never;
+        /** Altera os campos enviados de um registro de itens da devolução de compra (com versao: controle de concorrência) */
+        patch: operations["devolucoesCompraItensPatchById"];
+        trace?: never;
+    };
+    "/api/DevolucoesCompraItens/{id}/exists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Se existe o registro de itens da devolução de compra com este id */
+        get: operations["devolucoesCompraItensExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/DevolucoesVenda": {
         parameters: {
             query?: never;
@@ -7292,6 +7533,74 @@ export interface paths {
         };
         /** Se existe o registro de pedidos de compra com este id */
         get: operations["pedidosCompraExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosCompra/{id}/aprovar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aprovar (de Em aberto para Aprovado (a receber)); lançamentos: compras.aprovar */
+        post: operations["pedidosCompraAprovar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosCompra/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancelar pedido (de Em aberto, Aprovado (a receber), Recebido parcialmente, Recebido para Cancelado); lançamentos: compras.cancelar */
+        post: operations["pedidosCompraCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosCompra/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Histórico de um(a) pedido de compra: quem alterou, quando e o quê */
+        get: operations["pedidosCompraHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PedidosCompra/{id}/lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lançamentos (movimentações de estoque e estornos) de um(a) pedido de compra */
+        get: operations["pedidosCompraLancamentos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -12002,6 +12311,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -12102,6 +12416,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -12201,6 +12520,11 @@ export interface components {
             vendedorId?: number | null;
             /** Limite de crédito */
             limiteCredito?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
             /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
@@ -14270,6 +14594,199 @@ export interface components {
              */
             versao?: number;
         };
+        /** Devolução de compra */
+        DevolucaoCompra: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /** Número */
+            readonly numero?: number | null;
+            /** Situação */
+            readonly situacao?: string | null;
+            /**
+             * Nota de entrada
+             * @description Id de Entrada de nota fiscal
+             */
+            notaEntradaId?: number | null;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data?: string | null;
+            /**
+             * Tratamento financeiro
+             * @enum {string|null}
+             */
+            tratamento?: "abatimento" | "credito" | null;
+            /** Motivo */
+            motivo?: string | null;
+            notaEntrada?: components["schemas"]["NotaEntrada"];
+            /**
+             * Itens devolvidos
+             * @description Com include (Itens devolvidos)
+             */
+            itens?: components["schemas"]["DevolucaoCompraItem"][];
+        };
+        /** Devolução de compra */
+        DevolucaoCompraInput: {
+            /**
+             * Nota de entrada
+             * @description Id de Entrada de nota fiscal
+             */
+            notaEntradaId: number;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data: string;
+            /**
+             * Tratamento financeiro
+             * @description Padrão: "abatimento".
+             */
+            tratamento: string & ("abatimento" | "credito");
+            /** Motivo */
+            motivo?: string | null;
+            /**
+             * Itens devolvidos
+             * @description Itens devolvidos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["DevolucaoCompraItemNested"][];
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Devolução de compra */
+        DevolucaoCompraPatch: {
+            /**
+             * Nota de entrada
+             * @description Id de Entrada de nota fiscal
+             */
+            notaEntradaId?: number;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data?: string;
+            /** Tratamento financeiro */
+            tratamento?: string & ("abatimento" | "credito");
+            /** Motivo */
+            motivo?: string | null;
+            /**
+             * Itens devolvidos
+             * @description Itens devolvidos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            itens?: components["schemas"]["DevolucaoCompraItemNested"][];
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Item da devolução de compra */
+        DevolucaoCompraItem: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Devolução de compra
+             * @description Id de Devolução de compra
+             */
+            devolucaoCompraId?: number | null;
+            /**
+             * Item da nota
+             * @description Número do item na nota de entrada.
+             */
+            numeroItem?: number | null;
+            /** Quantidade devolvida */
+            quantidade?: number | null;
+            devolucaoCompra?: components["schemas"]["DevolucaoCompra"];
+        };
+        /** Item da devolução de compra */
+        DevolucaoCompraItemInput: {
+            /**
+             * Devolução de compra
+             * @description Id de Devolução de compra
+             */
+            devolucaoCompraId: number;
+            /**
+             * Item da nota
+             * @description Número do item na nota de entrada.
+             */
+            numeroItem: number;
+            /** Quantidade devolvida */
+            quantidade: number;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Item da devolução de compra */
+        DevolucaoCompraItemPatch: {
+            /**
+             * Devolução de compra
+             * @description Id de Devolução de compra
+             */
+            devolucaoCompraId?: number;
+            /**
+             * Item da nota
+             * @description Número do item na nota de entrada.
+             */
+            numeroItem?: number;
+            /** Quantidade devolvida */
+            quantidade?: number;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
         /** Devolução de venda */
         DevolucaoVenda: {
             /** Id */
@@ -15437,6 +15954,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -15537,6 +16059,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -15636,6 +16163,11 @@ export interface components {
             vendedorId?: number | null;
             /** Limite de crédito */
             limiteCredito?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
             /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
@@ -17436,6 +17968,11 @@ export interface components {
              * @description Id de Depósito
              */
             depositoId?: number | null;
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
             /** Valor dos produtos */
             valorProdutos?: number | null;
             /** Desconto */
@@ -17489,6 +18026,7 @@ export interface components {
             fornecedor?: components["schemas"]["Fornecedor"];
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             deposito?: components["schemas"]["Deposito"];
+            pedidoCompra?: components["schemas"]["PedidoCompra"];
             /**
              * Itens
              * @description Com include (Itens)
@@ -17532,6 +18070,11 @@ export interface components {
              * @description Id de Depósito
              */
             depositoId?: number | null;
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
             /**
              * Valor dos produtos
              * @description Padrão: 0.
@@ -17657,6 +18200,11 @@ export interface components {
              * @description Id de Depósito
              */
             depositoId?: number | null;
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
             /** Valor dos produtos */
             valorProdutos?: number | null;
             /** Desconto */
@@ -17745,6 +18293,16 @@ export interface components {
              * @description Id de Produto
              */
             produtoId?: number | null;
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
+            /**
+             * Item do pedido
+             * @description Item do pedido de compra recebido (nItemPed); vazio: o primeiro item do pedido com o mesmo produto e saldo a receber.
+             */
+            numeroItemPedido?: number | null;
             /**
              * Código
              * @description Código do produto no documento (cProd).
@@ -17836,6 +18394,7 @@ export interface components {
             valorCofins?: number | null;
             notaEntrada?: components["schemas"]["NotaEntrada"];
             produto?: components["schemas"]["Produto"];
+            pedidoCompra?: components["schemas"]["PedidoCompra"];
         };
         /** Item da nota de entrada */
         NotaEntradaItemInput: {
@@ -17854,6 +18413,16 @@ export interface components {
              * @description Id de Produto
              */
             produtoId?: number | null;
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
+            /**
+             * Item do pedido
+             * @description Item do pedido de compra recebido (nItemPed); vazio: o primeiro item do pedido com o mesmo produto e saldo a receber.
+             */
+            numeroItemPedido?: number | null;
             /**
              * Código
              * @description Código do produto no documento (cProd).
@@ -18016,6 +18585,16 @@ export interface components {
              * @description Id de Produto
              */
             produtoId?: number | null;
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
+            /**
+             * Item do pedido
+             * @description Item do pedido de compra recebido (nItemPed); vazio: o primeiro item do pedido com o mesmo produto e saldo a receber.
+             */
+            numeroItemPedido?: number | null;
             /**
              * Código
              * @description Código do produto no documento (cProd).
@@ -19711,9 +20290,9 @@ export interface components {
             readonly alteradoPor?: number | null;
             /**
              * Número
-             * @description Número do pedido na filial.
+             * @description Número do pedido na filial, dado pelo sistema.
              */
-            numero?: number | null;
+            readonly numero?: number | null;
             /**
              * Fornecedor
              * @description Id de Fornecedor
@@ -19735,12 +20314,22 @@ export interface components {
              */
             previsaoEntrega?: string | null;
             /**
-             * Situação
-             * @enum {integer|null}
+             * Depósito de entrega
+             * @description Id de Depósito
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | null;
+            depositoId?: number | null;
+            /**
+             * Tolerância de recebimento (%)
+             * @description Quanto a nota pode receber além da quantidade pedida em cada item, em %.
+             */
+            toleranciaRecebimento?: number | null;
+            /**
+             * Situação
+             * @enum {string|null}
+             */
+            readonly situacao?: "aberto" | "aReceber" | "parcial" | "recebido" | "cancelado" | null;
             /** Valor dos produtos */
-            valorProdutos?: number | null;
+            readonly valorProdutos?: number | null;
             /** Frete */
             valorFrete?: number | null;
             /** Desconto */
@@ -19749,11 +20338,12 @@ export interface components {
              * Valor total
              * @description Valor dos produtos − desconto + frete.
              */
-            valorTotal?: number | null;
+            readonly valorTotal?: number | null;
             /** Observações */
             observacao?: string | null;
             fornecedor?: components["schemas"]["Fornecedor"];
             transportador?: components["schemas"]["Transportador"];
+            deposito?: components["schemas"]["Deposito"];
             /**
              * Itens
              * @description Com include (Itens)
@@ -19762,11 +20352,6 @@ export interface components {
         };
         /** Pedido de compra */
         PedidoCompraInput: {
-            /**
-             * Número
-             * @description Número do pedido na filial.
-             */
-            numero: number;
             /**
              * Fornecedor
              * @description Id de Fornecedor
@@ -19788,15 +20373,15 @@ export interface components {
              */
             previsaoEntrega?: string | null;
             /**
-             * Situação
-             * @description Padrão: 0.
+             * Depósito de entrega
+             * @description Id de Depósito
              */
-            situacao: number & (0 | 1 | 2 | 3 | 4);
+            depositoId?: number | null;
             /**
-             * Valor dos produtos
-             * @description Padrão: 0.
+             * Tolerância de recebimento (%)
+             * @description Quanto a nota pode receber além da quantidade pedida em cada item, em %. Padrão: 0.
              */
-            valorProdutos?: number | null;
+            toleranciaRecebimento?: number | null;
             /**
              * Frete
              * @description Padrão: 0.
@@ -19807,11 +20392,6 @@ export interface components {
              * @description Padrão: 0.
              */
             valorDesconto?: number | null;
-            /**
-             * Valor total
-             * @description Valor dos produtos − desconto + frete. Padrão: 0.
-             */
-            valorTotal?: number | null;
             /** Observações */
             observacao?: string | null;
             /**
@@ -19827,11 +20407,6 @@ export interface components {
         };
         /** Pedido de compra */
         PedidoCompraPatch: {
-            /**
-             * Número
-             * @description Número do pedido na filial.
-             */
-            numero?: number;
             /**
              * Fornecedor
              * @description Id de Fornecedor
@@ -19852,19 +20427,20 @@ export interface components {
              * Format: date
              */
             previsaoEntrega?: string | null;
-            /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4);
-            /** Valor dos produtos */
-            valorProdutos?: number | null;
+            /**
+             * Depósito de entrega
+             * @description Id de Depósito
+             */
+            depositoId?: number | null;
+            /**
+             * Tolerância de recebimento (%)
+             * @description Quanto a nota pode receber além da quantidade pedida em cada item, em %.
+             */
+            toleranciaRecebimento?: number | null;
             /** Frete */
             valorFrete?: number | null;
             /** Desconto */
             valorDesconto?: number | null;
-            /**
-             * Valor total
-             * @description Valor dos produtos − desconto + frete.
-             */
-            valorTotal?: number | null;
             /** Observações */
             observacao?: string | null;
             /**
@@ -19934,7 +20510,12 @@ export interface components {
              * Valor total
              * @description Quantidade × valor unitário (valor bruto do item, vProd).
              */
-            valorTotal?: number | null;
+            readonly valorTotal?: number | null;
+            /**
+             * Quantidade recebida
+             * @description Soma das notas de entrada confirmadas ligadas a este item (na unidade do produto).
+             */
+            readonly quantidadeRecebida?: number | null;
             pedidoCompra?: components["schemas"]["PedidoCompra"];
             produto?: components["schemas"]["Produto"];
         };
@@ -19972,11 +20553,6 @@ export interface components {
              */
             valorDesconto?: number | null;
             /**
-             * Valor total
-             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
-             */
-            valorTotal: number;
-            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -20009,11 +20585,6 @@ export interface components {
             valorUnitario?: number;
             /** Desconto */
             valorDesconto?: number | null;
-            /**
-             * Valor total
-             * @description Quantidade × valor unitário (valor bruto do item, vProd).
-             */
-            valorTotal?: number;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -21037,6 +21608,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -21139,6 +21715,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -21240,6 +21821,11 @@ export interface components {
             vendedorId?: number | null;
             /** Limite de crédito */
             limiteCredito?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
             /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
@@ -23395,6 +23981,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -23495,6 +24086,11 @@ export interface components {
             /** Limite de crédito */
             limiteCredito?: number | null;
             /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
              */
@@ -23594,6 +24190,11 @@ export interface components {
             vendedorId?: number | null;
             /** Limite de crédito */
             limiteCredito?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Condição padrão do fornecedor (à vista, 30/60/90 ou 3x): gera as contas a pagar da nota de entrada quando o XML não traz duplicatas.
+             */
+            condicaoPagamento?: string | null;
             /**
              * RNTRC
              * @description Registro Nacional de Transportadores Rodoviários de Cargas (ANTT).
@@ -24203,6 +24804,12 @@ export interface components {
              * Format: date-time
              */
             entregueEm?: string | null;
+            /**
+             * Enfileirada em
+             * Format: date-time
+             * @description Quando a entrega foi posta na fila de envio; vazia por mais de um minuto, o próximo repasse da caixa de saída a enfileira de novo.
+             */
+            enfileiradaEm?: string | null;
             webhook?: components["schemas"]["Webhook"];
         };
         /** Entrega de webhook */
@@ -24247,6 +24854,12 @@ export interface components {
              */
             entregueEm?: string | null;
             /**
+             * Enfileirada em
+             * Format: date-time
+             * @description Quando a entrega foi posta na fila de envio; vazia por mais de um minuto, o próximo repasse da caixa de saída a enfileira de novo.
+             */
+            enfileiradaEm?: string | null;
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -24287,6 +24900,12 @@ export interface components {
              * Format: date-time
              */
             entregueEm?: string | null;
+            /**
+             * Enfileirada em
+             * Format: date-time
+             * @description Quando a entrega foi posta na fila de envio; vazia por mais de um minuto, o próximo repasse da caixa de saída a enfileira de novo.
+             */
+            enfileiradaEm?: string | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24422,6 +25041,21 @@ export interface components {
              */
             valorCofins?: number | null;
         };
+        /** Item da devolução de compra */
+        DevolucaoCompraItemNested: {
+            /**
+             * Id
+             * @description Id de um item já gravado neste registro (alterado); sem id, o item é incluído
+             */
+            id?: number;
+            /**
+             * Item da nota
+             * @description Número do item na nota de entrada.
+             */
+            numeroItem: number;
+            /** Quantidade devolvida */
+            quantidade: number;
+        };
         /** Item da devolução de venda */
         DevolucaoVendaItemNested: {
             /**
@@ -24539,6 +25173,16 @@ export interface components {
              * @description Id de Produto
              */
             produtoId?: number | null;
+            /**
+             * Pedido de compra
+             * @description Id de Pedido de compra
+             */
+            pedidoCompraId?: number | null;
+            /**
+             * Item do pedido
+             * @description Item do pedido de compra recebido (nItemPed); vazio: o primeiro item do pedido com o mesmo produto e saldo a receber.
+             */
+            numeroItemPedido?: number | null;
             /**
              * Código
              * @description Código do produto no documento (cProd).
@@ -24839,11 +25483,6 @@ export interface components {
              * @description Padrão: 0.
              */
             valorDesconto?: number | null;
-            /**
-             * Valor total
-             * @description Quantidade × valor unitário (valor bruto do item, vProd). Padrão: 0.
-             */
-            valorTotal: number;
         };
         /** Item do pedido de venda */
         PedidoVendaItemNested: {
@@ -34198,6 +34837,8 @@ export interface operations {
                     dataEntrada?: string;
                     depositoId?: number | null;
                     naturezaOperacaoId?: number | null;
+                    /** @description Pedido de compra aprovado que a nota recebe: ao confirmar a entrada, os itens do mesmo produto ficam recebidos */
+                    pedidoCompraId?: number | null;
                     /** @description Escolhas por item; um item não enviado fica com a sugestão */
                     itens?: {
                         numeroItem: number;
@@ -46076,6 +46717,1382 @@ export interface operations {
         };
     };
     despesasExists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exists: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Presente quando o filtro não tinha limit e há mais registros: o limite aplicado. */
+                    "x-limite-aplicado"?: number;
+                    /** @description Com X-Limite-Aplicado: <endereço da página seguinte>; rel="next". */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoCompra"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevolucaoCompraInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoCompra"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraFindOne: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoCompra"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
+                where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoCompra"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevolucaoCompraInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoCompra"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevolucaoCompraPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoCompra"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraExists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exists: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraConfirmar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoCompra"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description criar, alterar, excluir ou a ação da transição (efetivar, estornar…) */
+                        acao: string;
+                        situacaoDe?: string | null;
+                        situacaoPara?: string | null;
+                        usuarioId?: number | null;
+                        usuarioNome?: string | null;
+                        /** Format: date-time */
+                        em: string;
+                        /** @description Campo → {de, para} dos campos alterados */
+                        diferencas: {
+                            [key: string]: {
+                                de?: unknown;
+                                para?: unknown;
+                            };
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraLancamentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        razao: "estoque";
+                        /** Format: date-time */
+                        data: string;
+                        produtoId: number;
+                        produto?: string | null;
+                        depositoId: number;
+                        deposito?: string | null;
+                        loteId?: number | null;
+                        lote?: string | null;
+                        qtd: number;
+                        custoUnitario?: number | null;
+                        difValor: number;
+                        qtdApos?: number;
+                        custoMedioApos?: number;
+                        origemTipo: string;
+                        origemLinha: number;
+                        estornoDe?: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraItensFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Presente quando o filtro não tinha limit e há mais registros: o limite aplicado. */
+                    "x-limite-aplicado"?: number;
+                    /** @description Com X-Limite-Aplicado: <endereço da página seguinte>; rel="next". */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoCompraItem"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraItensCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevolucaoCompraItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoCompraItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraItensFindOne: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoCompraItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraItensCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
+                where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraItensFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoCompraItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraItensReplaceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevolucaoCompraItemInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoCompraItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraItensDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraItensPatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevolucaoCompraItemPatch"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevolucaoCompraItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    devolucoesCompraItensExists: {
         parameters: {
             query?: never;
             header?: never;
@@ -65635,6 +67652,317 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraAprovar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoCompra"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraCancelar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PedidoCompra"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description criar, alterar, excluir ou a ação da transição (efetivar, estornar…) */
+                        acao: string;
+                        situacaoDe?: string | null;
+                        situacaoPara?: string | null;
+                        usuarioId?: number | null;
+                        usuarioNome?: string | null;
+                        /** Format: date-time */
+                        em: string;
+                        /** @description Campo → {de, para} dos campos alterados */
+                        diferencas: {
+                            [key: string]: {
+                                de?: unknown;
+                                para?: unknown;
+                            };
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pedidosCompraLancamentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        razao: "estoque";
+                        /** Format: date-time */
+                        data: string;
+                        produtoId: number;
+                        produto?: string | null;
+                        depositoId: number;
+                        deposito?: string | null;
+                        loteId?: number | null;
+                        lote?: string | null;
+                        qtd: number;
+                        custoUnitario?: number | null;
+                        difValor: number;
+                        qtdApos?: number;
+                        custoMedioApos?: number;
+                        origemTipo: string;
+                        origemLinha: number;
+                        estornoDe?: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

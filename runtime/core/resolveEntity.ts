@@ -80,6 +80,8 @@ export interface EntityDefinition {
   singleton?: boolean;
   /** The records API serves reads only: rows are written by the server (a ledger, a balance table). */
   readOnly?: boolean;
+  /** Writes NOTIFY entidade_alterada (`<entity>:<empresaId>`) in their transaction: processes drop caches. */
+  notifyOnChange?: boolean;
   /** Lifecycle of a document: status field, states and transitions (POST /api/<Resource>/{id}/<action>). */
   document?: DocumentDefinition;
   /** Rows grant rights to the users whose usuario field of this name points at them (perfil: perfilId). */

@@ -40,6 +40,8 @@ export interface ServerConfig {
   webhookRetryLimit: number;
   /** Base delay of the exponential backoff between webhook retries (WEBHOOK_RETRY_DELAY_SECONDS, default 30). */
   webhookRetryDelaySeconds: number;
+  /** Seconds between relays of the webhook outbox besides the one right after each commit (WEBHOOK_OUTBOX_RELAY_SECONDS, default 30). */
+  webhookOutboxRelaySeconds: number;
 }
 
 /** Reads the server configuration from environment variables with the documented defaults. */
@@ -70,6 +72,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webhookRetryDelaySeconds: positiveInteger(
       'WEBHOOK_RETRY_DELAY_SECONDS',
       env.WEBHOOK_RETRY_DELAY_SECONDS,
+      30,
+    ),
+    webhookOutboxRelaySeconds: positiveInteger(
+      'WEBHOOK_OUTBOX_RELAY_SECONDS',
+      env.WEBHOOK_OUTBOX_RELAY_SECONDS,
       30,
     ),
   };

@@ -4,6 +4,7 @@ import type { Mailer } from './mail/createMailer.ts';
 import type { JobQueue } from './plugins/jobs.ts';
 import type { Realtime } from './plugins/realtime.ts';
 import type { Tenant, TenantRegistry } from './services/tenantRegistry.ts';
+import type { WebhookOutbox } from './services/webhooks/webhookOutbox.ts';
 
 /** The signed-in user behind a request's token. */
 export interface AuthInfo {
@@ -37,6 +38,8 @@ export interface AppServices {
   realtime?: Realtime;
   /** PostgreSQL job queue (plugins/jobs.ts); without it exports answer 503. */
   jobs?: JobQueue;
+  /** Transactional webhook outbox (services/webhooks/webhookOutbox.ts); absent without a job queue. */
+  webhookOutbox?: WebhookOutbox;
 }
 
 declare module 'fastify' {

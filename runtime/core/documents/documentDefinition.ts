@@ -22,6 +22,8 @@ export interface DocumentTransition {
   from: string[];
   to: string;
   label: string;
+  /** Domain event name for webhooks after `<entity>.` (default: the state reached). */
+  event?: string;
   permission?: string;
   level?: number;
   confirm?: string;

@@ -37,7 +37,8 @@ interface Found {
  * ledger row must be zero; E7 per transfer: two rows (two more per estorno) cancelling out, per transfer
  * between filiais two (sent) or four (received) rows, two per cancel, cancelling out; the in-transit balance
  * of each key equal to the quantity of the transfers between filiais still 'enviado'. The key includes the
- * variação and the in-transit flag. Only the
+ * variação and the in-transit flag; the a receber of each (produto, depósito) equal to what the approved
+ * purchase orders still wait for (Σ max(quantidade − recebida, 0) of the aReceber/parcial ones). Only the
  * differences come back, with their figures; the messages are written here.
  */
 const CHECK_SQL = `
@@ -111,6 +112,17 @@ SELECT 'transito', coalesce(l.empresa_id, t.empresa_id), coalesce(l.produto_id, 
     ON t.empresa_id = l.empresa_id AND t.produto_id = l.produto_id AND t.deposito_id = l.deposito_id
    AND coalesce(t.lote_id, 0) = coalesce(l.lote_id, 0) AND coalesce(t.variacao_id, 0) = coalesce(l.variacao_id, 0)
  WHERE coalesce(l.q, 0) <> coalesce(t.q, 0)
+UNION ALL
+SELECT 'aReceber', coalesce(s.empresa_id, p.empresa_id), coalesce(s.produto_id, p.produto_id),
+       coalesce(s.deposito_id, p.deposito_id), NULL, NULL, NULL, coalesce(s.q, 0), coalesce(p.q, 0), NULL
+  FROM (SELECT empresa_id, produto_id, deposito_id, a_receber AS q FROM saldo_estoque
+         WHERE lote_id IS NULL AND variacao_id IS NULL AND NOT em_transito AND a_receber <> 0) s
+  FULL JOIN (SELECT c.empresa_id, i.produto_id, c.deposito_id,
+                    round(sum(greatest(i.quantidade - coalesce(i.quantidade_recebida, 0), 0)), 6) AS q
+               FROM pedido_compra c JOIN pedido_compra_item i ON i.pedido_compra_id = c.id
+              WHERE c.situacao IN ('aReceber', 'parcial') AND c.deposito_id IS NOT NULL GROUP BY 1, 2, 3) p
+    ON p.empresa_id = s.empresa_id AND p.produto_id = s.produto_id AND p.deposito_id = s.deposito_id
+ WHERE coalesce(s.q, 0) <> coalesce(p.q, 0)
 ORDER BY 2, 3, 4, 5 NULLS FIRST, 7 NULLS LAST, 1`;
 
 /**
@@ -184,6 +196,14 @@ export async function checkLedgers(db: Database): Promise<LedgerReport> {
           chave,
           regra: 'E1',
           mensagem: `saldo ${n(row.a)} sem movimentações no razão`,
+        });
+        break;
+      case 'aReceber':
+        report.diferencas.push({
+          empresaId,
+          chave,
+          regra: 'aReceber',
+          mensagem: `saldo a receber ${n(row.a)}, pendente dos pedidos de compra aprovados ${n(row.b)}`,
         });
         break;
       case 'transito':

@@ -3,8 +3,10 @@ import {
   type RegimeTributario,
   recuperaveisDoRegime,
 } from '../../core/estoque/custoAquisicao.ts';
+import { CondicaoInvalidaError, gerarParcelas, parseCondicao } from '../../core/financeiro/parcelas.ts';
 import { HttpError } from '../errors.ts';
 import { type DuplicataNfe, lerXmlNfe } from '../services/xmlNfe/lerXmlNfe.ts';
+import { type ItemRecebido, receberPedidos } from './comprasPedido.ts';
 import { estoqueEstornar } from './estoqueEstornar.ts';
 import type { PostingContext } from './PostingContext.ts';
 import { postStockMovements, type StockLine } from './postStockMovements.ts';
@@ -28,6 +30,8 @@ interface ItemEntrada {
   valorIcms: number;
   valorPis: number;
   valorCofins: number;
+  pedidoCompraId: number | null;
+  numeroItemPedido: number | null;
 }
 
 /** Payables (lancamento tipo 2, the despesa view) this posting writes are tagged with this origem. */
@@ -43,9 +47,53 @@ function regimeDoCrt(crt: number | null): RegimeTributario {
   return crt === 3 ? 'presumido' : 'simples';
 }
 
-/** Without duplicatas in the XML: one parcel of the note's total due on the entry date (the supplier's condição is not modelled yet). */
-function parcelasAVista(total: number, vencimento: string): DuplicataNfe[] {
-  return [{ numero: '1', vencimento, valor: total }];
+/**
+ * Without duplicatas in the XML: the supplier's condição de pagamento (pessoa.condicaoPagamento) counted
+ * from the note's emission, or one parcel of the note's total due on the entry date when it has none.
+ */
+function parcelasSemDuplicatas(
+  total: number,
+  condicao: string | null,
+  emissao: string,
+  entrada: string,
+): DuplicataNfe[] {
+  if (!condicao?.trim()) return [{ numero: '1', vencimento: entrada, valor: total }];
+  try {
+    return gerarParcelas(total, emissao, parseCondicao(condicao)).map((parcela) => ({
+      numero: String(parcela.numero),
+      vencimento: parcela.vencimento,
+      valor: parcela.valor,
+    }));
+  } catch (error) {
+    if (error instanceof CondicaoInvalidaError)
+      throw new HttpError(
+        422,
+        'CONDICAO_PAGAMENTO_INVALIDA',
+        `Condição de pagamento do fornecedor: ${error.message}`,
+      );
+    throw error;
+  }
+}
+
+/** The entry's items as receipts of the purchase orders they are linked to (the item's or the note's). */
+export function itensRecebidos(doc: Record<string, unknown>): ItemRecebido[] {
+  const pedidoDaNota =
+    doc.pedidoCompraId === null || doc.pedidoCompraId === undefined ? null : Number(doc.pedidoCompraId);
+  return ((doc.itens as ItemEntrada[] | undefined) ?? [])
+    .filter((item) => item.produtoId !== null)
+    .map((item) => ({
+      numeroItem: Number(item.numeroItem),
+      produtoId: Number(item.produtoId),
+      quantidade: Math.round(n(item.quantidade) * (n(item.fatorConversao) || 1) * 1e6) / 1e6,
+      pedidoCompraId:
+        item.pedidoCompraId === null || item.pedidoCompraId === undefined
+          ? pedidoDaNota
+          : Number(item.pedidoCompraId),
+      numeroItemPedido:
+        item.numeroItemPedido === null || item.numeroItemPedido === undefined
+          ? null
+          : Number(item.numeroItemPedido),
+    }));
 }
 
 /**
@@ -53,8 +101,9 @@ function parcelasAVista(total: number, vencimento: string): DuplicataNfe[] {
  * into the entry's depósito at its acquisition cost per CPC 16 (price − discount + freight, insurance and
  * other expenses + ICMS-ST/FCP-ST and II + IPI unless credited − the credited ICMS/PIS/COFINS of the
  * branch's regime), the quantity times the item's unit factor, and creates one conta a pagar per duplicata
- * of the stored XML (cobr/dup) — or one for the note's total due on the entry date — tagged with the
- * entry as origem. Any refusal (no depósito, an item without produto, no conta) rolls everything back.
+ * of the stored XML (cobr/dup) — or the supplier's condição de pagamento, or one for the note's total
+ * due on the entry date — tagged with the entry as origem; items linked to a purchase order receive it
+ * (comprasPedido.receberPedidos). Any refusal (no depósito, an item without produto, no conta) rolls everything back.
  */
 export async function comprasEntradaLancar(context: PostingContext): Promise<void> {
   const { tx, doc, scope } = context;
@@ -76,11 +125,13 @@ export async function comprasEntradaLancar(context: PostingContext): Promise<voi
     crt: number | null;
     conta_id: number | null;
     fornecedor: string | null;
+    condicao: string | null;
   }>(
     `SELECT n.filial_id::int AS filial_id, n.xml,
             (SELECT regime_tributario FROM configuracao_nfe c WHERE c.filial_id = n.filial_id LIMIT 1)::int AS crt,
             (SELECT id FROM conta c WHERE c.filial_id = n.filial_id AND c.ativo ORDER BY id LIMIT 1)::int AS conta_id,
-            (SELECT nome FROM pessoa p WHERE p.id = n.fornecedor_id) AS fornecedor
+            (SELECT nome FROM pessoa p WHERE p.id = n.fornecedor_id) AS fornecedor,
+            (SELECT condicao_pagamento FROM pessoa p WHERE p.id = n.fornecedor_id) AS condicao
        FROM nota_entrada n WHERE n.id = $1`,
     [id],
   );
@@ -130,6 +181,7 @@ export async function comprasEntradaLancar(context: PostingContext): Promise<voi
     };
   });
   await postStockMovements(context, id, lines);
+  await receberPedidos(context, extra.filial_id, itensRecebidos(doc), 1);
 
   const total = n(doc.valorTotal);
   let parcelas: DuplicataNfe[] = [];
@@ -140,7 +192,13 @@ export async function comprasEntradaLancar(context: PostingContext): Promise<voi
       parcelas = [];
     }
   }
-  if (parcelas.length === 0 && total > 0) parcelas = parcelasAVista(total, dataEntrada);
+  if (parcelas.length === 0 && total > 0)
+    parcelas = parcelasSemDuplicatas(
+      total,
+      extra.condicao,
+      String(doc.dataEmissao).slice(0, 10),
+      dataEntrada,
+    );
   if (parcelas.length === 0) return;
   if (extra.conta_id === null)
     throw new HttpError(
@@ -208,4 +266,11 @@ export async function comprasEntradaEstornar(context: PostingContext): Promise<v
     [ORIGEM, id, SITUACAO_CANCELADO, context.scope.usuarioId],
   );
   await estoqueEstornar(context);
+  // A pendente entry received nothing; a lancada one gives its quantities back to its purchase orders.
+  if (doc.situacao === 'lancada') {
+    const filial = await tx.one<{ filial_id: string }>('SELECT filial_id FROM nota_entrada WHERE id = $1', [
+      id,
+    ]);
+    await receberPedidos(context, Number(filial.filial_id), itensRecebidos(doc), -1);
+  }
 }

@@ -6,6 +6,8 @@ export interface DomainEvent {
   id: number;
   empresaId: number;
   situacao?: string;
+  /** A transition's declared event name (`notaEntrada.confirmada`), when it differs from the state reached. */
+  nome?: string;
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { PostingEffect } from '../../core/documents/postingEffects.ts';
+import { comprasDevolver } from './comprasDevolucao.ts';
 import { comprasEntradaEstornar, comprasEntradaLancar } from './comprasEntrada.ts';
+import { comprasAprovar, comprasCancelar } from './comprasPedido.ts';
 import { estoqueEstornar } from './estoqueEstornar.ts';
 import { estoqueLancar } from './estoqueLancar.ts';
 import { estoqueTransferir } from './estoqueTransferir.ts';
@@ -25,6 +27,9 @@ export const postingServices: Record<PostingEffect, PostingService> = {
   'venda.devolver': vendaDevolver,
   'compras.entradaLancar': comprasEntradaLancar,
   'compras.entradaEstornar': comprasEntradaEstornar,
+  'compras.aprovar': comprasAprovar,
+  'compras.cancelar': comprasCancelar,
+  'compras.devolver': comprasDevolver,
   'estoque.enviarTransito': estoqueEnviarTransito,
   'estoque.receberTransito': estoqueReceberTransito,
   'estoque.estornarTransito': estoqueEstornarTransito,

@@ -1,5 +1,6 @@
 import { roundMoney } from '../../core/roundMoney.ts';
 import { HttpError } from '../errors.ts';
+import { abaterTitulos } from './devolucaoFinanceiro.ts';
 import type { PostingContext } from './PostingContext.ts';
 import { dateOnly, postStockMovements } from './postStockMovements.ts';
 import { formatQtd, stockError } from './stockErrors.ts';
@@ -94,35 +95,16 @@ export async function vendaDevolver(context: PostingContext): Promise<void> {
   }
   await postStockMovements(context, id, entradas);
 
-  let restante = roundMoney(valor);
-  if (doc.tratamento !== 'credito') {
-    // Open titles without any baixa, last parcela first, locked.
-    const abertos = await tx.query<{ id: string; valor: string }>(
-      `SELECT l.id, l.valor FROM lancamento l
-        WHERE l.empresa_id = $1 AND l.origem_tipo = $2 AND l.origem_id = $3 AND l.situacao = 0
-          AND NOT EXISTS (SELECT 1 FROM baixa b WHERE b.lancamento_id = l.id)
-        ORDER BY l.parcela DESC FOR UPDATE`,
-      [scope.empresaId, pedidoTipo, Number(pedido.id)],
-    );
-    for (const titulo of abertos) {
-      if (restante <= 0) break;
-      const abate = Math.min(restante, Number(titulo.valor));
-      const novo = roundMoney(Number(titulo.valor) - abate);
-      await tx.query(
-        `UPDATE lancamento SET valor = CASE WHEN $2::numeric > 0 THEN $2::numeric ELSE valor END,
-                situacao = CASE WHEN $2::numeric > 0 THEN situacao ELSE 3 END,
-                observacao = concat_ws(E'\n', observacao, $3::text), versao = versao + 1, alterado_em = now(), alterado_por = $4
-          WHERE id = $1`,
-        [
-          Number(titulo.id),
-          novo,
-          `Abatido R$ ${abate.toFixed(2).replace('.', ',')} pela devolução nº ${doc.numero}.`,
-          scope.usuarioId,
-        ],
-      );
-      restante = roundMoney(restante - abate);
-    }
-  }
+  const restante =
+    doc.tratamento === 'credito'
+      ? roundMoney(valor)
+      : await abaterTitulos(
+          tx,
+          scope,
+          { tipo: pedidoTipo, id: Number(pedido.id) },
+          valor,
+          (abatido) => `Abatido ${abatido} pela devolução nº ${doc.numero}.`,
+        );
   if (restante > 0) {
     const conta = await tx.maybeOne<{ id: string }>(
       `SELECT id FROM conta WHERE empresa_id = $1 AND filial_id = $2 AND ($3::bigint IS NULL OR id = $3)

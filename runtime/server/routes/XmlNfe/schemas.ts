@@ -45,6 +45,11 @@ export const confirmarImportacaoBody = {
     dataEntrada: { ...date, description: 'Dia em que a mercadoria chegou; vazio: hoje' },
     depositoId: idNullable,
     naturezaOperacaoId: idNullable,
+    pedidoCompraId: {
+      ...idNullable,
+      description:
+        'Pedido de compra aprovado que a nota recebe: ao confirmar a entrada, os itens do mesmo produto ficam recebidos',
+    },
     itens: {
       type: 'array',
       maxItems: 990,

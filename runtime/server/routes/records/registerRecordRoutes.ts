@@ -13,7 +13,9 @@ import { existsRecord } from '../../services/records/existsRecord.ts';
 import { findOneRecord } from '../../services/records/findOneRecord.ts';
 import { getRecord } from '../../services/records/getRecord.ts';
 import { listRecordPage } from '../../services/records/listRecords.ts';
+import type { RecordContext } from '../../services/records/recordContext.ts';
 import { updateRecord } from '../../services/records/updateRecord.ts';
+import { notifyEntityChanged } from '../../services/webhooks/webhookOutbox.ts';
 import { errorResponses } from '../errorResponses.ts';
 import type { RecordRunner } from './recordHandler.ts';
 import {
@@ -50,6 +52,21 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
   const recordEvent = (auth: AuthInfo | null, id: unknown, acao: string) => {
     if (entity.scope === 'global' || !auth || typeof id !== 'number') return;
     emitDomainEvent({ event: `${entity.name}.${acao}`, id, empresaId: auth.empresaId });
+  };
+  // In the write's transaction: the NOTIFY of a notifyOnChange entity, and the event in the webhook outbox
+  // (so a rolled-back write sends nothing). True when an event was written: the relay is kicked after the commit.
+  const recordEventInTx = async (context: RecordContext, id: unknown, acao: string): Promise<boolean> => {
+    if (entity.notifyOnChange) await notifyEntityChanged(context.tx, entity.name, context.scope.empresaId);
+    if (entity.scope === 'global' || typeof id !== 'number' || !app.webhookOutbox) return false;
+    return app.webhookOutbox.write(context.tx, {
+      event: `${entity.name}.${acao}`,
+      id,
+      empresaId: context.scope.empresaId,
+    });
+  };
+  const kickOutbox = (written: boolean, auth: AuthInfo | null) => {
+    if (entity.notifyOnChange && auth) app.webhookOutbox?.changed(entity.name, auth.empresaId);
+    if (written) app.webhookOutbox?.kick();
   };
 
   app.get(
@@ -190,8 +207,14 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
       },
     },
     async (request) => {
-      const row = await run(request, PermissionLevel.CRIAR, (context) => createRecord(context, request.body));
+      let written = false;
+      const row = await run(request, PermissionLevel.CRIAR, async (context) => {
+        const created = await createRecord(context, request.body);
+        written = await recordEventInTx(context, created.id, 'criado');
+        return created;
+      });
       recordEvent(request.auth, row.id, 'criado');
+      kickOutbox(written, request.auth);
       return row;
     },
   );
@@ -215,10 +238,14 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
       },
       handler: async (request) => {
         const { id } = (request as unknown as IdRequest).params;
-        const row = await run(request, PermissionLevel.ALTERAR, (context) =>
-          updateRecord(context, id, request.body, replace ? 'replace' : 'patch'),
-        );
+        let written = false;
+        const row = await run(request, PermissionLevel.ALTERAR, async (context) => {
+          const updated = await updateRecord(context, id, request.body, replace ? 'replace' : 'patch');
+          written = await recordEventInTx(context, id, 'alterado');
+          return updated;
+        });
         recordEvent(request.auth, id, 'alterado');
+        kickOutbox(written, request.auth);
         return row;
       },
     });
@@ -239,8 +266,14 @@ export function registerRecordRoutes(app: FastifyInstance, entity: ResolvedEntit
     },
     async (request) => {
       const { id } = (request as unknown as IdRequest).params;
-      const result = await run(request, PermissionLevel.TOTAL, (context) => deleteRecord(context, id));
+      let written = false;
+      const result = await run(request, PermissionLevel.TOTAL, async (context) => {
+        const deleted = await deleteRecord(context, id);
+        written = await recordEventInTx(context, id, 'excluido');
+        return deleted;
+      });
       recordEvent(request.auth, id, 'excluido');
+      kickOutbox(written, request.auth);
       return result;
     },
   );

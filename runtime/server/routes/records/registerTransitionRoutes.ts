@@ -60,6 +60,7 @@ export function registerTransitionRoutes(
           .update(JSON.stringify(request.body ?? null))
           .digest('base64url')}`;
         let event: DomainEvent | undefined;
+        let written = false;
         const { result, replayed } = await run(
           request,
           declared.level ?? PermissionLevel.ALTERAR,
@@ -75,7 +76,10 @@ export function registerTransitionRoutes(
                 id,
                 empresaId: context.scope.empresaId,
                 situacao: transition.to,
+                ...(transition.event ? { nome: `${entity.base}.${transition.event}` } : {}),
               };
+              // The webhook outbox row commits or rolls back with the transition.
+              written = (await app.webhookOutbox?.write(context.tx, event)) ?? false;
               return row;
             }),
           declared.permission,
@@ -86,6 +90,7 @@ export function registerTransitionRoutes(
           domainEvents.emit('*', event);
           app.realtime?.emitToEmpresa(event.empresaId, event.event, event);
         }
+        if (written) app.webhookOutbox?.kick();
         return result;
       },
     );

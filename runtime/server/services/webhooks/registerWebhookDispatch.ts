@@ -1,25 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { type DomainEvent, domainEvents } from '../../postings/domainEvents.ts';
-import { enqueueWebhookDeliveries } from './enqueueWebhookDeliveries.ts';
+import { createWebhookOutbox } from './webhookOutbox.ts';
 import { createWebhookQueue } from './webhookQueue.ts';
 
 /**
- * Subscribes the app to its own committed domain events (every `<entidade>.<acao>` of the records routes
- * and document transitions, emitted after the commit in the process that handled the request) and turns
- * each into queued deliveries for the subscribed webhooks. Failing to queue is logged, never fatal to the
- * request, which has already answered. An app without a job queue delivers nothing.
+ * Gives the app its transactional webhook outbox (app.webhookOutbox): the records routes and document
+ * transitions write each domain event of an empresa with webhooks in the transaction of the change and
+ * kick the relay after the commit, which turns the events into queued deliveries for the subscribed
+ * webhooks (webhookOutbox.ts). An app without a job queue writes and delivers nothing.
  */
 export async function registerWebhookDispatch(app: FastifyInstance): Promise<void> {
   const jobs = app.jobs;
   if (!jobs || !app.db) return;
   await createWebhookQueue(jobs);
-  const listener = (event: DomainEvent) => {
-    enqueueWebhookDeliveries({ db: app.db, jobs, config: app.config }, event).catch((error) =>
-      app.log.error({ err: error, evento: event.event }, 'falha ao enfileirar entregas de webhook'),
-    );
-  };
-  domainEvents.on('*', listener);
+  const outbox = createWebhookOutbox({ db: app.db, jobs, config: app.config, log: app.log });
+  app.decorate('webhookOutbox', outbox);
   app.addHook('onClose', async () => {
-    domainEvents.off('*', listener);
+    await outbox.close();
   });
 }

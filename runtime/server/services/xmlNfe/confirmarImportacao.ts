@@ -29,6 +29,8 @@ export interface PedidoImportacao {
   dataEntrada?: string;
   depositoId?: number | null;
   naturezaOperacaoId?: number | null;
+  /** The approved purchase order the note receives (notaEntrada.pedidoCompraId). */
+  pedidoCompraId?: number | null;
   itens?: EscolhaItem[];
 }
 
@@ -178,6 +180,7 @@ export async function confirmarImportacao(context: ScreenToolContext, pedido: Pe
     dataEntrada: pedido.dataEntrada ?? today(),
     naturezaOperacaoId: pedido.naturezaOperacaoId ?? null,
     depositoId: pedido.depositoId ?? null,
+    pedidoCompraId: pedido.pedidoCompraId ?? null,
     valorProdutos: totais.valorProdutos,
     valorDesconto: totais.valorDesconto,
     valorFrete: totais.valorFrete,

@@ -26,6 +26,11 @@ export function RelationWidget(props: WidgetProps) {
   });
   const label = (record: RecordOption) => String(record[display] ?? `#${record.id}`);
   const { onBlur, onFocus, ...fieldProps } = widgetTextFieldProps(props);
+  // A chosen record keeps the label up even before its text has loaded, and on a disabled field (whose
+  // filled state MUI would not update): the label never sits over the value.
+  const chosen = multiple
+    ? current.length > 0
+    : props.value !== null && props.value !== undefined && props.value !== '';
   return (
     <Autocomplete
       id={props.id}
@@ -57,6 +62,7 @@ export function RelationWidget(props: WidgetProps) {
           {...fieldProps}
           slotProps={{
             ...params.slotProps,
+            ...(chosen ? { inputLabel: { ...params.slotProps.inputLabel, shrink: true } } : {}),
             input: {
               ...params.slotProps.input,
               endAdornment: (

@@ -108,3 +108,16 @@ describe('buildUiSchema on the produto form', () => {
     });
   });
 });
+
+describe('buildUiSchema on a document form', () => {
+  it('shows the server-owned numero and totals read-only, never the status field, and sends none of them', () => {
+    const resolved = resolveFormSchemas(bundleOf('demo'), 'pedidoCompra');
+    const { schema, uiSchema } = buildUiSchema(resolved);
+    expect(schema.properties).toHaveProperty('numero');
+    expect(uiSchema.numero['ui:readonly']).toBe(true);
+    expect(uiSchema.valorTotal['ui:readonly']).toBe(true);
+    expect(schema.properties).not.toHaveProperty('situacao');
+    expect(resolved.schema.properties).not.toHaveProperty('numero');
+    expect(resolved.schema.properties).not.toHaveProperty('valorTotal');
+  });
+});

@@ -21,6 +21,11 @@ export interface BuildUiSchemaInput {
   form: FormFile;
   /** The entity's input JSON Schema (runtime/core/entityJsonSchema). */
   schema: RJSFSchema;
+  /**
+   * The entity's output JSON Schema: a server-owned field the form places (a document's numero, a total
+   * computed by a formula) is shown from it, read-only; it is never sent (the body follows `schema`).
+   */
+  readOnlySchema?: RJSFSchema;
   /** Resource and display field of a relation's target entity. */
   relationTarget(entityName: string): { resource: string; display: string } | undefined;
   /** Extra widget rules (tenant or screen). */
@@ -53,11 +58,18 @@ export function buildUiSchema({
   entity,
   form,
   schema,
+  readOnlySchema,
   relationTarget,
   widgetRules = [],
   childInfo,
 }: BuildUiSchemaInput) {
   const properties = (schema.properties ?? {}) as Record<string, RJSFSchema>;
+  const shownOnly = (readOnlySchema?.properties ?? {}) as Record<string, RJSFSchema>;
+  // The status field is the document bar's chip, not a form field.
+  const serverOwned = (name: string) =>
+    entity.fields[name]?.readOnly === true && name !== entity.document?.statusField
+      ? shownOnly[name]
+      : undefined;
   const uiSchema: UiSchema = {};
   const kept: Record<string, RJSFSchema> = {};
   const tabs = new Map<string, LayoutTab>(
@@ -75,7 +87,7 @@ export function buildUiSchema({
       ...(section.related ? { related: section.related } : {}),
     };
     for (const [name, field] of Object.entries(section.fields ?? {})) {
-      const property = properties[name];
+      const property = properties[name] ?? serverOwned(name);
       const definition = entity.fields[name];
       if (!property || field.hidden || name in kept) continue;
       const child = Object.hasOwn(entity.children, name) ? childInfo?.(name) : undefined;

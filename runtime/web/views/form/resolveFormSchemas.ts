@@ -40,6 +40,7 @@ export function resolveFormSchemas(schemas: SchemaBundle, entityName: string) {
   };
   const childItems = childCollectionSchemas(entity, { enums }, 'input', resolve);
   const schema = entityJsonSchema(entity, { enums }, { mode: 'input', childItems }) as RJSFSchema;
+  const readOnlySchema = entityJsonSchema(entity, { enums }, { mode: 'output' }) as RJSFSchema;
   const childInfo = (name: string): ChildInfo | undefined => {
     const spec = entity.children[name];
     const child = spec ? resolve(spec.entity) : undefined;
@@ -61,5 +62,5 @@ export function resolveFormSchemas(schemas: SchemaBundle, entityName: string) {
     }
     return { resource: target.resource, display: target.display ?? 'nome' };
   };
-  return { entity, form, schema, relationTarget, childInfo };
+  return { entity, form, schema, readOnlySchema, relationTarget, childInfo };
 }

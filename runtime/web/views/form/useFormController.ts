@@ -73,6 +73,7 @@ export function useFormController({
         entity,
         form,
         schema: resolved.schema,
+        readOnlySchema: resolved.readOnlySchema,
         relationTarget: resolved.relationTarget,
         childInfo: resolved.childInfo,
       }),

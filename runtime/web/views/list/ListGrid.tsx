@@ -25,7 +25,19 @@ export function ListGrid({ list }: { list: ListController }) {
   const primary = useTheme().palette.primary.main;
   const navigate = useNavigate();
   const theme = useMemo(() => gridTheme(primary), [primary]);
-  const { canEdit, canView, canCopy, canDelete, paths, remove, grid, entity, enums } = list;
+  const {
+    canEdit,
+    canView,
+    canCopy,
+    canDelete,
+    paths,
+    remove,
+    grid,
+    entity,
+    enums,
+    rowActions,
+    runRowAction,
+  } = list;
   const { schemas } = useTenant();
   const columnDefs = useMemo(
     () =>
@@ -41,10 +53,26 @@ export function ListGrid({ list }: { list: ListController }) {
           onEdit: (row) => navigate(paths.edit(row.id)),
           onCopy: (row) => navigate(paths.copy(row.id)),
           onDelete: (row) => void remove(row),
+          extra: rowActions,
+          onAction: (action, row) => void runRowAction(action, row),
         },
         (target) => (schemas.entities?.[target]?.entity as { resource?: string } | undefined)?.resource,
       ),
-    [grid, entity, enums, canEdit, canView, canCopy, canDelete, navigate, remove, paths, schemas],
+    [
+      grid,
+      entity,
+      enums,
+      canEdit,
+      canView,
+      canCopy,
+      canDelete,
+      navigate,
+      remove,
+      paths,
+      schemas,
+      rowActions,
+      runRowAction,
+    ],
   );
   const onRowDoubleClicked = (event: RowDoubleClickedEvent<RecordRow>) => {
     if (event.data && (canEdit || canView)) navigate(paths.edit(event.data.id));

@@ -1,6 +1,6 @@
 import { Box, IconButton, Tooltip } from '@mui/material';
 import Icon from '@mui/material/Icon';
-import type { RecordRow } from './listTypes.ts';
+import type { GridRowAction, RecordRow } from './listTypes.ts';
 
 export interface RowActionHandlers {
   canEdit: boolean;
@@ -10,6 +10,9 @@ export interface RowActionHandlers {
   onEdit(row: RecordRow): void;
   onCopy(row: RecordRow): void;
   onDelete(row: RecordRow): void;
+  /** The grid's declared row actions the user may take (after the built-in ones). */
+  extra?: GridRowAction[];
+  onAction?(action: GridRowAction, row: RecordRow): void;
 }
 
 function Action({
@@ -32,7 +35,7 @@ function Action({
   );
 }
 
-/** The row-actions cell: Editar (or Visualizar for view-only users), Copiar and Excluir, by permission. */
+/** The row-actions cell: Editar (or Visualizar for view-only users), Copiar, Excluir and the grid's declared actions, by permission. */
 export function RowActions({ row, handlers }: { row: RecordRow | undefined; handlers: RowActionHandlers }) {
   if (!row) return null;
   return (
@@ -46,6 +49,14 @@ export function RowActions({ row, handlers }: { row: RecordRow | undefined; hand
       {handlers.canDelete && (
         <Action label="Excluir" icon="delete" color="error" onClick={() => handlers.onDelete(row)} />
       )}
+      {(handlers.extra ?? []).map((action) => (
+        <Action
+          key={action.action}
+          label={action.label}
+          icon={action.icon ?? 'play_arrow'}
+          onClick={() => handlers.onAction?.(action, row)}
+        />
+      ))}
     </Box>
   );
 }

@@ -150,7 +150,10 @@ export function buildColumnDefs(
     .filter(([, column]) => !column.hidden)
     .map(([name, column]) => dataColumn(name, column, fields[name], enums, firstOrder, relationResource));
   const buttons =
-    Number(handlers.canEdit || handlers.canView) + Number(handlers.canCopy) + Number(handlers.canDelete);
+    Number(handlers.canEdit || handlers.canView) +
+    Number(handlers.canCopy) +
+    Number(handlers.canDelete) +
+    (handlers.extra?.length ?? 0);
   if (buttons === 0) return columns;
   const width = Math.max(buttons * ACTION_WIDTH + 26, 80);
   return [

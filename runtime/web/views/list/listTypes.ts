@@ -34,9 +34,22 @@ export interface GridDefinition {
   columns: Record<string, GridColumn>;
   searchFields?: string[];
   actions?: { criar?: boolean; editar?: boolean; copiar?: boolean; excluir?: boolean };
+  /** Extra row buttons calling an API operation with the row's id (e.g. Reenviar). */
+  rowActions?: GridRowAction[];
   /** Toolbar buttons leading to a tool of the screen (e.g. Importar XML). */
   links?: Array<{ label: string; route: string; icon?: string; requires?: 'visualizar' | 'criar' }>;
   empty?: { passos?: string[]; informacoes?: string[] };
+}
+
+/** A declared row button: an operationId called with { id }, by permission, with optional confirmation. */
+export interface GridRowAction {
+  label: string;
+  action: string;
+  icon?: string;
+  permission?: string;
+  level?: number;
+  confirm?: string;
+  success?: string;
 }
 
 /** One record as the records API returns it. */

@@ -2,12 +2,13 @@ import type { GridApi, IDatasource } from 'ag-grid-community';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { checkPermission } from '../../../core/checkPermission.ts';
 import { PermissionLevel } from '../../../core/types.ts';
+import { callOperation } from '../../api/callOperation.ts';
 import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
 import { buildListQuery, keysetAfter } from './buildListQuery.ts';
 import { createRecordsClient, type RecordCount } from './createRecordsClient.ts';
-import type { RecordRow } from './listTypes.ts';
+import type { GridRowAction, RecordRow } from './listTypes.ts';
 import { type EntityBundle, resolveListDefinition } from './resolveListDefinition.ts';
 
 /** Pause after the last key stroke before the quick search hits the API. */
@@ -16,6 +17,7 @@ const DEFAULT_PAGE_SIZE = 100;
 export const LIST_TEXTS = {
   confirmDelete: 'Deseja excluir este registro?',
   deleted: 'Registro excluído com sucesso.',
+  rowActionDone: 'Ação realizada com sucesso.',
 } as const;
 
 interface Outcome {
@@ -141,6 +143,21 @@ export function useListController(entityName: string) {
     [notify, records, refresh, showError],
   );
 
+  /** A declared row action: asks its confirmation, calls its operation with the row's id, refreshes. */
+  const runRowAction = useCallback(
+    async (action: GridRowAction, row: RecordRow) => {
+      if (action.confirm && !(await notify.confirm({ message: action.confirm }))) return;
+      const { error } = await callOperation(api, action.action, { id: row.id });
+      if (error) {
+        await showError(error);
+        return;
+      }
+      notify.toast(action.success ?? LIST_TEXTS.rowActionDone, { severity: 'success' });
+      refresh();
+    },
+    [api, notify, refresh, showError],
+  );
+
   const route = `/${(entity.route ?? '').replace(/^[#/]+/, '')}`;
   const paths = useMemo(
     () => ({
@@ -152,6 +169,17 @@ export function useListController(entityName: string) {
   );
 
   const allowed = (level: PermissionLevel) => checkPermission(user, entity.permission, level);
+  const rowActions = useMemo(
+    () =>
+      (grid.rowActions ?? []).filter((action) =>
+        checkPermission(
+          user,
+          action.permission ?? entity.permission,
+          action.level ?? PermissionLevel.ALTERAR,
+        ),
+      ),
+    [grid, user, entity.permission],
+  );
   const actions = grid.actions ?? {};
   return {
     entity,
@@ -165,6 +193,9 @@ export function useListController(entityName: string) {
     canDelete: actions.excluir !== false && allowed(PermissionLevel.TOTAL),
     /** Opening a record read-only is offered to whoever may view it but not change it. */
     canView: actions.editar !== false && allowed(PermissionLevel.VISUALIZAR),
+    /** The grid's declared row actions the user may take. */
+    rowActions,
+    runRowAction,
     searchText,
     setSearchText,
     datasource,
