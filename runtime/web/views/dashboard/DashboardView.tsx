@@ -42,24 +42,19 @@ export function DashboardView({ declaration }: { declaration: DashboardScreen })
           ))}
         </TextField>
       )}
-      {c.cards.length > 0 && (
-        <Grid container spacing={2} sx={{ mt: declaration.referencia ? 0 : 3 }}>
-          {c.cards.map((state) => (
-            <Grid key={state.id} size={size(state.card.width)}>
-              <DashboardCard {...state} />
-            </Grid>
-          ))}
-        </Grid>
-      )}
-      {c.charts.length > 0 && (
-        <Grid container spacing={2} sx={{ mt: 2 }}>
-          {c.charts.map((state) => (
-            <Grid key={state.id} size={size(state.chart.width)}>
-              <DashboardChart {...state} />
-            </Grid>
-          ))}
-        </Grid>
-      )}
+      {/* Cards then charts in one grid: a chart of width 12 starts its own row. */}
+      <Grid container spacing={2} sx={{ mt: declaration.referencia ? 0 : 3 }}>
+        {c.cards.map((state) => (
+          <Grid key={`card-${state.id}`} size={size(state.card.width)}>
+            <DashboardCard {...state} />
+          </Grid>
+        ))}
+        {c.charts.map((state) => (
+          <Grid key={`chart-${state.id}`} size={size(state.chart.width)}>
+            <DashboardChart {...state} />
+          </Grid>
+        ))}
+      </Grid>
       {c.links.length > 0 && (
         <Box component="nav" aria-label="Atalhos" sx={{ mt: 3, display: 'flex', gap: 3, flexWrap: 'wrap' }}>
           {c.links.map((link) => (
