@@ -31493,7 +31493,7 @@ export interface operations {
     dashboardVendasMes: {
         parameters: {
             query?: {
-                /** @description Mês de referência AAAA-MM (padrão: o mês corrente em Brasília) */
+                /** @description Mês de referência AAAA-MM, ex.: 2026-03 (padrão: o mês corrente em Brasília) */
                 referencia?: string;
             };
             header?: never;
@@ -31557,7 +31557,7 @@ export interface operations {
     dashboardVendasPorDia: {
         parameters: {
             query?: {
-                /** @description Mês de referência AAAA-MM (padrão: o mês corrente em Brasília) */
+                /** @description Mês de referência AAAA-MM, ex.: 2026-03 (padrão: o mês corrente em Brasília) */
                 referencia?: string;
             };
             header?: never;

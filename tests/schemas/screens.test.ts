@@ -304,3 +304,28 @@ describe('dashboard screens', () => {
       );
   });
 });
+
+describe('a white-label’s dashboard', () => {
+  it('drops a card and retitles another by a merge patch, for that white-label only', () => {
+    const DASHBOARD = 'schemas/screens/dashboard.screen.json';
+    const patch = 'tenants/verde/overrides/screens/dashboard.screen.json';
+    const changed = withFiles({
+      [patch]: {
+        $schema: '../../../../schemas/_meta/tenant-patch.schema.json',
+        cards: { estoqueMinimo: null, vendasMes: { title: 'Faturamento do mês' } },
+      },
+    });
+    expect(validateSchemaSet(changed)).toEqual([]);
+    type Cards = { cards: Record<string, { title: string }> };
+    const verde = resolveTenant(changed, 'verde').schemas[DASHBOARD] as unknown as Cards;
+    const demo = resolveTenant(changed, 'demo').schemas[DASHBOARD] as unknown as Cards;
+    expect(Object.keys(verde.cards)).not.toContain('estoqueMinimo');
+    expect(verde.cards.vendasMes?.title).toBe('Faturamento do mês');
+    expect(demo.cards.estoqueMinimo?.title).toBe('Abaixo do estoque mínimo');
+    expect(demo.cards.vendasMes?.title).toBe('Vendas do mês');
+    const broken = withFiles({ [patch]: { cards: { vendasMes: { format: 'dólar' } } } });
+    expect(validateSchemaSet(broken)).toContainEqual(
+      expect.objectContaining({ file: patch, pointer: '/cards/vendasMes/format' }),
+    );
+  });
+});

@@ -123,10 +123,12 @@ describe('vendas do mês', () => {
   });
 
   it('refuses a malformed reference month with a 400 in Portuguese', async () => {
-    for (const referencia of ['2031-13', 'abril', '2031-4']) {
+    for (const referencia of ['2031-13', 'abril', '2031-4', '2031-00']) {
       const response = await api('GET', `/api/Dashboard/vendas-mes?referencia=${referencia}`, token);
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toMatch(/referencia|Referência|inválid/i);
+      expect(response.json().error.message).toBe(
+        `Mês de referência inválido: "${referencia}". Informe o ano e o mês como AAAA-MM, ex.: 2026-03.`,
+      );
     }
   });
 });

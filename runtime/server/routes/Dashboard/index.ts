@@ -21,8 +21,8 @@ const referenciaQuery = {
   properties: {
     referencia: {
       type: 'string',
-      pattern: '^\\d{4}-(0[1-9]|1[0-2])$',
-      description: 'Mês de referência AAAA-MM (padrão: o mês corrente em Brasília)',
+      maxLength: 7,
+      description: 'Mês de referência AAAA-MM, ex.: 2026-03 (padrão: o mês corrente em Brasília)',
     },
   },
 } as const;
@@ -83,7 +83,7 @@ function kpi<T>(
     async (request: FastifyRequest) => {
       const auth = requirePermission(request, permission, PermissionLevel.VISUALIZAR);
       const { referencia } = request.query as { referencia?: string };
-      const ref = resolveReferencia(referencia);
+      const ref = resolveReferencia(referencia || undefined);
       const scope = { empresaId: auth.empresaId, filialId: auth.filialId, usuarioId: auth.usuarioId };
       return app.db.withTenant(scope, (tx) => run(tx, ref));
     },

@@ -1,5 +1,6 @@
 import { hojeBrasilia } from '../../../core/hojeBrasilia.ts';
 import type { Tx } from '../../db/database.ts';
+import { HttpError } from '../../errors.ts';
 
 /** Sales that count in "vendas do mês" (flows.md §5): approved or invoiced (and delivered); orçamentos and cancelled ones do not. */
 export const SITUACOES_VENDA = ['aprovado', 'faturado', 'entregue'] as const;
@@ -26,8 +27,14 @@ function month(year: number, monthIndex: number): { referencia: string; inicio: 
   return { referencia: `${y}-${m}`, inicio: `${y}-${m}-01`, fim: `${y}-${m}-${pad(last.getUTCDate())}` };
 }
 
-/** The month `referencia` (AAAA-MM, already validated by the route), or the current month in Brasília. */
+/** The month `referencia` (AAAA-MM), or the current month in Brasília; 400 in words for anything else. */
 export function resolveReferencia(referencia?: string): Referencia {
+  if (referencia !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(referencia))
+    throw new HttpError(
+      400,
+      'REFERENCIA_INVALIDA',
+      `Mês de referência inválido: "${referencia}". Informe o ano e o mês como AAAA-MM, ex.: 2026-03.`,
+    );
   const [year, monthNumber] = (referencia ?? hojeBrasilia().slice(0, 7)).split('-').map(Number) as [
     number,
     number,
