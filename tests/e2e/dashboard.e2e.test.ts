@@ -29,6 +29,11 @@ async function ok(method: string, url: string, payload?: unknown, auth = token):
 
 const hoje = hojeBrasilia();
 const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');
+/** The first day (AAAA-MM-01) of the month `count` months before today's. */
+function monthsBack(count: number): string {
+  const [year, month] = hoje.split('-').map(Number) as [number, number];
+  return `${new Date(Date.UTC(year, month - 1 - count, 1)).toISOString().slice(0, 10)}`;
+}
 
 beforeAll(async () => {
   harness = await startBrowserHarness();
@@ -48,23 +53,29 @@ beforeAll(async () => {
     itens: [{ numeroItem: 1, produtoId: produto.id, quantidade: 50, custoUnitario: 4 }],
   });
   await ok('POST', `/api/DocumentosEstoque/${entrada.id}/efetivar`, {});
-  const pedido = await ok('POST', '/api/PedidosVenda', {
-    tipo: 0,
-    clienteId: cliente.id,
-    dataEmissao: hoje,
-    depositoId: deposito.id,
-    itens: [
-      {
-        numeroItem: 1,
-        produtoId: produto.id,
-        descricao: 'Café',
-        unidade: 'UN',
-        quantidade: 3,
-        valorUnitario: 415.3,
-      },
-    ],
-  });
-  await ok('POST', `/api/PedidosVenda/${pedido.id}/aprovar`, {});
+  // 3 × 415,30 this month against 1 × 415,30 on the first day of the month before: +200,0%.
+  for (const [dataEmissao, quantidade] of [
+    [hoje, 3],
+    [monthsBack(1), 1],
+  ] as const) {
+    const pedido = await ok('POST', '/api/PedidosVenda', {
+      tipo: 0,
+      clienteId: cliente.id,
+      dataEmissao,
+      depositoId: deposito.id,
+      itens: [
+        {
+          numeroItem: 1,
+          produtoId: produto.id,
+          descricao: 'Café',
+          unidade: 'UN',
+          quantidade,
+          valorUnitario: 415.3,
+        },
+      ],
+    });
+    await ok('POST', `/api/PedidosVenda/${pedido.id}/aprovar`, {});
+  }
   const conta = await ok('POST', '/api/Contas', { descricao: 'Banco do painel' });
   await ok('POST', '/api/Receitas', {
     descricao: 'Duplicata atrasada',
@@ -90,7 +101,7 @@ describe('declared dashboard', () => {
     const vendas = await ok('GET', '/api/Dashboard/vendas-mes');
     const receber = await ok('GET', '/api/Dashboard/contas-receber');
     const estoque = await ok('GET', '/api/Dashboard/estoque-minimo');
-    expect(vendas.valor).toBeGreaterThanOrEqual(1245.9);
+    expect(vendas).toMatchObject({ valor: 1245.9, anterior: 415.3 });
     const { page, errors } = await harness.newPage({ width: 1280, height: 900 });
     await harness.login(page, 'demo@erp.local');
     await page.waitForURL(/#\/pages\/dashboard$/);
@@ -102,6 +113,10 @@ describe('declared dashboard', () => {
     );
     expect(await card(page, 'Vendas do mês').textContent()).toContain(
       `Pedidos: ${vendas.quantidade} · ticket médio`,
+    );
+    expect(vendas.variacao).toBe(200);
+    expect(await card(page, 'Vendas do mês').locator('[data-comparison]').textContent()).toBe(
+      '+200,0% vs. mês anterior',
     );
     expect(await card(page, 'Recebimentos vencidos').locator('[data-value]').textContent()).toBe(
       formatBRL(Number(receber.vencido)),
@@ -129,13 +144,11 @@ describe('declared dashboard', () => {
   });
 
   it('changes the reference month: a month without sales shows zero and the empty chart text', async () => {
-    const anterior = await ok('GET', `/api/Dashboard/vendas-mes`);
-    expect(anterior.anterior).toBe(0);
+    const empty = monthsBack(2).slice(0, 7);
+    expect((await ok('GET', `/api/Dashboard/vendas-mes?referencia=${empty}`)).valor).toBe(0);
     const { page } = await harness.newPage({ width: 1280, height: 900 });
     await harness.login(page, 'demo@erp.local');
-    const [year, month] = hoje.split('-').map(Number) as [number, number];
-    const previous = new Date(Date.UTC(year, month - 2, 1)).toISOString().slice(0, 7);
-    await page.getByLabel('Mês de referência').selectOption(previous);
+    await page.getByLabel('Mês de referência').selectOption(empty);
     await expect
       .poll(() => card(page, 'Vendas do mês').locator('[data-value]').textContent(), { timeout: 10_000 })
       .toBe('R$ 0,00');
