@@ -1376,6 +1376,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Dashboard/vendas-mes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vendas do mês (pedidos aprovados, faturados ou entregues) comparadas com o mês anterior
+         * @description Permissão: VENDAS_PEDIDO_VENDAS (visualizar).
+         */
+        get: operations["dashboardVendasMes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dashboard/vendas-por-dia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vendas por dia do mês de referência (dias sem venda com zero)
+         * @description Permissão: VENDAS_PEDIDO_VENDAS (visualizar).
+         */
+        get: operations["dashboardVendasPorDia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dashboard/contas-receber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contas a receber: em aberto, vencidas, vencendo hoje e no restante do mês
+         * @description Permissão: FINANCEIRO_RECEITAS (visualizar).
+         */
+        get: operations["dashboardContasReceber"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dashboard/contas-pagar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contas a pagar: em aberto, vencidas, vencendo hoje e no restante do mês
+         * @description Permissão: FINANCEIRO_DESPESAS (visualizar).
+         */
+        get: operations["dashboardContasPagar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dashboard/estoque-minimo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Produtos ativos com disponível na filial igual ou abaixo do estoque mínimo
+         * @description Permissão: ESTOQUE_PRODUTOS (visualizar).
+         */
+        get: operations["dashboardEstoqueMinimo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CertificadosDigitais": {
         parameters: {
             query?: never;
@@ -32090,6 +32190,301 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboardVendasMes: {
+        parameters: {
+            query?: {
+                /** @description Mês de referência AAAA-MM, ex.: 2026-03 (padrão: o mês corrente em Brasília) */
+                referencia?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        referencia: string;
+                        /** Format: date */
+                        inicio: string;
+                        /** Format: date */
+                        fim: string;
+                        valor: number;
+                        quantidade: number;
+                        ticketMedio: number;
+                        /** @description Vendas do mês anterior */
+                        anterior: number;
+                        /** @description Variação sobre o mês anterior, em % */
+                        variacao: number | null;
+                        situacoes: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboardVendasPorDia: {
+        parameters: {
+            query?: {
+                /** @description Mês de referência AAAA-MM, ex.: 2026-03 (padrão: o mês corrente em Brasília) */
+                referencia?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        referencia: string;
+                        dias: {
+                            /** Format: date */
+                            dia: string;
+                            valor: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboardContasReceber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        hoje: string;
+                        /** Format: date */
+                        fimMes: string;
+                        /** @description Σ do valor em aberto dos títulos abertos ou pagos parcialmente */
+                        aberto: number;
+                        quantidadeAberta: number;
+                        /** @description Valor em aberto vencido antes de hoje */
+                        vencido: number;
+                        quantidadeVencida: number;
+                        venceHoje: number;
+                        /** @description Vence depois de hoje até o fim do mês */
+                        restanteMes: number;
+                        situacoes: number[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboardContasPagar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        hoje: string;
+                        /** Format: date */
+                        fimMes: string;
+                        /** @description Σ do valor em aberto dos títulos abertos ou pagos parcialmente */
+                        aberto: number;
+                        quantidadeAberta: number;
+                        /** @description Valor em aberto vencido antes de hoje */
+                        vencido: number;
+                        quantidadeVencida: number;
+                        venceHoje: number;
+                        /** @description Vence depois de hoje até o fim do mês */
+                        restanteMes: number;
+                        situacoes: number[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboardEstoqueMinimo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        quantidade: number;
+                        ids: number[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -328,6 +328,119 @@ export interface components {
             then: components["schemas"]["formula"];
             else?: components["schemas"]["formula"];
         };
+        /** @description KPI cards and charts, each over a read operation, in a responsive grid (12 columns on wide screens, one below `sm`); an optional greeting with the session's company, branch and subscription, a reference month and shortcut links. */
+        dashboard: {
+            $schema?: unknown;
+            name?: unknown;
+            kind?: unknown;
+            route?: unknown;
+            title?: unknown;
+            description?: unknown;
+            permission?: unknown;
+            staffOnly?: unknown;
+            /** @description Show the greeting (Olá, <nome>!, Bem-vindo ao <title>.) and the Empresa / Filial selecionada / Assinatura cards instead of the title */
+            greeting?: boolean;
+            /** @description A month picker (the current month and the 23 before it, default the current one) whose value (AAAA-MM) fills "$referencia" in the cards' and charts' params */
+            referencia?: {
+                label: string;
+            };
+            /** @description KPI cards in declaration order, keyed by a stable id */
+            cards?: {
+                [key: string]: components["schemas"]["dashboardCard"];
+            };
+            /** @description Charts in declaration order, keyed by a stable id */
+            charts?: {
+                [key: string]: components["schemas"]["dashboardChart"];
+            };
+            /** @description Shortcut links under the cards */
+            links?: components["schemas"]["dashboardLink"][];
+        };
+        /**
+         * @description How a figure is written: moeda (R$ 1.234,56), número (1.234), percentual (12,5%)
+         * @enum {unknown}
+         */
+        dashboardFormat: "moeda" | "número" | "percentual";
+        /** @description Columns (of 12) the block takes from `md` up; one column below `sm`, half from `sm` */
+        dashboardWidth: number;
+        dashboardCard: {
+            title: string;
+            operationId: components["schemas"]["operationId"];
+            /** @description Query parameters of the operation; the value "$referencia" is the month chosen on the dashboard (AAAA-MM) */
+            params?: {
+                [key: string]: string | number | boolean;
+            };
+            /** @description Dotted path of the figure in the answer */
+            value: string;
+            format: components["schemas"]["dashboardFormat"];
+            /** @description A line under the figure: {path} placeholders of the answer, {path|money} in a cell format of the grid registry (money, number, percent, date) */
+            detail?: string;
+            /** @description Change against the previous period: `value` is the dotted path of a percentage (null: no comparison); up is good unless `inverted` */
+            comparison?: {
+                value: string;
+                /** @description After the percentage, e.g. "vs. mês anterior" */
+                label: string;
+                inverted?: boolean;
+            };
+            /**
+             * @description Colour of the figure when it is above zero (e.g. error for overdue titles)
+             * @enum {unknown}
+             */
+            severity?: "error" | "warning" | "success" | "info";
+            link?: components["schemas"]["dashboardFilterLink"];
+            /** @description Permission key (schemas/permissions/keys.json) needed at VISUALIZAR to see it (the function menus use); without it the block is not shown nor its operation called */
+            permission?: string;
+            width?: components["schemas"]["dashboardWidth"];
+        };
+        dashboardChart: {
+            title: string;
+            operationId: components["schemas"]["operationId"];
+            /** @description Query parameters of the operation; the value "$referencia" is the month chosen on the dashboard (AAAA-MM) */
+            params?: {
+                [key: string]: string | number | boolean;
+            };
+            /** @enum {unknown} */
+            type: "bar" | "line" | "pie";
+            /** @description Dotted path of the point array in the answer ("" when the answer is the array) */
+            items: string;
+            /** @description Category axis (pie: the slice's label) */
+            x: {
+                field: string;
+                label: string;
+                /**
+                 * @description dia: the day of an AAAA-MM-DD date; mês: MM/AAAA of an AAAA-MM
+                 * @enum {unknown}
+                 */
+                format?: "texto" | "dia" | "mês";
+            };
+            /** @description Value axis (pie: the slice's value) */
+            y: {
+                field: string;
+                label: string;
+                format: components["schemas"]["dashboardFormat"];
+            };
+            /** @description Shown instead of the chart when every value is zero */
+            empty?: string;
+            /** @description Permission key (schemas/permissions/keys.json) needed at VISUALIZAR to see it (the function menus use); without it the block is not shown nor its operation called */
+            permission?: string;
+            width?: components["schemas"]["dashboardWidth"];
+        };
+        /** @description Opens a generic list filtered: `where` (LoopBack where of the list's entity; a string "{path}" is replaced by that value of the answer, e.g. a date or an id array) travels as ?where=<json>&filtro=<label>, the label shown on a removable chip */
+        dashboardFilterLink: {
+            route: string;
+            where: {
+                [key: string]: unknown;
+            };
+            /** @description Chip text; {path} or {path|date} placeholders of the answer */
+            filtro: string;
+            /** @description Text of the card's link */
+            label: string;
+        };
+        dashboardLink: {
+            label: string;
+            route: string;
+            /** @description Permission key (schemas/permissions/keys.json) needed at VISUALIZAR to see it (the function menus use); without it the block is not shown nor its operation called */
+            permission?: string;
+        };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         ToolScreen: {
             $schema: string;
@@ -477,7 +590,41 @@ export interface components {
                 columns: components["schemas"]["columns"];
             };
         };
-        ScreenDeclaration: components["schemas"]["ToolScreen"] | components["schemas"]["UploadScreen"] | components["schemas"]["LookupScreen"];
+        /** @description KPI cards and charts, each over a read operation, in a responsive grid (12 columns on wide screens, one below `sm`); an optional greeting with the session's company, branch and subscription, a reference month and shortcut links. */
+        DashboardScreen: {
+            $schema: string;
+            /** @description Equal to the file name (<name>.screen.json) */
+            name: string;
+            /** @enum {string} */
+            kind: "dashboard";
+            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); its permission key comes from permissions/keys.json routes */
+            route: string;
+            /** @description The screen's heading (pt-BR) */
+            title: string;
+            /** @description A paragraph under the parameters (pt-BR) */
+            description?: string;
+            /** @description Permission key checked (VISUALIZAR) besides the route's */
+            permission?: string;
+            /** @description Only platform staff (isAvanco) may open it, as the administrator area's staff entries */
+            staffOnly?: boolean;
+            /** @description Show the greeting (Olá, <nome>!, Bem-vindo ao <title>.) and the Empresa / Filial selecionada / Assinatura cards instead of the title */
+            greeting?: boolean;
+            /** @description A month picker (the current month and the 23 before it, default the current one) whose value (AAAA-MM) fills "$referencia" in the cards' and charts' params */
+            referencia?: {
+                label: string;
+            };
+            /** @description KPI cards in declaration order, keyed by a stable id */
+            cards?: {
+                [key: string]: components["schemas"]["dashboardCard"];
+            };
+            /** @description Charts in declaration order, keyed by a stable id */
+            charts?: {
+                [key: string]: components["schemas"]["dashboardChart"];
+            };
+            /** @description Shortcut links under the cards */
+            links?: components["schemas"]["dashboardLink"][];
+        };
+        ScreenDeclaration: components["schemas"]["ToolScreen"] | components["schemas"]["UploadScreen"] | components["schemas"]["LookupScreen"] | components["schemas"]["DashboardScreen"];
     };
     responses: never;
     parameters: never;
@@ -497,9 +644,17 @@ export type SchemaFormat = components['schemas']['format'];
 export type SchemaCondition = components['schemas']['condition'];
 export type SchemaRule = components['schemas']['rule'];
 export type SchemaFormula = components['schemas']['formula'];
+export type SchemaDashboard = components['schemas']['dashboard'];
+export type SchemaDashboardFormat = components['schemas']['dashboardFormat'];
+export type SchemaDashboardWidth = components['schemas']['dashboardWidth'];
+export type SchemaDashboardCard = components['schemas']['dashboardCard'];
+export type SchemaDashboardChart = components['schemas']['dashboardChart'];
+export type SchemaDashboardFilterLink = components['schemas']['dashboardFilterLink'];
+export type SchemaDashboardLink = components['schemas']['dashboardLink'];
 export type SchemaToolScreen = components['schemas']['ToolScreen'];
 export type SchemaUploadScreen = components['schemas']['UploadScreen'];
 export type SchemaLookupScreen = components['schemas']['LookupScreen'];
+export type SchemaDashboardScreen = components['schemas']['DashboardScreen'];
 export type SchemaScreenDeclaration = components['schemas']['ScreenDeclaration'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

@@ -4,6 +4,7 @@ import { checkFormulas } from './formula/checkFormulas.ts';
 import { isPlainObject } from './mergePatch.ts';
 import { schemaKind } from './schemaKind.ts';
 import { DEFAULT_TOKENS } from './screens/resolveDefaultTokens.ts';
+import { screenPermissionKeys } from './screens/screenPermissionKeys.ts';
 
 type Json = Record<string, unknown>;
 const obj = (value: unknown): Json => (isPlainObject(value) ? value : {});
@@ -99,12 +100,9 @@ export function crossCheckSchemas(
     }
     if (kind === 'form' || kind === 'grid' || kind === 'report') checkFieldUse(path, kind, data);
     if (kind === 'screen') {
-      if (typeof data.permission === 'string' && !(data.permission in keys))
-        push(
-          path,
-          '/permission',
-          `chave de permissão "${data.permission}" não existe em keys.json (regra: permission)`,
-        );
+      for (const { pointer, key } of screenPermissionKeys(data))
+        if (!(key in keys))
+          push(path, pointer, `chave de permissão "${key}" não existe em keys.json (regra: permission)`);
       const parameters = obj(data.parameters);
       const properties = obj(obj(parameters.schema).properties);
       for (const [field, name] of Object.entries(obj(parameters.enums))) {

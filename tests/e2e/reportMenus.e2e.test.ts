@@ -3,10 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from '../../runtime/server/schemas/readSchemaFiles.ts';
-import {
-  type ReportDefinition,
-  reportRoute,
-} from '../../runtime/web/screens/relatorios/reportDefinitions.ts';
+import { type ReportDefinition, reportRoute } from '../../runtime/web/views/report/reportDefinitions.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
 
 vi.setConfig({ testTimeout: 180_000 });

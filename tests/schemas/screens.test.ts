@@ -232,3 +232,100 @@ describe('tenant patches of a screen declaration', () => {
     );
   });
 });
+
+describe('dashboard screens', () => {
+  const DASHBOARD = 'schemas/screens/dashboard.screen.json';
+  type Blocks = Record<string, Record<string, unknown>>;
+  const dashboard = () =>
+    structuredClone(files[DASHBOARD]) as { cards: Blocks; charts: Blocks; links?: unknown[] };
+
+  it('a card or chart naming an unknown operation fails the check, not the user’s click', () => {
+    const bad = dashboard();
+    (bad.cards.vendasMes as Record<string, unknown>).operationId = 'dashboardVendasDoMes';
+    (bad.charts.vendasPorDia as Record<string, unknown>).operationId = 'vendasPorDia';
+    expect(checkScreenOperations(withFiles({ [DASHBOARD]: bad }), operationIds)).toEqual([
+      {
+        file: DASHBOARD,
+        pointer: '/cards/vendasMes/operationId',
+        message: 'operação "dashboardVendasDoMes" não existe em generated/openapi.json (regra: operationId)',
+      },
+      {
+        file: DASHBOARD,
+        pointer: '/charts/vendasPorDia/operationId',
+        message: 'operação "vendasPorDia" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+  });
+
+  it('an unknown permission key on a card, a chart or a link', () => {
+    const bad = dashboard();
+    (bad.cards.estoqueMinimo as Record<string, unknown>).permission = 'ESTOQUE_MINIMO';
+    (bad.charts.vendasPorDia as Record<string, unknown>).permission = 'VENDAS';
+    bad.links = [
+      { label: 'Novo pedido', route: 'pages/vendas/pedido-vendas/cadastrar', permission: 'PEDIDOS' },
+    ];
+    const issues = validateSchemaSet(withFiles({ [DASHBOARD]: bad }));
+    for (const [pointer, key] of [
+      ['/cards/estoqueMinimo/permission', 'ESTOQUE_MINIMO'],
+      ['/charts/vendasPorDia/permission', 'VENDAS'],
+      ['/links/0/permission', 'PEDIDOS'],
+    ])
+      expect(issues).toContainEqual({
+        file: DASHBOARD,
+        pointer,
+        message: `chave de permissão "${key}" não existe em keys.json (regra: permission)`,
+      });
+  });
+
+  it('a card without its figure, an unknown format or chart type, a link without its filter label', () => {
+    const bad = dashboard();
+    delete bad.cards.vendasMes?.value;
+    (bad.cards.receberAberto as Record<string, unknown>).format = 'real';
+    (bad.charts.vendasPorDia as Record<string, unknown>).type = 'radar';
+    delete ((bad.cards.pagarAberto as Record<string, unknown>).link as Record<string, unknown>).filtro;
+    const issues = validateSchemaSet(withFiles({ [DASHBOARD]: bad }));
+    expect(issues).toContainEqual({
+      file: DASHBOARD,
+      pointer: '/cards/vendasMes',
+      message: 'deve ter a propriedade obrigatória value (regra: required)',
+    });
+    expect(issues).toContainEqual({
+      file: DASHBOARD,
+      pointer: '/cards/pagarAberto/link',
+      message: 'deve ter a propriedade obrigatória filtro (regra: required)',
+    });
+    for (const pointer of ['/cards/receberAberto/format', '/charts/vendasPorDia/type'])
+      expect(issues).toContainEqual(
+        expect.objectContaining({
+          file: DASHBOARD,
+          pointer,
+          message: expect.stringContaining('(regra: enum)'),
+        }),
+      );
+  });
+});
+
+describe('a white-label’s dashboard', () => {
+  it('drops a card and retitles another by a merge patch, for that white-label only', () => {
+    const DASHBOARD = 'schemas/screens/dashboard.screen.json';
+    const patch = 'tenants/verde/overrides/screens/dashboard.screen.json';
+    const changed = withFiles({
+      [patch]: {
+        $schema: '../../../../schemas/_meta/tenant-patch.schema.json',
+        cards: { estoqueMinimo: null, vendasMes: { title: 'Faturamento do mês' } },
+      },
+    });
+    expect(validateSchemaSet(changed)).toEqual([]);
+    type Cards = { cards: Record<string, { title: string }> };
+    const verde = resolveTenant(changed, 'verde').schemas[DASHBOARD] as unknown as Cards;
+    const demo = resolveTenant(changed, 'demo').schemas[DASHBOARD] as unknown as Cards;
+    expect(Object.keys(verde.cards)).not.toContain('estoqueMinimo');
+    expect(verde.cards.vendasMes?.title).toBe('Faturamento do mês');
+    expect(demo.cards.estoqueMinimo?.title).toBe('Abaixo do estoque mínimo');
+    expect(demo.cards.vendasMes?.title).toBe('Vendas do mês');
+    const broken = withFiles({ [patch]: { cards: { vendasMes: { format: 'dólar' } } } });
+    expect(validateSchemaSet(broken)).toContainEqual(
+      expect.objectContaining({ file: patch, pointer: '/cards/vendasMes/format' }),
+    );
+  });
+});

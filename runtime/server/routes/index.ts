@@ -9,6 +9,7 @@ import { cepsRoutes } from './Ceps/index.ts';
 import { certificadosDigitaisRoutes } from './CertificadosDigitais/index.ts';
 import { configWhiteLabelsRoutes } from './ConfigWhiteLabels/index.ts';
 import { contasExtratoRoutes } from './Contas/extrato.ts';
+import { dashboardRoutes } from './Dashboard/index.ts';
 import { documentationRoutes } from './documentation/index.ts';
 import { empresasExportacaoRoutes } from './Empresas/index.ts';
 import { exportacoesFiscaisRoutes } from './ExportacoesFiscais/index.ts';
@@ -61,6 +62,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   conciliacaoOfxRoutes,
   retornoBoletoRoutes,
   contasExtratoRoutes,
+  dashboardRoutes,
   certificadosDigitaisRoutes,
   pdvVersoesRoutes,
   backupsRoutes,

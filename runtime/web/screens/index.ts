@@ -18,8 +18,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/assinatura/modulos': lazy(() => import('./assinatura/ModulosScreen.tsx')),
   'pages/assinatura/area-cliente': lazy(() => import('./assinatura/AreaClienteScreen.tsx')),
   'pages/relatorios/exportacoes': lazy(() => import('./exportacoes/ExportacoesScreen.tsx')),
-  'pages/relatorios/:menu/menu': lazy(() => import('./relatorios/RelatoriosMenuScreen.tsx')),
-  'pages/relatorios/:relatorio': lazy(() => import('./relatorios/RelatorioScreen.tsx')),
   'pages/configuracoes/usuarios/editarminhaconta': lazy(() => import('./minhaConta/MinhaContaScreen.tsx')),
   'pages/financeiro/extrato-bancario': lazy(() => import('./extrato/ExtratoBancarioScreen.tsx')),
   'pages/estoque/alteracao-preco': lazy(() => import('./estoque/alteracaoPreco/AlteracaoPrecoScreen.tsx')),

@@ -5,16 +5,22 @@ import { checkPermission } from '../../core/checkPermission.ts';
 import { findRouteKey, type RouteKeys } from '../../core/findRouteKey.ts';
 import { PermissionLevel } from '../../core/types.ts';
 import { useSession, useTenant } from '../app/RuntimeContext.tsx';
-import { DashboardPage } from '../pages/DashboardPage.tsx';
 import { screens } from '../screens/index.ts';
 import { menuLeaves, useMenus } from '../shell/menu/useMenus.ts';
 import { AccessDeniedPage } from './AccessDeniedPage.tsx';
 import { PendingScreen } from './PendingScreen.tsx';
+import { reportScreenOf } from './report/reportDefinitions.ts';
 import { findDeclaredScreen, screenKinds } from './screenKinds.ts';
 
 // The grid and the form are heavy (AG Grid, rjsf): loaded when a screen first needs them.
 const ListView = lazy(() => import('./list/ListView.tsx').then((module) => ({ default: module.ListView })));
 const FormView = lazy(() => import('./form/FormView.tsx').then((module) => ({ default: module.FormView })));
+const ReportView = lazy(() =>
+  import('./report/ReportView.tsx').then((module) => ({ default: module.ReportView })),
+);
+const ReportMenuView = lazy(() =>
+  import('./report/ReportMenuView.tsx').then((module) => ({ default: module.ReportMenuView })),
+);
 const SingletonFormView = lazy(() =>
   import('./form/SingletonFormView.tsx').then((module) => ({ default: module.SingletonFormView })),
 );
@@ -85,9 +91,10 @@ type ScreenKind = 'page' | 'list' | 'form' | 'denied' | 'pending';
 
 /**
  * Resolves a main-area route to its screen. The route's permission key (schemas/permissions) is checked
- * with the same core function the menu and the API use; a denied route shows a clear page. Then: the
- * dashboard, a screen registered in runtime/web/screens, a screen declared in schemas/screens (rendered
- * by its kind's generic view; its own `permission` needs VISUALIZAR, `staffOnly` platform staff), the list or form of the entity
+ * with the same core function the menu and the API use; a denied route shows a clear page. Then: a
+ * screen registered in runtime/web/screens, a screen declared in schemas/screens (rendered
+ * by its kind's generic view; its own `permission` needs VISUALIZAR, `staffOnly` platform staff), a report
+ * menu or page (schemas/reports, the report kind's views), the list or form of the entity
  * whose `route` matches (creating or copying needs CRIAR), else the pending-screen placeholder.
  */
 export function ScreenRouter() {
@@ -96,7 +103,7 @@ export function ScreenRouter() {
   const { user } = useSession();
   const menus = useMenus();
   const route = pathname.replace(/^\/+/, '').replace(/\/+$/, '');
-  // A declared screen is a 'page' whose `data-kind` names its kind (tool, lookup…).
+  // A declared screen is a 'page' whose `data-kind` names its kind (tool, lookup, dashboard…).
   const screen = (kind: ScreenKind, node: ReactNode, declaredKind?: string) => (
     <Box data-screen={kind} data-kind={declaredKind} data-route={route}>
       <Suspense fallback={<Loading />}>{node}</Suspense>
@@ -105,8 +112,6 @@ export function ScreenRouter() {
   const key = findRouteKey(schemas.permissions as unknown as RouteKeys, route);
   if (key && !checkPermission(user, key, PermissionLevel.VISUALIZAR))
     return screen('denied', <AccessDeniedPage />);
-  if (route === 'pages/dashboard' || route === 'administrador/configuracoes/dashboard')
-    return screen('page', <DashboardPage />);
   const registered = findScreen(route);
   if (registered) {
     const Screen = screens[registered.pattern];
@@ -121,6 +126,12 @@ export function ScreenRouter() {
     const KindView = screenKinds[declared.kind];
     return screen('page', <KindView key={route} declaration={declared as never} />, declared.kind);
   }
+  // Report definitions (schemas/reports): their menus and pages, rendered by the report kind's views.
+  const report = reportScreenOf(route);
+  if (report)
+    return 'menu' in report
+      ? screen('page', <ReportMenuView key={route} menu={report.menu} />, 'report')
+      : screen('page', <ReportView key={route} segment={report.segment} />, 'report');
   const target = findEntityScreen(route, (schemas.entities ?? {}) as Record<string, { entity?: unknown }>);
   if (target) {
     const level =

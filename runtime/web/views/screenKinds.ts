@@ -15,6 +15,9 @@ export const screenKinds: Record<
   tool: lazy(() => import('./tool/ToolView.tsx').then((module) => ({ default: module.ToolView }))),
   upload: lazy(() => import('./upload/UploadView.tsx').then((module) => ({ default: module.UploadView }))),
   lookup: lazy(() => import('./lookup/LookupView.tsx').then((module) => ({ default: module.LookupView }))),
+  dashboard: lazy(() =>
+    import('./dashboard/DashboardView.tsx').then((module) => ({ default: module.DashboardView })),
+  ),
 };
 
 /** The declared screen whose `route` is the route (without "#/" and surrounding slashes), if any. */

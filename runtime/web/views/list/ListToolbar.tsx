@@ -1,10 +1,10 @@
-import { Box, Button, InputAdornment, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, InputAdornment, TextField, Typography } from '@mui/material';
 import Icon from '@mui/material/Icon';
 import { Link as RouterLink } from 'react-router-dom';
 import { countText } from './countText.ts';
 import type { ListController } from './useListController.ts';
 
-/** Title, quick search, record count, the grid file's links and the Novo button (only with permission to create). */
+/** Title, the link filter's removable chip, quick search, record count, the grid file's links and the Novo button (only with permission to create). */
 export function ListToolbar({ list }: { list: ListController }) {
   return (
     <Box
@@ -19,6 +19,17 @@ export function ListToolbar({ list }: { list: ListController }) {
       <Typography variant="h5" component="h1" sx={{ flexGrow: 1, minWidth: 0 }} noWrap>
         {list.title}
       </Typography>
+      {list.linkFilter.filter && (
+        <Chip
+          label={`Filtro: ${list.linkFilter.filter.label}`}
+          onDelete={list.linkFilter.remove}
+          color="primary"
+          variant="outlined"
+          data-link-filter
+          title="Remover filtro"
+          sx={{ order: { xs: 4, sm: 0 }, maxWidth: '100%' }}
+        />
+      )}
       {list.total !== null && !list.empty && (
         <Typography
           variant="body2"

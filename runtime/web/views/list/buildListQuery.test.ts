@@ -83,3 +83,29 @@ describe('keysetAfter', () => {
     expect(keysetAfter(['descricao ASC', 'id ASC'], undefined)).toBeUndefined();
   });
 });
+
+describe('buildListQuery: link filter', () => {
+  it('ANDs the where a link opened the list with before the search', () => {
+    const entity = {
+      name: 'pedidoVenda',
+      resource: 'PedidosVenda',
+      fields: { numero: { type: 'integer' }, observacao: { type: 'string', search: true } },
+    } as never;
+    const query = buildListQuery(entity, { columns: { numero: {} } } as never, {
+      search: 'urgente',
+      sortModel: [],
+      filterModel: null,
+      where: { situacao: { inq: ['aprovado'] } },
+    });
+    expect(query.where).toEqual({
+      and: [{ situacao: { inq: ['aprovado'] } }, { observacao: { ilike: '%urgente%' } }],
+    });
+    const alone = buildListQuery(entity, { columns: {} } as never, {
+      search: '',
+      sortModel: [],
+      filterModel: null,
+      where: { id: { inq: [1, 2] } },
+    });
+    expect(alone.where).toEqual({ id: { inq: [1, 2] } });
+  });
+});

@@ -8,6 +8,8 @@ export interface ListCriteria {
   search: string;
   sortModel: readonly { colId: string; sort: 'asc' | 'desc' }[];
   filterModel: Record<string, unknown> | null | undefined;
+  /** A where the list was opened with (a dashboard card's link, `?where=`), ANDed with the rest. */
+  where?: Where | null;
 }
 
 export interface ListQuery {
@@ -51,7 +53,7 @@ function orderOf(grid: GridDefinition, sortModel: ListCriteria['sortModel']): st
 
 /**
  * The LoopBack where/order/include of a list screen: the quick search (an `or` of `ilike '%text%'` over
- * the grid's search fields), the column filters and the sort (default: the grid's defaultOrder).
+ * the grid's search fields), the link filter, the column filters and the sort (default: the grid's defaultOrder).
  */
 export function buildListQuery(
   entity: ResolvedEntity,
@@ -61,6 +63,7 @@ export function buildListQuery(
   const conditions = filterModelToWhere(criteria.filterModel, entity.fields);
   const search = searchWhere(entity, grid, criteria.search);
   if (search) conditions.unshift(search);
+  if (criteria.where) conditions.unshift(criteria.where);
   const include = Object.keys(grid.columns)
     .filter((name) => entity.fields[name]?.type === 'relation' && !entity.fields[name]?.multiple)
     .map((name) => ({ relation: includeName(name) }));

@@ -10,6 +10,7 @@ import { buildListQuery, keysetAfter } from './buildListQuery.ts';
 import { createRecordsClient, type RecordCount } from './createRecordsClient.ts';
 import type { GridRowAction, RecordRow } from './listTypes.ts';
 import { type EntityBundle, resolveListDefinition } from './resolveListDefinition.ts';
+import { useLinkFilter } from './useLinkFilter.ts';
 
 /** Pause after the last key stroke before the quick search hits the API. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -31,7 +32,7 @@ interface Outcome {
 
 /**
  * Headless controller of a list screen (react-admin style): the entity and grid definitions, the user's
- * permission flags, the quick search, the AG Grid infinite-row-model datasource that turns the grid's
+ * permission flags, the quick search, the link filter (`?where=&filtro=`), the AG Grid infinite-row-model datasource that turns the grid's
  * sort and filter models into the LoopBack `?filter=` (and `/count?where=` for the last row), delete
  * with confirmation, and refresh. The view only renders what this returns.
  */
@@ -48,6 +49,8 @@ export function useListController(entityName: string) {
   if (!definition) throw new Error(`Entidade desconhecida: ${entityName}`);
   const { entity, grid, enums } = definition;
   const records = useMemo(() => createRecordsClient(api, entity.resource), [api, entity.resource]);
+  const linkFilter = useLinkFilter();
+  const linkWhere = linkFilter.filter?.where;
 
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
@@ -73,6 +76,7 @@ export function useListController(entityName: string) {
           search,
           sortModel: params.sortModel,
           filterModel: params.filterModel,
+          where: linkWhere,
         });
         const limit = params.endRow - params.startRow;
         const key = `${generation.current}:${JSON.stringify(query.where ?? null)}`;
@@ -105,7 +109,7 @@ export function useListController(entityName: string) {
           .finally(() => setLoading(false));
       },
     }),
-    [entity, grid, records, search, showError],
+    [entity, grid, records, search, showError, linkWhere],
   );
 
   /** Replaces an estimated total by the exact count (the footer's "cerca de …" asks for it). */
@@ -198,6 +202,8 @@ export function useListController(entityName: string) {
     runRowAction,
     searchText,
     setSearchText,
+    /** The filter a link opened the list with (chip label and removal). */
+    linkFilter,
     datasource,
     loading,
     total: outcome?.total ?? null,

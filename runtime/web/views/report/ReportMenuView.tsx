@@ -4,7 +4,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { checkPermission } from '../../../core/checkPermission.ts';
 import { PermissionLevel } from '../../../core/types.ts';
 import { useSession, useTenant } from '../../app/RuntimeContext.tsx';
-import type { ScreenProps } from '../index.ts';
 import {
   isReportMenu,
   REPORT_MENU_TITLES,
@@ -63,13 +62,13 @@ function ReportCard({ definition }: { definition: ReportDefinition }) {
 }
 
 /**
- * Relatórios › Estoque, Vendas, Financeiro or Pessoas (pages/relatorios/:menu/menu): a card per report
+ * The generic menu of report definitions — Relatórios › Estoque, Vendas, Financeiro or Pessoas
+ * (pages/relatorios/:menu/menu): a card per report
  * definition of the menu (schemas/reports) the user may view, each opening the report's page.
  */
-export default function RelatoriosMenuScreen({ params }: ScreenProps) {
+export function ReportMenuView({ menu }: { menu: string }) {
   const { schemas } = useTenant();
   const { user } = useSession();
-  const menu = params.menu ?? '';
   const title = isReportMenu(menu) ? REPORT_MENU_TITLES[menu] : 'Relatórios';
   const definitions = readReportDefinitions(schemas).filter(
     (definition) =>

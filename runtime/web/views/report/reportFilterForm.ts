@@ -1,6 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { EnumDefinition } from '../../../core/resolveEntity.ts';
-import type { FormLayout } from '../../views/form/formTypes.ts';
+import type { FormLayout } from '../form/formTypes.ts';
 import type { ReportDefinition, ReportFilter, ReportFilterType } from './reportDefinitions.ts';
 
 /** Filters per row of the filter form on wide screens. */

@@ -100,3 +100,17 @@ export function reportFormats(definition: ReportDefinition): ReportFormat[] {
 /** Whether a route segment names one of the report menus. */
 export const isReportMenu = (menu: string): menu is ReportMenu =>
   (REPORT_MENUS as readonly string[]).includes(menu);
+
+/**
+ * What a route is among the report pages: a report menu (pages/relatorios/<menu>/menu) or a report's
+ * page (pages/relatorios/<segment>, a page of its own such as exportacoes excepted), else null. An unknown
+ * segment is still a report page: it says the report does not exist.
+ */
+export function reportScreenOf(route: string): { menu: string } | { segment: string } | null {
+  const parts = route.split('/').filter(Boolean);
+  if (parts[0] !== 'pages' || parts[1] !== 'relatorios' || !parts[2]) return null;
+  if (parts.length === 4 && parts[3] === 'menu') return { menu: decodeURIComponent(parts[2]) };
+  if (parts.length === 3 && !RESERVED_SEGMENTS.has(parts[2]))
+    return { segment: decodeURIComponent(parts[2]) };
+  return null;
+}

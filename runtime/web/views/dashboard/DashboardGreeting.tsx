@@ -1,10 +1,10 @@
 import { Card, CardContent, Grid, Typography } from '@mui/material';
-import { formatDate } from '../../core/formatDate.ts';
-import { SUBSCRIPTION_STATE_LABELS, subscriptionState } from '../../core/subscriptionState.ts';
-import { useSession, useTenant } from '../app/RuntimeContext.tsx';
+import { formatDate } from '../../../core/formatDate.ts';
+import { SUBSCRIPTION_STATE_LABELS, subscriptionState } from '../../../core/subscriptionState.ts';
+import { useSession, useTenant } from '../../app/RuntimeContext.tsx';
 
-/** Landing page: greeting, company, branch and subscription state. */
-export function DashboardPage() {
+/** A dashboard's greeting (`greeting: true`): the user's name, the product, company, branch and subscription state. */
+export function DashboardGreeting() {
   const { user } = useSession();
   const { config } = useTenant();
   const empresa = user?.empresaObj;

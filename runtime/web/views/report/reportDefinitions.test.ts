@@ -5,6 +5,7 @@ import {
   readReportDefinitions,
   reportFormats,
   reportRoute,
+  reportScreenOf,
 } from './reportDefinitions.ts';
 
 const definition = (name: string, overrides: Partial<ReportDefinition> = {}): ReportDefinition => ({
@@ -67,5 +68,18 @@ describe('report routes', () => {
     expect(reportFormats(definition('a', { formats: ['xlsx', 'pdf'] }))).toEqual(['pdf', 'xlsx']);
     expect(reportFormats(definition('a', { formats: ['xlsx'] }))).toEqual(['xlsx']);
     expect(reportFormats(definition('a'))).toEqual(['pdf', 'xlsx']);
+  });
+});
+
+describe('reportScreenOf', () => {
+  it('tells report menus and report pages from other routes', () => {
+    expect(reportScreenOf('pages/relatorios/estoque/menu')).toEqual({ menu: 'estoque' });
+    expect(reportScreenOf('pages/relatorios/movimentacao-estoque')).toEqual({
+      segment: 'movimentacao-estoque',
+    });
+    expect(reportScreenOf('pages/relatorios/exportacoes')).toBeNull();
+    expect(reportScreenOf('pages/relatorios')).toBeNull();
+    expect(reportScreenOf('pages/estoque/produtos')).toBeNull();
+    expect(reportScreenOf('pages/relatorios/estoque/outra')).toBeNull();
   });
 });

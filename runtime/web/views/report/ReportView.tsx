@@ -24,14 +24,13 @@ import type { EnumDefinition } from '../../../core/resolveEntity.ts';
 import { PermissionLevel } from '../../../core/types.ts';
 import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx';
 import { useReportExport } from '../../shell/reports/useReportExport.ts';
-import { AccessDeniedPage } from '../../views/AccessDeniedPage.tsx';
-import { defaultFormStateBehavior } from '../../views/form/defaultFormStateBehavior.ts';
-import type { FormContext } from '../../views/form/formTypes.ts';
-import { formValidator } from '../../views/form/formValidator.ts';
-import { recordsRequest } from '../../views/form/recordsRequest.ts';
-import { ThemedForm } from '../../views/form/ThemedForm.ts';
-import { transformErrors } from '../../views/form/transformErrors.ts';
-import type { ScreenProps } from '../index.ts';
+import { AccessDeniedPage } from '../AccessDeniedPage.tsx';
+import { defaultFormStateBehavior } from '../form/defaultFormStateBehavior.ts';
+import type { FormContext } from '../form/formTypes.ts';
+import { formValidator } from '../form/formValidator.ts';
+import { recordsRequest } from '../form/recordsRequest.ts';
+import { ThemedForm } from '../form/ThemedForm.ts';
+import { transformErrors } from '../form/transformErrors.ts';
 import {
   findReportByRoute,
   REPORT_MENU_TITLES,
@@ -224,14 +223,15 @@ function ReportPage({ definition }: { definition: ReportDefinition }) {
 }
 
 /**
- * A report's page (pages/relatorios/<report>, see REPORT_ROUTE_SEGMENTS): the filter form generated
- * from the definition, "Exportar PDF" / "Exportar XLSX" (the definition's formats) running the export
- * flow of spec 000 §4, and the columns the file will hold.
+ * The generic renderer of a report definition (schemas/reports/<name>.report.json) at its page
+ * (pages/relatorios/<segment>, see REPORT_ROUTE_SEGMENTS): the filter form generated from the definition,
+ * "Exportar PDF" / "Exportar XLSX" (the definition's formats) running the export flow of spec 000 §4, and
+ * the columns the file will hold.
  */
-export default function RelatorioScreen({ params }: ScreenProps) {
+export function ReportView({ segment }: { segment: string }) {
   const { schemas } = useTenant();
   const { user } = useSession();
-  const definition = findReportByRoute(readReportDefinitions(schemas), params.relatorio ?? '');
+  const definition = findReportByRoute(readReportDefinitions(schemas), segment);
   if (!definition)
     return (
       <Paper sx={{ p: 4, textAlign: 'center', maxWidth: 560, mx: 'auto', mt: 4 }}>

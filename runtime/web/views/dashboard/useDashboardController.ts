@@ -1,0 +1,96 @@
+import { useEffect, useMemo, useState } from 'react';
+import { checkPermission } from '../../../core/checkPermission.ts';
+import { extractErrorMessage } from '../../../core/extractErrorMessage.ts';
+import { hojeBrasilia } from '../../../core/hojeBrasilia.ts';
+import { PermissionLevel } from '../../../core/types.ts';
+import { callOperation } from '../../api/callOperation.ts';
+import { useRuntime, useSession } from '../../app/RuntimeContext.tsx';
+import type {
+  DashboardCardDeclaration,
+  DashboardChartDeclaration,
+  DashboardScreen,
+} from './dashboardTypes.ts';
+import { monthOptions } from './monthOptions.ts';
+
+/** The answer of one operation call: loading, its data, or the error message shown in the block. */
+export interface DashboardAnswer {
+  loading: boolean;
+  data?: unknown;
+  error?: string;
+}
+
+type Block = { params?: Record<string, string | number | boolean>; operationId: string };
+
+/** The call a block makes: its operation with "$referencia" replaced by the chosen month. */
+function requestOf(block: Block, referencia: string) {
+  const params = Object.fromEntries(
+    Object.entries(block.params ?? {}).map(([name, value]) => [
+      name,
+      value === '$referencia' ? referencia : value,
+    ]),
+  );
+  return { key: `${block.operationId}:${JSON.stringify(params)}`, operationId: block.operationId, params };
+}
+
+/**
+ * Controller of a `dashboard` screen: the reference month, the cards, charts and links the user's profile
+ * may see (their permission key at VISUALIZAR, the check menus use), one call per distinct operation and
+ * parameters (two cards over one answer share it), each block's answer. The view only renders.
+ */
+export function useDashboardController(declaration: DashboardScreen) {
+  const { api } = useRuntime();
+  const { user } = useSession();
+  const months = useMemo(() => monthOptions(hojeBrasilia().slice(0, 7)), []);
+  const [referencia, setReferencia] = useState(() => months[0]?.value ?? '');
+  const allowed = (permission?: string) =>
+    !permission || checkPermission(user, permission, PermissionLevel.VISUALIZAR);
+
+  const cards = Object.entries(declaration.cards ?? {})
+    .filter(([, card]) => allowed(card.permission))
+    .map(([id, card]) => ({ id, card, request: requestOf(card, referencia) }));
+  const charts = Object.entries(declaration.charts ?? {})
+    .filter(([, chart]) => allowed(chart.permission))
+    .map(([id, chart]) => ({ id, chart, request: requestOf(chart, referencia) }));
+  const links = (declaration.links ?? []).filter((link) => allowed(link.permission));
+
+  const requests = [...cards, ...charts].map((block) => block.request);
+  const requestsKey = JSON.stringify(requests.map((request) => request.key).sort());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: requestsKey stands for the requests
+  const unique = useMemo(
+    () => [...new Map(requests.map((request) => [request.key, request])).values()],
+    [requestsKey],
+  );
+  const [answers, setAnswers] = useState<Record<string, DashboardAnswer>>({});
+
+  useEffect(() => {
+    let cancelled = false;
+    setAnswers(Object.fromEntries(unique.map((request) => [request.key, { loading: true }])));
+    for (const request of unique)
+      callOperation(api, request.operationId, request.params)
+        .then(({ data, error }) => {
+          if (error) throw error;
+          return { loading: false, data };
+        })
+        .catch((error: unknown) => ({ loading: false, error: extractErrorMessage(error) }))
+        .then((answer) => {
+          if (!cancelled) setAnswers((current) => ({ ...current, [request.key]: answer }));
+        });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, unique]);
+
+  const answerOf = (key: string): DashboardAnswer => answers[key] ?? { loading: true };
+  return {
+    referencia,
+    setReferencia,
+    /** The months the picker offers, newest first. */
+    months,
+    cards: cards.map(({ id, card, request }) => ({ id, card, answer: answerOf(request.key) })),
+    charts: charts.map(({ id, chart, request }) => ({ id, chart, answer: answerOf(request.key) })),
+    links,
+  };
+}
+
+export type DashboardCardState = { id: string; card: DashboardCardDeclaration; answer: DashboardAnswer };
+export type DashboardChartState = { id: string; chart: DashboardChartDeclaration; answer: DashboardAnswer };
