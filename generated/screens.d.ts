@@ -102,7 +102,7 @@ export interface components {
                 };
             };
         };
-        /** @description A search box and a result grid over a read operation (reference tables: banks, NCM, CEST). */
+        /** @description A search box (and optional select filters) over a read operation with a result grid, paged in the browser or on the server: reference tables (banks, NCM, CEST), administrator lists. A `section` declaration is a part of the registered screen of its route, which shows it with useDeclaredLookup. */
         lookup: {
             $schema?: unknown;
             name?: unknown;
@@ -129,7 +129,33 @@ export interface components {
                 /** @description Rows per page offered (the first is the default) */
                 pageSizes?: number[];
                 columns: components["schemas"]["columns"];
+                /** @description Shown instead of `empty` when nothing is found and the search box is empty */
+                emptyAll?: string;
+                /** @description Rows per page at first (one of pageSizes; default: the first) */
+                pageSize?: number;
+                /** @description Paged on the server: the page travels as the `skip` and `limit` query parameters and the answer carries the row count at `total` (without it, the whole answer is paged in the browser) */
+                paging?: {
+                    skip: string;
+                    limit: string;
+                    /** @description Dotted path of the row count in the answer */
+                    total: string;
+                };
+                /** @description Selects beside the search box, by query parameter: their options come from a read operation; the empty choice (`all`) leaves the parameter out */
+                filters?: {
+                    [key: string]: {
+                        label: string;
+                        /** @description Label of the empty choice */
+                        all?: string;
+                        /** @description Width in pixels */
+                        width?: number;
+                        options: components["schemas"]["optionSource"];
+                    };
+                };
             };
+            /** @description An administrator-area screen: only platform staff (isAvanco) or the master user may open it (staffOnly: only staff) */
+            adminArea?: boolean;
+            /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), shown there as a section headed by `title` */
+            section?: boolean;
         };
         /** @description An operationId of generated/openapi.json */
         operationId: string;
@@ -154,24 +180,7 @@ export interface components {
             };
             /** @description Parameters whose options come from a read operation */
             options?: {
-                [key: string]: {
-                    operationId: components["schemas"]["operationId"];
-                    /** @description Dotted path of the option array in the answer */
-                    items: string;
-                    value: string;
-                    /** @description Fields tried in order: the first filled one is the label */
-                    label: string[];
-                    /** @description Field appended to the label after " — " when filled */
-                    detail?: string;
-                    /** @description Field of the answer holding the value chosen at first */
-                    selected?: string;
-                    /** @description Label of each option as a text with {path} placeholders of the item (instead of label/detail) */
-                    template?: string;
-                    /** @description Info shown (upload kind) when the operation answers no option; Text with links written [label](#/route) (hash routes only) */
-                    empty?: string;
-                    /** @description Field of an item holding its parent's value: the options are listed as a tree, each under its parent and labelled with the path of its parents ("Bebidas › Refrigerantes") */
-                    parent?: string;
-                };
+                [key: string]: components["schemas"]["optionSource"];
             };
             /** @description CSS grid template of the parameter row on wide screens (e.g. "2fr 1fr 1fr") */
             columns?: string;
@@ -193,6 +202,8 @@ export interface components {
                 condition: components["schemas"]["condition"];
                 message: string;
             }[];
+            /** @description The first failing check is shown (info) under the form while the values fail it, and the actions stay disabled, instead of only when an action is clicked */
+            liveChecks?: boolean;
         };
         action: {
             label: string;
@@ -230,6 +241,10 @@ export interface components {
                 label?: string;
                 /** @enum {unknown} */
                 severity?: "warning" | "error" | "info";
+                /** @description Dotted path of the number shown as {count} in the title (default: the number of items; e.g. when the answer lists only the first ones) */
+                count?: string;
+                /** @description A second, smaller line of each message (a formula on the item) */
+                detail?: components["schemas"]["formula"];
             };
             summary?: {
                 title: string;
@@ -239,12 +254,14 @@ export interface components {
                         label?: string;
                         field?: string;
                         format?: components["schemas"]["format"];
-                        /** @description A plain card: {path} placeholders read the answer */
+                        /** @description A plain card: {path} and {path|format} placeholders read the answer */
                         text?: string;
                         /** @enum {unknown} */
                         color?: "default" | "primary" | "success" | "warning" | "error" | "info";
                         /** @description Shows the card by a condition on the answer (e.g. only when there are warnings) */
                         rule?: components["schemas"]["rule"];
+                        /** @description Drawn outlined instead of filled */
+                        outlined?: boolean;
                     } & (unknown | unknown);
                 };
                 grid?: {
@@ -299,13 +316,19 @@ export interface components {
                 nowrap?: boolean;
                 /** @description A number left-padded with zeros to this many digits (codes such as a PLU) */
                 digits?: number;
+                /** @description Smallest column width in pixels (long texts) */
+                minWidth?: number;
+                /** @description Shows one outlined chip per boolean field of the row that is true: {field: chip label}, in this order */
+                flags?: {
+                    [key: string]: string;
+                };
             };
         };
         /**
          * @description A cell format of runtime/web/registry/cells
          * @enum {unknown}
          */
-        format: "text" | "number" | "money" | "percent" | "date" | "datetime" | "cpfCnpj" | "phone";
+        format: "text" | "number" | "money" | "percent" | "date" | "datetime" | "cpfCnpj" | "phone" | "ncm" | "cest" | "bytes";
         /** @description JSON Forms style condition: the value at `scope` (e.g. "#/properties/tipo") validates against `schema` (any JSON Schema, checked with ajv) */
         condition: {
             scope: string;
@@ -327,6 +350,24 @@ export interface components {
             if: components["schemas"]["condition"];
             then: components["schemas"]["formula"];
             else?: components["schemas"]["formula"];
+        };
+        optionSource: {
+            operationId: components["schemas"]["operationId"];
+            /** @description Dotted path of the option array in the answer */
+            items: string;
+            value: string;
+            /** @description Fields tried in order: the first filled one is the label */
+            label: string[];
+            /** @description Field appended to the label after " — " when filled */
+            detail?: string;
+            /** @description Field of the answer holding the value chosen at first */
+            selected?: string;
+            /** @description Label of each option as a text with {path} placeholders of the item (instead of label/detail) */
+            template?: string;
+            /** @description Info shown (upload kind) when the operation answers no option; Text with links written [label](#/route) (hash routes only) */
+            empty?: string;
+            /** @description Field of an item holding its parent's value: the options are listed as a tree, each under its parent and labelled with the path of its parents ("Bebidas › Refrigerantes") */
+            parent?: string;
         };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         ToolScreen: {
@@ -441,7 +482,7 @@ export interface components {
                 };
             };
         };
-        /** @description A search box and a result grid over a read operation (reference tables: banks, NCM, CEST). */
+        /** @description A search box (and optional select filters) over a read operation with a result grid, paged in the browser or on the server: reference tables (banks, NCM, CEST), administrator lists. A `section` declaration is a part of the registered screen of its route, which shows it with useDeclaredLookup. */
         LookupScreen: {
             $schema: string;
             /** @description Equal to the file name (<name>.screen.json) */
@@ -475,7 +516,33 @@ export interface components {
                 /** @description Rows per page offered (the first is the default) */
                 pageSizes?: number[];
                 columns: components["schemas"]["columns"];
+                /** @description Shown instead of `empty` when nothing is found and the search box is empty */
+                emptyAll?: string;
+                /** @description Rows per page at first (one of pageSizes; default: the first) */
+                pageSize?: number;
+                /** @description Paged on the server: the page travels as the `skip` and `limit` query parameters and the answer carries the row count at `total` (without it, the whole answer is paged in the browser) */
+                paging?: {
+                    skip: string;
+                    limit: string;
+                    /** @description Dotted path of the row count in the answer */
+                    total: string;
+                };
+                /** @description Selects beside the search box, by query parameter: their options come from a read operation; the empty choice (`all`) leaves the parameter out */
+                filters?: {
+                    [key: string]: {
+                        label: string;
+                        /** @description Label of the empty choice */
+                        all?: string;
+                        /** @description Width in pixels */
+                        width?: number;
+                        options: components["schemas"]["optionSource"];
+                    };
+                };
             };
+            /** @description An administrator-area screen: only platform staff (isAvanco) or the master user may open it (staffOnly: only staff) */
+            adminArea?: boolean;
+            /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), shown there as a section headed by `title` */
+            section?: boolean;
         };
         ScreenDeclaration: components["schemas"]["ToolScreen"] | components["schemas"]["UploadScreen"] | components["schemas"]["LookupScreen"];
     };
@@ -497,6 +564,7 @@ export type SchemaFormat = components['schemas']['format'];
 export type SchemaCondition = components['schemas']['condition'];
 export type SchemaRule = components['schemas']['rule'];
 export type SchemaFormula = components['schemas']['formula'];
+export type SchemaOptionSource = components['schemas']['optionSource'];
 export type SchemaToolScreen = components['schemas']['ToolScreen'];
 export type SchemaUploadScreen = components['schemas']['UploadScreen'];
 export type SchemaLookupScreen = components['schemas']['LookupScreen'];

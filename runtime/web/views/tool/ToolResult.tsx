@@ -5,7 +5,7 @@ import { fillTemplate } from '../../../core/screens/fillTemplate.ts';
 import { cells } from '../../registry/cells/index.ts';
 import { AmostraArquivo } from './AmostraArquivo.tsx';
 import { DeclaredTable } from './DeclaredTable.tsx';
-import { formulaText } from './fillFormatted.ts';
+import { fillFormatted, formulaText } from './fillFormatted.ts';
 import type { ToolAnswer, ToolResultArea } from './toolTypes.ts';
 
 const list = (answer: ToolAnswer, path: string): unknown[] => {
@@ -32,12 +32,19 @@ export function ToolResult({
     <>
       {messages && items.length > 0 && (
         <Alert severity={messages.severity ?? 'warning'} sx={{ mb: 2 }}>
-          <AlertTitle>{fillTemplate(messages.title, { count: items.length })}</AlertTitle>
+          <AlertTitle>
+            {fillTemplate(messages.title, {
+              count: messages.count ? readPath(answer, messages.count.split('.')) : items.length,
+            })}
+          </AlertTitle>
           <List dense disablePadding aria-label={messages.label}>
             {items.map((item, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: messages are replaced as a whole
               <ListItem key={index} disableGutters sx={{ py: 0 }}>
-                <ListItemText primary={formulaText(messages.text, item)} />
+                <ListItemText
+                  primary={formulaText(messages.text, item)}
+                  secondary={messages.detail ? formulaText(messages.detail, item) || undefined : undefined}
+                />
               </ListItem>
             ))}
           </List>
@@ -53,7 +60,12 @@ export function ToolResult({
               .filter(([, card]) => applyRule(card.rule, answer).visible)
               .map(([key, card]) =>
                 card.text !== undefined ? (
-                  <Chip key={key} color={card.color ?? 'default'} label={fillTemplate(card.text, answer)} />
+                  <Chip
+                    key={key}
+                    color={card.color ?? 'default'}
+                    variant={card.outlined ? 'outlined' : 'filled'}
+                    label={fillFormatted(card.text, answer)}
+                  />
                 ) : (
                   <Chip
                     key={key}

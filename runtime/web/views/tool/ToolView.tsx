@@ -31,6 +31,11 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
             {text}
           </Typography>
         ))}
+        {c.failing && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {c.failing}
+          </Alert>
+        )}
       </Paper>
       {c.problem && (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -46,6 +51,7 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
             disabled={
               c.busy ||
               !c.schema ||
+              c.failing !== null ||
               Boolean(c.result && action.disabledWhen && conditionHolds(action.disabledWhen, c.result))
             }
             onClick={() => void c.run(action)}

@@ -65,6 +65,16 @@ export function useToolController(declaration: ToolScreen) {
     [api, parameters, values, notify],
   );
 
+  // `liveChecks`: the first failing check, shown while the values fail it (the actions wait for them).
+  const failing = useMemo(
+    () =>
+      parameters.liveChecks
+        ? ((parameters.checks ?? []).find((check) => conditionHolds(check.condition, values))?.message ??
+          null)
+        : null,
+    [parameters, values],
+  );
+
   const run = useCallback(
     async (action: ToolAction) => {
       const failed = (parameters.checks ?? []).find((check) => conditionHolds(check.condition, values));
@@ -96,5 +106,5 @@ export function useToolController(declaration: ToolScreen) {
     [api, parameters, values, notify, showError, runFile],
   );
 
-  return { schema, values, change, result, busy, run, problem };
+  return { schema, values, change, result, busy, run, problem, failing };
 }
