@@ -204,6 +204,20 @@ export interface components {
             }[];
             /** @description The first failing check is shown (info) under the form while the values fail it, and the actions stay disabled, instead of only when an action is clicked */
             liveChecks?: boolean;
+            /** @description Parameters whose chosen value stands for several request fields (e.g. one "Tipo de alteração" select → tipo and operacao): {parameter: {value: {field: constant, …}}}; the parameter itself is not sent */
+            expand?: {
+                [key: string]: {
+                    [key: string]: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Request field a parameter is sent as (two parameters shown by exclusive rules may fill one field, e.g. Percentual and Valor → quantidade) */
+            sendAs?: {
+                [key: string]: string;
+            };
+            /** @description Parameters hidden by their rule are not sent */
+            dropHidden?: boolean;
         };
         action: {
             label: string;
@@ -213,7 +227,7 @@ export interface components {
             variant?: "contained" | "outlined" | "text";
             operationId: components["schemas"]["operationId"];
             /**
-             * @description preview: the answer fills the result area; download: the answer is a file ({nomeArquivo, conteudo base64}) saved by the browser; run: the answer fills the result area and `message` is shown; queue: the operation enqueues a background report (the reports dialog follows it); file: the answer is binary, saved under the Content-Disposition file name (else `fileName`), and `message` reads the declared `headers`
+             * @description preview: the answer fills the result area; download: the answer is a file ({nomeArquivo, conteudo base64}) saved by the browser; run: the answer fills the result area and `message` is shown; queue: the operation enqueues a background report (the reports dialog follows it); file: the answer is binary, saved under the Content-Disposition file name (else `fileName`), and `message` reads the declared `headers`; run: the answer replaces the result area (or, with `success`, clears it and shows that alert)
              * @enum {unknown}
              */
             type: "preview" | "download" | "run" | "queue" | "file";
@@ -227,6 +241,26 @@ export interface components {
             };
             /** @description Disabled while the shown result matches this condition (e.g. nothing to export) */
             disabledWhen?: components["schemas"]["condition"];
+            /** @description Constant fields added to the request (e.g. {"acao": "aplicar"}) */
+            body?: {
+                [key: string]: unknown;
+            };
+            /** @description Disabled until a preview answer is shown (e.g. apply what was seen) */
+            needsResult?: boolean;
+            /** @description Asked before the request; {path} placeholders read the shown result */
+            confirm?: {
+                title: string;
+                message: string;
+                confirmLabel?: string;
+            };
+            /** @description Permission key whose `level` the action needs (else it is disabled and `readOnly` shown) */
+            permission?: string;
+            /** @enum {unknown} */
+            level?: "CRIAR" | "ALTERAR" | "TOTAL";
+            /** @description Shown beside the buttons when the permission is missing */
+            readOnly?: string;
+            /** @description Success alert after the action (the result area is cleared); {path} and {path|format} placeholders read the answer */
+            success?: string;
         };
         /** @description What a preview/run answer shows, top to bottom: messages, summary (cards + grid), file sample */
         result: {
@@ -271,6 +305,14 @@ export interface components {
                     columns: components["schemas"]["columns"];
                     /** @description Shown in the table when the answer has no rows */
                     empty?: string;
+                    /** @description The grid is one page of the answer: the pager runs the same action again with `skip` and `limit` (body fields) and counts `total` (at most `max`, when the answer has it) */
+                    paging?: {
+                        skip: string;
+                        limit: string;
+                        total: string;
+                        max?: string;
+                        pageSizes?: number[];
+                    };
                 };
             };
             /** @description Lines of the generated file shown as written */
@@ -278,6 +320,13 @@ export interface components {
                 items: string;
                 title: string;
             };
+            /** @description Alerts above the result, each shown while its rule on the answer allows ({path|format} placeholders read the answer) */
+            alerts?: {
+                text: string;
+                /** @enum {unknown} */
+                severity: "warning" | "error" | "info" | "success";
+                rule?: components["schemas"]["rule"];
+            }[];
         };
         columns: {
             [key: string]: {

@@ -7,7 +7,7 @@ export interface ScreenProps {
 
 /**
  * Screens with behaviour of their own, by hash-route pattern (without "#/"; ":name" segments match
- * anything), e.g. `'pages/estoque/alteracao-preco': lazy(() => import('./alteracaoPreco/AlteracaoPrecoPage.tsx'))`.
+ * anything), e.g. `'pages/financeiro/conciliacao-ofx': lazy(() => import('./financeiro/ofx/ConciliacaoOfxScreen.tsx'))`.
  * A registered screen wins over a declared screen (schemas/screens) and over the generic list and form of
  * an entity with the same route. Behaviour
  * specific to one screen lives in runtime/web/screens/<name>/, never in an `if (entity === …)` in the
@@ -22,7 +22,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/relatorios/:relatorio': lazy(() => import('./relatorios/RelatorioScreen.tsx')),
   'pages/configuracoes/usuarios/editarminhaconta': lazy(() => import('./minhaConta/MinhaContaScreen.tsx')),
   'pages/financeiro/extrato-bancario': lazy(() => import('./extrato/ExtratoBancarioScreen.tsx')),
-  'pages/estoque/alteracao-preco': lazy(() => import('./estoque/alteracaoPreco/AlteracaoPrecoScreen.tsx')),
   'pages/estoque/importar-arquivo': lazy(() => import('./estoque/importarArquivo/ImportarArquivoScreen.tsx')),
   'pages/configuracoes/lgpd': lazy(() => import('./lgpd/LgpdScreen.tsx')),
   'pages/configuracoes/importacao-de-dados': lazy(() => import('./importacao/ImportacaoDadosScreen.tsx')),

@@ -1,8 +1,20 @@
-import { Alert, AlertTitle, Box, Chip, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  TablePagination,
+  Typography,
+} from '@mui/material';
 import { readPath } from '../../../core/readPath.ts';
 import { applyRule } from '../../../core/screens/evaluateRule.ts';
 import { fillTemplate } from '../../../core/screens/fillTemplate.ts';
 import { cells } from '../../registry/cells/index.ts';
+import { paginationLabels } from '../../ui/paginationLabels.ts';
 import { AmostraArquivo } from './AmostraArquivo.tsx';
 import { DeclaredTable } from './DeclaredTable.tsx';
 import { fillFormatted, formulaText } from './fillFormatted.ts';
@@ -21,15 +33,35 @@ export function ToolResult({
   area,
   answer,
   values,
+  page,
+  onPage,
 }: {
   area: ToolResultArea;
   answer: ToolAnswer;
   values?: Record<string, unknown>;
+  /** The page a paged grid (`grid.paging`) shows, and how to ask for another. */
+  page?: { skip: number; limit: number };
+  onPage?: (skip: number, limit: number) => void;
 }) {
   const { messages, summary, sample } = area;
   const items = messages ? list(answer, messages.items) : [];
+  const paging = summary?.grid?.paging;
+  const number = (path: string | undefined) => {
+    const value = path ? Number(readPath(answer, path.split('.'))) : Number.NaN;
+    return Number.isFinite(value) ? value : undefined;
+  };
+  const total = paging
+    ? Math.min(number(paging.total) ?? 0, number(paging.max) ?? Number.POSITIVE_INFINITY)
+    : 0;
   return (
     <>
+      {(area.alerts ?? [])
+        .filter((alert) => applyRule(alert.rule, answer).visible)
+        .map((alert) => (
+          <Alert key={alert.text} severity={alert.severity} sx={{ mb: 2 }}>
+            {fillFormatted(alert.text, answer)}
+          </Alert>
+        ))}
       {messages && items.length > 0 && (
         <Alert severity={messages.severity ?? 'warning'} sx={{ mb: 2 }}>
           <AlertTitle>
@@ -90,6 +122,18 @@ export function ToolResult({
                 stickyHeader
               />
             </Box>
+          )}
+          {paging && page && onPage && (
+            <TablePagination
+              component="div"
+              count={total}
+              page={Math.floor(page.skip / page.limit)}
+              rowsPerPage={page.limit}
+              rowsPerPageOptions={paging.pageSizes ?? [25, 50, 100]}
+              onPageChange={(_event, next) => onPage(next * page.limit, page.limit)}
+              onRowsPerPageChange={(event) => onPage(0, Number(event.target.value))}
+              {...paginationLabels}
+            />
           )}
         </Paper>
       )}

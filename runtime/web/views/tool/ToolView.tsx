@@ -42,7 +42,7 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
           {c.problem}
         </Alert>
       )}
-      <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
         {Object.entries(declaration.actions).map(([id, action]) => (
           <Button
             key={id}
@@ -52,6 +52,8 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
               c.busy ||
               !c.schema ||
               c.failing !== null ||
+              !c.allowed(action) ||
+              (action.needsResult === true && !c.result) ||
               Boolean(c.result && action.disabledWhen && conditionHolds(action.disabledWhen, c.result))
             }
             onClick={() => void c.run(action)}
@@ -59,10 +61,28 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
             {action.label}
           </Button>
         ))}
+        {Object.values(declaration.actions)
+          .filter((action) => action.readOnly && !c.allowed(action))
+          .map((action) => (
+            <Typography key={action.readOnly} variant="body2" color="text.secondary">
+              {action.readOnly}
+            </Typography>
+          ))}
       </Stack>
       <Box sx={{ height: 4, mb: 1 }}>{c.busy && <LinearProgress aria-label="Carregando" />}</Box>
+      {c.success && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {c.success}
+        </Alert>
+      )}
       {c.result && declaration.result && (
-        <ToolResult area={declaration.result} answer={c.result} values={c.values} />
+        <ToolResult
+          area={declaration.result}
+          answer={c.result}
+          values={c.values}
+          page={c.page}
+          onPage={c.changePage}
+        />
       )}
     </Box>
   );
