@@ -160,7 +160,7 @@ export interface components {
         /** @description An operationId of generated/openapi.json */
         operationId: string;
         parameters: {
-            /** @description rjsf JSON Schema of the parameter object (its properties are the request body or query). A string default starting with "$" is a default token: $mesAnterior (AAAA-MM), $mesAnteriorInicio, $mesAnteriorFim (AAAA-MM-DD), $hoje */
+            /** @description rjsf JSON Schema of the parameter object (its properties are the request body or query). A string default starting with "$" is a default token: $mesAnterior (AAAA-MM), $mesAnteriorInicio, $mesAnteriorFim, $mesAtualInicio (AAAA-MM-DD), $hoje */
             schema: {
                 /** @constant */
                 type: "object";
@@ -218,6 +218,8 @@ export interface components {
             };
             /** @description Parameters hidden by their rule are not sent */
             dropHidden?: boolean;
+            /** @description A parameter whose options operation answers one option gets it at first */
+            chooseSole?: boolean;
         };
         action: {
             label: string;
@@ -227,10 +229,10 @@ export interface components {
             variant?: "contained" | "outlined" | "text";
             operationId: components["schemas"]["operationId"];
             /**
-             * @description preview: the answer fills the result area; download: the answer is a file ({nomeArquivo, conteudo base64}) saved by the browser; run: the answer fills the result area and `message` is shown; queue: the operation enqueues a background report (the reports dialog follows it); file: the answer is binary, saved under the Content-Disposition file name (else `fileName`), and `message` reads the declared `headers`; run: the answer replaces the result area (or, with `success`, clears it and shows that alert)
+             * @description preview: the answer fills the result area; download: the answer is a file ({nomeArquivo, conteudo base64}) saved by the browser; run: the answer fills the result area and `message` is shown; queue: the operation enqueues a background report (the reports dialog follows it); file: the answer is binary, saved under the Content-Disposition file name (else `fileName`), and `message` reads the declared `headers`; run: the answer replaces the result area (or, with `success`, clears it and shows that alert); print: prints the page with the shown answer of its operation (the form and the buttons are left out of the printout)
              * @enum {unknown}
              */
-            type: "preview" | "download" | "run" | "queue" | "file";
+            type: "preview" | "download" | "run" | "queue" | "file" | "print";
             /** @description Toast on success; {path} placeholders read the answer */
             message?: string;
             /** @description File name when the answer has no Content-Disposition */
@@ -281,6 +283,7 @@ export interface components {
                 detail?: components["schemas"]["formula"];
             };
             summary?: {
+                /** @description {path} and {path|format} placeholders read the answer */
                 title: string;
                 cards?: {
                     [key: string]: {
@@ -312,6 +315,10 @@ export interface components {
                         total: string;
                         max?: string;
                         pageSizes?: number[];
+                    };
+                    /** @description A row before the answer's rows (e.g. the opening balance): a text by column key, {path|format} placeholders read the answer */
+                    first?: {
+                        [key: string]: string;
                     };
                 };
             };
@@ -413,10 +420,14 @@ export interface components {
             selected?: string;
             /** @description Label of each option as a text with {path} placeholders of the item (instead of label/detail) */
             template?: string;
-            /** @description Info shown (upload kind) when the operation answers no option; Text with links written [label](#/route) (hash routes only) */
+            /** @description Info shown when the operation answers no option (the actions stay disabled); Text with links written [label](#/route) (hash routes only) */
             empty?: string;
             /** @description Field of an item holding its parent's value: the options are listed as a tree, each under its parent and labelled with the path of its parents ("Bebidas › Refrigerantes") */
             parent?: string;
+            /** @description Constant query parameters of the options call (e.g. a filter) */
+            params?: {
+                [key: string]: unknown;
+            };
         };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         ToolScreen: {

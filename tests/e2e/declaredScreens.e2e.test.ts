@@ -83,4 +83,20 @@ describe('screens served by declared kinds', () => {
     await harness.screenshot(page, 'declared-exportar-xml');
     expect(errors).toEqual([]);
   });
+
+  it('Extrato bancário: a company without an active account is told so, with the link to register one', async () => {
+    const { page, errors } = await harness.newPage();
+    await harness.login(page, 'verde@erp.local', { host: 'verde.localhost' });
+    await page.goto(harness.url('pages/financeiro/extrato-bancario', 'verde.localhost'));
+    await page.getByRole('heading', { level: 1, name: 'Extrato bancário' }).waitFor();
+    await page
+      .getByText('Nenhuma conta ativa nesta filial. Cadastre uma conta para consultar o extrato.')
+      .waitFor();
+    const link = page.getByRole('link', { name: 'Cadastrar conta' });
+    expect(await link.getAttribute('href')).toBe('#/pages/financeiro/contas/cadastrar');
+    expect(await page.getByRole('button', { name: 'Consultar' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Imprimir' }).isDisabled()).toBe(true);
+    await harness.screenshot(page, 'declared-extrato-sem-conta');
+    expect(errors).toEqual([]);
+  });
 });

@@ -21,7 +21,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/relatorios/:menu/menu': lazy(() => import('./relatorios/RelatoriosMenuScreen.tsx')),
   'pages/relatorios/:relatorio': lazy(() => import('./relatorios/RelatorioScreen.tsx')),
   'pages/configuracoes/usuarios/editarminhaconta': lazy(() => import('./minhaConta/MinhaContaScreen.tsx')),
-  'pages/financeiro/extrato-bancario': lazy(() => import('./extrato/ExtratoBancarioScreen.tsx')),
   'pages/estoque/importar-arquivo': lazy(() => import('./estoque/importarArquivo/ImportarArquivoScreen.tsx')),
   'pages/configuracoes/lgpd': lazy(() => import('./lgpd/LgpdScreen.tsx')),
   'pages/configuracoes/importacao-de-dados': lazy(() => import('./importacao/ImportacaoDadosScreen.tsx')),

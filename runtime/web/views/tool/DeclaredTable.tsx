@@ -111,6 +111,9 @@ export function DeclaredTable(props: {
   empty?: string;
   stickyHeader?: boolean;
   values?: Record<string, unknown>;
+  /** A row before the rows: a text by column key, placeholders filled from `answer`. */
+  first?: Record<string, string>;
+  answer?: unknown;
 }) {
   const shown = Object.entries(props.columns).filter(
     ([, column]) => applyRule(column.rule, props.values ?? {}).visible,
@@ -131,6 +134,15 @@ export function DeclaredTable(props: {
         </TableRow>
       </TableHead>
       <TableBody>
+        {props.first && (
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.key} align={column.align} sx={columnSx(column)}>
+                {fillFormatted(props.first?.[column.key] ?? '', props.answer)}
+              </TableCell>
+            ))}
+          </TableRow>
+        )}
         {props.rows.map((row, index) => (
           // Answers carry no stable id for every kind of row; the order is the server's.
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are replaced as a whole, never reordered

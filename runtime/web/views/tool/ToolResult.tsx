@@ -86,7 +86,7 @@ export function ToolResult({
         <Paper sx={{ mb: 2 }}>
           <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-              {fillTemplate(summary.title, answer)}
+              {fillFormatted(summary.title, answer)}
             </Typography>
             {Object.entries(summary.cards ?? {})
               .filter(([, card]) => applyRule(card.rule, answer).visible)
@@ -119,6 +119,8 @@ export function ToolResult({
                 rows={list(answer, summary.grid.items)}
                 values={values}
                 empty={summary.grid.empty}
+                first={summary.grid.first}
+                answer={answer}
                 stickyHeader
               />
             </Box>
@@ -139,7 +141,7 @@ export function ToolResult({
       )}
       {sample && (
         <AmostraArquivo
-          title={fillTemplate(sample.title, answer)}
+          title={fillFormatted(sample.title, answer)}
           linhas={list(answer, sample.items).map(String)}
         />
       )}

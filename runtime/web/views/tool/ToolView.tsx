@@ -2,6 +2,7 @@ import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@m
 import Icon from '@mui/material/Icon';
 import { conditionHolds } from '../../../core/screens/evaluateRule.ts';
 import { visibleHelp } from './applyParameterRules.ts';
+import { EmptyOptions } from './EmptyOptions.tsx';
 import { ToolParametersForm } from './ToolParametersForm.tsx';
 import { ToolResult } from './ToolResult.tsx';
 import type { ToolScreen } from './toolTypes.ts';
@@ -19,7 +20,8 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {declaration.title}
       </Typography>
-      <Paper sx={{ p: 2, mb: 2 }}>
+      <EmptyOptions sources={c.emptyOptions} />
+      <Paper sx={{ p: 2, mb: 2, displayPrint: 'none' }}>
         <ToolParametersForm parameters={parameters} schema={c.schema} values={c.values} onChange={c.change} />
         {declaration.description && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
@@ -42,7 +44,7 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
           {c.problem}
         </Alert>
       )}
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', displayPrint: 'none' }}>
         {Object.entries(declaration.actions).map(([id, action]) => (
           <Button
             key={id}
@@ -52,6 +54,7 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
               c.busy ||
               !c.schema ||
               c.failing !== null ||
+              c.emptyOptions.length > 0 ||
               !c.allowed(action) ||
               (action.needsResult === true && !c.result) ||
               Boolean(c.result && action.disabledWhen && conditionHolds(action.disabledWhen, c.result))

@@ -9,7 +9,9 @@ import { enumOptions } from '../../auth/enumOptions.ts';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
 import { buildParameterSchema } from './buildParameterSchema.ts';
+import { confirmDeclared } from './confirmDeclared.ts';
 import { downloadArquivo, saveBlob } from './downloadArquivo.ts';
+import { emptyOptionSources } from './EmptyOptions.tsx';
 import { fillFormatted } from './fillFormatted.ts';
 import { requestValues } from './requestValues.ts';
 import type { ToolAction, ToolAnswer, ToolScreen } from './toolTypes.ts';
@@ -38,7 +40,8 @@ export function useToolController(declaration: ToolScreen) {
   // The page of a paged result grid, and the action that answered it (the pager runs it again).
   const [page, setPage] = useState({ skip: 0, limit: paging?.pageSizes?.[0] ?? 25 });
   const [shown, setShown] = useState<ToolAction | null>(null);
-  const loaded = useParameterOptions(parameters.options, setValues);
+  const loaded = useParameterOptions(parameters.options, setValues, { chooseSole: parameters.chooseSole });
+  const emptyOptions = emptyOptionSources(parameters.options, loaded);
 
   const schema = useMemo(
     () => loaded && buildParameterSchema(parameters, (name) => enumOptions(schemas, name).options, loaded),
@@ -98,14 +101,8 @@ export function useToolController(declaration: ToolScreen) {
       const failed = (parameters.checks ?? []).find((check) => conditionHolds(check.condition, values));
       setProblem(failed?.message ?? null);
       if (failed || !allowed(action)) return;
-      if (action.confirm) {
-        const ok = await notify.confirm({
-          title: action.confirm.title,
-          message: fillFormatted(action.confirm.message, result),
-          confirmLabel: action.confirm.confirmLabel,
-        });
-        if (!ok) return;
-      }
+      if (action.type === 'print') return void window.print();
+      if (!(await confirmDeclared(notify, action.confirm, result))) return;
       setBusy(true);
       try {
         if (action.type === 'file') {
@@ -152,5 +149,19 @@ export function useToolController(declaration: ToolScreen) {
     [run, shown],
   );
 
-  return { schema, values, change, result, busy, run, problem, failing, success, allowed, page, changePage };
+  return {
+    schema,
+    values,
+    change,
+    result,
+    busy,
+    run,
+    problem,
+    failing,
+    success,
+    allowed,
+    page,
+    changePage,
+    emptyOptions,
+  };
 }
