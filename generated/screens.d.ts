@@ -420,7 +420,7 @@ export interface components {
             selected?: string;
             /** @description Label of each option as a text with {path} placeholders of the item (instead of label/detail) */
             template?: string;
-            /** @description Info shown when the operation answers no option (the actions stay disabled); Text with links written [label](#/route) (hash routes only) */
+            /** @description Info shown when the operation answers no option; the actions (tool) or the file (upload) wait for one. Text with links written [label](#/route) (hash routes only) */
             empty?: string;
             /** @description Field of an item holding its parent's value: the options are listed as a tree, each under its parent and labelled with the path of its parents ("Bebidas › Refrigerantes") */
             parent?: string;

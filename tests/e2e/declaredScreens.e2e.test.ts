@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { login as apiLogin } from '../support/testServer.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
 
 /**
  * The screens moved onto declared kinds (issue 13): Administrador › Usuários (a server-paged lookup with
- * flag chips, for staff or the master user) and NF-e › Exportar XML (a tool whose checks are shown live).
+ * flag chips, for staff or the master user), NF-e › Exportar XML (a tool whose checks are shown live),
+ * Extrato bancário (options and their empty info) and Alteração de preço (a server-paged preview, an
+ * action that needs a permission level).
  */
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -98,5 +101,59 @@ describe('screens served by declared kinds', () => {
     expect(await page.getByRole('button', { name: 'Imprimir' }).isDisabled()).toBe(true);
     await harness.screenshot(page, 'declared-extrato-sem-conta');
     expect(errors).toEqual([]);
+  });
+
+  it('Alteração de preço: the preview pages on the server; without ALTERAR the profile only previews', async () => {
+    const token = await apiLogin(harness.server.app, 'demo@erp.local');
+    for (let i = 1; i <= 30; i++) {
+      const response = await harness.server.app.inject({
+        method: 'POST',
+        url: '/api/Produtos',
+        headers: { host: 'localhost', authorization: token },
+        payload: { descricao: `Produto paginado ${i}`, codigo: `PAG${i}`, precoVenda: 10 },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const { page, errors } = await harness.newPage();
+    await harness.login(page, 'demo@erp.local');
+    await page.goto(harness.url('pages/estoque/alteracao-preco'));
+    await page.getByRole('heading', { level: 1, name: 'Alteração de preço' }).waitFor();
+    const aplicar = page.getByRole('button', { name: 'Aplicar', exact: true });
+    expect(await aplicar.isDisabled()).toBe(true); // nothing previewed yet
+    await page.getByLabel('Descrição, código ou GTIN').fill('Produto paginado');
+    await page.getByLabel('Percentual').fill('10');
+    await page.getByRole('button', { name: 'Pré-visualizar' }).click();
+    const table = page.getByRole('table', { name: 'Produtos afetados' });
+    await page.getByText('1–25 de 30').waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(25);
+    await page.getByText('30 com preço alterado').waitFor();
+    await expect.poll(() => aplicar.isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Próxima página' }).click();
+    await page.getByText('26–30 de 30').waitFor();
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(5);
+    expect(await table.locator('tbody tr').first().innerText()).toContain('R$ 11,00');
+    await harness.screenshot(page, 'declared-alteracao-preco-pagina-2');
+    expect(errors).toEqual([]);
+
+    await harness.server.db.withSystem((tx) =>
+      tx.query(
+        `UPDATE perfil SET permissoes = permissoes || '{"VENDAS_ALTERACAO_PRECO": 1}'::jsonb WHERE nome = 'Vendas'`,
+      ),
+    );
+    const vendedor = await harness.newPage();
+    await harness.login(vendedor.page, 'vendedor@erp.local');
+    await vendedor.page.goto(harness.url('pages/estoque/alteracao-preco'));
+    await vendedor.page
+      .getByText('Seu perfil permite apenas consultar; para aplicar é preciso permissão de alteração.')
+      .waitFor();
+    await vendedor.page.getByLabel('Percentual').fill('10');
+    await vendedor.page.getByRole('button', { name: 'Pré-visualizar' }).click();
+    await vendedor.page
+      .getByRole('table', { name: 'Produtos afetados' })
+      .locator('tbody tr')
+      .first()
+      .waitFor();
+    expect(await vendedor.page.getByRole('button', { name: 'Aplicar', exact: true }).isDisabled()).toBe(true);
+    expect(vendedor.errors).toEqual([]);
   });
 });

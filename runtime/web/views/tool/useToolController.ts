@@ -41,7 +41,8 @@ export function useToolController(declaration: ToolScreen) {
   const [page, setPage] = useState({ skip: 0, limit: paging?.pageSizes?.[0] ?? 25 });
   const [shown, setShown] = useState<ToolAction | null>(null);
   const loaded = useParameterOptions(parameters.options, setValues, { chooseSole: parameters.chooseSole });
-  const emptyOptions = emptyOptionSources(parameters.options, loaded);
+  // Only a parameter that declares what to say when it has no option blocks the actions.
+  const emptyOptions = emptyOptionSources(parameters.options, loaded).filter(([, source]) => source.empty);
 
   const schema = useMemo(
     () => loaded && buildParameterSchema(parameters, (name) => enumOptions(schemas, name).options, loaded),
