@@ -1,5 +1,7 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { login as apiLogin } from '../support/testServer.ts';
+import { runAxe, seriousViolations } from './support/axe.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
 
 /**
@@ -18,6 +20,10 @@ afterAll(async () => harness?.close());
 
 const USUARIOS = 'administrador/configuracoes/usuarios';
 
+/** axe (WCAG 2.1 AA) finds nothing serious or critical once the page's colour transitions end. */
+const expectAccessible = (page: Page) =>
+  expect.poll(async () => seriousViolations(await runAxe(page)), { timeout: 5_000 }).toEqual([]);
+
 describe('screens served by declared kinds', () => {
   it('Usuários: one chip per user kind, pages from the server, the master of another white-label allowed', async () => {
     const { page, errors } = await harness.newPage({ width: 1440, height: 900 });
@@ -35,6 +41,7 @@ describe('screens served by declared kinds', () => {
     expect(await chips('admin@erp.local')).toEqual(expect.arrayContaining(['Equipe', 'Master']));
     expect(await row('vendedor@erp.local').getByText('Ativo', { exact: true }).count()).toBe(1);
     await harness.screenshot(page, 'declared-usuarios');
+    await expectAccessible(page);
 
     // Ten a page: the server answers ten rows at most and the pager counts them all.
     await page.getByRole('combobox', { name: 'Linhas por página:' }).click();
@@ -84,6 +91,7 @@ describe('screens served by declared kinds', () => {
     await expect.poll(() => previa.isEnabled()).toBe(true);
     expect(await page.getByText('Escolha ao menos um tipo de documento.').count()).toBe(0);
     await harness.screenshot(page, 'declared-exportar-xml');
+    await expectAccessible(page);
     expect(errors).toEqual([]);
   });
 
@@ -100,6 +108,7 @@ describe('screens served by declared kinds', () => {
     expect(await page.getByRole('button', { name: 'Consultar' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Imprimir' }).isDisabled()).toBe(true);
     await harness.screenshot(page, 'declared-extrato-sem-conta');
+    await expectAccessible(page);
     expect(errors).toEqual([]);
   });
 
@@ -133,6 +142,7 @@ describe('screens served by declared kinds', () => {
     await expect.poll(() => table.locator('tbody tr').count()).toBe(5);
     expect(await table.locator('tbody tr').first().innerText()).toContain('R$ 11,00');
     await harness.screenshot(page, 'declared-alteracao-preco-pagina-2');
+    await expectAccessible(page);
     expect(errors).toEqual([]);
 
     await harness.server.db.withSystem((tx) =>
