@@ -34946,6 +34946,8 @@ export interface operations {
                             descricao: string;
                             total: number;
                             comXml: number;
+                            /** @description Documentos do tipo sem XML armazenado (não vão no arquivo) */
+                            semXml: number;
                         }[];
                         /** @description Documentos sem XML armazenado (no máximo 500; semXml conta todos) */
                         avisos: {

@@ -102,7 +102,7 @@ export interface components {
                 };
             };
         };
-        /** @description A search box and a result grid over a read operation (reference tables: banks, NCM, CEST). */
+        /** @description A search box (and optional select filters) over a read operation with a result grid, paged in the browser or on the server: reference tables (banks, NCM, CEST), administrator lists. A `section` declaration is a part of the registered screen of its route, which shows it with useDeclaredLookup. */
         lookup: {
             $schema?: unknown;
             name?: unknown;
@@ -129,12 +129,38 @@ export interface components {
                 /** @description Rows per page offered (the first is the default) */
                 pageSizes?: number[];
                 columns: components["schemas"]["columns"];
+                /** @description Shown instead of `empty` when nothing is found and the search box is empty */
+                emptyAll?: string;
+                /** @description Rows per page at first (one of pageSizes; default: the first) */
+                pageSize?: number;
+                /** @description Paged on the server: the page travels as the `skip` and `limit` query parameters and the answer carries the row count at `total` (without it, the whole answer is paged in the browser) */
+                paging?: {
+                    skip: string;
+                    limit: string;
+                    /** @description Dotted path of the row count in the answer */
+                    total: string;
+                };
+                /** @description Selects beside the search box, by query parameter: their options come from a read operation; the empty choice (`all`) leaves the parameter out */
+                filters?: {
+                    [key: string]: {
+                        label: string;
+                        /** @description Label of the empty choice */
+                        all?: string;
+                        /** @description Width in pixels */
+                        width?: number;
+                        options: components["schemas"]["optionSource"];
+                    };
+                };
             };
+            /** @description An administrator-area screen: only platform staff (isAvanco) or the master user may open it (staffOnly: only staff) */
+            adminArea?: boolean;
+            /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), shown there as a section headed by `title` */
+            section?: boolean;
         };
         /** @description An operationId of generated/openapi.json */
         operationId: string;
         parameters: {
-            /** @description rjsf JSON Schema of the parameter object (its properties are the request body or query). A string default starting with "$" is a default token: $mesAnterior (AAAA-MM), $mesAnteriorInicio, $mesAnteriorFim (AAAA-MM-DD), $hoje */
+            /** @description rjsf JSON Schema of the parameter object (its properties are the request body or query). A string default starting with "$" is a default token: $mesAnterior (AAAA-MM), $mesAnteriorInicio, $mesAnteriorFim, $mesAtualInicio (AAAA-MM-DD), $hoje */
             schema: {
                 /** @constant */
                 type: "object";
@@ -154,24 +180,7 @@ export interface components {
             };
             /** @description Parameters whose options come from a read operation */
             options?: {
-                [key: string]: {
-                    operationId: components["schemas"]["operationId"];
-                    /** @description Dotted path of the option array in the answer */
-                    items: string;
-                    value: string;
-                    /** @description Fields tried in order: the first filled one is the label */
-                    label: string[];
-                    /** @description Field appended to the label after " — " when filled */
-                    detail?: string;
-                    /** @description Field of the answer holding the value chosen at first */
-                    selected?: string;
-                    /** @description Label of each option as a text with {path} placeholders of the item (instead of label/detail) */
-                    template?: string;
-                    /** @description Info shown (upload kind) when the operation answers no option; Text with links written [label](#/route) (hash routes only) */
-                    empty?: string;
-                    /** @description Field of an item holding its parent's value: the options are listed as a tree, each under its parent and labelled with the path of its parents ("Bebidas › Refrigerantes") */
-                    parent?: string;
-                };
+                [key: string]: components["schemas"]["optionSource"];
             };
             /** @description CSS grid template of the parameter row on wide screens (e.g. "2fr 1fr 1fr") */
             columns?: string;
@@ -193,6 +202,24 @@ export interface components {
                 condition: components["schemas"]["condition"];
                 message: string;
             }[];
+            /** @description The first failing check is shown (info) under the form while the values fail it, and the actions stay disabled, instead of only when an action is clicked */
+            liveChecks?: boolean;
+            /** @description Parameters whose chosen value stands for several request fields (e.g. one "Tipo de alteração" select → tipo and operacao): {parameter: {value: {field: constant, …}}}; the parameter itself is not sent */
+            expand?: {
+                [key: string]: {
+                    [key: string]: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Request field a parameter is sent as (two parameters shown by exclusive rules may fill one field, e.g. Percentual and Valor → quantidade) */
+            sendAs?: {
+                [key: string]: string;
+            };
+            /** @description Parameters hidden by their rule are not sent */
+            dropHidden?: boolean;
+            /** @description A parameter whose options operation answers one option gets it at first */
+            chooseSole?: boolean;
         };
         action: {
             label: string;
@@ -202,10 +229,10 @@ export interface components {
             variant?: "contained" | "outlined" | "text";
             operationId: components["schemas"]["operationId"];
             /**
-             * @description preview: the answer fills the result area; download: the answer is a file ({nomeArquivo, conteudo base64}) saved by the browser; run: the answer fills the result area and `message` is shown; queue: the operation enqueues a background report (the reports dialog follows it); file: the answer is binary, saved under the Content-Disposition file name (else `fileName`), and `message` reads the declared `headers`
+             * @description preview: the answer fills the result area; download: the answer is a file ({nomeArquivo, conteudo base64}) saved by the browser; run: the answer fills the result area and `message` is shown; queue: the operation enqueues a background report (the reports dialog follows it); file: the answer is binary, saved under the Content-Disposition file name (else `fileName`), and `message` reads the declared `headers`; run: the answer replaces the result area (or, with `success`, clears it and shows that alert); print: prints the page with the shown answer of its operation (the form and the buttons are left out of the printout)
              * @enum {unknown}
              */
-            type: "preview" | "download" | "run" | "queue" | "file";
+            type: "preview" | "download" | "run" | "queue" | "file" | "print";
             /** @description Toast on success; {path} placeholders read the answer */
             message?: string;
             /** @description File name when the answer has no Content-Disposition */
@@ -216,6 +243,26 @@ export interface components {
             };
             /** @description Disabled while the shown result matches this condition (e.g. nothing to export) */
             disabledWhen?: components["schemas"]["condition"];
+            /** @description Constant fields added to the request (e.g. {"acao": "aplicar"}) */
+            body?: {
+                [key: string]: unknown;
+            };
+            /** @description Disabled until a preview answer is shown (e.g. apply what was seen) */
+            needsResult?: boolean;
+            /** @description Asked before the request; {path} placeholders read the shown result */
+            confirm?: {
+                title: string;
+                message: string;
+                confirmLabel?: string;
+            };
+            /** @description Permission key whose `level` the action needs (else it is disabled and `readOnly` shown) */
+            permission?: string;
+            /** @enum {unknown} */
+            level?: "CRIAR" | "ALTERAR" | "TOTAL";
+            /** @description Shown beside the buttons when the permission is missing */
+            readOnly?: string;
+            /** @description Success alert after the action (the result area is cleared); {path} and {path|format} placeholders read the answer */
+            success?: string;
         };
         /** @description What a preview/run answer shows, top to bottom: messages, summary (cards + grid), file sample */
         result: {
@@ -230,8 +277,13 @@ export interface components {
                 label?: string;
                 /** @enum {unknown} */
                 severity?: "warning" | "error" | "info";
+                /** @description Dotted path of the number shown as {count} in the title (default: the number of items; e.g. when the answer lists only the first ones) */
+                count?: string;
+                /** @description A second, smaller line of each message (a formula on the item) */
+                detail?: components["schemas"]["formula"];
             };
             summary?: {
+                /** @description {path} and {path|format} placeholders read the answer */
                 title: string;
                 cards?: {
                     [key: string]: {
@@ -239,12 +291,14 @@ export interface components {
                         label?: string;
                         field?: string;
                         format?: components["schemas"]["format"];
-                        /** @description A plain card: {path} placeholders read the answer */
+                        /** @description A plain card: {path} and {path|format} placeholders read the answer */
                         text?: string;
                         /** @enum {unknown} */
                         color?: "default" | "primary" | "success" | "warning" | "error" | "info";
                         /** @description Shows the card by a condition on the answer (e.g. only when there are warnings) */
                         rule?: components["schemas"]["rule"];
+                        /** @description Drawn outlined instead of filled */
+                        outlined?: boolean;
                     } & (unknown | unknown);
                 };
                 grid?: {
@@ -254,6 +308,18 @@ export interface components {
                     columns: components["schemas"]["columns"];
                     /** @description Shown in the table when the answer has no rows */
                     empty?: string;
+                    /** @description The grid is one page of the answer: the pager runs the same action again with `skip` and `limit` (body fields) and counts `total` (at most `max`, when the answer has it) */
+                    paging?: {
+                        skip: string;
+                        limit: string;
+                        total: string;
+                        max?: string;
+                        pageSizes?: number[];
+                    };
+                    /** @description A row before the answer's rows (e.g. the opening balance): a text by column key, {path|format} placeholders read the answer */
+                    first?: {
+                        [key: string]: string;
+                    };
                 };
             };
             /** @description Lines of the generated file shown as written */
@@ -261,6 +327,13 @@ export interface components {
                 items: string;
                 title: string;
             };
+            /** @description Alerts above the result, each shown while its rule on the answer allows ({path|format} placeholders read the answer) */
+            alerts?: {
+                text: string;
+                /** @enum {unknown} */
+                severity: "warning" | "error" | "info" | "success";
+                rule?: components["schemas"]["rule"];
+            }[];
         };
         columns: {
             [key: string]: {
@@ -299,13 +372,19 @@ export interface components {
                 nowrap?: boolean;
                 /** @description A number left-padded with zeros to this many digits (codes such as a PLU) */
                 digits?: number;
+                /** @description Smallest column width in pixels (long texts) */
+                minWidth?: number;
+                /** @description Shows one outlined chip per boolean field of the row that is true: {field: chip label}, in this order */
+                flags?: {
+                    [key: string]: string;
+                };
             };
         };
         /**
          * @description A cell format of runtime/web/registry/cells
          * @enum {unknown}
          */
-        format: "text" | "number" | "money" | "percent" | "date" | "datetime" | "cpfCnpj" | "phone";
+        format: "text" | "number" | "money" | "percent" | "date" | "datetime" | "cpfCnpj" | "phone" | "ncm" | "cest" | "bytes";
         /** @description JSON Forms style condition: the value at `scope` (e.g. "#/properties/tipo") validates against `schema` (any JSON Schema, checked with ajv) */
         condition: {
             scope: string;
@@ -441,6 +520,28 @@ export interface components {
             /** @description Permission key (schemas/permissions/keys.json) needed at VISUALIZAR to see it (the function menus use); without it the block is not shown nor its operation called */
             permission?: string;
         };
+        optionSource: {
+            operationId: components["schemas"]["operationId"];
+            /** @description Dotted path of the option array in the answer */
+            items: string;
+            value: string;
+            /** @description Fields tried in order: the first filled one is the label */
+            label: string[];
+            /** @description Field appended to the label after " — " when filled */
+            detail?: string;
+            /** @description Field of the answer holding the value chosen at first */
+            selected?: string;
+            /** @description Label of each option as a text with {path} placeholders of the item (instead of label/detail) */
+            template?: string;
+            /** @description Info shown when the operation answers no option; the actions (tool) or the file (upload) wait for one. Text with links written [label](#/route) (hash routes only) */
+            empty?: string;
+            /** @description Field of an item holding its parent's value: the options are listed as a tree, each under its parent and labelled with the path of its parents ("Bebidas › Refrigerantes") */
+            parent?: string;
+            /** @description Constant query parameters of the options call (e.g. a filter) */
+            params?: {
+                [key: string]: unknown;
+            };
+        };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         ToolScreen: {
             $schema: string;
@@ -554,7 +655,7 @@ export interface components {
                 };
             };
         };
-        /** @description A search box and a result grid over a read operation (reference tables: banks, NCM, CEST). */
+        /** @description A search box (and optional select filters) over a read operation with a result grid, paged in the browser or on the server: reference tables (banks, NCM, CEST), administrator lists. A `section` declaration is a part of the registered screen of its route, which shows it with useDeclaredLookup. */
         LookupScreen: {
             $schema: string;
             /** @description Equal to the file name (<name>.screen.json) */
@@ -588,7 +689,33 @@ export interface components {
                 /** @description Rows per page offered (the first is the default) */
                 pageSizes?: number[];
                 columns: components["schemas"]["columns"];
+                /** @description Shown instead of `empty` when nothing is found and the search box is empty */
+                emptyAll?: string;
+                /** @description Rows per page at first (one of pageSizes; default: the first) */
+                pageSize?: number;
+                /** @description Paged on the server: the page travels as the `skip` and `limit` query parameters and the answer carries the row count at `total` (without it, the whole answer is paged in the browser) */
+                paging?: {
+                    skip: string;
+                    limit: string;
+                    /** @description Dotted path of the row count in the answer */
+                    total: string;
+                };
+                /** @description Selects beside the search box, by query parameter: their options come from a read operation; the empty choice (`all`) leaves the parameter out */
+                filters?: {
+                    [key: string]: {
+                        label: string;
+                        /** @description Label of the empty choice */
+                        all?: string;
+                        /** @description Width in pixels */
+                        width?: number;
+                        options: components["schemas"]["optionSource"];
+                    };
+                };
             };
+            /** @description An administrator-area screen: only platform staff (isAvanco) or the master user may open it (staffOnly: only staff) */
+            adminArea?: boolean;
+            /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), shown there as a section headed by `title` */
+            section?: boolean;
         };
         /** @description KPI cards and charts, each over a read operation, in a responsive grid (12 columns on wide screens, one below `sm`); an optional greeting with the session's company, branch and subscription, a reference month and shortcut links. */
         DashboardScreen: {
@@ -651,6 +778,7 @@ export type SchemaDashboardCard = components['schemas']['dashboardCard'];
 export type SchemaDashboardChart = components['schemas']['dashboardChart'];
 export type SchemaDashboardFilterLink = components['schemas']['dashboardFilterLink'];
 export type SchemaDashboardLink = components['schemas']['dashboardLink'];
+export type SchemaOptionSource = components['schemas']['optionSource'];
 export type SchemaToolScreen = components['schemas']['ToolScreen'];
 export type SchemaUploadScreen = components['schemas']['UploadScreen'];
 export type SchemaLookupScreen = components['schemas']['LookupScreen'];

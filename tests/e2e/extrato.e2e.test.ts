@@ -65,6 +65,9 @@ describe('extrato bancário screen', () => {
       '05/03/2026 Venda balcão Recebimento R$ 1.234,50 R$ 1.484,50',
       '10/03/2026 Energia elétrica Pagamento -R$ 300,00 R$ 1.184,50',
     ]);
+    await page
+      .getByRole('heading', { level: 2, name: 'Itaú movimento — de 01/03/2026 a 31/03/2026' })
+      .waitFor();
     await page.getByText('Saldo final').waitFor();
     expect(await page.getByText('R$ 1.184,50').count()).toBeGreaterThanOrEqual(2);
     await harness.screenshot(page, 'extrato-bancario');

@@ -357,9 +357,9 @@ describe('Exportar XML', () => {
       comXml: 4,
       semXml: 1,
       tipos: [
-        { tipo: 'nfe', descricao: 'NF-e emitidas', total: 2, comXml: 1 },
-        { tipo: 'nfce', descricao: 'NFC-e', total: 1, comXml: 1 },
-        { tipo: 'entrada', descricao: 'Notas de entrada', total: 2, comXml: 2 },
+        { tipo: 'nfe', descricao: 'NF-e emitidas', total: 2, comXml: 1, semXml: 1 },
+        { tipo: 'nfce', descricao: 'NFC-e', total: 1, comXml: 1, semXml: 0 },
+        { tipo: 'entrada', descricao: 'Notas de entrada', total: 2, comXml: 2, semXml: 0 },
       ],
     });
     expect(previa.avisos).toEqual([

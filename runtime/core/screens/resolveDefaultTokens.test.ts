@@ -9,6 +9,7 @@ describe('resolveDefaultTokens', () => {
     expect(defaultTokenValue('$mesAnteriorFim', january)).toBe('2023-12-31');
     expect(defaultTokenValue('$mesAnteriorFim', new Date(2024, 2, 31))).toBe('2024-02-29');
     expect(defaultTokenValue('$hoje', new Date(2024, 2, 5))).toBe('2024-03-05');
+    expect(defaultTokenValue('$mesAtualInicio', new Date(2024, 2, 5))).toBe('2024-03-01');
   });
 
   it('replaces token defaults in nested properties, keeps others and drops unknown tokens', () => {

@@ -17,6 +17,8 @@ export function defaultTokenValue(token: string, today: Date): string | undefine
       return day(first);
     case '$mesAnteriorFim':
       return day(last);
+    case '$mesAtualInicio':
+      return day(new Date(today.getFullYear(), today.getMonth(), 1));
     case '$hoje':
       return day(today);
     default:
@@ -25,7 +27,13 @@ export function defaultTokenValue(token: string, today: Date): string | undefine
 }
 
 /** The names of the default tokens (the meta-schema's documentation and the tests list them). */
-export const DEFAULT_TOKENS = ['$mesAnterior', '$mesAnteriorInicio', '$mesAnteriorFim', '$hoje'] as const;
+export const DEFAULT_TOKENS = [
+  '$mesAnterior',
+  '$mesAnteriorInicio',
+  '$mesAnteriorFim',
+  '$mesAtualInicio',
+  '$hoje',
+] as const;
 
 /**
  * A copy of a parameters JSON Schema whose string defaults starting with "$" are replaced by the

@@ -7,7 +7,7 @@ export interface ScreenProps {
 
 /**
  * Screens with behaviour of their own, by hash-route pattern (without "#/"; ":name" segments match
- * anything), e.g. `'pages/estoque/alteracao-preco': lazy(() => import('./alteracaoPreco/AlteracaoPrecoPage.tsx'))`.
+ * anything), e.g. `'pages/financeiro/conciliacao-ofx': lazy(() => import('./financeiro/ofx/ConciliacaoOfxScreen.tsx'))`.
  * A registered screen wins over a declared screen (schemas/screens) and over the generic list and form of
  * an entity with the same route. Behaviour
  * specific to one screen lives in runtime/web/screens/<name>/, never in an `if (entity === …)` in the
@@ -19,15 +19,12 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/assinatura/area-cliente': lazy(() => import('./assinatura/AreaClienteScreen.tsx')),
   'pages/relatorios/exportacoes': lazy(() => import('./exportacoes/ExportacoesScreen.tsx')),
   'pages/configuracoes/usuarios/editarminhaconta': lazy(() => import('./minhaConta/MinhaContaScreen.tsx')),
-  'pages/financeiro/extrato-bancario': lazy(() => import('./extrato/ExtratoBancarioScreen.tsx')),
-  'pages/estoque/alteracao-preco': lazy(() => import('./estoque/alteracaoPreco/AlteracaoPrecoScreen.tsx')),
   'pages/estoque/importar-arquivo': lazy(() => import('./estoque/importarArquivo/ImportarArquivoScreen.tsx')),
   'pages/configuracoes/lgpd': lazy(() => import('./lgpd/LgpdScreen.tsx')),
   'pages/configuracoes/importacao-de-dados': lazy(() => import('./importacao/ImportacaoDadosScreen.tsx')),
   'pages/estoque/etiqueta/imprimir': lazy(() => import('./estoque/etiquetas/ImprimirEtiquetasScreen.tsx')),
   'pages/financeiro/conciliacao-ofx': lazy(() => import('./financeiro/ofx/ConciliacaoOfxScreen.tsx')),
   'pages/fiscais/certificado-digital': lazy(() => import('./certificado/CertificadoScreen.tsx')),
-  'pages/nfe/exportar-xml-nfe': lazy(() => import('./xmlNfe/ExportarXmlScreen.tsx')),
   'pages/compras/entrada-nota-fiscal/importar-xml': lazy(
     () => import('./xmlNfe/importar/ImportarXmlScreen.tsx'),
   ),
@@ -42,7 +39,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'administrador/configuracoes/notificacoes': lazy(() => import('./admin/NotificacoesScreen.tsx')),
   'administrador/configuracoes/backups': lazy(() => import('./admin/BackupsScreen.tsx')),
   'administrador/configuracoes/exportar-empresa': lazy(() => import('./admin/ExportacaoEmpresaScreen.tsx')),
-  'administrador/configuracoes/usuarios': lazy(() => import('./admin/UsuariosScreen.tsx')),
   'administrador/configuracoes/ajuda': lazy(() => import('./admin/AjudaScreen.tsx')),
   'administrador/configuracoes/pdv-versao': lazy(() => import('./admin/PdvVersoesScreen.tsx')),
   'administrador/configuracoes/importacao-ibpt-ncm': lazy(() => import('./ibpt/IbptNcmScreen.tsx')),

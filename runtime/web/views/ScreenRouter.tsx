@@ -93,8 +93,9 @@ type ScreenKind = 'page' | 'list' | 'form' | 'denied' | 'pending';
  * Resolves a main-area route to its screen. The route's permission key (schemas/permissions) is checked
  * with the same core function the menu and the API use; a denied route shows a clear page. Then: a
  * screen registered in runtime/web/screens, a screen declared in schemas/screens (rendered
- * by its kind's generic view; its own `permission` needs VISUALIZAR, `staffOnly` platform staff), a report
- * menu or page (schemas/reports, the report kind's views), the list or form of the entity
+ * by its kind's generic view; its own `permission` needs VISUALIZAR, `staffOnly` platform staff, `adminArea`
+ * staff or the master user), a report menu or page (schemas/reports, the report kind's views), the list or
+ * form of the entity
  * whose `route` matches (creating or copying needs CRIAR), else the pending-screen placeholder.
  */
 export function ScreenRouter() {
@@ -123,6 +124,10 @@ export function ScreenRouter() {
       return screen('denied', <AccessDeniedPage />);
     // Entries the spec reserves to platform staff: a company administrator passes the key, not this.
     if (declared.staffOnly && user?.isAvanco !== true) return screen('denied', <AccessDeniedPage />);
+    // An administrator-area screen: platform staff or the master user (as AdminPage).
+    const adminArea = 'adminArea' in declared && declared.adminArea;
+    if (adminArea && user?.isAvanco !== true && user?.master !== true)
+      return screen('denied', <AccessDeniedPage />);
     const KindView = screenKinds[declared.kind];
     return screen('page', <KindView key={route} declaration={declared as never} />, declared.kind);
   }

@@ -20,13 +20,17 @@ export const screenKinds: Record<
   ),
 };
 
-/** The declared screen whose `route` is the route (without "#/" and surrounding slashes), if any. */
+/**
+ * The declared screen whose `route` is the route (without "#/" and surrounding slashes), if any; a
+ * `section` (a part of a registered screen) is never served alone.
+ */
 export function findDeclaredScreen(
   route: string,
   declarations: Record<string, unknown> | undefined,
 ): ScreenDeclaration | null {
   for (const declaration of Object.values(declarations ?? {})) {
     const candidate = declaration as ScreenDeclaration;
+    if ((candidate as { section?: boolean } | undefined)?.section) continue;
     if (candidate?.route?.replace(/^[#/]+/, '').replace(/\/$/, '') === route && candidate.kind in screenKinds)
       return candidate;
   }

@@ -251,12 +251,16 @@ export const exportacaoXmlPreviaResponse = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['tipo', 'descricao', 'total', 'comXml'],
+        required: ['tipo', 'descricao', 'total', 'comXml', 'semXml'],
         properties: {
           tipo: { type: 'string', enum: ['nfe', 'nfce', 'entrada'] },
           descricao: { type: 'string' },
           total: { type: 'integer' },
           comXml: { type: 'integer' },
+          semXml: {
+            type: 'integer',
+            description: 'Documentos do tipo sem XML armazenado (não vão no arquivo)',
+          },
         },
       },
     },

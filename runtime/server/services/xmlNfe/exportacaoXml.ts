@@ -118,7 +118,13 @@ export async function previaExportacaoXml(context: ScreenToolContext, pedido: Pe
     const rows = await tx.query<DocumentoRow>(sql, params);
     const comXml = rows.filter((row) => row.tamanho !== null);
     tamanhoBytes += comXml.reduce((sum, row) => sum + Number(row.tamanho), 0);
-    tipos.push({ tipo, descricao: FONTES[tipo].descricao, total: rows.length, comXml: comXml.length });
+    tipos.push({
+      tipo,
+      descricao: FONTES[tipo].descricao,
+      total: rows.length,
+      comXml: comXml.length,
+      semXml: rows.length - comXml.length,
+    });
     for (const row of rows) {
       if (row.tamanho !== null) continue;
       semXml++;

@@ -1,10 +1,13 @@
 import { booleanCell } from './booleanCell.tsx';
+import { bytesCell } from './bytesCell.ts';
 import type { CellFormat } from './CellFormat.ts';
+import { cestCell } from './cestCell.ts';
 import { cpfCnpjCell } from './cpfCnpjCell.ts';
 import { dateCell } from './dateCell.ts';
 import { datetimeCell } from './datetimeCell.ts';
 import { enumCell } from './enumCell.ts';
 import { moneyCell } from './moneyCell.ts';
+import { ncmCell } from './ncmCell.ts';
 import { numberCell } from './numberCell.ts';
 import { percentCell } from './percentCell.ts';
 import { phoneCell } from './phoneCell.ts';
@@ -27,4 +30,7 @@ export const cells: Record<string, CellFormat> = {
   status: statusCell,
   cpfCnpj: cpfCnpjCell,
   phone: phoneCell,
+  ncm: ncmCell,
+  cest: cestCell,
+  bytes: bytesCell,
 };

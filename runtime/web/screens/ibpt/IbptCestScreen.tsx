@@ -3,8 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { formatDateTime } from '../../../core/formatDate.ts';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
+import { LookupSection } from '../../views/lookup/LookupSection.tsx';
+import { useDeclaredLookup } from '../../views/lookup/useDeclaredLookup.ts';
 import { AdminPage } from '../admin/AdminPage.tsx';
-import { CestBusca } from './CestBusca.tsx';
 import { CsvUploadPanel } from './CsvUploadPanel.tsx';
 import type { IbptCestImportacao } from './ibptFormat.ts';
 import { MODELO_CEST } from './modeloCest.ts';
@@ -54,6 +55,8 @@ export default function IbptCestScreen() {
   const showError = useActionError();
   const [importacao, setImportacao] = useState<IbptCestImportacao | null | undefined>(undefined);
   const [version, setVersion] = useState(0);
+  // The search (schemas/screens/ibpt-cest-busca): remounted after an import.
+  const busca = useDeclaredLookup('ibpt-cest-busca');
 
   const load = useCallback(async () => {
     const { data, error } = await api.GET('/api/Ibpt/cest/importacao');
@@ -96,7 +99,7 @@ export default function IbptCestScreen() {
         }}
       />
       <Resumo importacao={importacao} />
-      <CestBusca key={version} />
+      <LookupSection key={version} declaration={busca} heading />
     </AdminPage>
   );
 }

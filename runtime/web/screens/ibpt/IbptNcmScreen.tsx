@@ -3,10 +3,11 @@ import { Fragment, useCallback, useEffect, useState } from 'react';
 import { ufFromIbptFileName } from '../../../core/ufFromIbptFileName.ts';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
+import { LookupSection } from '../../views/lookup/LookupSection.tsx';
+import { useDeclaredLookup } from '../../views/lookup/useDeclaredLookup.ts';
 import { AdminPage } from '../admin/AdminPage.tsx';
 import { CsvUploadPanel } from './CsvUploadPanel.tsx';
 import type { IbptNcmTabela } from './ibptFormat.ts';
-import { NcmBusca } from './NcmBusca.tsx';
 import { NcmTabelas } from './NcmTabelas.tsx';
 import { UF_OPTIONS } from './ufOptions.ts';
 
@@ -54,6 +55,8 @@ export default function IbptNcmScreen() {
   const [tabelas, setTabelas] = useState<IbptNcmTabela[] | null>(null);
   const [uf, setUf] = useState('');
   const [version, setVersion] = useState(0);
+  // The search (schemas/screens/ibpt-ncm-busca): remounted after an import or removal, so its UFs follow.
+  const busca = useDeclaredLookup('ibpt-ncm-busca');
 
   const load = useCallback(async () => {
     const { data, error } = await api.GET('/api/Ibpt/ncm/tabelas');
@@ -120,7 +123,7 @@ export default function IbptNcmScreen() {
         </TextField>
       </CsvUploadPanel>
       <NcmTabelas tabelas={tabelas} onChanged={reload} />
-      <NcmBusca key={version} ufs={(tabelas ?? []).map((tabela) => tabela.uf)} />
+      <LookupSection key={version} declaration={busca} heading />
     </AdminPage>
   );
 }

@@ -11,9 +11,6 @@ type Body<Path extends keyof paths> = paths[Path]['post'] extends {
   ? T
   : never;
 
-/** Filters of NF-e › Exportar XML. */
-export type PedidoExportacaoXml = Body<'/api/XmlNfe/exportar/previa'>;
-export type PreviaExportacaoXml = Json<'/api/XmlNfe/exportar/previa'>;
 /** Preview of Importar XML: emitente, fornecedor, totals and items with suggestions. */
 export type PreviaImportacaoXml = Json<'/api/XmlNfe/importar/previa'>;
 export type PedidoImportacaoXml = Body<'/api/XmlNfe/importar'>;

@@ -1,47 +1,97 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { readPath } from '../../../core/readPath.ts';
 import { callOperation } from '../../api/callOperation.ts';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
 import { useDebounced } from '../../ui/useDebounced.ts';
+import { useParameterOptions } from '../tool/useParameterOptions.ts';
 import type { LookupScreen } from './lookupTypes.ts';
 
+/** Filters start on their empty choice: the `selected` of an options answer is not applied. */
+const keepValues = () => undefined;
+const read = (data: unknown, path: string) => (path ? readPath(data, path.split('.')) : data);
+
 /**
- * Controller of a `lookup` screen: the typed text (debounced), the rows its read operation answers
- * (a new search starts at the first page), client-side paging and the runtime's error dialog.
+ * Controller of a `lookup` screen: the typed text (debounced) and the chosen filters, the rows its read
+ * operation answers (a new search starts at the first page), the page — in the browser, or on the
+ * server with `paging` (skip/limit sent, the answer's total read) — and the runtime's error dialog.
  */
 export function useLookupController(search: LookupScreen['search']) {
   const { api } = useRuntime();
   const showError = useActionError();
   const [text, setText] = useState('');
   const query = useDebounced(text.trim());
-  const [rows, setRows] = useState<unknown[]>([]);
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const sources = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(search.filters ?? {}).map(([name, filter]) => [name, filter.options]),
+      ),
+    [search.filters],
+  );
+  const options = useParameterOptions(sources, keepValues);
+  const [answer, setAnswer] = useState<{ rows: unknown[]; total: number }>({ rows: [], total: 0 });
   const [loading, setLoading] = useState(true);
   const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(search.pageSizes?.[0] ?? 25);
+  const [perPage, setPerPage] = useState(search.pageSize ?? search.pageSizes?.[0] ?? 25);
+  const { paging } = search;
+  const serverPage = paging ? page : 0;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (text or filter) starts at page 1.
+  useEffect(() => setPage(0), [query, filters]);
 
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
-    callOperation(api, search.operationId, query ? { [search.param]: query } : {})
+    const values: Record<string, unknown> = { ...filters, ...(query ? { [search.param]: query } : {}) };
+    if (paging) Object.assign(values, { [paging.skip]: serverPage * perPage, [paging.limit]: perPage });
+    callOperation(api, search.operationId, values)
       .then(({ data, error }) => {
         if (cancelled) return;
         if (error) throw error;
-        const items = search.items ? readPath(data, search.items.split('.')) : data;
-        setRows(Array.isArray(items) ? items : []);
-        setPage(0);
+        const items = read(data, search.items);
+        const rows = Array.isArray(items) ? items : [];
+        setAnswer({ rows, total: paging ? Number(read(data, paging.total) ?? 0) : rows.length });
       })
       .catch((error) => !cancelled && void showError(error))
       .finally(() => !cancelled && setLoading(false));
     return () => {
       cancelled = true;
     };
-  }, [api, search.operationId, search.param, search.items, query, showError]);
+  }, [
+    api,
+    search.operationId,
+    search.param,
+    search.items,
+    paging,
+    query,
+    filters,
+    serverPage,
+    perPage,
+    showError,
+  ]);
 
   const changePerPage = (size: number) => {
     setPerPage(size);
     setPage(0);
   };
-  const visible = rows.slice(page * perPage, (page + 1) * perPage);
-  return { text, setText, query, rows, visible, loading, page, setPage, perPage, changePerPage };
+  const changeFilter = (name: string, value: unknown) =>
+    setFilters((current) => ({ ...current, [name]: value === '' ? undefined : value }));
+  const visible = paging ? answer.rows : answer.rows.slice(page * perPage, (page + 1) * perPage);
+  return {
+    text,
+    setText,
+    query,
+    filters,
+    changeFilter,
+    options,
+    rows: answer.rows,
+    total: answer.total,
+    visible,
+    loading,
+    page,
+    setPage,
+    perPage,
+    changePerPage,
+  };
 }

@@ -1,6 +1,7 @@
 import {
   Chip,
   type ChipProps,
+  Stack,
   Table,
   TableBody,
   TableCell,
@@ -27,7 +28,8 @@ const CHIP_COLORS = new Set(['default', 'success', 'warning', 'info', 'error', '
 
 /**
  * One cell: the value in its cell format (a `compute` formula replaces the field, its texts filled from
- * the row), as plain text, coloured by `tone` or as a `chip`, with its `captions` under it.
+ * the row), as plain text, coloured by `tone` or as a `chip`, with its `captions` under it; or, with
+ * `flags`, one outlined chip per boolean field of the row that is true.
  */
 function DeclaredCell({
   column,
@@ -49,6 +51,16 @@ function DeclaredCell({
   const captions = (column.captions ?? [])
     .map((caption) => ({ text: formulaText(caption.text, row), tone: caption.tone ?? 'secondary' }))
     .filter((caption) => caption.text);
+  if (column.flags)
+    return (
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+        {Object.entries(column.flags)
+          .filter(([field]) => readPath(row, field.split('.')) === true)
+          .map(([field, label]) => (
+            <Chip key={field} label={label} size="small" variant="outlined" />
+          ))}
+      </Stack>
+    );
   const value = column.chip ? (
     <Chip
       size="small"
@@ -80,6 +92,7 @@ function DeclaredCell({
 function columnSx(column: Column) {
   return {
     ...(column.width ? { width: column.width } : {}),
+    ...(column.minWidth ? { minWidth: column.minWidth } : {}),
     ...(column.nowrap ? { whiteSpace: 'nowrap' } : {}),
     ...(column.hideBelow ? { display: { xs: 'none', [column.hideBelow]: 'table-cell' } } : {}),
   };
@@ -89,7 +102,7 @@ function columnSx(column: Column) {
  * Rows of an answer as a table with the declared columns (label, dotted field, cell format of the
  * grid registry, alignment, monospace, width, hidden below a breakpoint), named by `label`. A column
  * with a `rule` shows only as the parameter `values` allow; a `compute` formula replaces its field;
- * `tone`, `chip` and `captions` dress the cell (see DeclaredCell).
+ * `tone`, `chip` and `captions` dress the cell, `flags` shows a chip per true field (see DeclaredCell).
  */
 export function DeclaredTable(props: {
   label: string;
@@ -98,6 +111,9 @@ export function DeclaredTable(props: {
   empty?: string;
   stickyHeader?: boolean;
   values?: Record<string, unknown>;
+  /** A row before the rows: a text by column key, placeholders filled from `answer`. */
+  first?: Record<string, string>;
+  answer?: unknown;
 }) {
   const shown = Object.entries(props.columns).filter(
     ([, column]) => applyRule(column.rule, props.values ?? {}).visible,
@@ -118,6 +134,15 @@ export function DeclaredTable(props: {
         </TableRow>
       </TableHead>
       <TableBody>
+        {props.first && (
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.key} align={column.align} sx={columnSx(column)}>
+                {fillFormatted(props.first?.[column.key] ?? '', props.answer)}
+              </TableCell>
+            ))}
+          </TableRow>
+        )}
         {props.rows.map((row, index) => (
           // Answers carry no stable id for every kind of row; the order is the server's.
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are replaced as a whole, never reordered

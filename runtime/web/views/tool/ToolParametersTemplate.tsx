@@ -1,10 +1,12 @@
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
+import { Fragment } from 'react';
 
 /**
  * The parameters of a tool in a responsive grid: stacked on phones, the declared grid template
  * (`parameters.columns`, passed as formContext.columns) from md up; a field's uiSchema
- * `ui:gridColumn` (e.g. "span 6") places it in that grid.
+ * `ui:gridColumn` (e.g. "span 6") places it in that grid; its `ui:heading` is a section title (h2) on a
+ * row of its own before it.
  */
 export function ToolParametersTemplate(props: ObjectFieldTemplateProps) {
   const columns = (props.registry.formContext as { columns?: string } | undefined)?.columns;
@@ -20,19 +22,25 @@ export function ToolParametersTemplate(props: ObjectFieldTemplateProps) {
       {props.properties
         .filter((property) => !property.hidden)
         .map((property) => {
-          const column = (props.uiSchema?.[property.name] as Record<string, unknown> | undefined)?.[
-            'ui:gridColumn'
-          ];
+          const ui = props.uiSchema?.[property.name] as Record<string, unknown> | undefined;
+          const column = ui?.['ui:gridColumn'];
+          const heading = ui?.['ui:heading'];
           return (
-            <Box
-              key={property.name}
-              sx={{
-                minWidth: 0,
-                gridColumn: { xs: 'auto', md: typeof column === 'string' ? column : 'auto' },
-              }}
-            >
-              {property.content}
-            </Box>
+            <Fragment key={property.name}>
+              {typeof heading === 'string' && (
+                <Typography variant="h6" component="h2" sx={{ gridColumn: '1 / -1' }}>
+                  {heading}
+                </Typography>
+              )}
+              <Box
+                sx={{
+                  minWidth: 0,
+                  gridColumn: { xs: 'auto', md: typeof column === 'string' ? column : 'auto' },
+                }}
+              >
+                {property.content}
+              </Box>
+            </Fragment>
           );
         })}
     </Box>

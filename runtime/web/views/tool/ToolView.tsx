@@ -2,6 +2,7 @@ import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@m
 import Icon from '@mui/material/Icon';
 import { conditionHolds } from '../../../core/screens/evaluateRule.ts';
 import { visibleHelp } from './applyParameterRules.ts';
+import { EmptyOptions } from './EmptyOptions.tsx';
 import { ToolParametersForm } from './ToolParametersForm.tsx';
 import { ToolResult } from './ToolResult.tsx';
 import type { ToolScreen } from './toolTypes.ts';
@@ -19,7 +20,8 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {declaration.title}
       </Typography>
-      <Paper sx={{ p: 2, mb: 2 }}>
+      <EmptyOptions sources={c.emptyOptions} />
+      <Paper sx={{ p: 2, mb: 2, displayPrint: 'none' }}>
         <ToolParametersForm parameters={parameters} schema={c.schema} values={c.values} onChange={c.change} />
         {declaration.description && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
@@ -31,13 +33,18 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
             {text}
           </Typography>
         ))}
+        {c.failing && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {c.failing}
+          </Alert>
+        )}
       </Paper>
       {c.problem && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {c.problem}
         </Alert>
       )}
-      <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', displayPrint: 'none' }}>
         {Object.entries(declaration.actions).map(([id, action]) => (
           <Button
             key={id}
@@ -46,6 +53,10 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
             disabled={
               c.busy ||
               !c.schema ||
+              c.failing !== null ||
+              c.emptyOptions.length > 0 ||
+              !c.allowed(action) ||
+              (action.needsResult === true && !c.result) ||
               Boolean(c.result && action.disabledWhen && conditionHolds(action.disabledWhen, c.result))
             }
             onClick={() => void c.run(action)}
@@ -53,10 +64,28 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
             {action.label}
           </Button>
         ))}
+        {Object.values(declaration.actions)
+          .filter((action) => action.readOnly && !c.allowed(action))
+          .map((action) => (
+            <Typography key={action.readOnly} variant="body2" color="text.secondary">
+              {action.readOnly}
+            </Typography>
+          ))}
       </Stack>
       <Box sx={{ height: 4, mb: 1 }}>{c.busy && <LinearProgress aria-label="Carregando" />}</Box>
+      {c.success && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {c.success}
+        </Alert>
+      )}
       {c.result && declaration.result && (
-        <ToolResult area={declaration.result} answer={c.result} values={c.values} />
+        <ToolResult
+          area={declaration.result}
+          answer={c.result}
+          values={c.values}
+          page={c.page}
+          onPage={c.changePage}
+        />
       )}
     </Box>
   );

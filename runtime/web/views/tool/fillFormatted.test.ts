@@ -11,6 +11,12 @@ describe('fillFormatted', () => {
     expect(fillFormatted('{codigo} — {nada}{falta}', row)).toBe('06 — ');
     expect(fillFormatted('{codigo|semFormato}', row)).toBe('06');
   });
+
+  it('writes the text after "?" for a missing value, and the value when there is one', () => {
+    const row = { custo: null, preco: 2.5, serie: 1 };
+    expect(fillFormatted('{custo|money?—} → {preco|money?—}', row)).toBe(`— → ${formatBRL(2.5)}`);
+    expect(fillFormatted('nº {numero?—} série {serie?—}', row)).toBe('nº — série 1');
+  });
 });
 
 describe('formulaText', () => {

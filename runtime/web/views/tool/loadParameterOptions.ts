@@ -16,7 +16,7 @@ export async function loadParameterOptions(
   api: ApiClient,
   source: OptionSource,
 ): Promise<{ options: EnumOption[]; selected?: unknown; error?: unknown }> {
-  const { data, error } = await callOperation(api, source.operationId);
+  const { data, error } = await callOperation(api, source.operationId, source.params ?? {});
   if (error) return { options: [], error };
   const items = read(data, source.items);
   const list = Array.isArray(items) ? items : [];

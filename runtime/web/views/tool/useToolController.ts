@@ -1,13 +1,18 @@
 import { useCallback, useMemo, useState } from 'react';
+import { checkPermission } from '../../../core/checkPermission.ts';
 import { conditionHolds } from '../../../core/screens/evaluateRule.ts';
 import { fillTemplate } from '../../../core/screens/fillTemplate.ts';
+import { PermissionLevel } from '../../../core/types.ts';
 import { callOperation } from '../../api/callOperation.ts';
-import { useRuntime, useTenant } from '../../app/RuntimeContext.tsx';
+import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx';
 import { enumOptions } from '../../auth/enumOptions.ts';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
 import { buildParameterSchema } from './buildParameterSchema.ts';
+import { confirmDeclared } from './confirmDeclared.ts';
 import { downloadArquivo, saveBlob } from './downloadArquivo.ts';
+import { emptyOptionSources } from './EmptyOptions.tsx';
+import { fillFormatted } from './fillFormatted.ts';
 import { requestValues } from './requestValues.ts';
 import type { ToolAction, ToolAnswer, ToolScreen } from './toolTypes.ts';
 import { useParameterOptions } from './useParameterOptions.ts';
@@ -22,14 +27,22 @@ type Values = Record<string, unknown>;
 export function useToolController(declaration: ToolScreen) {
   const { api } = useRuntime();
   const { schemas } = useTenant();
+  const { user } = useSession();
   const notify = useNotify();
   const showError = useActionError();
   const [values, setValues] = useState<Values>({});
   const [result, setResult] = useState<ToolAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
   const { parameters } = declaration;
-  const loaded = useParameterOptions(parameters.options, setValues);
+  const paging = declaration.result?.summary?.grid?.paging;
+  // The page of a paged result grid, and the action that answered it (the pager runs it again).
+  const [page, setPage] = useState({ skip: 0, limit: paging?.pageSizes?.[0] ?? 25 });
+  const [shown, setShown] = useState<ToolAction | null>(null);
+  const loaded = useParameterOptions(parameters.options, setValues, { chooseSole: parameters.chooseSole });
+  // Only a parameter that declares what to say when it has no option blocks the actions.
+  const emptyOptions = emptyOptionSources(parameters.options, loaded).filter(([, source]) => source.empty);
 
   const schema = useMemo(
     () => loaded && buildParameterSchema(parameters, (name) => enumOptions(schemas, name).options, loaded),
@@ -40,6 +53,7 @@ export function useToolController(declaration: ToolScreen) {
     setValues(next);
     setResult(null);
     setProblem(null);
+    setSuccess(null);
   }, []);
 
   /** A binary answer: saved under the Content-Disposition name; the message reads declared headers. */
@@ -65,27 +79,59 @@ export function useToolController(declaration: ToolScreen) {
     [api, parameters, values, notify],
   );
 
+  // `liveChecks`: the first failing check, shown while the values fail it (the actions wait for them).
+  const failing = useMemo(
+    () =>
+      parameters.liveChecks
+        ? ((parameters.checks ?? []).find((check) => conditionHolds(check.condition, values))?.message ??
+          null)
+        : null,
+    [parameters, values],
+  );
+
+  /** Whether the user holds the level the action declares (none declared: allowed). */
+  const allowed = useCallback(
+    (action: ToolAction) =>
+      !action.permission ||
+      checkPermission(user, action.permission, PermissionLevel[action.level ?? 'ALTERAR']),
+    [user],
+  );
+
   const run = useCallback(
-    async (action: ToolAction) => {
+    async (action: ToolAction, at?: { skip: number; limit: number }) => {
       const failed = (parameters.checks ?? []).find((check) => conditionHolds(check.condition, values));
       setProblem(failed?.message ?? null);
-      if (failed) return;
+      if (failed || !allowed(action)) return;
+      if (action.type === 'print') return void window.print();
+      if (!(await confirmDeclared(notify, action.confirm, result))) return;
       setBusy(true);
       try {
         if (action.type === 'file') {
           await runFile(action);
           return;
         }
-        const { data, error } = await callOperation(
-          api,
-          action.operationId,
-          requestValues(parameters, values),
-        );
+        // A paged answer: the first page, or the page the pager asks for.
+        const fills = !action.success && (action.type === 'preview' || action.type === 'run');
+        const next = at ?? { skip: 0, limit: page.limit };
+        const pageFields = paging && fills ? { [paging.skip]: next.skip, [paging.limit]: next.limit } : {};
+        const { data, error } = await callOperation(api, action.operationId, {
+          ...requestValues(parameters, values),
+          ...(action.body ?? {}),
+          ...pageFields,
+        });
         if (error) throw error;
         const answer = (data ?? {}) as ToolAnswer;
         // A queued report is followed by the shell's reports dialog (realtime): only the toast here.
         if (action.type === 'download') downloadArquivo(answer as { nomeArquivo: string; conteudo: string });
-        else if (action.type !== 'queue') setResult(answer);
+        else if (action.success) {
+          setResult(null);
+          setSuccess(fillFormatted(action.success, answer));
+        } else if (action.type !== 'queue') {
+          setResult(answer);
+          setSuccess(null);
+          setShown(action);
+          setPage(next);
+        }
         if (action.message) notify.toast(fillTemplate(action.message, answer), { severity: 'success' });
       } catch (error) {
         await showError(error);
@@ -93,8 +139,30 @@ export function useToolController(declaration: ToolScreen) {
         setBusy(false);
       }
     },
-    [api, parameters, values, notify, showError, runFile],
+    [api, parameters, values, notify, showError, runFile, allowed, result, page.limit, paging],
   );
 
-  return { schema, values, change, result, busy, run, problem };
+  /** Another page (or page size) of the shown answer: its action again, with the same values. */
+  const changePage = useCallback(
+    (skip: number, limit: number) => {
+      if (shown) void run(shown, { skip, limit });
+    },
+    [run, shown],
+  );
+
+  return {
+    schema,
+    values,
+    change,
+    result,
+    busy,
+    run,
+    problem,
+    failing,
+    success,
+    allowed,
+    page,
+    changePage,
+    emptyOptions,
+  };
 }

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } fr
 import Icon from '@mui/material/Icon';
 import { FilePickButton } from '../../ui/FilePickButton.tsx';
 import { DeclaredTable } from '../tool/DeclaredTable.tsx';
+import { EmptyOptions } from '../tool/EmptyOptions.tsx';
 import { fillFormatted, formulaText } from '../tool/fillFormatted.ts';
 import { LinkedText } from '../tool/LinkedText.tsx';
 import { ToolParametersForm } from '../tool/ToolParametersForm.tsx';
@@ -36,13 +37,7 @@ export function UploadView({ declaration }: { declaration: UploadScreen }) {
           {declaration.description}
         </Typography>
       )}
-      {c.emptyOptions.map(([field, source]) =>
-        source.empty ? (
-          <Alert key={field} severity="info" sx={{ mb: 2 }}>
-            <LinkedText text={source.empty} />
-          </Alert>
-        ) : null,
-      )}
+      <EmptyOptions sources={c.emptyOptions} />
       <Paper sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
           {parameters && (

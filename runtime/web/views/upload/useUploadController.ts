@@ -8,6 +8,8 @@ import { fileToBase64 } from '../../ui/fileToBase64.ts';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
 import { buildParameterSchema } from '../tool/buildParameterSchema.ts';
+import { confirmDeclared } from '../tool/confirmDeclared.ts';
+import { emptyOptionSources } from '../tool/EmptyOptions.tsx';
 import { fillFormatted } from '../tool/fillFormatted.ts';
 import { useParameterOptions } from '../tool/useParameterOptions.ts';
 import { countRows } from './countRows.ts';
@@ -58,9 +60,7 @@ export function useUploadController(declaration: UploadScreen) {
     [parameters, schemas, loaded],
   );
   /** Option parameters whose operation answered nothing: the file cannot be sent for them. */
-  const emptyOptions = Object.entries(parameters?.options ?? {}).filter(
-    ([field]) => loaded !== null && (loaded[field]?.length ?? 0) === 0,
-  );
+  const emptyOptions = emptyOptionSources(parameters?.options, loaded);
 
   const runPreview = useCallback(
     async (current: Values, file: Chosen) => {
@@ -117,14 +117,7 @@ export function useUploadController(declaration: UploadScreen) {
   const confirm = async () => {
     if (!chosen || missing || pending === 0 || !canConfirm) return;
     const placeholders = { ...preview, ...counts };
-    if (confirmSpec.dialog) {
-      const ok = await notify.confirm({
-        title: confirmSpec.dialog.title,
-        message: fillFormatted(confirmSpec.dialog.message, placeholders),
-        confirmLabel: confirmSpec.dialog.confirmLabel,
-      });
-      if (!ok) return;
-    }
+    if (!(await confirmDeclared(notify, confirmSpec.dialog, placeholders))) return;
     setBusy(true);
     try {
       const body = { ...values, [fileSpec.name]: chosen.nome, [fileSpec.content]: chosen.conteudo };
