@@ -103,6 +103,7 @@ export function crossCheckSchemas(
       for (const { pointer, key } of screenPermissionKeys(data))
         if (!(key in keys))
           push(path, pointer, `chave de permissão "${key}" não existe em keys.json (regra: permission)`);
+      if (data.kind === 'dashboard') checkDashboardLinks(path, obj(data.cards));
       const parameters = obj(data.parameters);
       const properties = obj(obj(parameters.schema).properties);
       for (const [field, name] of Object.entries(obj(parameters.enums))) {
@@ -168,6 +169,42 @@ export function crossCheckSchemas(
     else idConfigs.set(idConfig, path);
   }
   return issues;
+
+  /** The entity whose list is at `route` (its `route`, without "#/" and slashes around), if any. */
+  function entityAtRoute(route: string): string | null {
+    const bare = route.replace(/^[#/]+/, '').replace(/\/$/, '');
+    for (const [path, content] of Object.entries(schemas)) {
+      const entity = obj(content);
+      if (schemaKind(path) === 'entity' && typeof entity.route === 'string')
+        if (entity.route.replace(/^[#/]+/, '').replace(/\/$/, '') === bare) return String(entity.name);
+    }
+    return null;
+  }
+
+  /** A dashboard card's link opens an entity's list filtered by fields that entity has. */
+  function checkDashboardLinks(path: string, cards: Json): void {
+    for (const [name, card] of Object.entries(cards)) {
+      const link = obj(obj(card).link);
+      if (typeof link.route !== 'string') continue;
+      const entity = entityAtRoute(link.route);
+      if (!entity) {
+        push(
+          path,
+          `/cards/${name}/link/route`,
+          `rota "${link.route}" não é a lista de uma entidade (regra: link)`,
+        );
+        continue;
+      }
+      const fields = entityFields(entity) ?? {};
+      for (const field of Object.keys(obj(link.where)))
+        if (!['and', 'or', 'id'].includes(field) && !(field in fields))
+          push(
+            path,
+            `/cards/${name}/link/where/${field}`,
+            `campo "${field}" não existe em "${entity}" (regra: link)`,
+          );
+    }
+  }
 
   function checkMenuItems(path: string, items: Json, pointer: string): void {
     for (const [id, raw] of Object.entries(items)) {

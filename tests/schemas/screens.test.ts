@@ -277,6 +277,25 @@ describe('dashboard screens', () => {
       });
   });
 
+  it('a card’s link to a route that is no entity list, or filtering by a field the entity lacks', () => {
+    const bad = dashboard();
+    const link = (card: string) => (bad.cards[card] as { link: Record<string, unknown> }).link;
+    link('vendasMes').route = 'pages/vendas/pedidos';
+    link('receberVencido').where = { situacao: { inq: [0, 2] }, dataVencimeto: { lt: '{hoje}' } };
+    const issues = validateSchemaSet(withFiles({ [DASHBOARD]: bad }));
+    expect(issues).toContainEqual({
+      file: DASHBOARD,
+      pointer: '/cards/vendasMes/link/route',
+      message: 'rota "pages/vendas/pedidos" não é a lista de uma entidade (regra: link)',
+    });
+    expect(issues).toContainEqual({
+      file: DASHBOARD,
+      pointer: '/cards/receberVencido/link/where/dataVencimeto',
+      message: 'campo "dataVencimeto" não existe em "receita" (regra: link)',
+    });
+    expect(issues.filter((issue) => issue.file === DASHBOARD)).toHaveLength(2);
+  });
+
   it('a card without its figure, an unknown format or chart type, a link without its filter label', () => {
     const bad = dashboard();
     delete bad.cards.vendasMes?.value;

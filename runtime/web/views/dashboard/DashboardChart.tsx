@@ -3,18 +3,10 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { readPath } from '../../../core/readPath.ts';
-import { formatFigure } from './formatFigure.ts';
+import { categoryText, formatFigure } from './formatFigure.ts';
 import type { DashboardChartState } from './useDashboardController.ts';
 
 const HEIGHT = 280;
-
-/** A category label: the day of an AAAA-MM-DD date (dia), MM/AAAA of an AAAA-MM (mês), else the text. */
-function categoryText(value: unknown, format: string | undefined): string {
-  const text = String(value ?? '');
-  if (format === 'dia') return text.slice(8, 10);
-  if (format === 'mês') return `${text.slice(5, 7)}/${text.slice(0, 4)}`;
-  return text;
-}
 
 /** One declared chart (bar, line or pie) over the point array of its operation's answer. */
 export function DashboardChart({ id, chart, answer }: DashboardChartState) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChange, formatFigure } from './formatFigure.ts';
+import { categoryText, formatChange, formatFigure } from './formatFigure.ts';
 
 describe('formatFigure', () => {
   it('writes money, numbers and percentages the Brazilian way', () => {
@@ -10,5 +10,14 @@ describe('formatFigure', () => {
     expect(formatChange(25)).toBe('+25,0%');
     expect(formatChange(-3.25)).toBe('−3,3%');
     expect(formatChange(0)).toBe('0,0%');
+  });
+});
+
+describe('categoryText', () => {
+  it('labels a chart category by its declared format', () => {
+    expect(categoryText('2031-04-03', 'dia')).toBe('03');
+    expect(categoryText('2031-04', 'mês')).toBe('04/2031');
+    expect(categoryText('Bebidas', 'texto')).toBe('Bebidas');
+    expect(categoryText(null, undefined)).toBe('');
   });
 });

@@ -19,3 +19,11 @@ export function formatChange(value: number): string {
   if (value > 0) return `+${text}`;
   return value < 0 ? `−${text}` : text;
 }
+
+/** A chart's category label: the day of an AAAA-MM-DD date (dia), MM/AAAA of an AAAA-MM (mês), else the text. */
+export function categoryText(value: unknown, format: string | undefined): string {
+  const text = String(value ?? '');
+  if (format === 'dia') return text.slice(8, 10);
+  if (format === 'mês') return `${text.slice(5, 7)}/${text.slice(0, 4)}`;
+  return text;
+}
