@@ -81,7 +81,8 @@ describe('Arquivos fiscais', () => {
       const file = await generate(page);
       expect(file.name).toBe(`SINTEGRA-${cnpj}-202403.txt`);
       expect(file.lines[0]?.slice(0, 16)).toBe(`10${cnpj}`);
-      expect(file.lines).toHaveLength(12);
+      // 10, 11, three 50, three 54, 61 and its 61R, two 75 and 90.
+      expect(file.lines).toHaveLength(13);
       for (const line of file.lines) expect(line).toHaveLength(126);
       expect(file.lines.at(-1)?.startsWith('90')).toBe(true);
 

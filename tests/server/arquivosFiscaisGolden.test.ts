@@ -1,4 +1,3 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoEstoque } from '../../runtime/server/db/seed/seedDemoEstoque.ts';
 import { seedDemoFiscal } from '../../runtime/server/db/seed/seedDemoFiscal.ts';
@@ -7,6 +6,7 @@ import {
   validarSintegra,
   validarSped,
 } from '../../runtime/server/services/arquivosFiscais/validadorArquivo.ts';
+import { compararComGolden } from '../support/golden.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
@@ -19,18 +19,11 @@ import { createTestServer, login, type TestServer } from '../support/testServer.
 let server: TestServer;
 let token: string;
 
-const golden = (nome: string) => new URL(`../golden/${nome}`, import.meta.url);
 const linhasDe = (base64: string) => {
   const texto = Buffer.from(base64, 'base64').toString('latin1');
   expect(texto.endsWith('\r\n')).toBe(true);
   return texto.slice(0, -2).split('\r\n');
 };
-function compararComGolden(nome: string, linhas: string[]) {
-  const arquivo = golden(nome);
-  if (process.env.ATUALIZAR_GOLDEN === '1' || !existsSync(arquivo))
-    writeFileSync(arquivo, `${linhas.join('\n')}\n`);
-  expect(linhas).toEqual(readFileSync(arquivo, 'utf8').replace(/\n$/, '').split('\n'));
-}
 const post = async (url: string, payload: object) => {
   const response = await server.app.inject({
     method: 'POST',

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { escreverSintegra } from '../../runtime/server/services/arquivosFiscais/arquivoSintegra.ts';
 import { escreverSped } from '../../runtime/server/services/arquivosFiscais/arquivoSped.ts';
@@ -22,6 +21,7 @@ import {
   validarSintegra,
   validarSped,
 } from '../../runtime/server/services/arquivosFiscais/validadorArquivo.ts';
+import { compararComGolden } from '../support/golden.ts';
 import { chave } from '../support/seedArquivosFiscais.ts';
 
 /**
@@ -227,14 +227,16 @@ const movimento: MovimentoFiscal = {
   avisos: [],
 };
 
-function compararComGolden(nome: string, linhas: string[]) {
-  const arquivo = new URL(`../golden/${nome}`, import.meta.url);
-  if (process.env.ATUALIZAR_GOLDEN === '1' || !existsSync(arquivo))
-    writeFileSync(arquivo, `${linhas.join('\n')}\n`);
-  expect(linhas).toEqual(readFileSync(arquivo, 'utf8').replace(/\n$/, '').split('\n'));
-}
 const registros = (linhas: string[], reg: string) =>
   linhas.filter((linha) => linha.startsWith(`|${reg}|`)).map((linha) => linha.split('|').slice(1, -1));
+
+const sintegraMaio = {
+  filialId: 1,
+  dataInicial: '2024-05-01',
+  dataFinal: '2024-05-31',
+  finalidade: 1 as const,
+  natureza: 3 as const,
+};
 
 describe('Simples Nacional company', () => {
   const pedido = { filialId: 1, periodo: '2024-05', finalidade: 0 as const, perfil: 'C' as const };
@@ -264,25 +266,13 @@ describe('Simples Nacional company', () => {
   });
 
   it('Sintegra of May 2024 matches the golden file and passes the validator', () => {
-    const { linhas } = escreverSintegra(emitente, contador, movimento, {
-      filialId: 1,
-      dataInicial: '2024-05-01',
-      dataFinal: '2024-05-31',
-      finalidade: 1,
-      natureza: 3,
-    });
+    const { linhas } = escreverSintegra(emitente, contador, movimento, sintegraMaio);
     expect(validarSintegra(linhas)).toEqual([]);
     compararComGolden('sintegra-simples-nacional-2024-05.txt', linhas);
   });
 
   it('61R sums the NFC-e items per produto; the validator refuses one without 75 or of another month', () => {
-    const { linhas } = escreverSintegra(emitente, contador, movimento, {
-      filialId: 1,
-      dataInicial: '2024-05-01',
-      dataFinal: '2024-05-31',
-      finalidade: 1,
-      natureza: 3,
-    });
+    const { linhas } = escreverSintegra(emitente, contador, movimento, sintegraMaio);
     const resumo = linhas.filter((linha) => linha.startsWith('61R'));
     expect(resumo.map((linha) => [linha.slice(9, 23).trim(), Number(linha.slice(36, 52)) / 100])).toEqual([
       ['CAFE500', 59.7],

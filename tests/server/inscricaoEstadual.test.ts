@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedArquivosFiscais } from '../support/seedArquivosFiscais.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /** Issue 22: the IE typed on a pessoa is checked against its UF; stored invalid ones are listed for correction. */
@@ -141,5 +142,46 @@ describe('GET /api/ArquivosFiscais/inscricoesInvalidas', () => {
     expect(outraLista.pessoas.map((pessoa: { nome: string }) => pessoa.nome)).toEqual([
       'Outra Empresa Errada',
     ]);
+  });
+});
+
+describe('the filial before any fiscal file', () => {
+  it('refuses with a pt-BR 400 an invalid IE or CNPJ of the filial, naming what to fix', async () => {
+    const { empresaId, filialId } = await seedArquivosFiscais(server.db, 'demo@erp.local');
+    const preview = () =>
+      api('POST', '/api/ArquivosFiscais/sped/preview', {
+        periodo: '2024-03',
+        finalidade: 0,
+        perfil: 'A',
+        codigoReceita: '046-2',
+      });
+    expect((await preview()).statusCode).toBe(200);
+    await server.db.withSystem((tx) =>
+      tx.query(
+        `UPDATE pessoa SET inscricao_estadual = '110042490115' WHERE empresa_id = $1 AND tipo_pessoa = 2`,
+        [empresaId],
+      ),
+    );
+    const ieInvalida = await preview();
+    expect(ieInvalida.statusCode).toBe(400);
+    expect(ieInvalida.json().error).toMatchObject({ code: 'FILIAL_IE_INVALIDA' });
+    expect(ieInvalida.json().error.message).toMatch(
+      /^A inscrição estadual 110042490115 da filial .+ não é válida \(inscrição estadual inválida para SP \(confira os dígitos\)\)\. Corrija/,
+    );
+    await server.db.withSystem(async (tx) => {
+      await tx.query(
+        `UPDATE pessoa SET inscricao_estadual = '110042490114' WHERE empresa_id = $1 AND tipo_pessoa = 2`,
+        [empresaId],
+      );
+      await tx.query(`UPDATE filial SET cpf_cnpj = '11222333000182' WHERE id = $1`, [filialId]);
+      await tx.query(
+        `UPDATE pessoa SET cpf_cnpj = '11222333000182' WHERE empresa_id = $1 AND tipo_pessoa = 2`,
+        [empresaId],
+      );
+    });
+    const cnpjInvalido = await preview();
+    expect(cnpjInvalido.statusCode).toBe(400);
+    expect(cnpjInvalido.json().error).toMatchObject({ code: 'FILIAL_CNPJ_INVALIDO' });
+    expect(cnpjInvalido.json().error.message).toMatch(/^O CNPJ 11222333000182 da filial .+ não é válido/);
   });
 });

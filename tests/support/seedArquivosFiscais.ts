@@ -86,7 +86,8 @@ export async function seedArquivosFiscais(db: Database, email: string, prefixo =
         WHERE u.email = $1`,
       [email],
     );
-    const cnpj = owner.cnpj || '99888777000166';
+    // A company signed up without CNPJ gets one with valid check digits (the files refuse an invalid one).
+    const cnpj = owner.cnpj || '76543210000198';
     await tx.query('UPDATE filial SET cpf_cnpj = $2 WHERE id = $1', [owner.f, cnpj]);
     // A regime-normal branch (CRT 3): its own ICMS apuração (a Simples Nacional one books by CSOSN, ICMS zero).
     await tx.query(

@@ -1,10 +1,8 @@
 import type { DocumentTransition } from '../../../core/documents/documentDefinition.ts';
 import type { SchemaFiles } from '../../../core/validateSchemaSet.ts';
 import { runTransition } from '../../services/documents/runTransition.ts';
-import { createRecord } from '../../services/records/createRecord.ts';
-import type { RecordContext } from '../../services/records/recordContext.ts';
-import { recordEntity } from '../../services/records/recordEntity.ts';
 import type { Database } from '../database.ts';
+import { withDemoRecords } from './demoRecords.ts';
 
 type Row = Record<string, unknown>;
 
@@ -39,31 +37,11 @@ const diaSemHora = (dias: number) => diasAtras(dias).slice(0, 10);
  * records and posting services as the API (documents, transitions, ledger), never inserted as rows.
  */
 export async function seedDemoEstoque(db: Database, schemas: SchemaFiles): Promise<boolean> {
-  const demo = await db.withSystem((tx) =>
-    tx.maybeOne<{ usuario_id: number; empresa_id: number; filial_id: number }>(
-      `SELECT id AS usuario_id, empresa_id, filial_selecionada_id AS filial_id FROM usuario WHERE email = 'demo@erp.local'`,
-    ),
-  );
-  if (!demo) return false;
-  const scope = {
-    empresaId: Number(demo.empresa_id),
-    filialId: Number(demo.filial_id),
-    usuarioId: Number(demo.usuario_id),
-  };
-  return db.withTenant(scope, async (tx) => {
+  return withDemoRecords(db, schemas, async ({ tx, context, create }) => {
     if (await tx.maybeOne('SELECT 1 FROM documento_estoque LIMIT 1')) return false;
-    const lookup = (name: string) => recordEntity(schemas, name);
-    const context = (name: string): RecordContext => ({
-      tx,
-      record: lookup(name),
-      scope,
-      targetOf: lookup,
-      lookupTarget: lookup,
-    });
-    const create = (name: string, body: Row) => createRecord(context(name), body);
     const post = async (name: string, body: Row) => {
       const doc = await create(name, body);
-      const transition = lookup(name).entity.document?.transitions.find(
+      const transition = context(name).record.entity.document?.transitions.find(
         (t) => t.action === 'efetivar',
       ) as DocumentTransition;
       await runTransition(context(name), doc.id as number, transition, new Date().toISOString());

@@ -3,11 +3,9 @@ import type { DocumentTransition } from '../../../core/documents/documentDefinit
 import { UF_POR_CODIGO_IBGE } from '../../../core/fiscal/inscricaoEstadual.ts';
 import type { SchemaFiles } from '../../../core/validateSchemaSet.ts';
 import { runTransition } from '../../services/documents/runTransition.ts';
-import { createRecord } from '../../services/records/createRecord.ts';
-import type { RecordContext } from '../../services/records/recordContext.ts';
-import { recordEntity } from '../../services/records/recordEntity.ts';
 import { updateRecord } from '../../services/records/updateRecord.ts';
 import type { Database } from '../database.ts';
+import { withDemoRecords } from './demoRecords.ts';
 
 type Row = Record<string, unknown>;
 
@@ -69,29 +67,9 @@ export async function seedDemoFiscal(
   schemas: SchemaFiles,
   agora = new Date(),
 ): Promise<boolean> {
-  const demo = await db.withSystem((tx) =>
-    tx.maybeOne<{ usuario_id: number; empresa_id: number; filial_id: number }>(
-      `SELECT id AS usuario_id, empresa_id, filial_selecionada_id AS filial_id FROM usuario WHERE email = 'demo@erp.local'`,
-    ),
-  );
-  if (!demo) return false;
-  const scope = {
-    empresaId: Number(demo.empresa_id),
-    filialId: Number(demo.filial_id),
-    usuarioId: Number(demo.usuario_id),
-  };
   const mes = ultimoMesFechado(agora);
-  return db.withTenant(scope, async (tx) => {
+  return withDemoRecords(db, schemas, async ({ tx, context, create }) => {
     if (await tx.maybeOne('SELECT 1 FROM inventario_sped LIMIT 1')) return false;
-    const lookup = (name: string) => recordEntity(schemas, name);
-    const context = (name: string): RecordContext => ({
-      tx,
-      record: lookup(name),
-      scope,
-      targetOf: lookup,
-      lookupTarget: lookup,
-    });
-    const create = (name: string, body: Row) => createRecord(context(name), body);
     const patch = (name: string, id: unknown, body: Row) =>
       updateRecord(context(name), Number(id), body, 'patch');
 
@@ -240,7 +218,7 @@ export async function seedDemoFiscal(
     // Confirming an entrada writes its contas a pagar: the branch needs a conta financeira.
     if (!(await tx.maybeOne('SELECT 1 FROM conta WHERE ativo LIMIT 1')))
       await create('conta', { descricao: 'Caixa da matriz', saldoInicial: 0, dataSaldoInicial: mes.inicio });
-    const confirmar = lookup('notaEntrada').entity.document?.transitions.find(
+    const confirmar = context('notaEntrada').record.entity.document?.transitions.find(
       (transition) => transition.action === 'confirmar',
     ) as DocumentTransition;
     const entrada = async (fornecedor: Row, numero: number, dia: number, lista: ItemDemo[]) => {

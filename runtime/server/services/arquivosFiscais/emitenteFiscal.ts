@@ -1,4 +1,5 @@
 import { problemaInscricaoEstadual } from '../../../core/fiscal/inscricaoEstadual.ts';
+import { isValidCpfCnpj } from '../../../core/isValidCpfCnpj.ts';
 import type { AuthInfo } from '../../context.ts';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
@@ -104,6 +105,12 @@ export async function emitenteFiscal(tx: Tx, filialId: number): Promise<Emitente
       400,
       'FILIAL_SEM_IE',
       `A filial ${row.nome} não tem inscrição estadual. Cadastre a pessoa do tipo Filial com o CNPJ ${digits(row.cnpj) || 'da filial'} e a inscrição estadual antes de gerar o arquivo.`,
+    );
+  if (!isValidCpfCnpj(row.cnpj))
+    throw new HttpError(
+      400,
+      'FILIAL_CNPJ_INVALIDO',
+      `O CNPJ ${digits(row.cnpj) || '(vazio)'} da filial ${row.nome} não é válido (dígitos verificadores). Corrija o CNPJ em Configurações › Empresas antes de gerar o arquivo.`,
     );
   const problemaIe = problemaInscricaoEstadual(ie, row.uf);
   if (problemaIe)

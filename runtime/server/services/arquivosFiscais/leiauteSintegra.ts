@@ -4,6 +4,20 @@
  * checks read fields by name. `Nome:TIPOtam` with TIPO N (digits, zero-filled), X (text, space-filled) or
  * D (AAAAMMDD); suffix `!` required (a text not blank; a date always); `=A,B` the values allowed.
  */
+
+/** The note's identification, the same first fields in records 50 and 53. */
+const NOTA = [
+  'CNPJ:N14',
+  'Inscrição estadual:X14!',
+  'Data:D8!',
+  'UF:X2!',
+  'Modelo:N2!',
+  'Série:X3',
+  'Número:N6',
+  'CFOP:N4',
+  'Emitente:X1!=P,T',
+];
+
 const LEIAUTE: Record<string, string[]> = {
   '10': [
     'CNPJ:N14!',
@@ -28,15 +42,7 @@ const LEIAUTE: Record<string, string[]> = {
     'Telefone:N12',
   ],
   '50': [
-    'CNPJ:N14',
-    'Inscrição estadual:X14!',
-    'Data:D8!',
-    'UF:X2!',
-    'Modelo:N2!',
-    'Série:X3',
-    'Número:N6',
-    'CFOP:N4',
-    'Emitente:X1!=P,T',
+    ...NOTA,
     'Valor total:N13',
     'Base de cálculo do ICMS:N13',
     'Valor do ICMS:N13',
@@ -46,15 +52,7 @@ const LEIAUTE: Record<string, string[]> = {
     'Situação:X1!=N,S,E,X,2,4',
   ],
   '53': [
-    'CNPJ:N14',
-    'Inscrição estadual:X14!',
-    'Data:D8!',
-    'UF:X2!',
-    'Modelo:N2!',
-    'Série:X3',
-    'Número:N6',
-    'CFOP:N4',
-    'Emitente:X1!=P,T',
+    ...NOTA,
     'Base de cálculo do ICMS ST:N13',
     'ICMS retido:N13',
     'Despesas acessórias:N13',
