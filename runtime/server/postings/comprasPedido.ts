@@ -2,16 +2,11 @@ import type { Tx } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { PostingContext } from './PostingContext.ts';
 import { formatQtd, stockError } from './stockErrors.ts';
+import { itensDaVenda } from './vendaEstoque.ts';
 
 /** Purchase-order states the receipts move between (schemas/entities/pedidoCompra `document`). */
 const RECEBE = ['aReceber', 'parcial', 'recebido'];
 const arredonda = (value: number) => Math.round(value * 1e6) / 1e6;
-
-interface ItemPedido {
-  numeroItem: number;
-  produtoId: number;
-  quantidade: number;
-}
 
 /**
  * Adds `delta` (signed) to SaldosEstoque.aReceber of each (produto, depósito) of the branch, creating the
@@ -43,23 +38,6 @@ export async function mudarAReceber(
   );
 }
 
-function itensDoPedido(context: PostingContext): ItemPedido[] {
-  const itens = ((context.doc.itens as Record<string, unknown>[] | undefined) ?? []).map((item) => ({
-    numeroItem: Number(item.numeroItem),
-    produtoId: Number(item.produtoId),
-    quantidade: Number(item.quantidade),
-  }));
-  if (itens.length === 0)
-    throw stockError('PEDIDO_SEM_ITENS', `O pedido de compra ${context.doc.numero} não tem itens.`);
-  for (const item of itens)
-    if (!(item.quantidade > 0))
-      throw stockError(
-        'QUANTIDADE_INVALIDA',
-        `Item ${item.numeroItem}: a quantidade deve ser maior que zero.`,
-      );
-  return itens;
-}
-
 function depositoDoPedido(context: PostingContext): number {
   const deposito = context.doc.depositoId;
   if (deposito === null || deposito === undefined)
@@ -87,7 +65,7 @@ function somaPorProduto(itens: { produtoId: number; quantidade: number }[], sina
  * order's depósito (flows.md §3; SaldosEstoque.aReceber, projetado = físico + a receber − reservado).
  */
 export async function comprasAprovar(context: PostingContext): Promise<void> {
-  const itens = itensDoPedido(context);
+  const itens = itensDaVenda(context);
   const deposito = depositoDoPedido(context);
   const filial = await filialDoPedido(context.tx, Number(context.doc.id));
   await mudarAReceber(context.tx, context.scope, filial, deposito, somaPorProduto(itens, 1));
@@ -123,7 +101,7 @@ export async function comprasCancelar(context: PostingContext): Promise<void> {
     context.scope,
     filial,
     depositoDoPedido(context),
-    somaPorProduto(itensDoPedido(context), -1),
+    somaPorProduto(itensDaVenda(context), -1),
   );
 }
 
