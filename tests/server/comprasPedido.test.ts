@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
 import { type ItemXmlTeste, type NotaXmlTeste, nfeXml } from '../support/nfeXml.ts';
+import { testApi } from '../support/testApi.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
@@ -16,25 +17,7 @@ type Body = Record<string, unknown>;
 const MATRIZ = '11222333000181';
 const FORNECEDOR = { cnpj: '11444777000161', nome: 'Distribuidora Paulista de Parafusos Ltda' };
 
-const api = (method: string, url: string, payload?: unknown) =>
-  server.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { host: 'localhost', authorization: token },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-const ok = async (method: string, url: string, payload?: unknown) => {
-  const response = await api(method, url, payload);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Body;
-};
-const fails = async (method: string, url: string, payload: unknown, status: number) => {
-  const response = await api(method, url, payload);
-  expect(response.statusCode, response.body).toBe(status);
-  return response.json().error as { message: string; code: string };
-};
-const system = <T>(sql: string, params: unknown[] = []) =>
-  server.db.withSystem((tx) => tx.query<T & Record<string, unknown>>(sql, params));
+const { api, ok, fails, system } = testApi(() => ({ server, token }));
 
 let deposito: Body;
 let arruela: Body;

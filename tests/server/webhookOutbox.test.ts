@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookOutbox } from '../../runtime/server/services/webhooks/webhookOutbox.ts';
 import { workWebhookDeliveries } from '../../runtime/server/services/webhooks/workWebhookDeliveries.ts';
 import { nfeXml } from '../support/nfeXml.ts';
+import { testApi } from '../support/testApi.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 import {
   validSignature as checkSignature,
@@ -22,20 +23,7 @@ let server: TestServer;
 let token: string;
 type Body = Record<string, unknown>;
 
-const call = (method: string, url: string, payload?: unknown) =>
-  server.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { host: 'localhost', authorization: token },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-const ok = async (method: string, url: string, payload?: unknown) => {
-  const response = await call(method, url, payload);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Body;
-};
-const system = <T>(sql: string, params: unknown[] = []) =>
-  server.db.withSystem((tx) => tx.query<T & Record<string, unknown>>(sql, params));
+const { api: call, ok, system } = testApi(() => ({ server, token }));
 
 const callsFor = (path: string) => receiver.callsFor(path);
 const events = (path: string) =>
