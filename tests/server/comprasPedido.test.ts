@@ -256,6 +256,27 @@ describe('Pedido de compra: aprovar, receber pela nota de entrada, cancelar', ()
     );
   });
 
+  it('the XML’s xPed / nItemPed link each item to the order’s own item', async () => {
+    const duplo = await novoPedido([
+      [arruela, 10, 0.5],
+      [arruela, 5, 0.5],
+    ]);
+    await ok('POST', `/api/PedidosCompra/${duplo.id}/aprovar`);
+    const antes = (await saldo(arruela.id)).aReceber;
+    const item = { ...arruelaXml(5), pedido: { xPed: String(duplo.numero), nItemPed: 2 } };
+    const importada = await importar(nota(5007, [item]), [arruela]);
+    const [ligado] = await system<{ pedido_compra_id: number; numero_item_pedido: number }>(
+      'SELECT pedido_compra_id, numero_item_pedido FROM nota_entrada_item WHERE nota_entrada_id = $1',
+      [importada.id],
+    );
+    expect(ligado).toMatchObject({ pedido_compra_id: duplo.id, numero_item_pedido: 2 });
+    await ok('POST', `/api/NotasEntrada/${importada.id}/confirmar`);
+    // Item 2, not the first item of the same product, is the one received.
+    expect(await pedidoItens(duplo.id)).toEqual([0, 5]);
+    expect(await situacao(duplo.id)).toBe('parcial');
+    expect((await saldo(arruela.id)).aReceber).toBe(antes - 5);
+  });
+
   it('check:ledgers finds the a receber equal to what the approved orders wait for', async () => {
     expect((await checkLedgers(server.db)).diferencas).toEqual([]);
     await system('UPDATE saldo_estoque SET a_receber = a_receber + 1 WHERE produto_id = $1', [chapa.id]);
