@@ -82,8 +82,13 @@ describe('caixa de saída de webhooks', () => {
     expect(await system('SELECT id FROM webhook_entrega')).toEqual([]);
   });
 
-  it('delivers cliente.criado, pedidoCompra.aprovado and notaEntrada.confirmada once each, signed', async () => {
-    await createWebhook('/erp', ['cliente.criado', 'pedidoCompra.aprovado', 'notaEntrada.confirmada']);
+  it('delivers cliente.criado, pedidoCompra.aprovado, notaEntrada.confirmada and pedidoCompra.recebido once each, signed', async () => {
+    await createWebhook('/erp', [
+      'cliente.criado',
+      'pedidoCompra.aprovado',
+      'notaEntrada.confirmada',
+      'pedidoCompra.recebido',
+    ]);
     const cliente = await ok('POST', '/api/Clientes', { nome: 'Cliente com webhook' });
     const fornecedor = await ok('POST', '/api/Fornecedores', {
       nome: 'Fornecedor Webhook Ltda',
@@ -127,18 +132,21 @@ describe('caixa de saída de webhooks', () => {
     const nota = await ok('POST', '/api/XmlNfe/importar', {
       xml,
       depositoId: deposito.id,
+      pedidoCompraId: pedido.id,
       itens: [{ numeroItem: 1, produtoId: produto.id }],
     });
     await ok('POST', `/api/NotasEntrada/${nota.id}/confirmar`);
-    await until('três eventos', () => callsFor('/erp').length >= 3);
+    await until('quatro eventos', () => callsFor('/erp').length >= 4);
     await settled();
     expect(events('/erp').map((event) => [event.evento, event.dados.id])).toEqual([
       ['cliente.criado', cliente.id],
       ['pedidoCompra.aprovado', pedido.id],
       ['notaEntrada.confirmada', nota.id],
+      // The order the nota received, in the same transaction.
+      ['pedidoCompra.recebido', pedido.id],
     ]);
     expect(callsFor('/erp').every(validSignature)).toBe(true);
-    expect(new Set(callsFor('/erp').map((entry) => entry.headers['x-webhook-id'])).size).toBe(3);
+    expect(new Set(callsFor('/erp').map((entry) => entry.headers['x-webhook-id'])).size).toBe(4);
   });
 
   it('after a 500 the same event comes again, newly signed, and the log shows both attempts', async () => {

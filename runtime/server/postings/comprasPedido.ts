@@ -141,7 +141,7 @@ const ESTADO_LABEL: Record<string, string> = {
  * The receipt of purchase orders by a nota de entrada (`sinal` 1 when it is confirmed, −1 when it is
  * cancelled): each linked item's quantidadeRecebida moves by the quantity, the a receber of the order's
  * depósito by the part of it that was still pending, and each order becomes parcial or recebido (or back
- * to aReceber). Refused with a pt-BR 422/409 when the order is not approved, the item does not exist or
+ * to aReceber), each change a domain event (`pedidoCompra.recebido`, `.parcial`, `.aReceber` for webhooks). Refused with a pt-BR 422/409 when the order is not approved, the item does not exist or
  * has another product, or the receipt exceeds the ordered quantity beyond the order's tolerance.
  */
 export async function receberPedidos(
@@ -245,6 +245,12 @@ export async function receberPedidos(
     const tudo = lista.every((l) => (recebida.get(l.item_id) ?? 0) >= Number(l.quantidade) - 1e-9);
     const para = tudo ? 'recebido' : algum ? 'parcial' : 'aReceber';
     if (para === de) continue;
+    context.events?.push({
+      event: `pedidoCompra.${sinal > 0 ? 'receber' : 'estornarRecebimento'}`,
+      id,
+      empresaId: scope.empresaId,
+      situacao: para,
+    });
     await tx.query(
       `WITH doc AS (
          UPDATE pedido_compra SET situacao = $2, versao = versao + 1, alterado_em = now(), alterado_por = $3
