@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
 import { type ItemXmlTeste, type NotaXmlTeste, nfeXml } from '../support/nfeXml.ts';
@@ -275,6 +276,18 @@ describe('Pedido de compra: aprovar, receber pela nota de entrada, cancelar', ()
     expect(await pedidoItens(duplo.id)).toEqual([0, 5]);
     expect(await situacao(duplo.id)).toBe('parcial');
     expect((await saldo(arruela.id)).aReceber).toBe(antes - 5);
+  });
+
+  it('migration 046 continues the numbering after the numbers typed before it', async () => {
+    const typed = await novoPedido([[arruela, 1, 1]]);
+    await system('UPDATE pedido_compra SET numero = 500 WHERE id = $1', [typed.id]);
+    const sql = await readFile(
+      new URL('../../runtime/server/db/migrations/046_pedido_compra_documento.sql', import.meta.url),
+      'utf8',
+    );
+    await system(sql);
+    const next = await novoPedido([[arruela, 1, 1]]);
+    expect(next.numero).toBe(501);
   });
 
   it('check:ledgers finds the a receber equal to what the approved orders wait for', async () => {
