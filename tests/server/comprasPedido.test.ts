@@ -278,6 +278,23 @@ describe('Pedido de compra: aprovar, receber pela nota de entrada, cancelar', ()
     expect((await saldo(arruela.id)).aReceber).toBe(antes - 5);
   });
 
+  it('two notas confirmed at once against the last units of an item: one receives, the other is refused', async () => {
+    const ultimo = await novoPedido([[chapa, 6, 20]]);
+    await ok('POST', `/api/PedidosCompra/${ultimo.id}/aprovar`);
+    const a = await importar(nota(5008, [chapaXml(6)]), [chapa], ultimo.id);
+    const b = await importar(nota(5009, [chapaXml(6)]), [chapa], ultimo.id);
+    const respostas = await Promise.all([
+      api('POST', `/api/NotasEntrada/${a.id}/confirmar`),
+      api('POST', `/api/NotasEntrada/${b.id}/confirmar`),
+    ]);
+    expect(respostas.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(respostas.find((r) => r.statusCode === 422)?.json().error.code).toBe(
+      'RECEBIMENTO_ACIMA_DO_PEDIDO',
+    );
+    expect(await pedidoItens(ultimo.id)).toEqual([6]);
+    expect(await situacao(ultimo.id)).toBe('recebido');
+  });
+
   it('migration 046 continues the numbering after the numbers typed before it', async () => {
     const typed = await novoPedido([[arruela, 1, 1]]);
     await system('UPDATE pedido_compra SET numero = 500 WHERE id = $1', [typed.id]);

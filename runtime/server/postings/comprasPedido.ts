@@ -4,7 +4,7 @@ import type { PostingContext } from './PostingContext.ts';
 import { formatQtd, stockError } from './stockErrors.ts';
 import { itensDaVenda } from './vendaEstoque.ts';
 
-/** Purchase-order states the receipts move between (schemas/entities/pedidoCompra `document`). */
+/** States of a purchase order that accept a receipt (a recebido one only within its tolerance). */
 const RECEBE = ['aReceber', 'parcial', 'recebido'];
 const arredonda = (value: number) => Math.round(value * 1e6) / 1e6;
 
@@ -176,7 +176,7 @@ export async function receberPedidos(
     if (!lista || Number(lista[0]?.filial_id) !== notaFilialId)
       throw stockError('PEDIDO_COMPRA_NAO_ENCONTRADO', `Pedido de compra ${id} não encontrado nesta filial.`);
     const situacao = lista[0]?.situacao ?? '';
-    if (sinal > 0 && !RECEBE.slice(0, 2).includes(situacao))
+    if (sinal > 0 && !RECEBE.includes(situacao))
       throw new HttpError(
         409,
         'PEDIDO_COMPRA_NAO_APROVADO',
