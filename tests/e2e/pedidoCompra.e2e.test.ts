@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nfeXml } from '../support/nfeXml.ts';
 import { login as apiLogin } from '../support/testServer.ts';
@@ -27,6 +27,21 @@ const filter = (url: string, value: unknown) => `${url}?filter=${encodeURICompon
 const cell = (page: Page, label: string, item: number) =>
   page.getByRole('group', { name: `${label} do item ${item}` });
 
+/** Waits until a dialog has finished fading in (every ancestor opaque), so that a screenshot shows it. */
+async function fullyShown(dialog: Locator) {
+  await dialog.waitFor();
+  await expect
+    .poll(() =>
+      dialog.evaluate((element) => {
+        let opacity = 1;
+        for (let node: Element | null = element; node; node = node.parentElement)
+          opacity *= Number(getComputedStyle(node).opacity);
+        return opacity;
+      }),
+    )
+    .toBe(1);
+}
+
 async function choose(page: Page, label: string, search: string, option: string) {
   const input = page.getByRole('combobox', { name: label });
   await input.click();
@@ -35,7 +50,8 @@ async function choose(page: Page, label: string, search: string, option: string)
 }
 
 beforeAll(async () => {
-  harness = await startBrowserHarness();
+  // A job queue nobody works: webhook deliveries are written and queued, never sent.
+  harness = await startBrowserHarness({ jobs: { work: false } });
   token = await apiLogin(harness.server.app, 'demo@erp.local');
 });
 afterAll(async () => harness?.close());
@@ -54,6 +70,12 @@ describe('pedido de compra', () => {
       cpfCnpj: '11444777000161',
       condicaoPagamento: '30/60',
     })) as Body;
+    await api('POST', '/api/Webhooks', {
+      descricao: 'ERP do fornecedor',
+      url: 'https://hooks.example.com/erp',
+      eventos: ['pedidoCompra.aprovado'],
+      segredo: 'segredo-do-webhook-e2e-123',
+    });
     const saldo = async () =>
       ((await api('GET', filter('/api/SaldosEstoque', { where: { produtoId: produto.id } }))) as Body[])[0];
 
@@ -147,17 +169,24 @@ describe('pedido de compra', () => {
       .filter({ hasText: 'não pode ser cancelado: já foi recebido pela NF-e 3310' });
     await recusa.waitFor();
     // The dialog has finished fading in before the picture is taken.
-    await expect
-      .poll(() =>
-        recusa.evaluate((element) => {
-          let opacity = 1;
-          for (let node: Element | null = element; node; node = node.parentElement)
-            opacity *= Number(getComputedStyle(node).opacity);
-          return opacity;
-        }),
-      )
-      .toBe(1);
+    await fullyShown(recusa);
     await harness.screenshot(page, 'pedido-compra-cancelar-recusado');
     expect(errors.filter((error) => !error.includes('409'))).toEqual([]);
   }, 240_000);
+
+  it('the webhook delivery of the approval is in the log, and Reenviar queues it again', async () => {
+    const { page, errors } = await harness.newPage({ width: 1440, height: 900 });
+    await harness.login(page, 'demo@erp.local');
+    await page.goto(harness.url('pages/configuracoes/webhook-entregas'));
+    const linha = page.getByRole('row').filter({ hasText: 'pedidoCompra.aprovado' });
+    await linha.waitFor();
+    await linha.getByRole('button', { name: 'Reenviar' }).click();
+    await fullyShown(page.getByRole('dialog').filter({ hasText: 'Reenviar esta entrega? O mesmo conteúdo' }));
+    await harness.screenshot(page, 'webhook-entregas-reenviar');
+    await page.getByRole('dialog').getByRole('button', { name: 'Reenviar' }).click();
+    await page.getByText('Entrega reenviada: acompanhe a situação na lista.').waitFor();
+    const [entrega] = (await api('GET', '/api/WebhookEntregas')) as Body[];
+    expect(entrega).toMatchObject({ evento: 'pedidoCompra.aprovado', situacao: 'pendente' });
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

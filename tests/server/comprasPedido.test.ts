@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
 import { type ItemXmlTeste, type NotaXmlTeste, nfeXml } from '../support/nfeXml.ts';
+import { testApi } from '../support/testApi.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
@@ -16,25 +18,7 @@ type Body = Record<string, unknown>;
 const MATRIZ = '11222333000181';
 const FORNECEDOR = { cnpj: '11444777000161', nome: 'Distribuidora Paulista de Parafusos Ltda' };
 
-const api = (method: string, url: string, payload?: unknown) =>
-  server.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { host: 'localhost', authorization: token },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-const ok = async (method: string, url: string, payload?: unknown) => {
-  const response = await api(method, url, payload);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Body;
-};
-const fails = async (method: string, url: string, payload: unknown, status: number) => {
-  const response = await api(method, url, payload);
-  expect(response.statusCode, response.body).toBe(status);
-  return response.json().error as { message: string; code: string };
-};
-const system = <T>(sql: string, params: unknown[] = []) =>
-  server.db.withSystem((tx) => tx.query<T & Record<string, unknown>>(sql, params));
+const { api, ok, fails, system } = testApi(() => ({ server, token }));
 
 let deposito: Body;
 let arruela: Body;
@@ -271,6 +255,56 @@ describe('Pedido de compra: aprovar, receber pela nota de entrada, cancelar', ()
     expect(error.message).toBe(
       `Informe o depósito de entrega do pedido de compra ${semDeposito.numero} antes de aprovar.`,
     );
+  });
+
+  it('the XML’s xPed / nItemPed link each item to the order’s own item', async () => {
+    const duplo = await novoPedido([
+      [arruela, 10, 0.5],
+      [arruela, 5, 0.5],
+    ]);
+    await ok('POST', `/api/PedidosCompra/${duplo.id}/aprovar`);
+    const antes = (await saldo(arruela.id)).aReceber;
+    const item = { ...arruelaXml(5), pedido: { xPed: String(duplo.numero), nItemPed: 2 } };
+    const importada = await importar(nota(5007, [item]), [arruela]);
+    const [ligado] = await system<{ pedido_compra_id: number; numero_item_pedido: number }>(
+      'SELECT pedido_compra_id, numero_item_pedido FROM nota_entrada_item WHERE nota_entrada_id = $1',
+      [importada.id],
+    );
+    expect(ligado).toMatchObject({ pedido_compra_id: duplo.id, numero_item_pedido: 2 });
+    await ok('POST', `/api/NotasEntrada/${importada.id}/confirmar`);
+    // Item 2, not the first item of the same product, is the one received.
+    expect(await pedidoItens(duplo.id)).toEqual([0, 5]);
+    expect(await situacao(duplo.id)).toBe('parcial');
+    expect((await saldo(arruela.id)).aReceber).toBe(antes - 5);
+  });
+
+  it('two notas confirmed at once against the last units of an item: one receives, the other is refused', async () => {
+    const ultimo = await novoPedido([[chapa, 6, 20]]);
+    await ok('POST', `/api/PedidosCompra/${ultimo.id}/aprovar`);
+    const a = await importar(nota(5008, [chapaXml(6)]), [chapa], ultimo.id);
+    const b = await importar(nota(5009, [chapaXml(6)]), [chapa], ultimo.id);
+    const respostas = await Promise.all([
+      api('POST', `/api/NotasEntrada/${a.id}/confirmar`),
+      api('POST', `/api/NotasEntrada/${b.id}/confirmar`),
+    ]);
+    expect(respostas.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(respostas.find((r) => r.statusCode === 422)?.json().error.code).toBe(
+      'RECEBIMENTO_ACIMA_DO_PEDIDO',
+    );
+    expect(await pedidoItens(ultimo.id)).toEqual([6]);
+    expect(await situacao(ultimo.id)).toBe('recebido');
+  });
+
+  it('migration 046 continues the numbering after the numbers typed before it', async () => {
+    const typed = await novoPedido([[arruela, 1, 1]]);
+    await system('UPDATE pedido_compra SET numero = 500 WHERE id = $1', [typed.id]);
+    const sql = await readFile(
+      new URL('../../runtime/server/db/migrations/046_pedido_compra_documento.sql', import.meta.url),
+      'utf8',
+    );
+    await system(sql);
+    const next = await novoPedido([[arruela, 1, 1]]);
+    expect(next.numero).toBe(501);
   });
 
   it('check:ledgers finds the a receber equal to what the approved orders wait for', async () => {

@@ -1,71 +1,34 @@
-import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookOutbox } from '../../runtime/server/services/webhooks/webhookOutbox.ts';
 import { workWebhookDeliveries } from '../../runtime/server/services/webhooks/workWebhookDeliveries.ts';
 import { nfeXml } from '../support/nfeXml.ts';
+import { testApi } from '../support/testApi.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
+import {
+  validSignature as checkSignature,
+  type Received,
+  startWebhookReceiver,
+  until,
+  type WebhookReceiver,
+} from '../support/webhookReceiver.ts';
 
 /**
  * The transactional webhook outbox (issue 15): domain events written in the transaction of the change,
  * relayed to pg-boss deliveries after the commit; a receiver started here gets each event once, signed,
  * again after it answered 500, and nothing of a transaction that rolled back.
  */
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 const SEGREDO = 'segredo-da-caixa-de-saida-123';
-const received: Received[] = [];
-const script = new Map<string, number[]>();
-let receiver: Server;
-let receiverUrl: string;
+let receiver: WebhookReceiver;
 let server: TestServer;
 let token: string;
 type Body = Record<string, unknown>;
 
-const call = (method: string, url: string, payload?: unknown) =>
-  server.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { host: 'localhost', authorization: token },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-const ok = async (method: string, url: string, payload?: unknown) => {
-  const response = await call(method, url, payload);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Body;
-};
-const system = <T>(sql: string, params: unknown[] = []) =>
-  server.db.withSystem((tx) => tx.query<T & Record<string, unknown>>(sql, params));
+const { api: call, ok, system } = testApi(() => ({ server, token }));
 
-async function until<T>(
-  what: string,
-  probe: () => T | Promise<T>,
-  timeoutMs = 20_000,
-): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`esperando: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const callsFor = (path: string) => received.filter((entry) => entry.path === path);
+const callsFor = (path: string) => receiver.callsFor(path);
 const events = (path: string) =>
   callsFor(path).map((entry) => JSON.parse(entry.body) as { evento: string; dados: { id: number } });
-
-function validSignature(entry: Received): boolean {
-  const timestamp = Number(entry.headers['x-webhook-timestamp']);
-  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) return false;
-  const expected = `sha256=${createHmac('sha256', SEGREDO).update(`${timestamp}.${entry.body}`).digest('hex')}`;
-  return entry.headers['x-webhook-assinatura'] === expected;
-}
+const validSignature = (entry: Received) => checkSignature(entry, SEGREDO);
 
 /** Everything committed so far has been relayed and every delivery answered (delivered or failed). */
 const settled = () =>
@@ -80,7 +43,7 @@ const settled = () =>
 async function createWebhook(path: string, eventos: string[]) {
   return ok('POST', '/api/Webhooks', {
     descricao: `Receptor ${path}`,
-    url: `${receiverUrl}${path}`,
+    url: `${receiver.url}${path}`,
     eventos,
     segredo: SEGREDO,
   });
@@ -90,24 +53,7 @@ let deposito: Body;
 let produto: Body;
 
 beforeAll(async () => {
-  receiver = await new Promise<Server>((resolve) => {
-    const fake = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        received.push({
-          path: req.url ?? '',
-          headers: req.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-        });
-        const status = script.get(req.url ?? '')?.shift() ?? 200;
-        res.writeHead(status, { 'content-type': 'text/plain' });
-        res.end(status === 200 ? 'ok' : `falhou ${status}`);
-      });
-    });
-    fake.listen(0, '127.0.0.1', () => resolve(fake));
-  });
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver();
   server = await createTestServer({
     jobs: {},
     config: {
@@ -126,7 +72,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 describe('caixa de saída de webhooks', () => {
@@ -136,8 +82,13 @@ describe('caixa de saída de webhooks', () => {
     expect(await system('SELECT id FROM webhook_entrega')).toEqual([]);
   });
 
-  it('delivers cliente.criado, pedidoCompra.aprovado and notaEntrada.confirmada once each, signed', async () => {
-    await createWebhook('/erp', ['cliente.criado', 'pedidoCompra.aprovado', 'notaEntrada.confirmada']);
+  it('delivers cliente.criado, pedidoCompra.aprovado, notaEntrada.confirmada and pedidoCompra.recebido once each, signed', async () => {
+    await createWebhook('/erp', [
+      'cliente.criado',
+      'pedidoCompra.aprovado',
+      'notaEntrada.confirmada',
+      'pedidoCompra.recebido',
+    ]);
     const cliente = await ok('POST', '/api/Clientes', { nome: 'Cliente com webhook' });
     const fornecedor = await ok('POST', '/api/Fornecedores', {
       nome: 'Fornecedor Webhook Ltda',
@@ -181,22 +132,25 @@ describe('caixa de saída de webhooks', () => {
     const nota = await ok('POST', '/api/XmlNfe/importar', {
       xml,
       depositoId: deposito.id,
+      pedidoCompraId: pedido.id,
       itens: [{ numeroItem: 1, produtoId: produto.id }],
     });
     await ok('POST', `/api/NotasEntrada/${nota.id}/confirmar`);
-    await until('três eventos', () => callsFor('/erp').length >= 3);
+    await until('quatro eventos', () => callsFor('/erp').length >= 4);
     await settled();
     expect(events('/erp').map((event) => [event.evento, event.dados.id])).toEqual([
       ['cliente.criado', cliente.id],
       ['pedidoCompra.aprovado', pedido.id],
       ['notaEntrada.confirmada', nota.id],
+      // The order the nota received, in the same transaction.
+      ['pedidoCompra.recebido', pedido.id],
     ]);
     expect(callsFor('/erp').every(validSignature)).toBe(true);
-    expect(new Set(callsFor('/erp').map((entry) => entry.headers['x-webhook-id'])).size).toBe(3);
+    expect(new Set(callsFor('/erp').map((entry) => entry.headers['x-webhook-id'])).size).toBe(4);
   });
 
   it('after a 500 the same event comes again, newly signed, and the log shows both attempts', async () => {
-    script.set('/instavel', [500]);
+    receiver.script.set('/instavel', [500]);
     const webhook = await createWebhook('/instavel', ['cliente.criado']);
     const cliente = await ok('POST', '/api/Clientes', { nome: 'Cliente da segunda tentativa' });
     await until('segunda tentativa', () => callsFor('/instavel').length >= 2);

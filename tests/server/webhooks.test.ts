@@ -1,6 +1,3 @@
-import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deliverWebhook,
@@ -8,40 +5,20 @@ import {
 } from '../../runtime/server/services/webhooks/deliverWebhook.ts';
 import { workWebhookDeliveries } from '../../runtime/server/services/webhooks/workWebhookDeliveries.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
-
-/** One call the receiver got. */
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
+import {
+  validSignature as checkSignature,
+  type Received,
+  startWebhookReceiver,
+  until,
+  type WebhookReceiver,
+} from '../support/webhookReceiver.ts';
 
 const SEGREDO = 'segredo-de-teste-1234567890';
-const received: Received[] = [];
-/** Statuses to answer per path, in order; 200 once exhausted. */
-const script = new Map<string, number[]>();
-let receiver: Server;
+let receiver: WebhookReceiver;
 let receiverUrl: string;
+let script: Map<string, number[]>;
 let server: TestServer;
 let token: string;
-
-function startReceiver(): Promise<Server> {
-  const fake = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({
-        path: req.url ?? '',
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      const status = script.get(req.url ?? '')?.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' });
-      res.end(status === 200 ? 'recebido' : `erro interno ${status}`);
-    });
-  });
-  return new Promise((resolve) => fake.listen(0, '127.0.0.1', () => resolve(fake)));
-}
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
   server.app.inject({
@@ -51,29 +28,8 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) 
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-async function until<T>(
-  what: string,
-  probe: () => T | Promise<T>,
-  timeoutMs = 15_000,
-): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`esperando: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const callsFor = (path: string) => received.filter((call) => call.path === path);
-
-/** Checks the signature as a receiver would: HMAC-SHA256 over `<timestamp>.<body>`, recent timestamp. */
-function validSignature(call: Received, segredo = SEGREDO): boolean {
-  const timestamp = Number(call.headers['x-webhook-timestamp']);
-  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) return false;
-  const expected = `sha256=${createHmac('sha256', segredo).update(`${timestamp}.${call.body}`).digest('hex')}`;
-  return call.headers['x-webhook-assinatura'] === expected;
-}
+const callsFor = (path: string) => receiver.callsFor(path);
+const validSignature = (call: Received, segredo = SEGREDO) => checkSignature(call, segredo);
 
 async function createWebhook(path: string, eventos: string[]) {
   const response = await call('POST', '/api/Webhooks', {
@@ -96,8 +52,9 @@ const entregas = async (webhookId: number) => {
 };
 
 beforeAll(async () => {
-  receiver = await startReceiver();
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver();
+  receiverUrl = receiver.url;
+  script = receiver.script;
   server = await createTestServer({
     jobs: {},
     config: { outboundAllowPrivate: true, webhookRetryDelaySeconds: 1, webhookRetryLimit: 3 },
@@ -108,7 +65,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 describe('webhooks', () => {

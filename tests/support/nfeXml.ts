@@ -64,6 +64,8 @@ export interface ItemXmlTeste {
   frete?: number;
   seguro?: number;
   outras?: number;
+  /** prod/xPed and nItemPed: the buyer's purchase order number and item. */
+  pedido?: { xPed: string; nItemPed: number };
 }
 
 export interface NotaXmlTeste {
@@ -132,7 +134,7 @@ export function nfeXml(nota: NotaXmlTeste): { chave: string; xml: string } {
       vBc += total;
       vIcms += Math.round(total * 18) / 100;
     }
-    return `<det nItem="${index + 1}"><prod><cProd>${item.codigo}</cProd><cEAN>${item.ean ?? 'SEM GTIN'}</cEAN><xProd>${item.descricao}</xProd><NCM>${item.ncm}</NCM><CFOP>${item.cfop}</CFOP><uCom>${item.unidade}</uCom><qCom>${item.quantidade.toFixed(4)}</qCom><vUnCom>${item.valorUnitario.toFixed(10)}</vUnCom><vProd>${v2(total)}</vProd><cEANTrib>${item.ean ?? 'SEM GTIN'}</cEANTrib><uTrib>${item.unidade}</uTrib><qTrib>${item.quantidade.toFixed(4)}</qTrib><vUnTrib>${item.valorUnitario.toFixed(10)}</vUnTrib>${despesas}<indTot>1</indTot></prod><imposto><vTotTrib>0.00</vTotTrib><ICMS>${icms}</ICMS><IPI><cEnq>999</cEnq><IPITrib><CST>50</CST><vBC>${v2(total)}</vBC><pIPI>${v2(item.ipi ?? 0)}</pIPI><vIPI>${v2(ipi)}</vIPI></IPITrib></IPI><PIS><PISAliq><CST>01</CST><vBC>${v2(total)}</vBC><pPIS>1.65</pPIS><vPIS>${v2(total * 0.0165)}</vPIS></PISAliq></PIS><COFINS><COFINSAliq><CST>01</CST><vBC>${v2(total)}</vBC><pCOFINS>7.60</pCOFINS><vCOFINS>${v2(total * 0.076)}</vCOFINS></COFINSAliq></COFINS></imposto></det>`;
+    return `<det nItem="${index + 1}"><prod><cProd>${item.codigo}</cProd><cEAN>${item.ean ?? 'SEM GTIN'}</cEAN><xProd>${item.descricao}</xProd><NCM>${item.ncm}</NCM><CFOP>${item.cfop}</CFOP><uCom>${item.unidade}</uCom><qCom>${item.quantidade.toFixed(4)}</qCom><vUnCom>${item.valorUnitario.toFixed(10)}</vUnCom><vProd>${v2(total)}</vProd><cEANTrib>${item.ean ?? 'SEM GTIN'}</cEANTrib><uTrib>${item.unidade}</uTrib><qTrib>${item.quantidade.toFixed(4)}</qTrib><vUnTrib>${item.valorUnitario.toFixed(10)}</vUnTrib>${despesas}<indTot>1</indTot>${item.pedido ? `<xPed>${item.pedido.xPed}</xPed><nItemPed>${item.pedido.nItemPed}</nItemPed>` : ''}</prod><imposto><vTotTrib>0.00</vTotTrib><ICMS>${icms}</ICMS><IPI><cEnq>999</cEnq><IPITrib><CST>50</CST><vBC>${v2(total)}</vBC><pIPI>${v2(item.ipi ?? 0)}</pIPI><vIPI>${v2(ipi)}</vIPI></IPITrib></IPI><PIS><PISAliq><CST>01</CST><vBC>${v2(total)}</vBC><pPIS>1.65</pPIS><vPIS>${v2(total * 0.0165)}</vPIS></PISAliq></PIS><COFINS><COFINSAliq><CST>01</CST><vBC>${v2(total)}</vBC><pCOFINS>7.60</pCOFINS><vCOFINS>${v2(total * 0.076)}</vCOFINS></COFINSAliq></COFINS></imposto></det>`;
   });
   const vNf = vProd + vIpi + vFrete + vSeg + vOutro + (nota.ajusteVNF ?? 0);
   const ns = nota.namespace ?? 'http://www.portalfiscal.inf.br/nfe';

@@ -1,5 +1,6 @@
 import type { DocumentTransition } from '../../core/documents/documentDefinition.ts';
 import type { RecordContext } from '../services/records/recordContext.ts';
+import type { DomainEvent } from './domainEvents.ts';
 
 /** What a posting service receives: the transition's transaction and the document as it stands. */
 export interface PostingContext extends RecordContext {
@@ -8,6 +9,12 @@ export interface PostingContext extends RecordContext {
   transition: DocumentTransition;
   /** Moment of the transition (the date of reversing rows), ISO 8601. */
   agora: string;
+  /**
+   * Domain events of other documents this posting changed (a nota de entrada receiving a pedido de
+   * compra): the transition route writes them to the webhook outbox in the same transaction and emits
+   * them after the commit, as its own.
+   */
+  events?: DomainEvent[];
 }
 
 /** A posting service: writes ledger rows for a document inside the transition's transaction. */

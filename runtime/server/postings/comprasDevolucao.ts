@@ -1,6 +1,6 @@
 import { roundMoney } from '../../core/roundMoney.ts';
 import { HttpError } from '../errors.ts';
-import { abaterTitulos } from './devolucaoFinanceiro.ts';
+import { abaterTitulos, lancarCredito } from './devolucaoFinanceiro.ts';
 import type { PostingContext } from './PostingContext.ts';
 import { dateOnly, postStockMovements, type StockLine } from './postStockMovements.ts';
 import { formatQtd, stockError } from './stockErrors.ts';
@@ -104,35 +104,15 @@ export async function comprasDevolver(context: PostingContext): Promise<void> {
           valor,
           (abatido) => `Abatido ${abatido} pela devolução de compra nº ${doc.numero}.`,
         );
-  if (restante <= 0) return;
-  const conta = await tx.maybeOne<{ id: string }>(
-    'SELECT id FROM conta WHERE empresa_id = $1 AND filial_id = $2 AND ativo ORDER BY id LIMIT 1',
-    [scope.empresaId, scope.filialId],
-  );
-  if (!conta)
-    throw new HttpError(
-      422,
-      'CONTA_OBRIGATORIA',
-      'Cadastre uma conta financeira nesta filial antes de confirmar a devolução.',
-    );
-  const hoje = dateOnly(context.agora);
-  await tx.query(
-    `INSERT INTO lancamento (empresa_id, filial_id, criado_por, alterado_por, tipo, descricao, pessoa_id, conta_id,
-            valor, data_emissao, data_vencimento, data_competencia, numero_documento, parcela, total_parcelas,
-            situacao, origem_tipo, origem_id)
-     VALUES ($1, $2, $3, $3, 1, $4, $5, $6, $7, $8, $8, $8, $9, 1, 1, 0, $10, $11)`,
-    [
-      scope.empresaId,
-      scope.filialId,
-      scope.usuarioId,
-      `Crédito com o fornecedor: devolução de compra nº ${doc.numero} da NF-e ${nota.numero}`,
-      nota.fornecedor_id,
-      Number(conta.id),
-      restante,
-      hoje,
-      `DC ${doc.numero}`,
-      tipo,
-      id,
-    ],
-  );
+  if (restante > 0)
+    await lancarCredito(tx, scope, {
+      tipo: 1,
+      descricao: `Crédito com o fornecedor: devolução de compra nº ${doc.numero} da NF-e ${nota.numero}`,
+      pessoaId: nota.fornecedor_id,
+      contaId: null,
+      valor: restante,
+      data: dateOnly(context.agora),
+      documento: `DC ${doc.numero}`,
+      origem: { tipo, id },
+    });
 }

@@ -2,16 +2,11 @@ import type { Tx } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { PostingContext } from './PostingContext.ts';
 import { formatQtd, stockError } from './stockErrors.ts';
+import { itensDaVenda } from './vendaEstoque.ts';
 
-/** Purchase-order states the receipts move between (schemas/entities/pedidoCompra `document`). */
+/** States of a purchase order that accept a receipt (a recebido one only within its tolerance). */
 const RECEBE = ['aReceber', 'parcial', 'recebido'];
 const arredonda = (value: number) => Math.round(value * 1e6) / 1e6;
-
-interface ItemPedido {
-  numeroItem: number;
-  produtoId: number;
-  quantidade: number;
-}
 
 /**
  * Adds `delta` (signed) to SaldosEstoque.aReceber of each (produto, depósito) of the branch, creating the
@@ -43,23 +38,6 @@ export async function mudarAReceber(
   );
 }
 
-function itensDoPedido(context: PostingContext): ItemPedido[] {
-  const itens = ((context.doc.itens as Record<string, unknown>[] | undefined) ?? []).map((item) => ({
-    numeroItem: Number(item.numeroItem),
-    produtoId: Number(item.produtoId),
-    quantidade: Number(item.quantidade),
-  }));
-  if (itens.length === 0)
-    throw stockError('PEDIDO_SEM_ITENS', `O pedido de compra ${context.doc.numero} não tem itens.`);
-  for (const item of itens)
-    if (!(item.quantidade > 0))
-      throw stockError(
-        'QUANTIDADE_INVALIDA',
-        `Item ${item.numeroItem}: a quantidade deve ser maior que zero.`,
-      );
-  return itens;
-}
-
 function depositoDoPedido(context: PostingContext): number {
   const deposito = context.doc.depositoId;
   if (deposito === null || deposito === undefined)
@@ -87,7 +65,7 @@ function somaPorProduto(itens: { produtoId: number; quantidade: number }[], sina
  * order's depósito (flows.md §3; SaldosEstoque.aReceber, projetado = físico + a receber − reservado).
  */
 export async function comprasAprovar(context: PostingContext): Promise<void> {
-  const itens = itensDoPedido(context);
+  const itens = itensDaVenda(context);
   const deposito = depositoDoPedido(context);
   const filial = await filialDoPedido(context.tx, Number(context.doc.id));
   await mudarAReceber(context.tx, context.scope, filial, deposito, somaPorProduto(itens, 1));
@@ -123,7 +101,7 @@ export async function comprasCancelar(context: PostingContext): Promise<void> {
     context.scope,
     filial,
     depositoDoPedido(context),
-    somaPorProduto(itensDoPedido(context), -1),
+    somaPorProduto(itensDaVenda(context), -1),
   );
 }
 
@@ -163,7 +141,7 @@ const ESTADO_LABEL: Record<string, string> = {
  * The receipt of purchase orders by a nota de entrada (`sinal` 1 when it is confirmed, −1 when it is
  * cancelled): each linked item's quantidadeRecebida moves by the quantity, the a receber of the order's
  * depósito by the part of it that was still pending, and each order becomes parcial or recebido (or back
- * to aReceber). Refused with a pt-BR 422/409 when the order is not approved, the item does not exist or
+ * to aReceber), each change a domain event (`pedidoCompra.recebido`, `.parcial`, `.aReceber` for webhooks). Refused with a pt-BR 422/409 when the order is not approved, the item does not exist or
  * has another product, or the receipt exceeds the ordered quantity beyond the order's tolerance.
  */
 export async function receberPedidos(
@@ -198,7 +176,7 @@ export async function receberPedidos(
     if (!lista || Number(lista[0]?.filial_id) !== notaFilialId)
       throw stockError('PEDIDO_COMPRA_NAO_ENCONTRADO', `Pedido de compra ${id} não encontrado nesta filial.`);
     const situacao = lista[0]?.situacao ?? '';
-    if (sinal > 0 && !RECEBE.slice(0, 2).includes(situacao))
+    if (sinal > 0 && !RECEBE.includes(situacao))
       throw new HttpError(
         409,
         'PEDIDO_COMPRA_NAO_APROVADO',
@@ -267,6 +245,12 @@ export async function receberPedidos(
     const tudo = lista.every((l) => (recebida.get(l.item_id) ?? 0) >= Number(l.quantidade) - 1e-9);
     const para = tudo ? 'recebido' : algum ? 'parcial' : 'aReceber';
     if (para === de) continue;
+    context.events?.push({
+      event: `pedidoCompra.${sinal > 0 ? 'receber' : 'estornarRecebimento'}`,
+      id,
+      empresaId: scope.empresaId,
+      situacao: para,
+    });
     await tx.query(
       `WITH doc AS (
          UPDATE pedido_compra SET situacao = $2, versao = versao + 1, alterado_em = now(), alterado_por = $3

@@ -1,5 +1,6 @@
 import { roundMoney } from '../../core/roundMoney.ts';
 import type { Tx } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
 import type { RecordScope } from '../services/records/buildRecordQuery.ts';
 
 /**
@@ -36,4 +37,54 @@ export async function abaterTitulos(
     restante = roundMoney(restante - abate);
   }
   return restante;
+}
+
+/** What a return could not take off open titles: one title, due on the day, to or from the other party. */
+export interface CreditoDevolucao {
+  /** 1: a receber (the supplier owes us, devolução de compra); 2: a pagar (we owe the customer). */
+  tipo: 1 | 2;
+  descricao: string;
+  pessoaId: unknown;
+  /** Preferred conta financeira (else the branch's first). */
+  contaId: number | null;
+  valor: number;
+  /** YYYY-MM-DD */
+  data: string;
+  documento: string;
+  origem: { tipo: string; id: number };
+}
+
+/** Writes the crédito of a return (flows.md §3: "a crédito … or a reduction of the open title"). */
+export async function lancarCredito(tx: Tx, scope: RecordScope, credito: CreditoDevolucao): Promise<void> {
+  const conta = await tx.maybeOne<{ id: string }>(
+    `SELECT id FROM conta WHERE empresa_id = $1 AND filial_id = $2 AND ($3::bigint IS NULL OR id = $3)
+      ORDER BY id LIMIT 1`,
+    [scope.empresaId, scope.filialId, credito.contaId],
+  );
+  if (!conta)
+    throw new HttpError(
+      422,
+      'CONTA_OBRIGATORIA',
+      'Cadastre uma conta financeira nesta filial antes de confirmar a devolução.',
+    );
+  await tx.query(
+    `INSERT INTO lancamento (empresa_id, filial_id, criado_por, alterado_por, tipo, descricao, pessoa_id, conta_id,
+            valor, data_emissao, data_vencimento, data_competencia, numero_documento, parcela, total_parcelas,
+            situacao, origem_tipo, origem_id)
+     VALUES ($1, $2, $3, $3, $4, $5, $6, $7, $8, $9, $9, $9, $10, 1, 1, 0, $11, $12)`,
+    [
+      scope.empresaId,
+      scope.filialId,
+      scope.usuarioId,
+      credito.tipo,
+      credito.descricao,
+      credito.pessoaId,
+      Number(conta.id),
+      credito.valor,
+      credito.data,
+      credito.documento,
+      credito.origem.tipo,
+      credito.origem.id,
+    ],
+  );
 }

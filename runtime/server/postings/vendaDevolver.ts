@@ -1,6 +1,6 @@
 import { roundMoney } from '../../core/roundMoney.ts';
 import { HttpError } from '../errors.ts';
-import { abaterTitulos } from './devolucaoFinanceiro.ts';
+import { abaterTitulos, lancarCredito } from './devolucaoFinanceiro.ts';
 import type { PostingContext } from './PostingContext.ts';
 import { dateOnly, postStockMovements } from './postStockMovements.ts';
 import { formatQtd, stockError } from './stockErrors.ts';
@@ -105,37 +105,15 @@ export async function vendaDevolver(context: PostingContext): Promise<void> {
           valor,
           (abatido) => `Abatido ${abatido} pela devolução nº ${doc.numero}.`,
         );
-  if (restante > 0) {
-    const conta = await tx.maybeOne<{ id: string }>(
-      `SELECT id FROM conta WHERE empresa_id = $1 AND filial_id = $2 AND ($3::bigint IS NULL OR id = $3)
-        ORDER BY id LIMIT 1`,
-      [scope.empresaId, scope.filialId, pedido.conta_id === null ? null : Number(pedido.conta_id)],
-    );
-    if (!conta)
-      throw new HttpError(
-        422,
-        'CONTA_OBRIGATORIA',
-        'Cadastre uma conta financeira nesta filial antes de confirmar a devolução.',
-      );
-    const hoje = dateOnly(context.agora);
-    await tx.query(
-      `INSERT INTO lancamento (empresa_id, filial_id, criado_por, alterado_por, tipo, descricao, pessoa_id, conta_id,
-              valor, data_emissao, data_vencimento, data_competencia, numero_documento, parcela, total_parcelas,
-              situacao, origem_tipo, origem_id)
-       VALUES ($1, $2, $3, $3, 2, $4, $5, $6, $7, $8, $8, $8, $9, 1, 1, 0, $10, $11)`,
-      [
-        scope.empresaId,
-        scope.filialId,
-        scope.usuarioId,
-        `Crédito ao cliente: devolução nº ${doc.numero} do pedido ${pedido.numero}`,
-        pedido.cliente_id,
-        Number(conta.id),
-        restante,
-        hoje,
-        `DV ${doc.numero}`,
-        tipo,
-        id,
-      ],
-    );
-  }
+  if (restante > 0)
+    await lancarCredito(tx, scope, {
+      tipo: 2,
+      descricao: `Crédito ao cliente: devolução nº ${doc.numero} do pedido ${pedido.numero}`,
+      pessoaId: pedido.cliente_id,
+      contaId: pedido.conta_id === null ? null : Number(pedido.conta_id),
+      valor: restante,
+      data: dateOnly(context.agora),
+      documento: `DV ${doc.numero}`,
+      origem: { tipo, id },
+    });
 }

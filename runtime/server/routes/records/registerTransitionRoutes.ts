@@ -59,7 +59,7 @@ export function registerTransitionRoutes(
         const signature = `${entity.resource}/${id}/${declared.action} ${createHash('sha256')
           .update(JSON.stringify(request.body ?? null))
           .digest('base64url')}`;
-        let event: DomainEvent | undefined;
+        let events: DomainEvent[] = [];
         let written = false;
         const { result, replayed } = await run(
           request,
@@ -70,22 +70,27 @@ export function registerTransitionRoutes(
               const transition =
                 context.record.entity.document?.transitions.find((t) => t.action === declared.action) ??
                 declared;
-              const { row } = await runTransition(context, id, transition, new Date().toISOString());
-              event = {
-                event: `${entity.base}.${declared.action}`,
-                id,
-                empresaId: context.scope.empresaId,
-                situacao: transition.to,
-                ...(transition.event ? { nome: `${entity.base}.${transition.event}` } : {}),
-              };
-              // The webhook outbox row commits or rolls back with the transition.
-              written = (await app.webhookOutbox?.write(context.tx, event)) ?? false;
+              const others: DomainEvent[] = [];
+              const { row } = await runTransition(context, id, transition, new Date().toISOString(), others);
+              events = [
+                {
+                  event: `${entity.base}.${declared.action}`,
+                  id,
+                  empresaId: context.scope.empresaId,
+                  situacao: transition.to,
+                  ...(transition.event ? { nome: `${entity.base}.${transition.event}` } : {}),
+                },
+                ...others,
+              ];
+              // The webhook outbox rows commit or roll back with the transition.
+              for (const event of events)
+                written = ((await app.webhookOutbox?.write(context.tx, event)) ?? false) || written;
               return row;
             }),
           declared.permission,
         );
         if (replayed) reply.header('idempotent-replayed', 'true');
-        if (event) {
+        for (const event of events) {
           domainEvents.emit(event.event, event);
           domainEvents.emit('*', event);
           app.realtime?.emitToEmpresa(event.empresaId, event.event, event);

@@ -106,7 +106,9 @@ um segredo (mínimo 16 caracteres) usado para assinar cada chamada. Eventos:</p>
 <li>cadastros: <code>&lt;entidade&gt;.criado</code>, <code>.alterado</code> e <code>.excluido</code> — ex.: <code>cliente.criado</code>,
 <code>produto.alterado</code>;</li>
 <li>documentos: <code>&lt;entidade&gt;.&lt;situação alcançada&gt;</code> — ex.: <code>pedidoVenda.faturado</code>,
-<code>notaEntrada.confirmada</code> (o nome da ação, ex.: <code>pedidoVenda.faturar</code>, também assina o mesmo evento);</li>
+<code>notaEntrada.confirmada</code>, <code>pedidoCompra.aprovado</code>, <code>pedidoCompra.parcial</code> e
+<code>pedidoCompra.recebido</code> (quando uma nota de entrada recebe o pedido) — o nome da ação, ex.:
+<code>pedidoVenda.faturar</code>, também assina o mesmo evento;</li>
 <li><code>*</code> recebe todos.</li>
 </ul>
 <p>Cada evento é enviado como <code>POST</code> com corpo JSON:</p>
@@ -125,6 +127,8 @@ ${code(NODE)}
 ${code(PYTHON)}
 <h3>Respostas, novas tentativas e reenvio</h3>
 <ul>
+<li>Um evento só é enviado quando a alteração que o gerou foi gravada: ele é registrado na mesma transação, e uma
+operação recusada ou desfeita não envia nada.</li>
 <li>Responda com um status <b>2xx</b> em até 10 segundos; redirecionamentos não são seguidos.</li>
 <li>Qualquer outra resposta, ou falha de conexão, gera novas tentativas com intervalo crescente (exponencial: cerca de
 ${retryDelaySeconds} s, depois o dobro a cada vez), até ${retryLimit} novas tentativas.</li>

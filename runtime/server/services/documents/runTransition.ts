@@ -1,6 +1,7 @@
 import type { DocumentTransition } from '../../../core/documents/documentDefinition.ts';
 import type { PostingEffect } from '../../../core/documents/postingEffects.ts';
 import { HttpError } from '../../errors.ts';
+import type { DomainEvent } from '../../postings/domainEvents.ts';
 import { postingServices } from '../../postings/index.ts';
 import { selectList } from '../records/buildRecordQuery.ts';
 import { applyIncludes } from '../records/includeRelations.ts';
@@ -22,6 +23,8 @@ export async function runTransition(
   id: number,
   transition: DocumentTransition,
   agora: string,
+  /** Collects the domain events of other documents the effects changed (PostingContext.events). */
+  events?: DomainEvent[],
 ): Promise<{ row: Record<string, unknown>; de: string }> {
   const { tx, record, scope } = context;
   const { entity } = record;
@@ -54,7 +57,7 @@ export async function runTransition(
   const resolvers = { targetOf: context.lookupTarget, lookupTarget: context.lookupTarget };
   await applyIncludes(tx, record, [doc], include, scope, resolvers);
   for (const effect of transition.effects ?? [])
-    await postingServices[effect as PostingEffect]({ ...context, doc, transition, agora });
+    await postingServices[effect as PostingEffect]({ ...context, doc, transition, agora, events });
   // Amend: the new version (initial state, a copy of what was typed) is created after the estorno.
   const novaVersao = transition.amend ? await amendDocument(context, doc) : undefined;
   const nextField = transition.amend ? document.amend?.nextField : undefined;

@@ -94,11 +94,15 @@ function itemBody(
   produtoId: number | null,
   cfop: string,
   fator: number,
+  pedidoCompraId: number | null,
 ) {
   return {
     notaEntradaId,
     numeroItem: item.numeroItem,
     produtoId,
+    pedidoCompraId,
+    numeroItemPedido:
+      pedidoCompraId !== null && item.itemPedido !== null && item.itemPedido <= 990 ? item.itemPedido : null,
     codigo: item.codigo.slice(0, 60) || null,
     descricao: item.descricao.slice(0, 120),
     ncm: item.ncm && /^[0-9]{8}$/.test(item.ncm) ? item.ncm : null,
@@ -213,6 +217,21 @@ export async function confirmarImportacao(context: ScreenToolContext, pedido: Pe
   const itemContext = withRecord(context, 'notaEntradaItem');
   const produtoContext = withRecord(context, 'produto');
   let produtosCadastrados = 0;
+  // xPed naming one of this branch's approved purchase orders by its number links the item to it.
+  const xPeds = [
+    ...new Set(escolhidos.map(({ item }) => item.pedidoCompra).filter((x) => x && /^[0-9]{1,9}$/.test(x))),
+  ];
+  const pedidosXml = new Map(
+    xPeds.length === 0
+      ? []
+      : (
+          await context.tx.query<{ id: number; numero: number }>(
+            `SELECT id, numero FROM pedido_compra
+              WHERE filial_id = $1 AND numero = ANY($2::int[]) AND situacao IN ('aReceber', 'parcial')`,
+            [context.scope.filialId, xPeds.map(Number)],
+          )
+        ).map((row) => [String(row.numero), Number(row.id)]),
+  );
   for (const { item, cfop } of escolhidos) {
     const escolha = escolhas.get(item.numeroItem);
     let produtoId =
@@ -233,6 +252,7 @@ export async function confirmarImportacao(context: ScreenToolContext, pedido: Pe
         cfop,
         escolha?.fatorConversao ??
           (produtoId === (item.sugestao?.produtoId ?? null) ? (item.sugestao?.fator ?? 1) : 1),
+        (item.pedidoCompra ? pedidosXml.get(String(Number(item.pedidoCompra))) : undefined) ?? null,
       ),
     );
   }

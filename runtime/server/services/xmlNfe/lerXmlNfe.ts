@@ -47,6 +47,9 @@ export interface ItemNfeLido {
   cstCofins: string | null;
   aliquotaCofins: number;
   valorCofins: number;
+  /** prod/xPed and nItemPed: the buyer's purchase order and its item, when the supplier filled them. */
+  pedidoCompra: string | null;
+  itemPedido: number | null;
 }
 
 export interface ParticipanteNfe {
@@ -212,6 +215,8 @@ function item(det: unknown, index: number): ItemNfeLido {
   const lido: ItemNfeLido = {
     numeroItem,
     codigo: text(prod.cProd) ?? '',
+    pedidoCompra: text(prod.xPed),
+    itemPedido: /^[0-9]{1,6}$/.test(text(prod.nItemPed) ?? '') ? Number(text(prod.nItemPed)) : null,
     ean: gtin(prod.cEAN) ?? gtin(prod.cEANTrib),
     descricao: text(prod.xProd) ?? '',
     ncm: text(prod.NCM),

@@ -150,7 +150,8 @@ export function useListController(entityName: string) {
   /** A declared row action: asks its confirmation, calls its operation with the row's id, refreshes. */
   const runRowAction = useCallback(
     async (action: GridRowAction, row: RecordRow) => {
-      if (action.confirm && !(await notify.confirm({ message: action.confirm }))) return;
+      if (action.confirm && !(await notify.confirm({ message: action.confirm, confirmLabel: action.label })))
+        return;
       const { error } = await callOperation(api, action.action, { id: row.id });
       if (error) {
         await showError(error);
