@@ -3,6 +3,29 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A declared row button (grids and lookup screens): an operationId called with { id } of the row, by permission, with optional confirmation; the rows are read again afterwards. In a lookup, `label`, `tooltip` and `confirm` fill {field} placeholders from the row */
+        rowAction: {
+            /** @description Accessible name of the button (and its tooltip unless `tooltip`) */
+            label: string;
+            /** @description Tooltip when it differs from the label */
+            tooltip?: string;
+            /** @description Title of the confirmation dialog */
+            confirmTitle?: string;
+            /** @description Text of the dialog's confirming button */
+            confirmLabel?: string;
+            /** @description OpenAPI operationId called with { id } of the row (checked by validate-schemas) */
+            action: string;
+            /** @description Material icon name */
+            icon?: string;
+            /** @description Permission key (default: the entity's) */
+            permission?: string;
+            /** @description Permission level needed (default 3, ALTERAR) */
+            level?: number;
+            /** @description Confirmation asked before calling (pt-BR) */
+            confirm?: string;
+            /** @description Message shown after the call succeeded (pt-BR) */
+            success?: string;
+        };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         tool: {
             $schema?: unknown;
@@ -114,10 +137,10 @@ export interface components {
             staffOnly?: unknown;
             search: {
                 operationId: components["schemas"]["operationId"];
-                /** @description Query parameter that carries the typed text (left out while the box is empty) */
-                param: string;
+                /** @description Query parameter that carries the typed text (left out while the box is empty); without it (and `label`) the lookup has no search box, a plain list */
+                param?: string;
                 /** @description Label of the search box */
-                label: string;
+                label?: string;
                 /** @description Dotted path of the row array in the answer ("" when the answer is the array) */
                 items: string;
                 /** @description Accessible name of the result table */
@@ -156,6 +179,8 @@ export interface components {
             adminArea?: boolean;
             /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), shown there as a section headed by `title` */
             section?: boolean;
+            /** @description Buttons of each row in a last "Ações" column, as a grid's row actions (default permission: the screen's); after one, the rows are read again */
+            rowActions?: components["schemas"]["rowAction"][];
         };
         /** @description An operationId of generated/openapi.json */
         operationId: string;
@@ -361,6 +386,8 @@ export interface components {
                 chip?: {
                     color: components["schemas"]["formula"];
                     outlined?: components["schemas"]["condition"];
+                    /** @description Material icon at the chip's start, by formula (empty: none) */
+                    icon?: components["schemas"]["formula"];
                 };
                 /** @description Small lines under the value (empty ones left out); formulas as in compute */
                 captions?: {
@@ -370,6 +397,10 @@ export interface components {
                 }[];
                 /** @description Header and cells kept on one line */
                 nowrap?: boolean;
+                /** @description The text keeps its line breaks and long words break (free texts) */
+                preWrap?: boolean;
+                /** @description The captions on one line joined by this text (e.g. " · ") instead of one line each */
+                captionSeparator?: string;
                 /** @description A number left-padded with zeros to this many digits (codes such as a PLU) */
                 digits?: number;
                 /** @description Smallest column width in pixels (long texts) */
@@ -674,10 +705,10 @@ export interface components {
             staffOnly?: boolean;
             search: {
                 operationId: components["schemas"]["operationId"];
-                /** @description Query parameter that carries the typed text (left out while the box is empty) */
-                param: string;
+                /** @description Query parameter that carries the typed text (left out while the box is empty); without it (and `label`) the lookup has no search box, a plain list */
+                param?: string;
                 /** @description Label of the search box */
-                label: string;
+                label?: string;
                 /** @description Dotted path of the row array in the answer ("" when the answer is the array) */
                 items: string;
                 /** @description Accessible name of the result table */
@@ -716,6 +747,8 @@ export interface components {
             adminArea?: boolean;
             /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), shown there as a section headed by `title` */
             section?: boolean;
+            /** @description Buttons of each row in a last "Ações" column, as a grid's row actions (default permission: the screen's); after one, the rows are read again */
+            rowActions?: components["schemas"]["rowAction"][];
         };
         /** @description KPI cards and charts, each over a read operation, in a responsive grid (12 columns on wide screens, one below `sm`); an optional greeting with the session's company, branch and subscription, a reference month and shortcut links. */
         DashboardScreen: {
@@ -759,6 +792,7 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SchemaRowAction = components['schemas']['rowAction'];
 export type SchemaTool = components['schemas']['tool'];
 export type SchemaUpload = components['schemas']['upload'];
 export type SchemaLookup = components['schemas']['lookup'];

@@ -206,6 +206,31 @@ describe('upload screens', () => {
   });
 });
 
+describe('lookup row actions (the grid meta-schema’s one definition)', () => {
+  const NOTIFICACOES = 'schemas/screens/notificacoes-enviadas.screen.json';
+  const notificacoes = () =>
+    structuredClone(files[NOTIFICACOES]) as { rowActions: Record<string, unknown>[] };
+
+  it('an unknown operation fails the check, a member a row action does not have fails the meta-schema', () => {
+    const bad = notificacoes();
+    (bad.rowActions[0] as Record<string, unknown>).action = 'alertasGeraisApagar';
+    expect(checkScreenOperations(withFiles({ [NOTIFICACOES]: bad }), operationIds)).toEqual([
+      {
+        file: NOTIFICACOES,
+        pointer: '/rowActions/0/action',
+        message: 'operação "alertasGeraisApagar" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+    const extra = notificacoes();
+    (extra.rowActions[0] as Record<string, unknown>).pergunta = 'Excluir?';
+    expect(validateSchemaSet(withFiles({ [NOTIFICACOES]: extra }))).toContainEqual({
+      file: NOTIFICACOES,
+      pointer: '/rowActions/0',
+      message: 'não são permitidas propriedades adicionais: "pergunta" (regra: additionalProperties)',
+    });
+  });
+});
+
 describe('tenant patches of a screen declaration', () => {
   it('are merged for that white-label only, and validated by their merged result', () => {
     const patch = 'tenants/verde/overrides/screens/arquivo-sped.screen.json';

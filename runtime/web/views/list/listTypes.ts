@@ -44,6 +44,9 @@ export interface GridDefinition {
 /** A declared row button: an operationId called with { id }, by permission, with optional confirmation. */
 export interface GridRowAction {
   label: string;
+  tooltip?: string;
+  confirmTitle?: string;
+  confirmLabel?: string;
   action: string;
   icon?: string;
   permission?: string;
