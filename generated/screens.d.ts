@@ -3,7 +3,7 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description A declared row button (grids and lookup screens): an operationId called with { id } of the row, by permission, with optional confirmation; the rows are read again afterwards. In a lookup, `label`, `tooltip` and `confirm` fill {field} placeholders from the row */
+        /** @description A declared row button (grids and lookup screens): an operationId called with { id } of the row, by permission, with optional confirmation; the rows are read again afterwards. `confirmTitle` and `confirm` fill {field} placeholders from the row (in a lookup, `label` and `tooltip` too) */
         rowAction: {
             /** @description Accessible name of the button (and its tooltip unless `tooltip`) */
             label: string;
@@ -179,8 +179,31 @@ export interface components {
             adminArea?: boolean;
             /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), shown there as a section headed by `title` */
             section?: boolean;
+            /** @description Records added and changed in a dialog: its fields (rjsf JSON Schema + uiSchema; default tokens such as $hoje; patternMessage hints), a create button beside the title and an edit button first in each row; the texts are trimmed, the dialog shows the server's refusal, and the rows are read again */
+            form?: {
+                parameters: components["schemas"]["parameters"];
+                create: components["schemas"]["formButton"];
+                /** @description Called with the row's id and the fields; label, tooltip and title fill {field} placeholders from the row */
+                edit: components["schemas"]["formButton"];
+                /** @description Toast after saving; {field} placeholders read the saved values */
+                success: string;
+            };
             /** @description Buttons of each row in a last "Ações" column, as a grid's row actions (default permission: the screen's); after one, the rows are read again */
             rowActions?: components["schemas"]["rowAction"][];
+        };
+        /** @description A button that opens the declared form in a dialog titled `title` and saves through the operation */
+        formButton: {
+            operationId: components["schemas"]["operationId"];
+            /** @description Text (or accessible name of a row's icon button) */
+            label: string;
+            tooltip?: string;
+            icon?: string;
+            /** @description Title of the dialog */
+            title: string;
+            /** @description Permission key whose `level` the button needs (none: the screen's access suffices) */
+            permission?: string;
+            /** @enum {unknown} */
+            level?: "CRIAR" | "ALTERAR" | "TOTAL";
         };
         /** @description An operationId of generated/openapi.json */
         operationId: string;
@@ -405,7 +428,9 @@ export interface components {
                 digits?: number;
                 /** @description Smallest column width in pixels (long texts) */
                 minWidth?: number;
-                /** @description Shows one outlined chip per boolean field of the row that is true: {field: chip label}, in this order */
+                /** @description The cell is a link (new tab) to this address, by formula; only http(s) addresses are linked */
+                href?: components["schemas"]["formula"];
+                /** @description Shows one outlined chip per boolean field of the row that is true: {field: chip label}, in this order, after the value when the column has one (field or compute) */
                 flags?: {
                     [key: string]: string;
                 };
@@ -747,6 +772,15 @@ export interface components {
             adminArea?: boolean;
             /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), shown there as a section headed by `title` */
             section?: boolean;
+            /** @description Records added and changed in a dialog: its fields (rjsf JSON Schema + uiSchema; default tokens such as $hoje; patternMessage hints), a create button beside the title and an edit button first in each row; the texts are trimmed, the dialog shows the server's refusal, and the rows are read again */
+            form?: {
+                parameters: components["schemas"]["parameters"];
+                create: components["schemas"]["formButton"];
+                /** @description Called with the row's id and the fields; label, tooltip and title fill {field} placeholders from the row */
+                edit: components["schemas"]["formButton"];
+                /** @description Toast after saving; {field} placeholders read the saved values */
+                success: string;
+            };
             /** @description Buttons of each row in a last "Ações" column, as a grid's row actions (default permission: the screen's); after one, the rows are read again */
             rowActions?: components["schemas"]["rowAction"][];
         };
@@ -796,6 +830,7 @@ export type SchemaRowAction = components['schemas']['rowAction'];
 export type SchemaTool = components['schemas']['tool'];
 export type SchemaUpload = components['schemas']['upload'];
 export type SchemaLookup = components['schemas']['lookup'];
+export type SchemaFormButton = components['schemas']['formButton'];
 export type SchemaOperationId = components['schemas']['operationId'];
 export type SchemaParameters = components['schemas']['parameters'];
 export type SchemaAction = components['schemas']['action'];

@@ -231,6 +231,30 @@ describe('lookup row actions (the grid meta-schema’s one definition)', () => {
   });
 });
 
+describe('a lookup’s declared form', () => {
+  const PDV = 'schemas/screens/pdv-versoes.screen.json';
+  type Form = { form: { edit: Record<string, unknown>; create: Record<string, unknown> } };
+
+  it('an edit naming an unknown operation fails the check; a create without its dialog title fails the meta-schema', () => {
+    const bad = structuredClone(files[PDV]) as Form;
+    bad.form.edit.operationId = 'pdvVersoesAlterar';
+    expect(checkScreenOperations(withFiles({ [PDV]: bad }), operationIds)).toEqual([
+      {
+        file: PDV,
+        pointer: '/form/edit/operationId',
+        message: 'operação "pdvVersoesAlterar" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+    const untitled = structuredClone(files[PDV]) as Form;
+    delete untitled.form.create.title;
+    expect(validateSchemaSet(withFiles({ [PDV]: untitled }))).toContainEqual({
+      file: PDV,
+      pointer: '/form/create',
+      message: 'deve ter a propriedade obrigatória title (regra: required)',
+    });
+  });
+});
+
 describe('tenant patches of a screen declaration', () => {
   it('are merged for that white-label only, and validated by their merged result', () => {
     const patch = 'tenants/verde/overrides/screens/arquivo-sped.screen.json';

@@ -7,7 +7,7 @@ import type { GridRowAction } from './listTypes.ts';
 /**
  * A declared row action (of a grid or a lookup, grid meta-schema `rowAction`): asks its confirmation —
  * title, message and button filled from the row's {field} placeholders —, calls its operation with the
- * row's id and toasts its success. Resolves true when the operation ran (the caller reads the rows again).
+ * row's id and toasts its success (placeholders filled too). Resolves true when the operation ran (the caller reads the rows again).
  */
 export async function runRowAction(
   context: { api: ApiClient; notify: Notify; showError(error: unknown): Promise<unknown> },
@@ -29,6 +29,6 @@ export async function runRowAction(
     await showError(error);
     return false;
   }
-  notify.toast(action.success ?? done, { severity: 'success' });
+  notify.toast(action.success ? fillFormatted(action.success, row) : done, { severity: 'success' });
   return true;
 }

@@ -8,61 +8,41 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { checkPermission } from '../../../core/checkPermission.ts';
 import { fillTemplate } from '../../../core/screens/fillTemplate.ts';
-import { PermissionLevel } from '../../../core/types.ts';
-import { useRuntime, useSession } from '../../app/RuntimeContext.tsx';
-import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { paginationLabels } from '../../ui/paginationLabels.ts';
 import { SearchField } from '../../ui/SearchField.tsx';
-import { useActionError } from '../../ui/useActionError.tsx';
-import { RowActionButton } from '../list/RowActions.tsx';
-import { runRowAction } from '../list/runRowAction.ts';
 import { DeclaredTable } from '../tool/DeclaredTable.tsx';
-import { fillFormatted } from '../tool/fillFormatted.ts';
 import type { LookupScreen } from './lookupTypes.ts';
 import { useLookupController } from './useLookupController.ts';
+import { useLookupRowActions } from './useLookupRowActions.tsx';
 
 /**
  * The body of a `lookup`: search box and filters, progress, result table, the "nothing found" text and
- * the pager, and the declared row actions the user may take (by the screen's permission unless their
- * own). A `section` declaration shows here with its title as the section's h2 (`heading`); without a
+ * the pager, the rows' buttons and the form dialog (useLookupRowActions). A `section` declaration shows here with its title as the section's h2 (`heading`); without a
  * search `param` there is no search box.
  */
-export function LookupSection({ declaration, heading }: { declaration: LookupScreen; heading?: boolean }) {
+export function LookupSection({
+  declaration,
+  heading,
+  creating,
+  onCreateClosed,
+}: {
+  declaration: LookupScreen;
+  heading?: boolean;
+  /** The declared form's dialog for a new record is open (its button is the view's). */
+  creating?: boolean;
+  onCreateClosed?(): void;
+}) {
   const { search } = declaration;
   const c = useLookupController(search);
-  const { api } = useRuntime();
-  const { user } = useSession();
-  const notify = useNotify();
-  const showError = useActionError();
-  const rowActions = (declaration.rowActions ?? []).filter((action) => {
-    const key = action.permission ?? declaration.permission;
-    return !key || checkPermission(user, key, action.level ?? PermissionLevel.ALTERAR);
-  });
-  const actions =
-    rowActions.length === 0
-      ? undefined
-      : (row: unknown) =>
-          rowActions.map((action) => (
-            <RowActionButton
-              key={action.action}
-              label={fillFormatted(action.label, row)}
-              tooltip={action.tooltip && fillFormatted(action.tooltip, row)}
-              icon={action.icon ?? 'play_arrow'}
-              onClick={() =>
-                void runRowAction({ api, notify, showError }, action, row as { id?: unknown }).then(
-                  (done) => done && c.reload(),
-                )
-              }
-            />
-          ));
+  const { actions, dialog } = useLookupRowActions(declaration, c.reload, { creating, onCreateClosed });
+  const searchable = Boolean(search.param && search.label);
   const empty = !c.query && search.emptyAll ? search.emptyAll : search.empty;
   return (
     <Paper component={heading ? 'section' : 'div'} aria-label={heading ? declaration.title : undefined}>
-      <Box sx={{ p: 2 }}>
+      <Box sx={{ p: 2, display: heading || searchable || search.filters ? undefined : 'none' }}>
         {heading && (
-          <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: searchable || search.filters ? 1.5 : 0 }}>
             {declaration.title}
           </Typography>
         )}
@@ -111,6 +91,7 @@ export function LookupSection({ declaration, heading }: { declaration: LookupScr
         rowsPerPageOptions={search.pageSizes ?? [25, 50, 100]}
         {...paginationLabels}
       />
+      {dialog}
     </Paper>
   );
 }

@@ -63,7 +63,8 @@ function DeclaredCell({
     });
   if (column.flags)
     return (
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+        {text && <strong>{text}</strong>}
         {Object.entries(column.flags)
           .filter(([field]) => readPath(row, field.split('.')) === true)
           .map(([field, label]) => (
@@ -71,6 +72,7 @@ function DeclaredCell({
           ))}
       </Stack>
     );
+  const href = column.href ? formulaText(column.href, row) : '';
   const value = column.chip ? (
     <Chip
       size="small"
@@ -83,6 +85,10 @@ function DeclaredCell({
     <Typography variant="body2" color={tone}>
       {text}
     </Typography>
+  ) : /^https?:\/\//i.test(href) ? (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {text}
+    </a>
   ) : column.preWrap ? (
     <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
       {text}
