@@ -3,7 +3,7 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description A declared row button (grids and lookup screens): an operationId called with { id } of the row, by permission, with optional confirmation; the rows are read again afterwards. `confirmTitle` and `confirm` fill {field} placeholders from the row (in a lookup, `label` and `tooltip` too) */
+        /** @description A declared row button (grids and lookup screens): an operationId called with { id } of the row, by permission, with optional confirmation; the rows are read again afterwards. `confirmTitle`, `confirm` and `success` fill {field} placeholders from the row (in a lookup, `label` and `tooltip` too) */
         rowAction: {
             /** @description Accessible name of the button (and its tooltip unless `tooltip`) */
             label: string;

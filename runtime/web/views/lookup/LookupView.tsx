@@ -1,6 +1,7 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import Icon from '@mui/material/Icon';
 import { useState } from 'react';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { LookupSection } from './LookupSection.tsx';
 import type { LookupScreen } from './lookupTypes.ts';
 import { useFormButtonAllowed } from './useFormButtonAllowed.ts';
@@ -15,32 +16,22 @@ export function LookupView({ declaration }: { declaration: LookupScreen }) {
   const create = declaration.form?.create;
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
-      >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h5" component="h1">
-            {declaration.title}
-          </Typography>
-          {declaration.description && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {declaration.description}
-            </Typography>
-          )}
-        </Box>
-        {create && allowed(create) && (
-          <Button
-            variant="contained"
-            startIcon={create.icon ? <Icon>{create.icon}</Icon> : undefined}
-            onClick={() => setCreating(true)}
-            sx={{ flexShrink: 0 }}
-          >
-            {create.label}
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        title={declaration.title}
+        description={declaration.description}
+        actions={
+          create &&
+          allowed(create) && (
+            <Button
+              variant="contained"
+              startIcon={create.icon ? <Icon>{create.icon}</Icon> : undefined}
+              onClick={() => setCreating(true)}
+            >
+              {create.label}
+            </Button>
+          )
+        }
+      />
       <LookupSection
         declaration={declaration}
         creating={creating}
