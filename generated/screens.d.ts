@@ -156,6 +156,10 @@ export interface components {
                 emptyAll?: string;
                 /** @description Rows per page at first (one of pageSizes; default: the first) */
                 pageSize?: number;
+                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter) */
+                query?: {
+                    [key: string]: unknown;
+                };
                 /** @description Paged on the server: the page travels as the `skip` and `limit` query parameters and the answer carries the row count at `total` (without it, the whole answer is paged in the browser) */
                 paging?: {
                     skip: string;
@@ -200,6 +204,8 @@ export interface components {
             icon?: string;
             /** @description Title of the dialog */
             title: string;
+            /** @description Toast after saving through this button (instead of the form's `success`) */
+            success?: string;
             /** @description Permission key whose `level` the button needs (none: the screen's access suffices) */
             permission?: string;
             /** @enum {unknown} */
@@ -225,6 +231,19 @@ export interface components {
             /** @description Parameters whose options are an enumeration of schemas/enums (name) */
             enums?: {
                 [key: string]: string;
+            };
+            /** @description Parameters whose options are a list of the runtime, by name: modulos (the product's modules and the white-label's plan add-ons); an array parameter becomes checkboxes */
+            lists?: {
+                [key: string]: "modulos";
+            };
+            /** @description Array parameters edited as the list of a key of their objects (form dialogs): {parameter: {key, add}}; an object kept keeps its other members, a new one gets `add` */
+            objects?: {
+                [key: string]: {
+                    key: string;
+                    add?: {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Parameters whose options come from a read operation */
             options?: {
@@ -428,6 +447,15 @@ export interface components {
                 digits?: number;
                 /** @description Smallest column width in pixels (long texts) */
                 minWidth?: number;
+                /** @description One outlined chip per item of an array of the row, labelled from a list of the runtime (see parameters.lists); `empty` when there is none */
+                chipList?: {
+                    items: string;
+                    /** @description Field of an item holding its code */
+                    value: string;
+                    /** @enum {unknown} */
+                    list: "modulos";
+                    empty?: string;
+                };
                 /** @description The cell is a link (new tab) to this address, by formula; only http(s) addresses are linked */
                 href?: components["schemas"]["formula"];
                 /** @description Shows one outlined chip per boolean field of the row that is true: {field: chip label}, in this order, after the value when the column has one (field or compute) */
@@ -749,6 +777,10 @@ export interface components {
                 emptyAll?: string;
                 /** @description Rows per page at first (one of pageSizes; default: the first) */
                 pageSize?: number;
+                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter) */
+                query?: {
+                    [key: string]: unknown;
+                };
                 /** @description Paged on the server: the page travels as the `skip` and `limit` query parameters and the answer carries the row count at `total` (without it, the whole answer is paged in the browser) */
                 paging?: {
                     skip: string;

@@ -255,6 +255,25 @@ describe('a lookup’s declared form', () => {
   });
 });
 
+describe('lookup runtime lists (Planos)', () => {
+  const PLANOS = 'schemas/screens/planos.screen.json';
+  type Planos = {
+    search: { columns: { modulos: { chipList: Record<string, unknown> } } };
+    form: { parameters: { lists: Record<string, string> } };
+  };
+
+  it('a column or a parameter naming a list the runtime does not have fails the meta-schema', () => {
+    const bad = structuredClone(files[PLANOS]) as Planos;
+    bad.search.columns.modulos.chipList.list = 'perfis';
+    bad.form.parameters.lists.modulos = 'perfis';
+    const issues = validateSchemaSet(withFiles({ [PLANOS]: bad }));
+    for (const pointer of ['/search/columns/modulos/chipList/list', '/form/parameters/lists/modulos'])
+      expect(issues).toContainEqual(
+        expect.objectContaining({ file: PLANOS, pointer, message: expect.stringContaining('(regra: enum)') }),
+      );
+  });
+});
+
 describe('tenant patches of a screen declaration', () => {
   it('are merged for that white-label only, and validated by their merged result', () => {
     const patch = 'tenants/verde/overrides/screens/arquivo-sped.screen.json';

@@ -3,15 +3,17 @@ import type Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useMemo, useRef, useState } from 'react';
 import { extractErrorMessage } from '../../../core/extractErrorMessage.ts';
-import { resolveDefaultTokens } from '../../../core/screens/resolveDefaultTokens.ts';
 import { callOperation } from '../../api/callOperation.ts';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntimeList } from '../../app/moduleOptions.ts';
+import { useRuntime, useTenant } from '../../app/RuntimeContext.tsx';
+import { enumOptions } from '../../auth/enumOptions.ts';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { defaultFormStateBehavior } from '../form/defaultFormStateBehavior.ts';
 import { formValidator } from '../form/formValidator.ts';
 import { ThemedForm } from '../form/ThemedForm.ts';
 import { transformErrors } from '../form/transformErrors.ts';
 import { applyParameterRules } from '../tool/applyParameterRules.ts';
+import { buildParameterSchema } from '../tool/buildParameterSchema.ts';
 import { fillFormatted } from '../tool/fillFormatted.ts';
 import { ToolParametersTemplate } from '../tool/ToolParametersTemplate.tsx';
 import type { LookupScreen } from './lookupTypes.ts';
@@ -19,11 +21,46 @@ import type { LookupScreen } from './lookupTypes.ts';
 type Values = Record<string, unknown>;
 type DeclaredForm = NonNullable<LookupScreen['form']>;
 
-/** The values as sent: texts trimmed. */
-const trimmed = (values: Values): Values =>
-  Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value]),
+type Objects = NonNullable<DeclaredForm['parameters']['objects']>;
+
+/** A row's values as the form edits them: an `objects` array as the list of its keys. */
+function formValues(row: Values, names: string[], objects: Objects): Values {
+  return Object.fromEntries(
+    names.map((name) => {
+      // A null the form cannot show starts empty (its default, if any).
+      const value = row[name] ?? undefined;
+      const key = objects[name]?.key;
+      return [name, key && Array.isArray(value) ? value.map((item) => (item as Values)?.[key]) : value];
+    }),
   );
+}
+
+/**
+ * The values as sent: texts trimmed, an empty nullable field null, an `objects` list back to objects
+ * (the row's own kept, new ones with `add`).
+ */
+function requestValues(
+  values: Values,
+  schema: RJSFSchema,
+  objects: Objects,
+  row: Values | undefined,
+): Values {
+  const properties = (schema.properties ?? {}) as Record<string, RJSFSchema>;
+  return Object.fromEntries(
+    Object.keys(properties).map((name) => {
+      const value = values[name];
+      const object = objects[name];
+      if (object && Array.isArray(value)) {
+        const own = Array.isArray(row?.[name]) ? (row[name] as Values[]) : [];
+        const kept = (code: unknown) => own.find((item) => item?.[object.key] === code);
+        return [name, value.map((code) => kept(code) ?? { [object.key]: code, ...object.add })];
+      }
+      const type = properties[name]?.type;
+      if (value === undefined && Array.isArray(type) && type.includes('null')) return [name, null];
+      return [name, typeof value === 'string' ? value.trim() : value];
+    }),
+  );
+}
 
 /**
  * A lookup's declared form in a dialog (rjsf, the tool parameters' grid, the spec's field messages and
@@ -39,14 +76,19 @@ export function DeclaredFormDialog(props: {
 }) {
   const { form, row } = props;
   const { api } = useRuntime();
+  const { schemas } = useTenant();
   const notify = useNotify();
   const button = row ? form.edit : form.create;
-  const schema = useMemo(
-    () => resolveDefaultTokens(structuredClone(form.parameters.schema)) as RJSFSchema,
-    [form.parameters.schema],
-  );
+  const { parameters } = form;
+  const objects = parameters.objects ?? {};
+  // Only the runtime lists declarations name today (modulos); a hook per name keeps their order fixed.
+  const modulos = useRuntimeList('modulos');
+  const schema = useMemo(() => {
+    const lists = Object.fromEntries(Object.keys(parameters.lists ?? {}).map((field) => [field, modulos]));
+    return buildParameterSchema(parameters, (name) => enumOptions(schemas, name).options, lists);
+  }, [parameters, schemas, modulos]);
   const [values, setValues] = useState<Values>(() =>
-    row ? Object.fromEntries(Object.keys(schema.properties ?? {}).map((name) => [name, row[name]])) : {},
+    row ? formValues(row, Object.keys(schema.properties ?? {}), objects) : {},
   );
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -55,7 +97,7 @@ export function DeclaredFormDialog(props: {
   const uiSchema = applyParameterRules(form.parameters, values);
 
   const save = async (formData: Values) => {
-    const body = trimmed(formData);
+    const body = requestValues(formData, schema, objects, row);
     setSaving(true);
     setServerError(null);
     try {
@@ -66,7 +108,7 @@ export function DeclaredFormDialog(props: {
         { keepEmpty: true },
       );
       if (error) throw error;
-      notify.toast(fillFormatted(form.success, body), { severity: 'success' });
+      notify.toast(fillFormatted(button.success ?? form.success, body), { severity: 'success' });
       props.onSaved();
     } catch (error) {
       setServerError(extractErrorMessage(error));

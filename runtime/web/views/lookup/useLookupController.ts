@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { readPath } from '../../../core/readPath.ts';
 import { callOperation } from '../../api/callOperation.ts';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime, useTenant } from '../../app/RuntimeContext.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { useParameterOptions } from '../tool/useParameterOptions.ts';
+import { fillQuery } from './fillQuery.ts';
 import type { LookupScreen } from './lookupTypes.ts';
 
 /** Filters start on their empty choice: the `selected` of an options answer is not applied. */
@@ -18,6 +19,8 @@ const read = (data: unknown, path: string) => (path ? readPath(data, path.split(
  */
 export function useLookupController(search: LookupScreen['search']) {
   const { api } = useRuntime();
+  const { config } = useTenant();
+  const constants = useMemo(() => fillQuery(search.query, { config }), [search.query, config]);
   const showError = useActionError();
   const [text, setText] = useState('');
   const query = useDebounced(text.trim());
@@ -47,6 +50,7 @@ export function useLookupController(search: LookupScreen['search']) {
     let cancelled = false;
     setLoading(true);
     const values: Record<string, unknown> = {
+      ...constants,
       ...filters,
       ...(query && search.param ? { [search.param]: query } : {}),
     };
@@ -74,6 +78,7 @@ export function useLookupController(search: LookupScreen['search']) {
     search.param,
     search.items,
     paging,
+    constants,
     query,
     filters,
     serverPage,

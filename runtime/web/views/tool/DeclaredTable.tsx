@@ -14,6 +14,7 @@ import Icon from '@mui/material/Icon';
 import type { ReactNode } from 'react';
 import { readPath } from '../../../core/readPath.ts';
 import { applyRule, conditionHolds, evaluateFormula } from '../../../core/screens/evaluateRule.ts';
+import { useRuntimeList } from '../../app/moduleOptions.ts';
 import { cells } from '../../registry/cells/index.ts';
 import { textCell } from '../../registry/cells/textCell.ts';
 import { fillFormatted, formulaText } from './fillFormatted.ts';
@@ -61,6 +62,7 @@ function DeclaredCell({
       text: captions.map((caption) => caption.text).join(column.captionSeparator),
       tone: captions[0]?.tone ?? 'secondary',
     });
+  if (column.chipList) return <ChipList chipList={column.chipList} row={row} />;
   if (column.flags)
     return (
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
@@ -106,6 +108,31 @@ function DeclaredCell({
         </Typography>
       ))}
     </>
+  );
+}
+
+/** A column's `chipList`: one outlined chip per item of the row's array, labelled from a runtime list. */
+function ChipList({ chipList, row }: { chipList: NonNullable<Column['chipList']>; row: unknown }) {
+  const list = useRuntimeList(chipList.list);
+  const items = readPath(row, chipList.items.split('.'));
+  const codes = Array.isArray(items) ? items.map((item) => readPath(item, chipList.value.split('.'))) : [];
+  if (codes.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {chipList.empty ?? ''}
+      </Typography>
+    );
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {codes.map((code) => (
+        <Chip
+          key={String(code)}
+          size="small"
+          variant="outlined"
+          label={list.find((option) => option.code === code)?.label ?? String(code)}
+        />
+      ))}
+    </Stack>
   );
 }
 
