@@ -3,6 +3,29 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A declared row button (grids and lookup screens): an operationId called with { id } of the row, by permission, with optional confirmation; the rows are read again afterwards. `confirmTitle`, `confirm` and `success` fill {field} placeholders from the row (in a lookup, `label` and `tooltip` too) */
+        rowAction: {
+            /** @description Accessible name of the button (and its tooltip unless `tooltip`) */
+            label: string;
+            /** @description Tooltip when it differs from the label */
+            tooltip?: string;
+            /** @description Title of the confirmation dialog */
+            confirmTitle?: string;
+            /** @description Text of the dialog's confirming button */
+            confirmLabel?: string;
+            /** @description OpenAPI operationId called with { id } of the row (checked by validate-schemas) */
+            action: string;
+            /** @description Material icon name */
+            icon?: string;
+            /** @description Permission key (default: the entity's) */
+            permission?: string;
+            /** @description Permission level needed (default 3, ALTERAR) */
+            level?: number;
+            /** @description Confirmation asked before calling (pt-BR) */
+            confirm?: string;
+            /** @description Message shown after the call succeeded (pt-BR) */
+            success?: string;
+        };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         tool: {
             $schema?: unknown;
@@ -114,10 +137,10 @@ export interface components {
             staffOnly?: unknown;
             search: {
                 operationId: components["schemas"]["operationId"];
-                /** @description Query parameter that carries the typed text (left out while the box is empty) */
-                param: string;
+                /** @description Query parameter that carries the typed text (left out while the box is empty); without it (and `label`) the lookup has no search box, a plain list */
+                param?: string;
                 /** @description Label of the search box */
-                label: string;
+                label?: string;
                 /** @description Dotted path of the row array in the answer ("" when the answer is the array) */
                 items: string;
                 /** @description Accessible name of the result table */
@@ -133,6 +156,10 @@ export interface components {
                 emptyAll?: string;
                 /** @description Rows per page at first (one of pageSizes; default: the first) */
                 pageSize?: number;
+                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter) */
+                query?: {
+                    [key: string]: unknown;
+                };
                 /** @description Paged on the server: the page travels as the `skip` and `limit` query parameters and the answer carries the row count at `total` (without it, the whole answer is paged in the browser) */
                 paging?: {
                     skip: string;
@@ -156,6 +183,33 @@ export interface components {
             adminArea?: boolean;
             /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), shown there as a section headed by `title` */
             section?: boolean;
+            /** @description Records added and changed in a dialog: its fields (rjsf JSON Schema + uiSchema; default tokens such as $hoje; patternMessage hints), a create button beside the title and an edit button first in each row; the texts are trimmed, the dialog shows the server's refusal, and the rows are read again */
+            form?: {
+                parameters: components["schemas"]["parameters"];
+                create: components["schemas"]["formButton"];
+                /** @description Called with the row's id and the fields; label, tooltip and title fill {field} placeholders from the row */
+                edit: components["schemas"]["formButton"];
+                /** @description Toast after saving; {field} placeholders read the saved values */
+                success: string;
+            };
+            /** @description Buttons of each row in a last "Ações" column, as a grid's row actions (default permission: the screen's); after one, the rows are read again */
+            rowActions?: components["schemas"]["rowAction"][];
+        };
+        /** @description A button that opens the declared form in a dialog titled `title` and saves through the operation */
+        formButton: {
+            operationId: components["schemas"]["operationId"];
+            /** @description Text (or accessible name of a row's icon button) */
+            label: string;
+            tooltip?: string;
+            icon?: string;
+            /** @description Title of the dialog */
+            title: string;
+            /** @description Toast after saving through this button (instead of the form's `success`) */
+            success?: string;
+            /** @description Permission key whose `level` the button needs (none: the screen's access suffices) */
+            permission?: string;
+            /** @enum {unknown} */
+            level?: "CRIAR" | "ALTERAR" | "TOTAL";
         };
         /** @description An operationId of generated/openapi.json */
         operationId: string;
@@ -177,6 +231,19 @@ export interface components {
             /** @description Parameters whose options are an enumeration of schemas/enums (name) */
             enums?: {
                 [key: string]: string;
+            };
+            /** @description Parameters whose options are a list of the runtime, by name: modulos (the product's modules and the white-label's plan add-ons); an array parameter becomes checkboxes */
+            lists?: {
+                [key: string]: "modulos";
+            };
+            /** @description Array parameters edited as the list of a key of their objects (form dialogs): {parameter: {key, add}}; an object kept keeps its other members, a new one gets `add` */
+            objects?: {
+                [key: string]: {
+                    key: string;
+                    add?: {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Parameters whose options come from a read operation */
             options?: {
@@ -361,6 +428,8 @@ export interface components {
                 chip?: {
                     color: components["schemas"]["formula"];
                     outlined?: components["schemas"]["condition"];
+                    /** @description Material icon at the chip's start, by formula (empty: none) */
+                    icon?: components["schemas"]["formula"];
                 };
                 /** @description Small lines under the value (empty ones left out); formulas as in compute */
                 captions?: {
@@ -370,11 +439,26 @@ export interface components {
                 }[];
                 /** @description Header and cells kept on one line */
                 nowrap?: boolean;
+                /** @description The text keeps its line breaks and long words break (free texts) */
+                preWrap?: boolean;
+                /** @description The captions on one line joined by this text (e.g. " · ") instead of one line each */
+                captionSeparator?: string;
                 /** @description A number left-padded with zeros to this many digits (codes such as a PLU) */
                 digits?: number;
                 /** @description Smallest column width in pixels (long texts) */
                 minWidth?: number;
-                /** @description Shows one outlined chip per boolean field of the row that is true: {field: chip label}, in this order */
+                /** @description One outlined chip per item of an array of the row, labelled from a list of the runtime (see parameters.lists); `empty` when there is none */
+                chipList?: {
+                    items: string;
+                    /** @description Field of an item holding its code */
+                    value: string;
+                    /** @enum {unknown} */
+                    list: "modulos";
+                    empty?: string;
+                };
+                /** @description The cell is a link (new tab) to this address, by formula; only http(s) addresses are linked */
+                href?: components["schemas"]["formula"];
+                /** @description Shows one outlined chip per boolean field of the row that is true: {field: chip label}, in this order, after the value when the column has one (field or compute) */
                 flags?: {
                     [key: string]: string;
                 };
@@ -674,10 +758,10 @@ export interface components {
             staffOnly?: boolean;
             search: {
                 operationId: components["schemas"]["operationId"];
-                /** @description Query parameter that carries the typed text (left out while the box is empty) */
-                param: string;
+                /** @description Query parameter that carries the typed text (left out while the box is empty); without it (and `label`) the lookup has no search box, a plain list */
+                param?: string;
                 /** @description Label of the search box */
-                label: string;
+                label?: string;
                 /** @description Dotted path of the row array in the answer ("" when the answer is the array) */
                 items: string;
                 /** @description Accessible name of the result table */
@@ -693,6 +777,10 @@ export interface components {
                 emptyAll?: string;
                 /** @description Rows per page at first (one of pageSizes; default: the first) */
                 pageSize?: number;
+                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter) */
+                query?: {
+                    [key: string]: unknown;
+                };
                 /** @description Paged on the server: the page travels as the `skip` and `limit` query parameters and the answer carries the row count at `total` (without it, the whole answer is paged in the browser) */
                 paging?: {
                     skip: string;
@@ -716,6 +804,17 @@ export interface components {
             adminArea?: boolean;
             /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), shown there as a section headed by `title` */
             section?: boolean;
+            /** @description Records added and changed in a dialog: its fields (rjsf JSON Schema + uiSchema; default tokens such as $hoje; patternMessage hints), a create button beside the title and an edit button first in each row; the texts are trimmed, the dialog shows the server's refusal, and the rows are read again */
+            form?: {
+                parameters: components["schemas"]["parameters"];
+                create: components["schemas"]["formButton"];
+                /** @description Called with the row's id and the fields; label, tooltip and title fill {field} placeholders from the row */
+                edit: components["schemas"]["formButton"];
+                /** @description Toast after saving; {field} placeholders read the saved values */
+                success: string;
+            };
+            /** @description Buttons of each row in a last "Ações" column, as a grid's row actions (default permission: the screen's); after one, the rows are read again */
+            rowActions?: components["schemas"]["rowAction"][];
         };
         /** @description KPI cards and charts, each over a read operation, in a responsive grid (12 columns on wide screens, one below `sm`); an optional greeting with the session's company, branch and subscription, a reference month and shortcut links. */
         DashboardScreen: {
@@ -759,9 +858,11 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SchemaRowAction = components['schemas']['rowAction'];
 export type SchemaTool = components['schemas']['tool'];
 export type SchemaUpload = components['schemas']['upload'];
 export type SchemaLookup = components['schemas']['lookup'];
+export type SchemaFormButton = components['schemas']['formButton'];
 export type SchemaOperationId = components['schemas']['operationId'];
 export type SchemaParameters = components['schemas']['parameters'];
 export type SchemaAction = components['schemas']['action'];

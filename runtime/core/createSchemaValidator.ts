@@ -51,8 +51,20 @@ export function createSchemaValidator(
 ) {
   const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: options.useDefaults ?? false });
   const validators = new Map<string, ValidateFunction>();
-  for (const [kind, schema] of Object.entries(metaSchemas))
-    validators.set(kind, ajv.compile(schema as object));
+  // All meta-schemas first, so that one may $ref another's definitions (screen → grid row actions).
+  const added = new Set<string>();
+  for (const schema of Object.values(metaSchemas)) {
+    const id = (schema as { $id?: unknown }).$id;
+    if (typeof id === 'string' && !added.has(id)) {
+      ajv.addSchema(schema as object);
+      added.add(id);
+    }
+  }
+  for (const [kind, schema] of Object.entries(metaSchemas)) {
+    const id = (schema as { $id?: unknown }).$id;
+    const compiled = typeof id === 'string' ? ajv.getSchema(id) : undefined;
+    validators.set(kind, compiled ?? ajv.compile(schema as object));
+  }
   return {
     /** Validates `data` as a file of `kind`; returns [] when valid. */
     validate(kind: string, file: string, data: unknown, note = ''): SchemaIssue[] {

@@ -9,14 +9,20 @@ type Json = Record<string, unknown>;
  * TypeScript types of the screen declarations, from schemas/_meta/screen.schema.json: one type per
  * kind (the shared properties merged into the kind's own, `kind` narrowed to its value) and
  * `ScreenDeclaration`, their union. The meta-schema's `definitions` become components so that
- * openapi-typescript renders them.
+ * openapi-typescript renders them (with the grid meta-schema's, which screens $ref).
  */
 export async function renderScreenTypes(): Promise<string> {
   const meta = JSON.parse(
     await readFile(join(REPO_ROOT, 'schemas', '_meta', 'screen.schema.json'), 'utf8'),
   ) as Json;
+  // The grid meta-schema's definitions (row actions) that screens $ref join the screen's own.
+  const grid = JSON.parse(
+    await readFile(join(REPO_ROOT, 'schemas', '_meta', 'grid.schema.json'), 'utf8'),
+  ) as Json;
   const rewritten = JSON.parse(
-    JSON.stringify(meta.definitions).replaceAll('"#/definitions/', '"#/components/schemas/'),
+    JSON.stringify({ ...(grid.definitions as Json), ...(meta.definitions as Json) })
+      .replaceAll('"grid.schema.json#/definitions/', '"#/components/schemas/')
+      .replaceAll('"#/definitions/', '"#/components/schemas/'),
   ) as Record<string, Json>;
   const base = meta.properties as Record<string, unknown>;
   const kinds: string[] = [];

@@ -141,13 +141,20 @@ describe('axe on every screen kind (default theme)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('administrator screens: white-label form, lists, IBPT lookup', async () => {
+  it('administrator screens: white-label form, lists, IBPT lookup, a lookup with row actions and its form dialog', async () => {
     const { page, errors } = await harness.newPage();
     await harness.login(page, 'admin@erp.local');
     await scan(page, 'administrador/configuracoes/whitelabel');
     await scan(page, 'administrador/configuracoes/bancos');
     await scan(page, 'administrador/configuracoes/usuarios');
     await scan(page, 'administrador/configuracoes/importacao-ibpt-ncm');
+    await scan(page, 'administrador/configuracoes/notificacoes');
+    await scan(page, 'administrador/configuracoes/pdv-versao');
+    await page.getByRole('button', { name: 'Nova versão' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nova versão' });
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.getByText('Campo Obrigatório!').first().waitFor();
+    await expectAccessible(page, 'pdv-versao (dialog with messages)');
     expect(errors).toEqual([]);
   });
 });

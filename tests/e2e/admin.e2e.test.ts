@@ -134,9 +134,18 @@ describe('administrator area screens', () => {
     await row.getByRole('button', { name: 'Editar plano Plano Ouro' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar plano Plano Ouro' });
     await edit.getByRole('textbox', { name: 'Valor mensal' }).fill('5990');
+    const dias = edit.getByLabel('Dias de teste grátis');
+    expect(await dias.inputValue()).toBe('30');
+    await dias.fill('0');
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await edit.getByText('Informe de 1 a 36500 dias, ou deixe em branco.').waitFor();
+    // Emptied, the trial period is removed (sent as null), not kept.
+    await dias.fill('');
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await edit.waitFor({ state: 'detached' });
+    await page.getByText('Plano alterado.').waitFor();
     await row.getByText('R$ 59,90').waitFor();
+    expect(await row.getByRole('cell', { name: '—', exact: true }).count()).toBe(1);
 
     await row.getByRole('button', { name: 'Excluir plano Plano Ouro' }).click();
     await page

@@ -206,6 +206,74 @@ describe('upload screens', () => {
   });
 });
 
+describe('lookup row actions (the grid meta-schema’s one definition)', () => {
+  const NOTIFICACOES = 'schemas/screens/notificacoes-enviadas.screen.json';
+  const notificacoes = () =>
+    structuredClone(files[NOTIFICACOES]) as { rowActions: Record<string, unknown>[] };
+
+  it('an unknown operation fails the check, a member a row action does not have fails the meta-schema', () => {
+    const bad = notificacoes();
+    (bad.rowActions[0] as Record<string, unknown>).action = 'alertasGeraisApagar';
+    expect(checkScreenOperations(withFiles({ [NOTIFICACOES]: bad }), operationIds)).toEqual([
+      {
+        file: NOTIFICACOES,
+        pointer: '/rowActions/0/action',
+        message: 'operação "alertasGeraisApagar" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+    const extra = notificacoes();
+    (extra.rowActions[0] as Record<string, unknown>).pergunta = 'Excluir?';
+    expect(validateSchemaSet(withFiles({ [NOTIFICACOES]: extra }))).toContainEqual({
+      file: NOTIFICACOES,
+      pointer: '/rowActions/0',
+      message: 'não são permitidas propriedades adicionais: "pergunta" (regra: additionalProperties)',
+    });
+  });
+});
+
+describe('a lookup’s declared form', () => {
+  const PDV = 'schemas/screens/pdv-versoes.screen.json';
+  type Form = { form: { edit: Record<string, unknown>; create: Record<string, unknown> } };
+
+  it('an edit naming an unknown operation fails the check; a create without its dialog title fails the meta-schema', () => {
+    const bad = structuredClone(files[PDV]) as Form;
+    bad.form.edit.operationId = 'pdvVersoesAlterar';
+    expect(checkScreenOperations(withFiles({ [PDV]: bad }), operationIds)).toEqual([
+      {
+        file: PDV,
+        pointer: '/form/edit/operationId',
+        message: 'operação "pdvVersoesAlterar" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+    const untitled = structuredClone(files[PDV]) as Form;
+    delete untitled.form.create.title;
+    expect(validateSchemaSet(withFiles({ [PDV]: untitled }))).toContainEqual({
+      file: PDV,
+      pointer: '/form/create',
+      message: 'deve ter a propriedade obrigatória title (regra: required)',
+    });
+  });
+});
+
+describe('lookup runtime lists (Planos)', () => {
+  const PLANOS = 'schemas/screens/planos.screen.json';
+  type Planos = {
+    search: { columns: { modulos: { chipList: Record<string, unknown> } } };
+    form: { parameters: { lists: Record<string, string> } };
+  };
+
+  it('a column or a parameter naming a list the runtime does not have fails the meta-schema', () => {
+    const bad = structuredClone(files[PLANOS]) as Planos;
+    bad.search.columns.modulos.chipList.list = 'perfis';
+    bad.form.parameters.lists.modulos = 'perfis';
+    const issues = validateSchemaSet(withFiles({ [PLANOS]: bad }));
+    for (const pointer of ['/search/columns/modulos/chipList/list', '/form/parameters/lists/modulos'])
+      expect(issues).toContainEqual(
+        expect.objectContaining({ file: PLANOS, pointer, message: expect.stringContaining('(regra: enum)') }),
+      );
+  });
+});
+
 describe('tenant patches of a screen declaration', () => {
   it('are merged for that white-label only, and validated by their merged result', () => {
     const patch = 'tenants/verde/overrides/screens/arquivo-sped.screen.json';

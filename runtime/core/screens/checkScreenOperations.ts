@@ -15,7 +15,7 @@ export function openApiOperationIds(document: unknown): Set<string> {
 
 /**
  * Checks that every operationId named by a screen declaration — as shipped and as each tenant patch
- * leaves it — and by a grid's row actions is an operation of the API, so that a wrong name fails the checks, not the user's click.
+ * leaves it — and by the row actions of a grid or a lookup is an operation of the API, so that a wrong name fails the checks, not the user's click.
  */
 export function checkScreenOperations(files: SchemaFiles, operationIds: Set<string>): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
@@ -28,8 +28,8 @@ export function checkScreenOperations(files: SchemaFiles, operationIds: Set<stri
           message: `operação "${operationId}" não existe em generated/openapi.json (regra: operationId)`,
         });
   };
-  // A grid's row actions name operations too.
-  const checkGrid = (file: string, declaration: unknown) => {
+  // Row actions (of a grid or a lookup screen) name operations too.
+  const checkRowActions = (file: string, declaration: unknown) => {
     const actions = (declaration as { rowActions?: Array<{ action?: unknown }> } | null)?.rowActions ?? [];
     actions.forEach((action, index) => {
       if (typeof action?.action === 'string' && !operationIds.has(action.action))
@@ -42,10 +42,13 @@ export function checkScreenOperations(files: SchemaFiles, operationIds: Set<stri
   };
   for (const [path, content] of Object.entries(files)) {
     if (schemaKind(path) === 'screen') check(path, content);
-    if (schemaKind(path) === 'grid') checkGrid(path, content);
+    if (schemaKind(path) === 'screen' || schemaKind(path) === 'grid') checkRowActions(path, content);
     const target = overrideTarget(path);
-    if (target && schemaKind(target) === 'screen' && target in files)
-      check(path, applyOverride(files[target], content));
+    if (target && schemaKind(target) === 'screen' && target in files) {
+      const patched = applyOverride(files[target], content);
+      check(path, patched);
+      checkRowActions(path, patched);
+    }
   }
   return issues;
 }

@@ -14,14 +14,14 @@ type UntypedCall = (
 /**
  * Calls an API operation named by its OpenAPI operationId (as screen declarations do) through the
  * runtime's client: `{name}` path segments come from `values`, the rest is the query of a GET/DELETE
- * or the JSON body otherwise. Empty values are left out. `parseAs: 'blob'` reads a binary answer (the
+ * or the JSON body otherwise. Empty values are left out (null and empty texts kept with `keepEmpty`: a form that clears a field). `parseAs: 'blob'` reads a binary answer (the
  * response is returned too, for its headers).
  */
 export async function callOperation(
   api: ApiClient,
   operationId: string,
   values: Record<string, unknown> = {},
-  options: { parseAs?: 'blob' } = {},
+  options: { parseAs?: 'blob'; keepEmpty?: boolean } = {},
 ): Promise<{ data?: unknown; error?: unknown; response?: Response }> {
   const operation = operations[operationId as OperationId];
   if (!operation) return { error: { error: { message: `Operação "${operationId}" desconhecida.` } } };
@@ -29,7 +29,7 @@ export async function callOperation(
   const pathParams: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
-    if (value === undefined || value === null || value === '') continue;
+    if (value === undefined || ((value === null || value === '') && !options.keepEmpty)) continue;
     if (operation.path.includes(`{${name}}`)) pathParams[name] = value;
     else rest[name] = value;
   }

@@ -34,13 +34,11 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/nfe/emitir-nfe': lazy(() => import('./aliases/EmitirNfeScreen.tsx')),
   'pages/vendas/pedido-vendas/cadastrar/:servico': lazy(() => import('./aliases/EmitirNfseScreen.tsx')),
   'administrador/configuracoes/whitelabel': lazy(() => import('./admin/WhiteLabelScreen.tsx')),
-  'administrador/configuracoes/plano-config': lazy(() => import('./admin/PlanosConfigScreen.tsx')),
   'administrador/configuracoes/modulo-config': lazy(() => import('./admin/ModulosConfigScreen.tsx')),
   'administrador/configuracoes/notificacoes': lazy(() => import('./admin/NotificacoesScreen.tsx')),
   'administrador/configuracoes/backups': lazy(() => import('./admin/BackupsScreen.tsx')),
   'administrador/configuracoes/exportar-empresa': lazy(() => import('./admin/ExportacaoEmpresaScreen.tsx')),
   'administrador/configuracoes/ajuda': lazy(() => import('./admin/AjudaScreen.tsx')),
-  'administrador/configuracoes/pdv-versao': lazy(() => import('./admin/PdvVersoesScreen.tsx')),
   'administrador/configuracoes/importacao-ibpt-ncm': lazy(() => import('./ibpt/IbptNcmScreen.tsx')),
   'administrador/configuracoes/importacao-ibpt-cest': lazy(() => import('./ibpt/IbptCestScreen.tsx')),
   'administrador/configuracoes/sequencia-filial': lazy(

@@ -12,6 +12,7 @@ import { PercentWidget } from './PercentWidget.tsx';
 import { PermissionLevelsWidget } from './PermissionLevelsWidget.tsx';
 import { PhoneWidget } from './PhoneWidget.tsx';
 import { RelationWidget } from './RelationWidget.tsx';
+import { SwitchWidget } from './SwitchWidget.tsx';
 import { TreeParentWidget } from './TreeParentWidget.tsx';
 import { WidgetField } from './WidgetField.tsx';
 
@@ -32,6 +33,7 @@ export const widgets: RegistryWidgetsType = {
   PermissionLevelsWidget,
   PhoneWidget,
   RelationWidget,
+  SwitchWidget,
   TreeParentWidget,
 };
 

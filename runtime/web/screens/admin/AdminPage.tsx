@@ -1,6 +1,7 @@
-import { Box, Stack, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useSession } from '../../app/RuntimeContext.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { AccessDeniedPage } from '../../views/AccessDeniedPage.tsx';
 
 interface AdminPageProps {
@@ -32,27 +33,7 @@ export function AdminPage({
   if (!allowed) return <AccessDeniedPage />;
   return (
     <Box sx={{ maxWidth, mx: 'auto' }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
-      >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h5" component="h1">
-            {title}
-          </Typography>
-          {description && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {description}
-            </Typography>
-          )}
-        </Box>
-        {actions && (
-          <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-            {actions}
-          </Stack>
-        )}
-      </Stack>
+      <PageHeader title={title} description={description} actions={actions} />
       {children}
     </Box>
   );

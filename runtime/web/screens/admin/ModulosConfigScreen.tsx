@@ -17,11 +17,11 @@ import {
 import Icon from '@mui/material/Icon';
 import { useEffect, useMemo, useState } from 'react';
 import { formatBRL } from '../../../core/formatMoney.ts';
+import { FIXED_MODULES } from '../../app/moduleOptions.ts';
 import { type SchemaBundle, useTenant, type WhiteLabelConfig } from '../../app/RuntimeContext.tsx';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
 import { AdminPage } from './AdminPage.tsx';
-import { FIXED_MODULES } from './moduleOptions.ts';
 import { useWhiteLabelConfig } from './useWhiteLabelConfig.ts';
 
 type Modulo = NonNullable<WhiteLabelConfig['modulos']>[number];

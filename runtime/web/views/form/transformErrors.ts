@@ -38,13 +38,20 @@ function specMessage(error: RJSFValidationError): string | undefined {
   }
 }
 
-/** The entity field's own hint for a value that does not match its pattern (ui:options.patternMessage). */
+const RANGE = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'type']);
+
+/**
+ * The field's own hint for a value that does not match its pattern (ui:options.patternMessage) or falls
+ * out of its range or type (ui:options.rangeMessage).
+ */
 function patternHint(error: RJSFValidationError, uiSchema: UiSchema | undefined): string | undefined {
-  if (error.name !== 'pattern' || !uiSchema) return undefined;
+  const option =
+    error.name === 'pattern' ? 'patternMessage' : RANGE.has(error.name ?? '') ? 'rangeMessage' : null;
+  if (!option || !uiSchema) return undefined;
   const field = (error.property ?? '').replace(/^\./, '').split('.')[0] ?? '';
-  const hint = (uiSchema[field] as { 'ui:options'?: { patternMessage?: unknown } } | undefined)?.[
-    'ui:options'
-  ]?.patternMessage;
+  const hint = (uiSchema[field] as { 'ui:options'?: Record<string, unknown> } | undefined)?.['ui:options']?.[
+    option
+  ];
   return typeof hint === 'string' ? hint : undefined;
 }
 

@@ -15,19 +15,22 @@ export interface RowActionHandlers {
   onAction?(action: GridRowAction, row: RecordRow): void;
 }
 
+/** One row button (RowActionButton, also of the lookups' rows): an icon with its accessible name and a tooltip (the label unless `tooltip`). */
 function Action({
   label,
+  tooltip,
   icon,
   color,
   onClick,
 }: {
   label: string;
+  tooltip?: string;
   icon: string;
   color?: 'error';
   onClick(): void;
 }) {
   return (
-    <Tooltip title={label}>
+    <Tooltip title={tooltip ?? label}>
       <IconButton size="small" aria-label={label} color={color ?? 'default'} onClick={onClick}>
         <Icon fontSize="small">{icon}</Icon>
       </IconButton>
@@ -53,6 +56,7 @@ export function RowActions({ row, handlers }: { row: RecordRow | undefined; hand
         <Action
           key={action.action}
           label={action.label}
+          tooltip={action.tooltip}
           icon={action.icon ?? 'play_arrow'}
           onClick={() => handlers.onAction?.(action, row)}
         />
@@ -60,3 +64,5 @@ export function RowActions({ row, handlers }: { row: RecordRow | undefined; hand
     </Box>
   );
 }
+
+export { Action as RowActionButton };

@@ -1,3 +1,4 @@
+import type { components } from '../../../../generated/screens.d.ts';
 /**
  * The grid file (schemas/_meta/grid.schema.json) as the list screen reads it, and a record row. Entity
  * and enum shapes are runtime/core/resolveEntity.ts's.
@@ -41,16 +42,8 @@ export interface GridDefinition {
   empty?: { passos?: string[]; informacoes?: string[] };
 }
 
-/** A declared row button: an operationId called with { id }, by permission, with optional confirmation. */
-export interface GridRowAction {
-  label: string;
-  action: string;
-  icon?: string;
-  permission?: string;
-  level?: number;
-  confirm?: string;
-  success?: string;
-}
+/** A declared row button (the grid meta-schema's `rowAction`, shared with the lookups). */
+export type GridRowAction = components['schemas']['rowAction'];
 
 /** One record as the records API returns it. */
 export interface RecordRow {

@@ -2,7 +2,6 @@ import type { GridApi, IDatasource } from 'ag-grid-community';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { checkPermission } from '../../../core/checkPermission.ts';
 import { PermissionLevel } from '../../../core/types.ts';
-import { callOperation } from '../../api/callOperation.ts';
 import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
@@ -10,6 +9,7 @@ import { buildListQuery, keysetAfter } from './buildListQuery.ts';
 import { createRecordsClient, type RecordCount } from './createRecordsClient.ts';
 import type { GridRowAction, RecordRow } from './listTypes.ts';
 import { type EntityBundle, resolveListDefinition } from './resolveListDefinition.ts';
+import { runRowAction } from './runRowAction.ts';
 import { useLinkFilter } from './useLinkFilter.ts';
 
 /** Pause after the last key stroke before the quick search hits the API. */
@@ -148,17 +148,9 @@ export function useListController(entityName: string) {
   );
 
   /** A declared row action: asks its confirmation, calls its operation with the row's id, refreshes. */
-  const runRowAction = useCallback(
+  const runDeclaredAction = useCallback(
     async (action: GridRowAction, row: RecordRow) => {
-      if (action.confirm && !(await notify.confirm({ message: action.confirm, confirmLabel: action.label })))
-        return;
-      const { error } = await callOperation(api, action.action, { id: row.id });
-      if (error) {
-        await showError(error);
-        return;
-      }
-      notify.toast(action.success ?? LIST_TEXTS.rowActionDone, { severity: 'success' });
-      refresh();
+      if (await runRowAction({ api, notify, showError }, action, row, LIST_TEXTS.rowActionDone)) refresh();
     },
     [api, notify, refresh, showError],
   );
@@ -200,7 +192,7 @@ export function useListController(entityName: string) {
     canView: actions.editar !== false && allowed(PermissionLevel.VISUALIZAR),
     /** The grid's declared row actions the user may take. */
     rowActions,
-    runRowAction,
+    runRowAction: runDeclaredAction,
     searchText,
     setSearchText,
     /** The filter a link opened the list with (chip label and removal). */

@@ -14,25 +14,42 @@ import { SearchField } from '../../ui/SearchField.tsx';
 import { DeclaredTable } from '../tool/DeclaredTable.tsx';
 import type { LookupScreen } from './lookupTypes.ts';
 import { useLookupController } from './useLookupController.ts';
+import { useLookupRowActions } from './useLookupRowActions.tsx';
 
 /**
  * The body of a `lookup`: search box and filters, progress, result table, the "nothing found" text and
- * the pager. A `section` declaration shows here with its title as the section's h2 (`heading`).
+ * the pager, the rows' buttons and the form dialog (useLookupRowActions). A `section` declaration shows here with its title as the section's h2 (`heading`); without a
+ * search `param` there is no search box.
  */
-export function LookupSection({ declaration, heading }: { declaration: LookupScreen; heading?: boolean }) {
+export function LookupSection({
+  declaration,
+  heading,
+  creating,
+  onCreateClosed,
+}: {
+  declaration: LookupScreen;
+  heading?: boolean;
+  /** The declared form's dialog for a new record is open (its button is the view's). */
+  creating?: boolean;
+  onCreateClosed?(): void;
+}) {
   const { search } = declaration;
   const c = useLookupController(search);
+  const { actions, dialog } = useLookupRowActions(declaration, c.reload, { creating, onCreateClosed });
+  const searchable = Boolean(search.param && search.label);
   const empty = !c.query && search.emptyAll ? search.emptyAll : search.empty;
   return (
     <Paper component={heading ? 'section' : 'div'} aria-label={heading ? declaration.title : undefined}>
-      <Box sx={{ p: 2 }}>
+      <Box sx={{ p: 2, display: heading || searchable || search.filters ? undefined : 'none' }}>
         {heading && (
-          <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: searchable || search.filters ? 1.5 : 0 }}>
             {declaration.title}
           </Typography>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <SearchField label={search.label} value={c.text} onChange={c.setText} />
+          {search.param && search.label && (
+            <SearchField label={search.label} value={c.text} onChange={c.setText} />
+          )}
           {Object.entries(search.filters ?? {}).map(([name, filter]) => (
             <TextField
               key={name}
@@ -57,7 +74,7 @@ export function LookupSection({ declaration, heading }: { declaration: LookupScr
         {c.loading && <LinearProgress aria-label={search.loadingLabel ?? 'Carregando'} />}
       </Box>
       <Box sx={{ overflowX: 'auto' }}>
-        <DeclaredTable label={search.gridLabel} columns={search.columns} rows={c.visible} />
+        <DeclaredTable label={search.gridLabel} columns={search.columns} rows={c.visible} actions={actions} />
       </Box>
       {!c.loading && c.total === 0 && empty && (
         <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
@@ -74,6 +91,7 @@ export function LookupSection({ declaration, heading }: { declaration: LookupScr
         rowsPerPageOptions={search.pageSizes ?? [25, 50, 100]}
         {...paginationLabels}
       />
+      {dialog}
     </Paper>
   );
 }

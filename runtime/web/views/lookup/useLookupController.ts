@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { readPath } from '../../../core/readPath.ts';
 import { callOperation } from '../../api/callOperation.ts';
-import { useRuntime } from '../../app/RuntimeContext.tsx';
+import { useRuntime, useTenant } from '../../app/RuntimeContext.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { useParameterOptions } from '../tool/useParameterOptions.ts';
+import { fillQuery } from './fillQuery.ts';
 import type { LookupScreen } from './lookupTypes.ts';
 
 /** Filters start on their empty choice: the `selected` of an options answer is not applied. */
@@ -18,6 +19,8 @@ const read = (data: unknown, path: string) => (path ? readPath(data, path.split(
  */
 export function useLookupController(search: LookupScreen['search']) {
   const { api } = useRuntime();
+  const { config } = useTenant();
+  const constants = useMemo(() => fillQuery(search.query, { config }), [search.query, config]);
   const showError = useActionError();
   const [text, setText] = useState('');
   const query = useDebounced(text.trim());
@@ -34,16 +37,23 @@ export function useLookupController(search: LookupScreen['search']) {
   const [loading, setLoading] = useState(true);
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(search.pageSize ?? search.pageSizes?.[0] ?? 25);
+  /** Bumped to read the rows again (after a row action). */
+  const [generation, setGeneration] = useState(0);
   const { paging } = search;
   const serverPage = paging ? page : 0;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (text or filter) starts at page 1.
   useEffect(() => setPage(0), [query, filters]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation reads the rows again.
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
-    const values: Record<string, unknown> = { ...filters, ...(query ? { [search.param]: query } : {}) };
+    const values: Record<string, unknown> = {
+      ...constants,
+      ...filters,
+      ...(query && search.param ? { [search.param]: query } : {}),
+    };
     if (paging) Object.assign(values, { [paging.skip]: serverPage * perPage, [paging.limit]: perPage });
     callOperation(api, search.operationId, values)
       .then(({ data, error }) => {
@@ -51,7 +61,11 @@ export function useLookupController(search: LookupScreen['search']) {
         if (error) throw error;
         const items = read(data, search.items);
         const rows = Array.isArray(items) ? items : [];
-        setAnswer({ rows, total: paging ? Number(read(data, paging.total) ?? 0) : rows.length });
+        const total = paging ? Number(read(data, paging.total) ?? 0) : rows.length;
+        // A page emptied by a row action (its last row removed) shows the last page that has rows.
+        if (paging && rows.length === 0 && total > 0 && serverPage > 0)
+          setPage(Math.ceil(total / perPage) - 1);
+        setAnswer({ rows, total });
       })
       .catch((error) => !cancelled && void showError(error))
       .finally(() => !cancelled && setLoading(false));
@@ -64,11 +78,13 @@ export function useLookupController(search: LookupScreen['search']) {
     search.param,
     search.items,
     paging,
+    constants,
     query,
     filters,
     serverPage,
     perPage,
     showError,
+    generation,
   ]);
 
   const changePerPage = (size: number) => {
@@ -93,5 +109,6 @@ export function useLookupController(search: LookupScreen['search']) {
     setPage,
     perPage,
     changePerPage,
+    reload: () => setGeneration((current) => current + 1),
   };
 }

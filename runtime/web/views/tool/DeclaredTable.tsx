@@ -1,4 +1,5 @@
 import {
+  Box,
   Chip,
   type ChipProps,
   Stack,
@@ -9,8 +10,11 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import Icon from '@mui/material/Icon';
+import type { ReactNode } from 'react';
 import { readPath } from '../../../core/readPath.ts';
 import { applyRule, conditionHolds, evaluateFormula } from '../../../core/screens/evaluateRule.ts';
+import { useRuntimeList } from '../../app/moduleOptions.ts';
 import { cells } from '../../registry/cells/index.ts';
 import { textCell } from '../../registry/cells/textCell.ts';
 import { fillFormatted, formulaText } from './fillFormatted.ts';
@@ -48,12 +52,21 @@ function DeclaredCell({
       : column.cell.format(raw, {});
   const tone = column.tone !== undefined ? TONES[formulaText(column.tone, row)] : undefined;
   const color = column.chip ? formulaText(column.chip.color, row) : '';
+  const icon = column.chip?.icon ? formulaText(column.chip.icon, row) : '';
   const captions = (column.captions ?? [])
     .map((caption) => ({ text: formulaText(caption.text, row), tone: caption.tone ?? 'secondary' }))
     .filter((caption) => caption.text);
+  // One line of captions joined by the separator (their tone: the first's).
+  if (column.captionSeparator !== undefined && captions.length > 1)
+    captions.splice(0, captions.length, {
+      text: captions.map((caption) => caption.text).join(column.captionSeparator),
+      tone: captions[0]?.tone ?? 'secondary',
+    });
+  if (column.chipList) return <ChipList chipList={column.chipList} row={row} />;
   if (column.flags)
     return (
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+        {text && <strong>{text}</strong>}
         {Object.entries(column.flags)
           .filter(([field]) => readPath(row, field.split('.')) === true)
           .map(([field, label]) => (
@@ -61,15 +74,25 @@ function DeclaredCell({
           ))}
       </Stack>
     );
+  const href = column.href ? formulaText(column.href, row) : '';
   const value = column.chip ? (
     <Chip
       size="small"
       label={text}
+      icon={icon ? <Icon fontSize="small">{icon}</Icon> : undefined}
       color={(CHIP_COLORS.has(color) ? color : 'default') as ChipProps['color']}
       variant={column.chip.outlined && conditionHolds(column.chip.outlined, row) ? 'outlined' : 'filled'}
     />
   ) : tone ? (
     <Typography variant="body2" color={tone}>
+      {text}
+    </Typography>
+  ) : /^https?:\/\//i.test(href) ? (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {text}
+    </a>
+  ) : column.preWrap ? (
+    <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
       {text}
     </Typography>
   ) : (
@@ -85,6 +108,31 @@ function DeclaredCell({
         </Typography>
       ))}
     </>
+  );
+}
+
+/** A column's `chipList`: one outlined chip per item of the row's array, labelled from a runtime list. */
+function ChipList({ chipList, row }: { chipList: NonNullable<Column['chipList']>; row: unknown }) {
+  const list = useRuntimeList(chipList.list);
+  const items = readPath(row, chipList.items.split('.'));
+  const codes = Array.isArray(items) ? items.map((item) => readPath(item, chipList.value.split('.'))) : [];
+  if (codes.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {chipList.empty ?? ''}
+      </Typography>
+    );
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {codes.map((code) => (
+        <Chip
+          key={String(code)}
+          size="small"
+          variant="outlined"
+          label={list.find((option) => option.code === code)?.label ?? String(code)}
+        />
+      ))}
+    </Stack>
   );
 }
 
@@ -114,6 +162,8 @@ export function DeclaredTable(props: {
   /** A row before the rows: a text by column key, placeholders filled from `answer`. */
   first?: Record<string, string>;
   answer?: unknown;
+  /** The buttons of a row, in a last "Ações" column (a lookup's row actions). */
+  actions?: (row: unknown) => ReactNode;
 }) {
   const shown = Object.entries(props.columns).filter(
     ([, column]) => applyRule(column.rule, props.values ?? {}).visible,
@@ -131,6 +181,11 @@ export function DeclaredTable(props: {
               {column.label}
             </TableCell>
           ))}
+          {props.actions && (
+            <TableCell align="right" sx={{ width: 70 }}>
+              Ações
+            </TableCell>
+          )}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -156,11 +211,16 @@ export function DeclaredTable(props: {
                 <DeclaredCell column={column} row={row} />
               </TableCell>
             ))}
+            {props.actions && (
+              <TableCell align="right">
+                <Box sx={{ display: 'inline-flex', gap: 0.25 }}>{props.actions(row)}</Box>
+              </TableCell>
+            )}
           </TableRow>
         ))}
         {props.rows.length === 0 && props.empty && (
           <TableRow>
-            <TableCell colSpan={columns.length} align="center" sx={{ py: 4 }}>
+            <TableCell colSpan={columns.length + (props.actions ? 1 : 0)} align="center" sx={{ py: 4 }}>
               {props.empty}
             </TableCell>
           </TableRow>

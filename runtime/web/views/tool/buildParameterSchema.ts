@@ -5,7 +5,8 @@ import type { ToolScreen } from './toolTypes.ts';
 
 /**
  * The rjsf schema of a tool's parameters: default tokens resolved for today, and the parameters whose
- * options are an enumeration or come from an operation turned into selects (`oneOf` const/title).
+ * options are an enumeration or come from an operation turned into selects (`oneOf` const/title; an
+ * array parameter's items).
  */
 export function buildParameterSchema(
   parameters: ToolScreen['parameters'],
@@ -24,10 +25,12 @@ export function buildParameterSchema(
       properties[field] = { ...property, readOnly: true };
       continue;
     }
-    properties[field] = {
-      ...property,
-      oneOf: options.map((option) => ({ const: option.code, title: option.label })),
-    };
+    const oneOf = options.map((option) => ({ const: option.code, title: option.label }));
+    // An array parameter chooses several: its items take the options (checkboxes).
+    properties[field] =
+      property.type === 'array'
+        ? { ...property, uniqueItems: true, items: { ...(property.items as RJSFSchema), oneOf } }
+        : { ...property, oneOf };
   }
   return schema;
 }

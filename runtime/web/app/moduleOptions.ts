@@ -1,4 +1,6 @@
-import type { SchemaBundle, WhiteLabelConfig } from '../../app/RuntimeContext.tsx';
+import { useMemo } from 'react';
+import type { EnumOption } from '../auth/enumOptions.ts';
+import { type SchemaBundle, useTenant, type WhiteLabelConfig } from './RuntimeContext.tsx';
 
 export interface ModuleOption {
   id: string;
@@ -24,4 +26,19 @@ export function moduleOptions(schemas: SchemaBundle, config: WhiteLabelConfig): 
     options.push({ id: extra.id, label: extra.nome ?? extra.id, adicional: true });
   }
   return options;
+}
+
+/** The runtime's option lists that declarations name (`parameters.lists`, a column's `chipList`). */
+export type RuntimeListName = 'modulos';
+
+/** A runtime list by name: modulos — the product's modules and the plan add-ons, "(adicional)" after these. */
+export function useRuntimeList(name: RuntimeListName): EnumOption[] {
+  const { schemas, config } = useTenant();
+  return useMemo(() => {
+    if (name !== 'modulos') return [];
+    return moduleOptions(schemas, config).map((module) => ({
+      code: module.id,
+      label: module.adicional ? `${module.label} (adicional)` : module.label,
+    }));
+  }, [name, schemas, config]);
 }

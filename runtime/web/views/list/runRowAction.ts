@@ -1,0 +1,35 @@
+import { callOperation } from '../../api/callOperation.ts';
+import type { ApiClient } from '../../api/createApiClient.ts';
+import type { Notify } from '../../ui/NotifyProvider.tsx';
+import { fillFormatted } from '../tool/fillFormatted.ts';
+import type { GridRowAction } from './listTypes.ts';
+
+/**
+ * A declared row action (of a grid or a lookup, grid meta-schema `rowAction`): asks its confirmation —
+ * title and message filled from the row's {field} placeholders, the button says the action's label unless
+ * it declares its own —, calls its operation with the
+ * row's id and toasts its success (placeholders filled too). Resolves true when the operation ran (the caller reads the rows again).
+ */
+export async function runRowAction(
+  context: { api: ApiClient; notify: Notify; showError(error: unknown): Promise<unknown> },
+  action: GridRowAction,
+  row: { id?: unknown },
+  done = 'Ação realizada com sucesso.',
+): Promise<boolean> {
+  const { api, notify, showError } = context;
+  if (action.confirm) {
+    const ok = await notify.confirm({
+      ...(action.confirmTitle ? { title: fillFormatted(action.confirmTitle, row) } : {}),
+      message: fillFormatted(action.confirm, row),
+      confirmLabel: action.confirmLabel ?? action.label,
+    });
+    if (!ok) return false;
+  }
+  const { error } = await callOperation(api, action.action, { id: row.id });
+  if (error) {
+    await showError(error);
+    return false;
+  }
+  notify.toast(action.success ? fillFormatted(action.success, row) : done, { severity: 'success' });
+  return true;
+}

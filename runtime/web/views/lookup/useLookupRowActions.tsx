@@ -1,0 +1,85 @@
+import { type ReactNode, useState } from 'react';
+import { checkPermission } from '../../../core/checkPermission.ts';
+import { PermissionLevel } from '../../../core/types.ts';
+import { useRuntime, useSession } from '../../app/RuntimeContext.tsx';
+import { useNotify } from '../../ui/NotifyProvider.tsx';
+import { useActionError } from '../../ui/useActionError.tsx';
+import { RowActionButton } from '../list/RowActions.tsx';
+import { runRowAction } from '../list/runRowAction.ts';
+import { fillFormatted } from '../tool/fillFormatted.ts';
+import { DeclaredFormDialog } from './DeclaredFormDialog.tsx';
+import type { LookupScreen } from './lookupTypes.ts';
+import { useFormButtonAllowed } from './useFormButtonAllowed.ts';
+
+type Row = Record<string, unknown>;
+
+/**
+ * The buttons of a lookup's rows — the declared form's edit first, then the row actions the user may
+ * take (by the screen's permission unless their own), texts filled from the row — and the form dialog
+ * (a row's, or a new record's while `creating`). After a save or an action, `reload` reads the rows again.
+ */
+export function useLookupRowActions(
+  declaration: LookupScreen,
+  reload: () => void,
+  create: { creating?: boolean; onCreateClosed?(): void },
+): { actions?: (row: unknown) => ReactNode; dialog: ReactNode } {
+  const { api } = useRuntime();
+  const { user } = useSession();
+  const notify = useNotify();
+  const showError = useActionError();
+  const allowed = useFormButtonAllowed();
+  const [editing, setEditing] = useState<Row | null>(null);
+  const { form } = declaration;
+  const edit = form && allowed(form.edit) ? form.edit : null;
+  const rowActions = (declaration.rowActions ?? []).filter((action) => {
+    const key = action.permission ?? declaration.permission;
+    return !key || checkPermission(user, key, action.level ?? PermissionLevel.ALTERAR);
+  });
+  const close = () => {
+    setEditing(null);
+    create.onCreateClosed?.();
+  };
+  const open = editing ?? (create.creating ? {} : null);
+  return {
+    actions:
+      rowActions.length === 0 && !edit
+        ? undefined
+        : (row: unknown) => (
+            <>
+              {edit && (
+                <RowActionButton
+                  label={fillFormatted(edit.label, row)}
+                  tooltip={edit.tooltip && fillFormatted(edit.tooltip, row)}
+                  icon={edit.icon ?? 'edit'}
+                  onClick={() => setEditing(row as Row)}
+                />
+              )}
+              {rowActions.map((action) => (
+                <RowActionButton
+                  key={action.action}
+                  label={fillFormatted(action.label, row)}
+                  tooltip={action.tooltip && fillFormatted(action.tooltip, row)}
+                  icon={action.icon ?? 'play_arrow'}
+                  onClick={() =>
+                    void runRowAction({ api, notify, showError }, action, row as Row).then(
+                      (done) => done && reload(),
+                    )
+                  }
+                />
+              ))}
+            </>
+          ),
+    dialog:
+      form && open ? (
+        <DeclaredFormDialog
+          form={form}
+          row={editing ?? undefined}
+          onClose={close}
+          onSaved={() => {
+            close();
+            reload();
+          }}
+        />
+      ) : null,
+  };
+}
