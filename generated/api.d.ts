@@ -14919,8 +14919,11 @@ export interface components {
             readonly alteradoPor?: number | null;
             /** Número */
             readonly numero?: number | null;
-            /** Situação */
-            readonly situacao?: string | null;
+            /**
+             * Situação
+             * @enum {string|null}
+             */
+            readonly situacao?: "rascunho" | "confirmada" | null;
             /**
              * Pedido de venda
              * @description Id de Pedido de venda

@@ -5,9 +5,10 @@ import { login as apiLogin } from '../support/testServer.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
 
 /**
- * A devolução de compra typed in the browser: reached from the Compras menu, typed on the generic form
- * against a confirmed nota de entrada, confirmed there — the items leave the stock at the average cost and
- * the nota's conta a pagar shrinks by the returned value.
+ * Devoluções typed in the browser, each reached from its menu and typed on the generic form: de compra
+ * against a confirmed nota de entrada (the items leave at the average cost, the nota's conta a pagar
+ * shrinks) and de venda against an invoiced pedido (the items come back, the pedido's conta a receber
+ * shrinks).
  */
 let harness: BrowserHarness;
 let token: string;
@@ -33,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => harness?.close());
 
-describe('devolução de compra', () => {
+describe('devoluções', () => {
   it('menu Compras › Devoluções de compra, typed, confirmed: stock out and payable reduced', async () => {
     const deposito = (await api('POST', '/api/Depositos', { descricao: 'Depósito devoluções' })) as Body;
     const produto = (await api('POST', '/api/Produtos', {
@@ -116,6 +117,81 @@ describe('devolução de compra', () => {
     const linha = page.getByRole('row').filter({ hasText: 'Abater das contas a pagar em aberto' });
     await linha.getByText('Confirmada').waitFor();
     await harness.screenshot(page, 'devolucoes-compra-lista');
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('menu Vendas › Devoluções de venda, typed against an invoiced pedido, confirmed: stock back, receivable reduced', async () => {
+    const deposito = (await api('POST', '/api/Depositos', { descricao: 'Depósito vendas e2e' })) as Body;
+    const produto = (await api('POST', '/api/Produtos', {
+      descricao: 'Chave de fenda 6 mm',
+      codigo: 'CF6',
+      precoVenda: 12,
+    })) as Body;
+    const entrada = (await api('POST', '/api/DocumentosEstoque', {
+      tipo: 'E',
+      data: '2026-09-01T12:00:00Z',
+      depositoId: deposito.id,
+      motivo: 'Compra',
+      itens: [{ numeroItem: 1, produtoId: produto.id, quantidade: 20, custoUnitario: 5 }],
+    })) as Body;
+    await api('POST', `/api/DocumentosEstoque/${entrada.id}/efetivar`, {});
+    const cliente = (await api('POST', '/api/Clientes', { nome: 'Oficina do Zé Ltda' })) as Body;
+    const pedido = (await api('POST', '/api/PedidosVenda', {
+      tipo: 0,
+      clienteId: cliente.id,
+      dataEmissao: '2026-09-02',
+      depositoId: deposito.id,
+      condicaoPagamento: '30',
+      itens: [
+        {
+          numeroItem: 1,
+          produtoId: produto.id,
+          descricao: 'Chave de fenda 6 mm',
+          unidade: 'UN',
+          quantidade: 10,
+          valorUnitario: 12,
+        },
+      ],
+    })) as Body;
+    await api('POST', `/api/PedidosVenda/${pedido.id}/faturar`, {});
+    const saldo = async () =>
+      ((await api('GET', filter('/api/SaldosEstoque', { where: { produtoId: produto.id } }))) as Body[])[0];
+    expect(await saldo()).toMatchObject({ fisico: 10, valor: 50 });
+
+    const { page, errors } = await harness.newPage({ width: 1440, height: 900 });
+    await harness.login(page, 'demo@erp.local');
+    await page.getByRole('button', { name: 'Vendas' }).click();
+    await page.getByRole('link', { name: 'Devoluções de venda' }).click();
+    await page.waitForURL(/pages\/vendas\/devolucao/);
+    await page.getByText('Clique em Novo para receber de volta itens').waitFor();
+    await page.getByRole('link', { name: 'Novo' }).click();
+    await page.getByRole('heading', { name: /Devolução de venda/ }).waitFor();
+    await page.getByLabel('Data').fill('2026-09-10T10:00');
+    const pedidoInput = page.getByRole('combobox', { name: 'Pedido de venda' });
+    await pedidoInput.click();
+    await pedidoInput.fill(String(pedido.numero));
+    await page.getByRole('option', { name: String(pedido.numero), exact: true }).click();
+    await page.getByRole('button', { name: 'Adicionar item' }).click();
+    await cell(page, 'Quantidade devolvida', 1).getByRole('textbox').fill('3');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Registro salvo com sucesso.').waitFor();
+    const [devolucao] = (await api(
+      'GET',
+      filter('/api/DevolucoesVenda', { where: { pedidoVendaId: pedido.id } }),
+    )) as Body[];
+    await page.goto(harness.url(`pages/vendas/devolucao/editar/${devolucao?.id}`));
+    await page.getByLabel('Situação: Rascunho').waitFor();
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByLabel('Situação: Confirmada').waitFor();
+    await harness.screenshot(page, 'devolucao-venda-confirmada');
+    // 3 come back at the saída cost 5; 3 × 12 = 36 come off the pedido's receivable of 120.
+    expect(await saldo()).toMatchObject({ fisico: 13, valor: 65 });
+    const titulos = (await api(
+      'GET',
+      filter('/api/Receitas', { where: { origemTipo: 'pedidoVenda', origemId: pedido.id } }),
+    )) as Body[];
+    expect(titulos.map((t) => Number(t.valor))).toEqual([84]);
     expect(errors).toEqual([]);
   }, 240_000);
 });
