@@ -93,6 +93,14 @@ describe('demo purchases and sales seed', () => {
     const [devolucaoVenda] = (await get('/api/DevolucoesVenda')) as Body[];
     const [devolucaoCompra] = (await get('/api/DevolucoesCompra')) as Body[];
     expect([devolucaoVenda?.situacao, devolucaoCompra?.situacao]).toEqual(['confirmada', 'confirmada']);
+    // A confirmed devolução is no longer deleted (what the lists' empty pages tell).
+    const excluir = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/DevolucoesCompra/${devolucaoCompra?.id}`,
+      headers: { host: 'localhost', authorization: token },
+    });
+    expect(excluir.statusCode).toBeGreaterThanOrEqual(400);
+    expect(excluir.statusCode).toBeLessThan(500);
     const credito = (await get('/api/Receitas', {
       where: { origemTipo: 'devolucaoCompra', origemId: devolucaoCompra?.id },
     })) as Body[];
