@@ -14723,8 +14723,11 @@ export interface components {
             readonly alteradoPor?: number | null;
             /** Número */
             readonly numero?: number | null;
-            /** Situação */
-            readonly situacao?: string | null;
+            /**
+             * Situação
+             * @enum {string|null}
+             */
+            readonly situacao?: "rascunho" | "confirmada" | null;
             /**
              * Nota de entrada
              * @description Id de Entrada de nota fiscal
@@ -14916,8 +14919,11 @@ export interface components {
             readonly alteradoPor?: number | null;
             /** Número */
             readonly numero?: number | null;
-            /** Situação */
-            readonly situacao?: string | null;
+            /**
+             * Situação
+             * @enum {string|null}
+             */
+            readonly situacao?: "rascunho" | "confirmada" | null;
             /**
              * Pedido de venda
              * @description Id de Pedido de venda

@@ -3,6 +3,7 @@ import { TenantRegistry } from '../services/tenantRegistry.ts';
 import { createDatabase, type Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { seedDemo } from './seed/seedDemo.ts';
+import { seedDemoComercial } from './seed/seedDemoComercial.ts';
 import { seedDemoEstoque } from './seed/seedDemoEstoque.ts';
 import { seedDemoFiscal } from './seed/seedDemoFiscal.ts';
 import { seedReference } from './seed/seedReference.ts';
@@ -31,6 +32,9 @@ export async function prepareDatabase(
     if (await seedDemoEstoque(db, files)) log('estoque de demonstração lançado (documentos efetivados)');
     // Fiscal documents of the last closed month, so SPED and Sintegra come out clean right away.
     if (await seedDemoFiscal(db, files)) log('notas fiscais de demonstração do último mês fechado lançadas');
+    // Six months of purchases, sales, returns and commissions, through the same services as the API.
+    if (await seedDemoComercial(db, files))
+      log('compras e vendas de demonstração dos últimos seis meses lançadas');
   }
   return { db, tenants };
 }

@@ -10,7 +10,7 @@ import { withDemoRecords } from './demoRecords.ts';
 type Row = Record<string, unknown>;
 
 /** NCM of the demo stock's produtos (seedDemoEstoque), by code. */
-const NCM: Record<string, string> = {
+export const NCM: Record<string, string> = {
   CAF500: '09012100',
   ACU1K: '17019900',
   ARR5K: '10063021',
@@ -346,7 +346,7 @@ export async function seedDemoFiscal(
 }
 
 /** A supplier's access key: the IBGE code of its UF, the month of issue, its CNPJ, model 55, série 1. */
-function chaveFornecedor(uf: string, cnpj: string, numero: number, data: string): string {
+export function chaveFornecedor(uf: string, cnpj: string, numero: number, data: string): string {
   const codigoUf = Object.entries(UF_POR_CODIGO_IBGE).find(([, sigla]) => sigla === uf)?.[0] ?? '35';
   const corpo = `${codigoUf}${data.slice(2, 4)}${data.slice(5, 7)}${cnpj}55001${String(numero).padStart(9, '0')}1${String(
     numero * 31,

@@ -23,6 +23,7 @@ export function RelationWidget(props: WidgetProps) {
     query,
     open,
     excludeId,
+    numericDisplay: props.options.numericDisplay === true,
   });
   const label = (record: RecordOption) => String(record[display] ?? `#${record.id}`);
   const { onBlur, onFocus, ...fieldProps } = widgetTextFieldProps(props);

@@ -17,6 +17,19 @@ function selectedIds(value: unknown): number[] {
   return list.map(Number).filter((id) => Number.isInteger(id) && id > 0);
 }
 
+/**
+ * The search condition on the display field for the typed text: none for an empty text, contains
+ * (ilike) for a text field; a numeric field (ilike applies to text only) is matched by the typed number,
+ * and text that is not a number matches nothing (null: no request).
+ */
+export function displayCondition(query: string, numeric: boolean): unknown {
+  const text = query.trim();
+  if (!text) return undefined;
+  if (!numeric) return { ilike: `%${text}%` };
+  const value = Number(text.replace(/\./g, '').replace(',', '.'));
+  return Number.isFinite(value) ? value : null;
+}
+
 export interface RecordOption {
   id: number;
   [field: string]: unknown;
@@ -33,6 +46,8 @@ interface RecordSearchOptions {
   open: boolean;
   /** A record left out of the options (a tree node cannot be its own parent). */
   excludeId?: number;
+  /** The display field is a number (a nota's numero): typed digits find that number. */
+  numericDisplay?: boolean;
 }
 
 /**
@@ -40,7 +55,15 @@ interface RecordSearchOptions {
  * order <display> ASC}, debounced, plus the selected records fetched by id so their names show before any
  * search.
  */
-export function useRecordSearch({ resource, display, value, query, open, excludeId }: RecordSearchOptions) {
+export function useRecordSearch({
+  resource,
+  display,
+  value,
+  query,
+  open,
+  excludeId,
+  numericDisplay,
+}: RecordSearchOptions) {
   const { api } = useRuntime();
   const [options, setOptions] = useState<RecordOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -82,12 +105,16 @@ export function useRecordSearch({ resource, display, value, query, open, exclude
     setLoading(true);
     const timer = setTimeout(async () => {
       const where: Record<string, unknown> = {};
-      if (query.trim()) where[display] = { ilike: `%${query.trim()}%` };
+      const condition = displayCondition(query, numericDisplay === true);
+      if (condition !== undefined) where[display] = condition;
       if (excludeId !== undefined) where.id = { neq: excludeId };
       const filter = JSON.stringify({ where, limit: SEARCH_LIMIT, order: `${display} ASC` });
-      const rows = await recordsRequest<RecordOption[]>(api, 'GET', `/api/${resource}`, {
-        query: { filter },
-      }).catch(() => []);
+      const rows =
+        condition === null
+          ? []
+          : await recordsRequest<RecordOption[]>(api, 'GET', `/api/${resource}`, {
+              query: { filter },
+            }).catch(() => []);
       if (cancelled) return;
       setOptions(rows);
       setLoading(false);
@@ -96,7 +123,7 @@ export function useRecordSearch({ resource, display, value, query, open, exclude
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [api, resource, display, query, open, excludeId]);
+  }, [api, resource, display, query, open, excludeId, numericDisplay]);
 
   return { options, loading, current };
 }

@@ -3,6 +3,7 @@ import type { ResolvedEntity } from '../../../core/resolveEntity.ts';
 import { chooseWidget } from '../../registry/widgets/chooseWidget.ts';
 import { widgets } from '../../registry/widgets/index.ts';
 import type { ChildCollectionOptions, ChildColumn, FormFieldLayout, FormFile } from './formTypes.ts';
+import { type RelationTarget, relationOptions } from './relationOptions.ts';
 
 /** A child collection's entity (resolved) and its screen files, as the parent's form needs them. */
 export interface ChildInfo {
@@ -25,7 +26,7 @@ export function buildChildCollection(
   layout: FormFieldLayout,
   child: ChildInfo,
   label: string,
-  relationTarget: (entityName: string) => { resource: string; display: string } | undefined,
+  relationTarget: (entityName: string) => RelationTarget | undefined,
 ): { schema: RJSFSchema; uiSchema: UiSchema } {
   const { entity } = child;
   const items = (property.items ?? {}) as RJSFSchema;
@@ -59,11 +60,7 @@ export function buildChildCollection(
         'TextWidget';
       const target = field?.relation ? relationTarget(field.relation.entity) : undefined;
       const options: Record<string, unknown> = {};
-      if (target)
-        Object.assign(options, {
-          resource: target.resource,
-          display: field?.relation?.display ?? target.display,
-        });
+      if (target) Object.assign(options, relationOptions(target, field?.relation?.display));
       if (field?.type === 'decimal') options.precision = field.precision ?? 4;
       return {
         name,

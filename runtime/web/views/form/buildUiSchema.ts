@@ -5,6 +5,7 @@ import { objectWidgets, widgets } from '../../registry/widgets/index.ts';
 import type { WidgetRule } from '../../registry/widgets/widgetRules.ts';
 import { buildChildCollection, type ChildInfo } from './buildChildCollection.ts';
 import type { FormFile, FormLayout, LayoutSection, LayoutTab } from './formTypes.ts';
+import { type RelationTarget, relationOptions } from './relationOptions.ts';
 
 /** Widget names rjsf's MUI theme already knows (besides the runtime's registry). */
 const THEME_WIDGETS = new Set([
@@ -26,8 +27,8 @@ export interface BuildUiSchemaInput {
    * computed by a formula) is shown from it, read-only; it is never sent (the body follows `schema`).
    */
   readOnlySchema?: RJSFSchema;
-  /** Resource and display field of a relation's target entity. */
-  relationTarget(entityName: string): { resource: string; display: string } | undefined;
+  /** Resource and display field of a relation's target entity, and its numeric fields. */
+  relationTarget(entityName: string): RelationTarget | undefined;
   /** Extra widget rules (tenant or screen). */
   widgetRules?: readonly WidgetRule[];
   /** A child collection's entity and files (a form section may place the collection as an items table). */
@@ -119,9 +120,7 @@ export function buildUiSchema({
         ...(target || definition?.patternMessage
           ? {
               'ui:options': {
-                ...(target
-                  ? { resource: target.resource, display: definition?.relation?.display ?? target.display }
-                  : {}),
+                ...(target ? relationOptions(target, definition?.relation?.display) : {}),
                 ...(definition?.patternMessage ? { patternMessage: definition.patternMessage } : {}),
               },
             }

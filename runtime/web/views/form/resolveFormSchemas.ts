@@ -60,7 +60,10 @@ export function resolveFormSchemas(schemas: SchemaBundle, entityName: string) {
     } catch {
       return undefined;
     }
-    return { resource: target.resource, display: target.display ?? 'nome' };
+    const numeric = Object.entries(target.fields)
+      .filter(([, field]) => field.type === 'integer' || field.type === 'decimal')
+      .map(([key]) => key);
+    return { resource: target.resource, display: target.display ?? 'nome', numeric };
   };
   return { entity, form, schema, readOnlySchema, relationTarget, childInfo };
 }
