@@ -19504,6 +19504,21 @@ export interface components {
             baseIcmsSt?: number | null;
             /** Valor do ICMS ST */
             valorIcmsSt?: number | null;
+            /**
+             * ICMS DIFAL da UF de destino
+             * @description vICMSUFDest: diferencial de alíquotas devido à UF do consumidor final não contribuinte (EC 87/2015).
+             */
+            valorIcmsUfDestino?: number | null;
+            /**
+             * FCP da UF de destino
+             * @description vFCPUFDest: Fundo de Combate à Pobreza da UF de destino na venda a consumidor final não contribuinte.
+             */
+            valorFcpUfDestino?: number | null;
+            /**
+             * ICMS DIFAL da UF de origem
+             * @description vICMSUFRemet: parte do diferencial de alíquotas da UF do remetente (zero desde 2019).
+             */
+            valorIcmsUfRemetente?: number | null;
             /** Alíquota do IPI */
             aliquotaIpi?: number | null;
             /** Valor do IPI */
@@ -19622,6 +19637,21 @@ export interface components {
              */
             valorIcmsSt?: number | null;
             /**
+             * ICMS DIFAL da UF de destino
+             * @description vICMSUFDest: diferencial de alíquotas devido à UF do consumidor final não contribuinte (EC 87/2015). Padrão: 0.
+             */
+            valorIcmsUfDestino?: number | null;
+            /**
+             * FCP da UF de destino
+             * @description vFCPUFDest: Fundo de Combate à Pobreza da UF de destino na venda a consumidor final não contribuinte. Padrão: 0.
+             */
+            valorFcpUfDestino?: number | null;
+            /**
+             * ICMS DIFAL da UF de origem
+             * @description vICMSUFRemet: parte do diferencial de alíquotas da UF do remetente (zero desde 2019). Padrão: 0.
+             */
+            valorIcmsUfRemetente?: number | null;
+            /**
              * Alíquota do IPI
              * @description Padrão: 0.
              */
@@ -19729,6 +19759,21 @@ export interface components {
             baseIcmsSt?: number | null;
             /** Valor do ICMS ST */
             valorIcmsSt?: number | null;
+            /**
+             * ICMS DIFAL da UF de destino
+             * @description vICMSUFDest: diferencial de alíquotas devido à UF do consumidor final não contribuinte (EC 87/2015).
+             */
+            valorIcmsUfDestino?: number | null;
+            /**
+             * FCP da UF de destino
+             * @description vFCPUFDest: Fundo de Combate à Pobreza da UF de destino na venda a consumidor final não contribuinte.
+             */
+            valorFcpUfDestino?: number | null;
+            /**
+             * ICMS DIFAL da UF de origem
+             * @description vICMSUFRemet: parte do diferencial de alíquotas da UF do remetente (zero desde 2019).
+             */
+            valorIcmsUfRemetente?: number | null;
             /** Alíquota do IPI */
             aliquotaIpi?: number | null;
             /** Valor do IPI */
@@ -25516,6 +25561,21 @@ export interface components {
              */
             valorIcmsSt?: number | null;
             /**
+             * ICMS DIFAL da UF de destino
+             * @description vICMSUFDest: diferencial de alíquotas devido à UF do consumidor final não contribuinte (EC 87/2015). Padrão: 0.
+             */
+            valorIcmsUfDestino?: number | null;
+            /**
+             * FCP da UF de destino
+             * @description vFCPUFDest: Fundo de Combate à Pobreza da UF de destino na venda a consumidor final não contribuinte. Padrão: 0.
+             */
+            valorFcpUfDestino?: number | null;
+            /**
+             * ICMS DIFAL da UF de origem
+             * @description vICMSUFRemet: parte do diferencial de alíquotas da UF do remetente (zero desde 2019). Padrão: 0.
+             */
+            valorIcmsUfRemetente?: number | null;
+            /**
              * Alíquota do IPI
              * @description Padrão: 0.
              */
@@ -30924,6 +30984,12 @@ export interface operations {
                     perfil: "A" | "B" | "C";
                     /** @description COD_REC do E116 (código de receita da UF) */
                     codigoReceita?: string;
+                    /** @description COD_REC dos E250 (ICMS-ST retido a recolher, por UF) */
+                    codigoReceitaSt?: string;
+                    /** @description COD_REC dos E316 do DIFAL (vendas a consumidor final não contribuinte de outra UF) */
+                    codigoReceitaDifal?: string;
+                    /** @description COD_REC dos E316 do FCP da UF de destino */
+                    codigoReceitaFcp?: string;
                     /**
                      * Format: date
                      * @description DT_VCTO do E116; sem ela, dia 10 do mês seguinte
@@ -31064,6 +31130,12 @@ export interface operations {
                     perfil: "A" | "B" | "C";
                     /** @description COD_REC do E116 (código de receita da UF) */
                     codigoReceita?: string;
+                    /** @description COD_REC dos E250 (ICMS-ST retido a recolher, por UF) */
+                    codigoReceitaSt?: string;
+                    /** @description COD_REC dos E316 do DIFAL (vendas a consumidor final não contribuinte de outra UF) */
+                    codigoReceitaDifal?: string;
+                    /** @description COD_REC dos E316 do FCP da UF de destino */
+                    codigoReceitaFcp?: string;
                     /**
                      * Format: date
                      * @description DT_VCTO do E116; sem ela, dia 10 do mês seguinte

@@ -76,6 +76,8 @@ const participantes = new Map([
   [1, participante(1, '04252011000110', 'RJ', 3304557)],
   [2, participante(2, '60746948000112', 'PR', 4106902)],
   [3, participante(3, '52998224725', 'SP', 3550308)],
+  // A consumidor final não contribuinte in another UF: interstate sales to it carry DIFAL and FCP (C101).
+  [4, participante(4, '11144477735', 'MG', 3106200)],
 ]);
 const produto = (id: number, codigo: string): ProdutoFiscal => ({
   id,
@@ -109,7 +111,9 @@ const itemArb = fc.record({
 
 const documentoArb = fc.record({
   origem: fc.constantFrom('nfe', 'entrada', 'nfce') as fc.Arbitrary<DocumentoFiscal['origem']>,
-  participanteId: fc.constantFrom(1, 2, 3),
+  participanteId: fc.constantFrom(1, 2, 3, 4),
+  /** An entrada that is a devolução of a sale with ST (CFOP x411): its ST is VL_DEVOL_ST of E210. */
+  devolucao: fc.boolean(),
   cancelado: fc.boolean(),
   serie: fc.option(fc.integer({ min: 1, max: 999 }), { nil: null }),
   numero: fc.integer({ min: 1, max: 999_999 }),
@@ -124,12 +128,21 @@ function documentoDe(d: ValorDe<typeof documentoArb>, index: number): DocumentoF
   const saida = d.origem !== 'entrada';
   const p = participantes.get(d.participanteId)!;
   const interna = d.origem === 'nfce' || p.uf === emitente.uf;
+  const naoContribuinte = d.participanteId === 4 && d.origem === 'nfe';
+  const devolucao = d.origem === 'entrada' && d.devolucao;
   const itens = d.itens.map((item, i): ItemFiscal => {
-    const cfop = saida ? (interna ? '5102' : '6102') : interna ? '1102' : '2102';
+    const cfop = saida
+      ? interna
+        ? '5102'
+        : naoContribuinte
+          ? '6108'
+          : '6102'
+      : `${interna ? '1' : '2'}${devolucao ? '411' : '102'}`;
     // 102 and 500 are CSOSN (an item of a Simples Nacional emitente: no ICMS destacado).
     const csosn = item.cst.length === 3;
     const base = item.cst === '40' || csosn ? 0 : item.cst === '20' ? round(item.total / 2) : item.total;
-    const st = item.cst === '10' && saida;
+    const st = item.cst === '10' && (saida || devolucao);
+    const difal = naoContribuinte && item.aliquota > 0 && item.aliquota < 18;
     const baseSt = st ? round(item.total * 1.4) : 0;
     const ipi = d.origem === 'entrada' ? item.ipi : 0;
     return {
@@ -158,6 +171,9 @@ function documentoDe(d: ValorDe<typeof documentoArb>, index: number): DocumentoF
               : 1,
           )
         : 0,
+      valorIcmsUfDestino: difal ? round((base * (18 - item.aliquota)) / 100) : 0,
+      valorFcpUfDestino: difal ? round((base * 2) / 100) : 0,
+      valorIcmsUfRemetente: 0,
       aliquotaIpi: ipi > 0 ? 10 : 0,
       valorIpi: ipi,
       cstPis: null,
@@ -234,7 +250,8 @@ const errosDe = (problemas: Array<{ tipo: string; registro: string; campo: strin
   problemas.filter((problema) => problema.tipo === 'erro');
 
 describe('Random documents against the validator', () => {
-  it('never yields a SPED file with errors', () => {
+  it('never yields a SPED file with errors, ST by UF and DIFAL/FCP included', () => {
+    const vistos = new Set<string>();
     fc.assert(
       fc.property(movimentoArb, (m) => {
         const movimento = movimentoDe(m);
@@ -252,6 +269,9 @@ describe('Random documents against the validator', () => {
           finalidade: 0 as const,
           perfil: m.perfil,
           codigoReceita: '046-2',
+          codigoReceitaSt: '063-2',
+          codigoReceitaDifal: '100102',
+          codigoReceitaFcp: '100129',
           indicadorAtividade: m.indicadorAtividade,
           saldoCredorAnterior: m.saldoCredorAnterior,
         };
@@ -263,9 +283,23 @@ describe('Random documents against the validator', () => {
           movimento.inventarios.length ? conta : null,
         );
         expect(errosDe(validarSped(linhas))).toEqual([]);
+        for (const registro of ['C101', 'E200', 'E210', 'E250', 'E300', 'E310', 'E316'])
+          if (linhas.some((linha) => linha.startsWith(`|${registro}|`))) vistos.add(registro);
+        if (linhas.some((linha) => /^\|E210\|1\|0,00\|[1-9]/.test(linha))) vistos.add('VL_DEVOL_ST');
       }),
       { numRuns: 150 },
     );
+    // The random months did exercise the ST and DIFAL registers (devoluções with ST included).
+    expect([...vistos].sort()).toEqual([
+      'C101',
+      'E200',
+      'E210',
+      'E250',
+      'E300',
+      'E310',
+      'E316',
+      'VL_DEVOL_ST',
+    ]);
   });
 
   it('never yields a Sintegra file with errors, for every natureza', () => {

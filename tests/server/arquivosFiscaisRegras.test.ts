@@ -35,6 +35,8 @@ const SPED = {
   finalidade: 0,
   perfil: 'A',
   codigoReceita: '046-2',
+  // The month retains ICMS-ST on a sale to RJ (note 204): E250 needs its código de receita.
+  codigoReceitaSt: '100099',
   contaEstoque: '1.1.4.01',
 };
 const SINTEGRA = { dataInicial: '2024-05-01', dataFinal: '2024-05-31', finalidade: 1, natureza: 3 };

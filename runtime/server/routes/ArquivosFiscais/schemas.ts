@@ -47,6 +47,21 @@ export const spedBody = {
       maxLength: 20,
       description: 'COD_REC do E116 (código de receita da UF)',
     },
+    codigoReceitaSt: {
+      type: 'string',
+      maxLength: 20,
+      description: 'COD_REC dos E250 (ICMS-ST retido a recolher, por UF)',
+    },
+    codigoReceitaDifal: {
+      type: 'string',
+      maxLength: 20,
+      description: 'COD_REC dos E316 do DIFAL (vendas a consumidor final não contribuinte de outra UF)',
+    },
+    codigoReceitaFcp: {
+      type: 'string',
+      maxLength: 20,
+      description: 'COD_REC dos E316 do FCP da UF de destino',
+    },
     dataVencimentoIcms: {
       type: 'string',
       format: 'date',
