@@ -376,7 +376,7 @@ describe('SPED Fiscal: rule classes of issue 22', () => {
         [demo.empresaId],
       );
       const notaId = await nota(tx, 260, id, '2024-05-20T10:00:00-03:00', null, [
-        { produtoId: ids.produto, cfop: '6108', cst: '00', total: 300, aliquota: 12 },
+        { produtoId: ids.produto!, cfop: '6108', cst: '00', total: 300, aliquota: 12 },
       ]);
       await tx.query(
         `UPDATE nota_fiscal_item SET valor_icms_uf_destino = 18, valor_fcp_uf_destino = 6 WHERE nota_fiscal_id = $1`,
