@@ -30907,7 +30907,10 @@ export interface operations {
     };
     arquivoFiscalInscricoesInvalidas: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Parte do nome, do CPF/CNPJ ou da IE */
+                busca?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -30934,8 +30937,19 @@ export interface operations {
                             inscricaoEstadual: string;
                             /** @description Por que a IE não vale para a UF, em pt-BR */
                             problema: string;
+                            /** @description Rota do formulário onde corrigir a IE (sem "#/"); null para a pessoa da filial */
+                            rota: string | null;
                         }[];
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Default Response */

@@ -222,6 +222,14 @@ export const arquivoFiscalResponse = {
   },
 } as const;
 
+export const inscricoesInvalidasQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    busca: { type: 'string', maxLength: 100, description: 'Parte do nome, do CPF/CNPJ ou da IE' },
+  },
+} as const;
+
 export const inscricoesInvalidasResponse = {
   type: 'object',
   required: ['total', 'pessoas'],
@@ -231,7 +239,17 @@ export const inscricoesInvalidasResponse = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'tipoPessoa', 'tipo', 'nome', 'cpfCnpj', 'uf', 'inscricaoEstadual', 'problema'],
+        required: [
+          'id',
+          'tipoPessoa',
+          'tipo',
+          'nome',
+          'cpfCnpj',
+          'uf',
+          'inscricaoEstadual',
+          'problema',
+          'rota',
+        ],
         properties: {
           id: { type: 'integer' },
           tipoPessoa: {
@@ -247,6 +265,11 @@ export const inscricoesInvalidasResponse = {
           uf: { type: 'string', nullable: true },
           inscricaoEstadual: { type: 'string' },
           problema: { type: 'string', description: 'Por que a IE não vale para a UF, em pt-BR' },
+          rota: {
+            type: 'string',
+            nullable: true,
+            description: 'Rota do formulário onde corrigir a IE (sem "#/"); null para a pessoa da filial',
+          },
         },
       },
     },

@@ -1,6 +1,7 @@
 import {
   Chip,
   type ChipProps,
+  Link,
   Stack,
   Table,
   TableBody,
@@ -29,7 +30,8 @@ const CHIP_COLORS = new Set(['default', 'success', 'warning', 'info', 'error', '
 /**
  * One cell: the value in its cell format (a `compute` formula replaces the field, its texts filled from
  * the row), as plain text, coloured by `tone` or as a `chip`, with its `captions` under it; or, with
- * `flags`, one outlined chip per boolean field of the row that is true.
+ * `flags`, one outlined chip per boolean field of the row that is true. With `link`, the value is a link to
+ * that hash route of the app (only app routes: a row cannot point the user elsewhere).
  */
 function DeclaredCell({
   column,
@@ -48,6 +50,7 @@ function DeclaredCell({
       : column.cell.format(raw, {});
   const tone = column.tone !== undefined ? TONES[formulaText(column.tone, row)] : undefined;
   const color = column.chip ? formulaText(column.chip.color, row) : '';
+  const route = column.link !== undefined ? formulaText(column.link, row).replace(/^#?\/*/, '') : '';
   const captions = (column.captions ?? [])
     .map((caption) => ({ text: formulaText(caption.text, row), tone: caption.tone ?? 'secondary' }))
     .filter((caption) => caption.text);
@@ -72,6 +75,8 @@ function DeclaredCell({
     <Typography variant="body2" color={tone}>
       {text}
     </Typography>
+  ) : route ? (
+    <Link href={`#/${route}`}>{text}</Link>
   ) : (
     text
   );
