@@ -2,76 +2,25 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escreverSintegra } from '../../runtime/server/services/arquivosFiscais/arquivoSintegra.ts';
 import { escreverSped } from '../../runtime/server/services/arquivosFiscais/arquivoSped.ts';
-import type {
-  ContadorFiscal,
-  ParticipanteFiscal,
-  ProdutoFiscal,
-} from '../../runtime/server/services/arquivosFiscais/cadastrosFiscais.ts';
+import type { ProdutoFiscal } from '../../runtime/server/services/arquivosFiscais/cadastrosFiscais.ts';
 import type {
   DocumentoFiscal,
   ItemFiscal,
 } from '../../runtime/server/services/arquivosFiscais/documentosFiscais.ts';
-import type { EmitenteFiscal } from '../../runtime/server/services/arquivosFiscais/emitenteFiscal.ts';
 import { round } from '../../runtime/server/services/arquivosFiscais/formatoArquivo.ts';
 import type { MovimentoFiscal } from '../../runtime/server/services/arquivosFiscais/movimentoFiscal.ts';
 import {
   validarSintegra,
   validarSped,
 } from '../../runtime/server/services/arquivosFiscais/validadorArquivo.ts';
+import { contadorTeste, emitenteTeste, participanteTeste } from '../support/fixturesFiscais.ts';
 import { chave } from '../support/seedArquivosFiscais.ts';
 
 /** Random documents of a month never produce a SPED or Sintegra file the in-product validator rejects. */
 
-const emitente: EmitenteFiscal = {
-  filialId: 1,
-  nome: 'Empresa “Teste” – Matriz',
-  fantasia: 'Teste',
-  cnpj: '11444777000161',
-  ie: '110042490114',
-  im: '',
-  uf: 'SP',
-  codigoMunicipio: 3550308,
-  municipio: 'São Paulo',
-  cep: '01310100',
-  logradouro: 'Avenida Paulista',
-  numero: '1000',
-  complemento: '',
-  bairro: 'Bela Vista',
-  telefone: '1133334444',
-  email: 'fiscal@teste.com.br',
-};
-const contador: ContadorFiscal = {
-  nome: 'Carla Contadora',
-  cpf: '52998224725',
-  crc: 'SP123456O8',
-  cnpjEscritorio: '',
-  cep: '01001000',
-  logradouro: 'Praça da Sé',
-  numero: '10',
-  complemento: '',
-  bairro: 'Sé',
-  telefone: '',
-  email: 'carla@contab.com.br',
-  codigoMunicipio: 3550308,
-};
-const participante = (
-  id: number,
-  cpfCnpj: string,
-  uf: string,
-  codigoMunicipio: number,
-): ParticipanteFiscal => ({
-  id,
-  codigo: String(id),
-  nome: `Participante ${id}`,
-  cpfCnpj,
-  ie: '',
-  uf,
-  codigoMunicipio,
-  logradouro: 'Rua A',
-  numero: '1',
-  complemento: '',
-  bairro: 'Centro',
-});
+const emitente = emitenteTeste;
+const contador = contadorTeste;
+const participante = participanteTeste;
 const participantes = new Map([
   [1, participante(1, '04252011000110', 'RJ', 3304557)],
   [2, participante(2, '60746948000112', 'PR', 4106902)],

@@ -6,19 +6,15 @@ import {
 } from '../../runtime/server/services/arquivosFiscais/apuracaoSubstituicao.ts';
 import { escreverSped } from '../../runtime/server/services/arquivosFiscais/arquivoSped.ts';
 import type {
-  ContadorFiscal,
-  ParticipanteFiscal,
-} from '../../runtime/server/services/arquivosFiscais/cadastrosFiscais.ts';
-import type {
   DocumentoFiscal,
   ItemFiscal,
 } from '../../runtime/server/services/arquivosFiscais/documentosFiscais.ts';
-import type { EmitenteFiscal } from '../../runtime/server/services/arquivosFiscais/emitenteFiscal.ts';
 import type { MovimentoFiscal } from '../../runtime/server/services/arquivosFiscais/movimentoFiscal.ts';
 import {
   type ProblemaArquivo,
   validarSped,
 } from '../../runtime/server/services/arquivosFiscais/validadorArquivo.ts';
+import { contadorTeste, emitenteTeste, itemTeste, participanteTeste } from '../support/fixturesFiscais.ts';
 import { chave } from '../support/seedArquivosFiscais.ts';
 
 /**
@@ -27,51 +23,9 @@ import { chave } from '../support/seedArquivosFiscais.ts';
  * example (the same file broken in one place).
  */
 
-const emitente: EmitenteFiscal = {
-  filialId: 1,
-  nome: 'Empresa Teste Ltda',
-  fantasia: 'Teste',
-  cnpj: '11444777000161',
-  ie: '110042490114',
-  im: '',
-  uf: 'SP',
-  codigoMunicipio: 3550308,
-  municipio: 'São Paulo',
-  cep: '01310100',
-  logradouro: 'Avenida Paulista',
-  numero: '1000',
-  complemento: '',
-  bairro: 'Bela Vista',
-  telefone: '1133334444',
-  email: 'fiscal@teste.com.br',
-};
-const contador: ContadorFiscal = {
-  nome: 'Carla Contadora',
-  cpf: '52998224725',
-  crc: 'SP123456O8',
-  cnpjEscritorio: '',
-  cep: '01001000',
-  logradouro: 'Praça da Sé',
-  numero: '10',
-  complemento: '',
-  bairro: 'Sé',
-  telefone: '',
-  email: 'carla@contab.com.br',
-  codigoMunicipio: 3550308,
-};
-const participante = (id: number, cpfCnpj: string, uf: string, municipio: number): ParticipanteFiscal => ({
-  id,
-  codigo: `P${id}`,
-  nome: `Participante ${id}`,
-  cpfCnpj,
-  ie: '',
-  uf,
-  codigoMunicipio: municipio,
-  logradouro: 'Rua A',
-  numero: '1',
-  complemento: '',
-  bairro: 'Centro',
-});
+const emitente = emitenteTeste;
+const contador = contadorTeste;
+const participante = participanteTeste;
 const participantes = new Map([
   [1, participante(1, '60746948000112', 'SP', 3550308)],
   [2, participante(2, '04252011000110', 'RJ', 3304557)],
@@ -79,39 +33,18 @@ const participantes = new Map([
   [3, participante(3, '11144477735', 'MG', 3106200)],
 ]);
 
-const item = (cfop: string, total: number, icms: Partial<ItemFiscal>): ItemFiscal => ({
-  numeroItem: 1,
-  produtoId: null,
-  codigo: 'CAFE500',
-  descricao: 'Café torrado 500g',
-  ncm: '09012100',
-  cfop,
-  unidade: 'UN',
-  quantidade: 1,
-  valorUnitario: total,
-  valorDesconto: 0,
-  valorTotal: total,
-  origem: 0,
-  cstIcms: '00',
-  csosn: null,
-  baseIcms: total,
-  aliquotaIcms: 12,
-  valorIcms: Math.round(total * 12) / 100,
-  baseIcmsSt: 0,
-  valorIcmsSt: 0,
-  valorIcmsUfDestino: 0,
-  valorFcpUfDestino: 0,
-  valorIcmsUfRemetente: 0,
-  aliquotaIpi: 0,
-  valorIpi: 0,
-  cstPis: null,
-  aliquotaPis: 0,
-  valorPis: 0,
-  cstCofins: null,
-  aliquotaCofins: 0,
-  valorCofins: 0,
-  ...icms,
-});
+const item = (cfop: string, total: number, icms: Partial<ItemFiscal>): ItemFiscal =>
+  itemTeste({
+    codigo: 'CAFE500',
+    descricao: 'Café torrado 500g',
+    cfop,
+    valorTotal: total,
+    cstIcms: '00',
+    baseIcms: total,
+    aliquotaIcms: 12,
+    valorIcms: Math.round(total * 12) / 100,
+    ...icms,
+  });
 const documento = (
   numero: number,
   participanteId: number,

@@ -15,6 +15,8 @@ import type { MovimentoFiscal } from './movimentoFiscal.ts';
  * - DIFAL/FCP: the C101 of interstate sales to a consumidor final não contribuinte; the destination UF
  *   gets VL_ICMS_UF_DEST and VL_FCP_UF_DEST, the company's UF VL_ICMS_UF_REM (zero since 2019).
  * Balances of earlier months are not kept here: each month starts without saldo credor of ST or DIFAL.
+ * C176 and C180–C186 are not written: the Guia asks for them only where the UF's legislation requires them
+ * (ressarcimento claimed by a substituído; UFs that adopted C180), and no such claim is kept in the product.
  */
 
 export const CFOP_DEVOLUCAO_ST = new Set(
