@@ -227,6 +227,8 @@ describe('Validator: ST and DIFAL/FCP rules, each failing when broken', () => {
     ['E210 devolução = Σ C190 of x411 of the UF', campo('C190', 8, '6,00', 2), 'E210.VL_DEVOL_ST'],
     ['Σ by UF: the E200 of RJ declared as PR', campo('E200', 1, 'PR'), 'E200.UF'],
     ['E200 twice for one UF', campo('E200', 1, 'RJ', 1), 'E200.UF'],
+    ['E200 period outside the file', campo('E200', 3, '01062024'), 'E200.DT_FIN'],
+    ['E300 period outside the file', campo('E300', 2, '30042024'), 'E300.DT_FIN'],
     ['E250 = E210 saldo a recolher', campo('E250', 2, '20,00'), 'E250.VL_OR'],
     ['E250 with COD_REC empty', campo('E250', 4, ''), 'E250.COD_REC'],
     ['E250 layout (COD_OR size)', campo('E250', 1, '9999'), 'E250.COD_OR'],

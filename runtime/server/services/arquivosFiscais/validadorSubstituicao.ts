@@ -8,6 +8,8 @@ const valor = (texto: string | undefined) => Number((texto ?? '').replace(',', '
 const igual = (a: number, b: number) => Math.abs(a - b) < 0.005;
 const brl = (n: number) => n.toFixed(2).replace('.', ',');
 const REFAZER = 'Gere o arquivo novamente.';
+/** DDMMAAAA → AAAAMMDD, comparable as text. */
+const isoDe = (ddmmaaaa: string) => `${ddmmaaaa.slice(4)}${ddmmaaaa.slice(2, 4)}${ddmmaaaa.slice(0, 2)}`;
 
 /**
  * Balance rule shared by E210 and E310 (Guia Prático, campos VL_SLD_DEV_ANT, VL_ICMS_RECOL/VL_RECOL and
@@ -46,6 +48,7 @@ interface Apuracao {
  */
 export function validarSubstituicao(registros: string[][], erro: Erro): void {
   const ufEmitente = registros[0]?.[8] ?? '';
+  const [dtIni, dtFin] = [registros[0]?.[3] ?? '', registros[0]?.[4] ?? ''];
   const ufDoParticipante = new Map<string, string>();
   for (const campos of registros)
     if (campos[0] === '0150' && campos[7])
@@ -100,6 +103,15 @@ export function validarSubstituicao(registros: string[][], erro: Erro): void {
         if (ufs.has(ufAtual))
           erro(campos[0], linha, 'UF', `Mais de um ${campos[0]} para a UF ${ufAtual}.`, REFAZER);
         ufs.add(ufAtual);
+        const [inicio, fim] = [isoDe(campos[2] ?? ''), isoDe(campos[3] ?? '')];
+        if (inicio < isoDe(dtIni) || fim > isoDe(dtFin) || inicio > fim)
+          erro(
+            campos[0],
+            linha,
+            'DT_FIN',
+            `Período ${campos[2]} a ${campos[3]} do ${campos[0]} fora do período do arquivo.`,
+            REFAZER,
+          );
         if (!(Object.values(UF_POR_CODIGO_IBGE) as string[]).includes(ufAtual))
           erro(campos[0], linha, 'UF', `UF ${ufAtual} inexistente.`, 'Confira a UF do participante.');
         break;
