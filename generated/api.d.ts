@@ -31068,6 +31068,12 @@ export interface operations {
                             saldoApurado: number;
                             icmsRecolher: number;
                             saldoCredorTransportar: number;
+                            /** @description Σ VL_ICMS_RECOL_ST dos E210 (todas as UFs) */
+                            icmsStRecolher?: number;
+                            /** @description Σ VL_RECOL_DIFAL dos E310 (todas as UFs) */
+                            difalRecolher?: number;
+                            /** @description Σ VL_RECOL_FCP dos E310 (todas as UFs) */
+                            fcpRecolher?: number;
                         };
                         avisos: {
                             /** @enum {string} */

@@ -402,6 +402,7 @@ describe('SPED Fiscal: rule classes of issue 22', () => {
       ]);
       const previa = await api('/api/ArquivosFiscais/sped/preview', pedido);
       expect(previa.statusCode).toBe(200);
+      expect(previa.json().totais).toMatchObject({ icmsStRecolher: 9, difalRecolher: 18, fcpRecolher: 6 });
       expect(
         previa.json().problemas.filter((problema: { tipo: string }) => problema.tipo === 'erro'),
       ).toEqual([]);

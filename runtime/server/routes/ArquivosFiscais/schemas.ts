@@ -194,6 +194,9 @@ export const spedPreviewResponse = preview({
     saldoApurado: { type: 'number' },
     icmsRecolher: { type: 'number' },
     saldoCredorTransportar: { type: 'number' },
+    icmsStRecolher: { type: 'number', description: 'Σ VL_ICMS_RECOL_ST dos E210 (todas as UFs)' },
+    difalRecolher: { type: 'number', description: 'Σ VL_RECOL_DIFAL dos E310 (todas as UFs)' },
+    fcpRecolher: { type: 'number', description: 'Σ VL_RECOL_FCP dos E310 (todas as UFs)' },
   },
 });
 

@@ -258,15 +258,10 @@ export function escreverSped(
   escrita.bloco('B', () => {});
   escreverBlocoC(escrita, movimento, { indicadorAtividade: pedido.indicadorAtividade ?? 1 });
   escrita.bloco('D', () => {});
+  const st = apuracaoSt(movimento, emitente.uf);
+  const difal = apuracaoDifal(movimento, emitente.uf);
   escreverApuracao(escrita, pedido, periodo, apuracao, () =>
-    escreverApuracaoSubstituicao(
-      escrita,
-      pedido,
-      periodo,
-      emitente.uf,
-      apuracaoSt(movimento, emitente.uf),
-      apuracaoDifal(movimento, emitente.uf),
-    ),
+    escreverApuracaoSubstituicao(escrita, pedido, periodo, emitente.uf, st, difal),
   );
   escrita.bloco('G', () => {});
   escreverInventario(escrita, movimento, conta);
@@ -285,6 +280,9 @@ export function escreverSped(
       cancelados: movimento.documentos.length - ativos.length,
       itens: ativos.reduce((soma, documento) => soma + documento.itens.length, 0),
       ...apuracao,
+      icmsStRecolher: round(st.reduce((soma, uf) => soma + uf.recolher, 0)),
+      difalRecolher: round(difal.reduce((soma, uf) => soma + uf.recolherDifal, 0)),
+      fcpRecolher: round(difal.reduce((soma, uf) => soma + uf.recolherFcp, 0)),
     },
     avisos,
   };
