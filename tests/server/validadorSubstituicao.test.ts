@@ -269,6 +269,19 @@ describe('Validator: ST and DIFAL/FCP rules, each failing when broken', () => {
   it('passes the generated file', () => {
     expect(validarSped(gerado())).toEqual([]);
   });
+  it('reports a participant without município once, as 0150, not again in the sums by UF', () => {
+    const semMunicipio = new Map(participantes);
+    semMunicipio.set(3, { ...participantes.get(3)!, codigoMunicipio: null });
+    const linhas = escreverSped(
+      emitente,
+      contador,
+      { ...movimento, participantes: semMunicipio },
+      pedido,
+      null,
+    ).linhas;
+    expect(de(linhas, 'E300').map((c) => c[1])).toEqual(['MG']);
+    expect(erros(validarSped(linhas))).toEqual(['0150.COD_MUN']);
+  });
   it.each(casos)('%s: fails when broken', (_nome, quebrar, esperado) => {
     const problemas = validarSped(quebrar(gerado()));
     expect(erros(problemas)).toContain(esperado);

@@ -73,6 +73,9 @@ export function validarSubstituicao(registros: string[][], erro: Erro): void {
   const ufsE300 = new Set<string>();
   let participante = '';
   let ufAtual = '';
+  // A document whose participant has no município (itself an error of 0150) cannot be placed in a UF: the
+  // sums by UF are then not compared, so that error is not reported twice under other names.
+  let semUf = false;
 
   registros.forEach((campos, index) => {
     const linha = index + 1;
@@ -83,6 +86,7 @@ export function validarSubstituicao(registros: string[][], erro: Erro): void {
       case 'C101': {
         const uf = ufDoParticipante.get(participante);
         if (uf) somar(difal, uf, { difal: 0, fcp: 0 }, { difal: valor(campos[2]), fcp: valor(campos[1]) });
+        else semUf = true;
         if (valor(campos[3]) > 0) somar(difal, ufEmitente, { difal: 0, fcp: 0 }, { difal: valor(campos[3]) });
         break;
       }
@@ -94,6 +98,7 @@ export function validarSubstituicao(registros: string[][], erro: Erro): void {
         const uf = /^[15]/.test(cfop) ? ufEmitente : ufDoParticipante.get(participante);
         if (uf)
           somar(st, uf, { retencao: 0, devolucao: 0 }, saida ? { retencao: vlSt } : { devolucao: vlSt });
+        else semUf = true;
         break;
       }
       case 'E200':
@@ -151,7 +156,9 @@ export function validarSubstituicao(registros: string[][], erro: Erro): void {
         `Apuração do ICMS-ST da UF ${a.uf} não confere: esperado ${errados.join(', ')}.`,
         REFAZER,
       );
-    const documentos = st.get(a.uf) ?? { retencao: 0, devolucao: 0 };
+    const documentos = semUf
+      ? { retencao: c[7]!, devolucao: c[3]! }
+      : (st.get(a.uf) ?? { retencao: 0, devolucao: 0 });
     if (!igual(c[7]!, documentos.retencao))
       erro(
         'E210',
@@ -217,7 +224,7 @@ export function validarSubstituicao(registros: string[][], erro: Erro): void {
         `Apuração do FCP da UF ${a.uf} não confere: esperado ${fcpErrado.join(', ')}.`,
         REFAZER,
       );
-    const documentos = difal.get(a.uf) ?? { difal: 0, fcp: 0 };
+    const documentos = semUf ? { difal: c[3]!, fcp: c[13]! } : (difal.get(a.uf) ?? { difal: 0, fcp: 0 });
     if (!igual(c[3]!, documentos.difal))
       erro(
         'E310',
