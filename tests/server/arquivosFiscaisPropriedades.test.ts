@@ -13,7 +13,7 @@ import {
   validarSintegra,
   validarSped,
 } from '../../runtime/server/services/arquivosFiscais/validadorArquivo.ts';
-import { contadorTeste, emitenteTeste, participanteTeste } from '../support/fixturesFiscais.ts';
+import { contadorTeste, emitenteTeste, itemTeste, participanteTeste } from '../support/fixturesFiscais.ts';
 import { chave } from '../support/seedArquivosFiscais.ts';
 
 /** Random documents of a month never produce a SPED or Sintegra file the in-product validator rejects. */
@@ -94,19 +94,15 @@ function documentoDe(d: ValorDe<typeof documentoArb>, index: number): DocumentoF
     const difal = naoContribuinte && item.aliquota > 0 && item.aliquota < 18;
     const baseSt = st ? round(item.total * 1.4) : 0;
     const ipi = d.origem === 'entrada' ? item.ipi : 0;
-    return {
+    return itemTeste({
       numeroItem: i + 1,
       produtoId: item.produtoId,
-      codigo: null,
       descricao: `Item ${i + 1}`,
-      ncm: '09012100',
       cfop,
       unidade: null,
       quantidade: item.quantidade,
       valorUnitario: round(item.total / item.quantidade, 6),
-      valorDesconto: 0,
       valorTotal: item.total,
-      origem: 0,
       cstIcms: csosn ? null : st || item.cst !== '10' ? item.cst : '00',
       csosn: csosn ? item.cst : null,
       baseIcms: base,
@@ -122,16 +118,9 @@ function documentoDe(d: ValorDe<typeof documentoArb>, index: number): DocumentoF
         : 0,
       valorIcmsUfDestino: difal ? round((base * (18 - item.aliquota)) / 100) : 0,
       valorFcpUfDestino: difal ? round((base * 2) / 100) : 0,
-      valorIcmsUfRemetente: 0,
       aliquotaIpi: ipi > 0 ? 10 : 0,
       valorIpi: ipi,
-      cstPis: null,
-      aliquotaPis: 0,
-      valorPis: 0,
-      cstCofins: null,
-      aliquotaCofins: 0,
-      valorCofins: 0,
-    };
+    });
   });
   const frete = modelo === '65' ? 0 : d.frete;
   const dia = String(Math.min(d.dia, 31)).padStart(2, '0');
