@@ -19510,6 +19510,21 @@ export interface components {
             baseIcmsSt?: number | null;
             /** Valor do ICMS ST */
             valorIcmsSt?: number | null;
+            /**
+             * ICMS DIFAL da UF de destino
+             * @description vICMSUFDest: diferencial de alíquotas devido à UF do consumidor final não contribuinte (EC 87/2015).
+             */
+            valorIcmsUfDestino?: number | null;
+            /**
+             * FCP da UF de destino
+             * @description vFCPUFDest: Fundo de Combate à Pobreza da UF de destino na venda a consumidor final não contribuinte.
+             */
+            valorFcpUfDestino?: number | null;
+            /**
+             * ICMS DIFAL da UF de origem
+             * @description vICMSUFRemet: parte do diferencial de alíquotas da UF do remetente (zero desde 2019).
+             */
+            valorIcmsUfRemetente?: number | null;
             /** Alíquota do IPI */
             aliquotaIpi?: number | null;
             /** Valor do IPI */
@@ -19628,6 +19643,21 @@ export interface components {
              */
             valorIcmsSt?: number | null;
             /**
+             * ICMS DIFAL da UF de destino
+             * @description vICMSUFDest: diferencial de alíquotas devido à UF do consumidor final não contribuinte (EC 87/2015). Padrão: 0.
+             */
+            valorIcmsUfDestino?: number | null;
+            /**
+             * FCP da UF de destino
+             * @description vFCPUFDest: Fundo de Combate à Pobreza da UF de destino na venda a consumidor final não contribuinte. Padrão: 0.
+             */
+            valorFcpUfDestino?: number | null;
+            /**
+             * ICMS DIFAL da UF de origem
+             * @description vICMSUFRemet: parte do diferencial de alíquotas da UF do remetente (zero desde 2019). Padrão: 0.
+             */
+            valorIcmsUfRemetente?: number | null;
+            /**
              * Alíquota do IPI
              * @description Padrão: 0.
              */
@@ -19735,6 +19765,21 @@ export interface components {
             baseIcmsSt?: number | null;
             /** Valor do ICMS ST */
             valorIcmsSt?: number | null;
+            /**
+             * ICMS DIFAL da UF de destino
+             * @description vICMSUFDest: diferencial de alíquotas devido à UF do consumidor final não contribuinte (EC 87/2015).
+             */
+            valorIcmsUfDestino?: number | null;
+            /**
+             * FCP da UF de destino
+             * @description vFCPUFDest: Fundo de Combate à Pobreza da UF de destino na venda a consumidor final não contribuinte.
+             */
+            valorFcpUfDestino?: number | null;
+            /**
+             * ICMS DIFAL da UF de origem
+             * @description vICMSUFRemet: parte do diferencial de alíquotas da UF do remetente (zero desde 2019).
+             */
+            valorIcmsUfRemetente?: number | null;
             /** Alíquota do IPI */
             aliquotaIpi?: number | null;
             /** Valor do IPI */
@@ -25522,6 +25567,21 @@ export interface components {
              */
             valorIcmsSt?: number | null;
             /**
+             * ICMS DIFAL da UF de destino
+             * @description vICMSUFDest: diferencial de alíquotas devido à UF do consumidor final não contribuinte (EC 87/2015). Padrão: 0.
+             */
+            valorIcmsUfDestino?: number | null;
+            /**
+             * FCP da UF de destino
+             * @description vFCPUFDest: Fundo de Combate à Pobreza da UF de destino na venda a consumidor final não contribuinte. Padrão: 0.
+             */
+            valorFcpUfDestino?: number | null;
+            /**
+             * ICMS DIFAL da UF de origem
+             * @description vICMSUFRemet: parte do diferencial de alíquotas da UF do remetente (zero desde 2019). Padrão: 0.
+             */
+            valorIcmsUfRemetente?: number | null;
+            /**
              * Alíquota do IPI
              * @description Padrão: 0.
              */
@@ -30853,7 +30913,10 @@ export interface operations {
     };
     arquivoFiscalInscricoesInvalidas: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Parte do nome, do CPF/CNPJ ou da IE */
+                busca?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -30880,8 +30943,19 @@ export interface operations {
                             inscricaoEstadual: string;
                             /** @description Por que a IE não vale para a UF, em pt-BR */
                             problema: string;
+                            /** @description Rota do formulário onde corrigir a IE (sem "#/"); null para a pessoa da filial */
+                            rota: string | null;
                         }[];
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Default Response */
@@ -30930,6 +31004,12 @@ export interface operations {
                     perfil: "A" | "B" | "C";
                     /** @description COD_REC do E116 (código de receita da UF) */
                     codigoReceita?: string;
+                    /** @description COD_REC dos E250 (ICMS-ST retido a recolher, por UF) */
+                    codigoReceitaSt?: string;
+                    /** @description COD_REC dos E316 do DIFAL (vendas a consumidor final não contribuinte de outra UF) */
+                    codigoReceitaDifal?: string;
+                    /** @description COD_REC dos E316 do FCP da UF de destino */
+                    codigoReceitaFcp?: string;
                     /**
                      * Format: date
                      * @description DT_VCTO do E116; sem ela, dia 10 do mês seguinte
@@ -30994,6 +31074,12 @@ export interface operations {
                             saldoApurado: number;
                             icmsRecolher: number;
                             saldoCredorTransportar: number;
+                            /** @description Σ VL_ICMS_RECOL_ST dos E210 (todas as UFs) */
+                            icmsStRecolher?: number;
+                            /** @description Σ VL_RECOL_DIFAL dos E310 (todas as UFs) */
+                            difalRecolher?: number;
+                            /** @description Σ VL_RECOL_FCP dos E310 (todas as UFs) */
+                            fcpRecolher?: number;
                         };
                         avisos: {
                             /** @enum {string} */
@@ -31070,6 +31156,12 @@ export interface operations {
                     perfil: "A" | "B" | "C";
                     /** @description COD_REC do E116 (código de receita da UF) */
                     codigoReceita?: string;
+                    /** @description COD_REC dos E250 (ICMS-ST retido a recolher, por UF) */
+                    codigoReceitaSt?: string;
+                    /** @description COD_REC dos E316 do DIFAL (vendas a consumidor final não contribuinte de outra UF) */
+                    codigoReceitaDifal?: string;
+                    /** @description COD_REC dos E316 do FCP da UF de destino */
+                    codigoReceitaFcp?: string;
                     /**
                      * Format: date
                      * @description DT_VCTO do E116; sem ela, dia 10 do mês seguinte

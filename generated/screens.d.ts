@@ -462,6 +462,8 @@ export interface components {
                 flags?: {
                     [key: string]: string;
                 };
+                /** @description The cell links to this hash route (without "#/"), a formula as in compute filled from the row; an empty result leaves plain text */
+                link?: components["schemas"]["formula"];
             };
         };
         /**

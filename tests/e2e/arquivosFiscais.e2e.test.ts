@@ -41,7 +41,7 @@ describe('Arquivos fiscais', () => {
       await open(page, 'pages/fiscais/gerar-arquivo-sped', 'Arquivo SPED');
       await page.getByLabel('Período').fill('2024-03');
       // E116 needs its código de receita when there is ICMS to pay (refused before building otherwise).
-      await page.getByLabel('Código de receita').fill('046-2');
+      await page.getByLabel('Código de receita', { exact: true }).fill('046-2');
       await page.getByRole('button', { name: 'Pré-visualizar' }).click();
       await page.getByText('ICMS a recolher: R$ 27,00').waitFor();
       await page.getByText('CANECA — Caneca de porcelana: Produto sem NCM.').waitFor();

@@ -2,80 +2,31 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escreverSintegra } from '../../runtime/server/services/arquivosFiscais/arquivoSintegra.ts';
 import { escreverSped } from '../../runtime/server/services/arquivosFiscais/arquivoSped.ts';
-import type {
-  ContadorFiscal,
-  ParticipanteFiscal,
-  ProdutoFiscal,
-} from '../../runtime/server/services/arquivosFiscais/cadastrosFiscais.ts';
+import type { ProdutoFiscal } from '../../runtime/server/services/arquivosFiscais/cadastrosFiscais.ts';
 import type {
   DocumentoFiscal,
   ItemFiscal,
 } from '../../runtime/server/services/arquivosFiscais/documentosFiscais.ts';
-import type { EmitenteFiscal } from '../../runtime/server/services/arquivosFiscais/emitenteFiscal.ts';
 import { round } from '../../runtime/server/services/arquivosFiscais/formatoArquivo.ts';
 import type { MovimentoFiscal } from '../../runtime/server/services/arquivosFiscais/movimentoFiscal.ts';
 import {
   validarSintegra,
   validarSped,
 } from '../../runtime/server/services/arquivosFiscais/validadorArquivo.ts';
+import { contadorTeste, emitenteTeste, itemTeste, participanteTeste } from '../support/fixturesFiscais.ts';
 import { chave } from '../support/seedArquivosFiscais.ts';
 
 /** Random documents of a month never produce a SPED or Sintegra file the in-product validator rejects. */
 
-const emitente: EmitenteFiscal = {
-  filialId: 1,
-  nome: 'Empresa “Teste” – Matriz',
-  fantasia: 'Teste',
-  cnpj: '11444777000161',
-  ie: '110042490114',
-  im: '',
-  uf: 'SP',
-  codigoMunicipio: 3550308,
-  municipio: 'São Paulo',
-  cep: '01310100',
-  logradouro: 'Avenida Paulista',
-  numero: '1000',
-  complemento: '',
-  bairro: 'Bela Vista',
-  telefone: '1133334444',
-  email: 'fiscal@teste.com.br',
-};
-const contador: ContadorFiscal = {
-  nome: 'Carla Contadora',
-  cpf: '52998224725',
-  crc: 'SP123456O8',
-  cnpjEscritorio: '',
-  cep: '01001000',
-  logradouro: 'Praça da Sé',
-  numero: '10',
-  complemento: '',
-  bairro: 'Sé',
-  telefone: '',
-  email: 'carla@contab.com.br',
-  codigoMunicipio: 3550308,
-};
-const participante = (
-  id: number,
-  cpfCnpj: string,
-  uf: string,
-  codigoMunicipio: number,
-): ParticipanteFiscal => ({
-  id,
-  codigo: String(id),
-  nome: `Participante ${id}`,
-  cpfCnpj,
-  ie: '',
-  uf,
-  codigoMunicipio,
-  logradouro: 'Rua A',
-  numero: '1',
-  complemento: '',
-  bairro: 'Centro',
-});
+const emitente = emitenteTeste;
+const contador = contadorTeste;
+const participante = participanteTeste;
 const participantes = new Map([
   [1, participante(1, '04252011000110', 'RJ', 3304557)],
   [2, participante(2, '60746948000112', 'PR', 4106902)],
   [3, participante(3, '52998224725', 'SP', 3550308)],
+  // A consumidor final não contribuinte in another UF: interstate sales to it carry DIFAL and FCP (C101).
+  [4, participante(4, '11144477735', 'MG', 3106200)],
 ]);
 const produto = (id: number, codigo: string): ProdutoFiscal => ({
   id,
@@ -109,7 +60,9 @@ const itemArb = fc.record({
 
 const documentoArb = fc.record({
   origem: fc.constantFrom('nfe', 'entrada', 'nfce') as fc.Arbitrary<DocumentoFiscal['origem']>,
-  participanteId: fc.constantFrom(1, 2, 3),
+  participanteId: fc.constantFrom(1, 2, 3, 4),
+  /** An entrada that is a devolução of a sale with ST (CFOP x411): its ST is VL_DEVOL_ST of E210. */
+  devolucao: fc.boolean(),
   cancelado: fc.boolean(),
   serie: fc.option(fc.integer({ min: 1, max: 999 }), { nil: null }),
   numero: fc.integer({ min: 1, max: 999_999 }),
@@ -124,27 +77,32 @@ function documentoDe(d: ValorDe<typeof documentoArb>, index: number): DocumentoF
   const saida = d.origem !== 'entrada';
   const p = participantes.get(d.participanteId)!;
   const interna = d.origem === 'nfce' || p.uf === emitente.uf;
+  const naoContribuinte = d.participanteId === 4 && d.origem === 'nfe';
+  const devolucao = d.origem === 'entrada' && d.devolucao;
   const itens = d.itens.map((item, i): ItemFiscal => {
-    const cfop = saida ? (interna ? '5102' : '6102') : interna ? '1102' : '2102';
+    const cfop = saida
+      ? interna
+        ? '5102'
+        : naoContribuinte
+          ? '6108'
+          : '6102'
+      : `${interna ? '1' : '2'}${devolucao ? '411' : '102'}`;
     // 102 and 500 are CSOSN (an item of a Simples Nacional emitente: no ICMS destacado).
     const csosn = item.cst.length === 3;
     const base = item.cst === '40' || csosn ? 0 : item.cst === '20' ? round(item.total / 2) : item.total;
-    const st = item.cst === '10' && saida;
+    const st = item.cst === '10' && (saida || devolucao);
+    const difal = naoContribuinte && item.aliquota > 0 && item.aliquota < 18;
     const baseSt = st ? round(item.total * 1.4) : 0;
     const ipi = d.origem === 'entrada' ? item.ipi : 0;
-    return {
+    return itemTeste({
       numeroItem: i + 1,
       produtoId: item.produtoId,
-      codigo: null,
       descricao: `Item ${i + 1}`,
-      ncm: '09012100',
       cfop,
       unidade: null,
       quantidade: item.quantidade,
       valorUnitario: round(item.total / item.quantidade, 6),
-      valorDesconto: 0,
       valorTotal: item.total,
-      origem: 0,
       cstIcms: csosn ? null : st || item.cst !== '10' ? item.cst : '00',
       csosn: csosn ? item.cst : null,
       baseIcms: base,
@@ -158,15 +116,11 @@ function documentoDe(d: ValorDe<typeof documentoArb>, index: number): DocumentoF
               : 1,
           )
         : 0,
+      valorIcmsUfDestino: difal ? round((base * (18 - item.aliquota)) / 100) : 0,
+      valorFcpUfDestino: difal ? round((base * 2) / 100) : 0,
       aliquotaIpi: ipi > 0 ? 10 : 0,
       valorIpi: ipi,
-      cstPis: null,
-      aliquotaPis: 0,
-      valorPis: 0,
-      cstCofins: null,
-      aliquotaCofins: 0,
-      valorCofins: 0,
-    };
+    });
   });
   const frete = modelo === '65' ? 0 : d.frete;
   const dia = String(Math.min(d.dia, 31)).padStart(2, '0');
@@ -234,7 +188,8 @@ const errosDe = (problemas: Array<{ tipo: string; registro: string; campo: strin
   problemas.filter((problema) => problema.tipo === 'erro');
 
 describe('Random documents against the validator', () => {
-  it('never yields a SPED file with errors', () => {
+  it('never yields a SPED file with errors, ST by UF and DIFAL/FCP included', () => {
+    const vistos = new Set<string>();
     fc.assert(
       fc.property(movimentoArb, (m) => {
         const movimento = movimentoDe(m);
@@ -252,6 +207,9 @@ describe('Random documents against the validator', () => {
           finalidade: 0 as const,
           perfil: m.perfil,
           codigoReceita: '046-2',
+          codigoReceitaSt: '063-2',
+          codigoReceitaDifal: '100102',
+          codigoReceitaFcp: '100129',
           indicadorAtividade: m.indicadorAtividade,
           saldoCredorAnterior: m.saldoCredorAnterior,
         };
@@ -263,9 +221,23 @@ describe('Random documents against the validator', () => {
           movimento.inventarios.length ? conta : null,
         );
         expect(errosDe(validarSped(linhas))).toEqual([]);
+        for (const registro of ['C101', 'E200', 'E210', 'E250', 'E300', 'E310', 'E316'])
+          if (linhas.some((linha) => linha.startsWith(`|${registro}|`))) vistos.add(registro);
+        if (linhas.some((linha) => /^\|E210\|1\|0,00\|[1-9]/.test(linha))) vistos.add('VL_DEVOL_ST');
       }),
       { numRuns: 150 },
     );
+    // The random months did exercise the ST and DIFAL registers (devoluções with ST included).
+    expect([...vistos].sort()).toEqual([
+      'C101',
+      'E200',
+      'E210',
+      'E250',
+      'E300',
+      'E310',
+      'E316',
+      'VL_DEVOL_ST',
+    ]);
   });
 
   it('never yields a Sintegra file with errors, for every natureza', () => {

@@ -35,6 +35,8 @@ const SPED = {
   finalidade: 0,
   perfil: 'A',
   codigoReceita: '046-2',
+  // The month retains ICMS-ST on a sale to RJ (note 204): E250 needs its código de receita.
+  codigoReceitaSt: '100099',
   contaEstoque: '1.1.4.01',
 };
 const SINTEGRA = { dataInicial: '2024-05-01', dataFinal: '2024-05-31', finalidade: 1, natureza: 3 };
@@ -344,6 +346,72 @@ describe('SPED Fiscal: rule classes of issue 22', () => {
     expect(credito.c170[23]).toBe('10,00');
     expect(credito.c100[24]).toBe('10,00');
     expect(credito.c190[10]).toBe('10,00');
+  });
+  it('writes E200/E210/E250 for the ST retained to RJ and refuses it without the ST código de receita', async () => {
+    const semCodigo = await api('/api/ArquivosFiscais/sped/preview', { ...SPED, codigoReceitaSt: undefined });
+    expect(semCodigo.statusCode).toBe(400);
+    expect(semCodigo.json().error.code).toBe('CODIGO_RECEITA_AUSENTE');
+    expect(semCodigo.json().error.message).toBe(
+      'Há ICMS-ST a recolher (RJ R$ 9,00): informe o código de receita do ICMS-ST (campo COD_REC do registro E250) antes de gerar o arquivo.',
+    );
+    const linhas = await linhasDe('/api/ArquivosFiscais/sped/arquivo', SPED);
+    expect(linhas.filter((linha) => linha.startsWith('|E200|')).map(campos)).toEqual([
+      ['E200', 'RJ', '01052024', '31052024'],
+    ]);
+    const e210 = campos(linhas.find((linha) => linha.startsWith('|E210|')));
+    expect([e210[7], e210[10], e210[12]]).toEqual(['9,00', '9,00', '9,00']);
+    expect(campos(linhas.find((linha) => linha.startsWith('|E250|'))).slice(1, 5)).toEqual([
+      '999',
+      '9,00',
+      '10062024',
+      '100099',
+    ]);
+  });
+
+  it('reads the DIFAL and FCP of an NF-e item into C101 and E300/E310/E316, refusing without their códigos', async () => {
+    const consumidor = await server.db.withSystem(async (tx) => {
+      const { id } = await tx.one<{ id: number }>(
+        `INSERT INTO pessoa (empresa_id, tipo_pessoa, nome, cpf_cnpj, uf, codigo_municipio, logradouro, numero, bairro)
+         VALUES ($1, 0, 'Consumidora Mineira', '11144477735', 'MG', 3106200, 'Rua B', '2', 'Centro') RETURNING id::int AS id`,
+        [demo.empresaId],
+      );
+      const notaId = await nota(tx, 260, id, '2024-05-20T10:00:00-03:00', null, [
+        { produtoId: ids.produto!, cfop: '6108', cst: '00', total: 300, aliquota: 12 },
+      ]);
+      await tx.query(
+        `UPDATE nota_fiscal_item SET valor_icms_uf_destino = 18, valor_fcp_uf_destino = 6 WHERE nota_fiscal_id = $1`,
+        [notaId],
+      );
+      return { id, notaId };
+    });
+    try {
+      const semCodigos = await api('/api/ArquivosFiscais/sped/preview', SPED);
+      expect(semCodigos.statusCode).toBe(400);
+      expect(semCodigos.json().error.message).toBe(
+        'Há DIFAL a recolher (MG R$ 18,00): informe o código de receita do DIFAL (campo COD_REC do registro E316); FCP a recolher (MG R$ 6,00): informe o código de receita do FCP (campo COD_REC do registro E316) antes de gerar o arquivo.',
+      );
+      const pedido = { ...SPED, codigoReceitaDifal: '100102', codigoReceitaFcp: '100129' };
+      const linhas = await linhasDe('/api/ArquivosFiscais/sped/arquivo', pedido);
+      expect(linhas.filter((linha) => linha.startsWith('|C101|')).map(campos)).toEqual([
+        ['C101', '6,00', '18,00', '0,00'],
+      ]);
+      expect(campos(linhas.find((linha) => linha.startsWith('|E300|')))[1]).toBe('MG');
+      expect(linhas.filter((linha) => linha.startsWith('|E316|')).map((l) => campos(l).slice(1, 5))).toEqual([
+        ['000', '18,00', '10062024', '100102'],
+        ['006', '6,00', '10062024', '100129'],
+      ]);
+      const previa = await api('/api/ArquivosFiscais/sped/preview', pedido);
+      expect(previa.statusCode).toBe(200);
+      expect(previa.json().totais).toMatchObject({ icmsStRecolher: 9, difalRecolher: 18, fcpRecolher: 6 });
+      expect(
+        previa.json().problemas.filter((problema: { tipo: string }) => problema.tipo === 'erro'),
+      ).toEqual([]);
+    } finally {
+      await server.db.withSystem(async (tx) => {
+        await tx.query('DELETE FROM nota_fiscal WHERE id = $1', [consumidor.notaId]);
+        await tx.query('DELETE FROM pessoa WHERE id = $1', [consumidor.id]);
+      });
+    }
   });
 });
 

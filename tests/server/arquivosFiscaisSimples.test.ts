@@ -21,6 +21,7 @@ import {
   validarSintegra,
   validarSped,
 } from '../../runtime/server/services/arquivosFiscais/validadorArquivo.ts';
+import { contadorTeste, itemTeste } from '../support/fixturesFiscais.ts';
 import { compararComGolden } from '../support/golden.ts';
 import { chave } from '../support/seedArquivosFiscais.ts';
 
@@ -49,18 +50,10 @@ const emitente: EmitenteFiscal = {
   simplesNacional: true,
 };
 const contador: ContadorFiscal = {
-  nome: 'Carla Contadora',
-  cpf: '52998224725',
+  ...contadorTeste,
   crc: '1SP123456O8',
-  cnpjEscritorio: '',
-  cep: '01001000',
-  logradouro: 'Praça da Sé',
-  numero: '10',
-  complemento: '',
-  bairro: 'Sé',
   telefone: '1132105000',
   email: 'carla@contabilidade.com.br',
-  codigoMunicipio: 3550308,
 };
 const participante = (
   id: number,
@@ -124,19 +117,15 @@ const item = (
 ): ItemFiscal => {
   const total = round(quantidade * valorUnitario);
   const aliquota = icms.aliquota ?? 0;
-  return {
+  return itemTeste({
     numeroItem,
     produtoId,
-    codigo: null,
     descricao: produtos.get(produtoId)?.descricao ?? '',
     ncm: produtos.get(produtoId)?.ncm ?? null,
     cfop,
-    unidade: 'UN',
     quantidade,
     valorUnitario,
-    valorDesconto: 0,
     valorTotal: total,
-    origem: 0,
     cstIcms: icms.cst ?? null,
     csosn: icms.csosn ?? null,
     baseIcms: aliquota > 0 ? total : 0,
@@ -144,15 +133,7 @@ const item = (
     valorIcms: round((total * aliquota) / 100),
     baseIcmsSt: icms.baseSt ?? 0,
     valorIcmsSt: icms.st ?? 0,
-    aliquotaIpi: 0,
-    valorIpi: 0,
-    cstPis: null,
-    aliquotaPis: 0,
-    valorPis: 0,
-    cstCofins: null,
-    aliquotaCofins: 0,
-    valorCofins: 0,
-  };
+  });
 };
 const documento = (
   id: number,

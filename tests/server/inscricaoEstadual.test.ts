@@ -136,6 +136,16 @@ describe('GET /api/ArquivosFiscais/inscricoesInvalidas', () => {
       inscricaoEstadual: '0123456789',
       problema: 'inscrição estadual inválida para PR (confira os dígitos)',
     });
+    // Each row names the form to fix it in (a cliente here); busca keeps nome, CPF/CNPJ or IE matches.
+    const antiga = pessoas.find((pessoa: { nome: string }) => pessoa.nome === 'Antiga Distribuidora');
+    expect(antiga.rota).toBe(`pages/vendas/clientes/editar/${antiga.id}`);
+    const busca = async (termo: string) =>
+      (await api('GET', `/api/ArquivosFiscais/inscricoesInvalidas?busca=${encodeURIComponent(termo)}`))
+        .json()
+        .pessoas.map((pessoa: { nome: string }) => pessoa.nome);
+    expect(await busca('antiga distrib')).toEqual(['Antiga Distribuidora']);
+    expect(await busca('99999993')).toEqual(['Cliente Sem UF']);
+    expect(await busca('zzz-nada')).toEqual([]);
     const outraLista = (
       await api('GET', '/api/ArquivosFiscais/inscricoesInvalidas', undefined, otherToken)
     ).json();

@@ -17,6 +17,7 @@ import { problemasArquivo } from '../../services/arquivosFiscais/validadorArquiv
 import { errorResponses } from '../errorResponses.ts';
 import {
   arquivoFiscalResponse,
+  inscricoesInvalidasQuery,
   inscricoesInvalidasResponse,
   opcoesResponse,
   sintegraBody,
@@ -155,7 +156,8 @@ export async function arquivosFiscaisRoutes(app: FastifyInstance): Promise<void>
         tags,
         summary:
           'Pessoas com inscrição estadual inválida para a UF (dígito verificador, formato), para corrigir antes de gerar SPED ou Sintegra',
-        response: { 200: inscricoesInvalidasResponse, ...errorResponses(401, 403) },
+        querystring: inscricoesInvalidasQuery,
+        response: { 200: inscricoesInvalidasResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
@@ -166,7 +168,9 @@ export async function arquivosFiscaisRoutes(app: FastifyInstance): Promise<void>
         auth = requirePermission(request, SINTEGRA, PermissionLevel.VISUALIZAR);
       }
       const scope = { empresaId: auth.empresaId, filialId: auth.filialId, usuarioId: auth.usuarioId };
-      const pessoas = await app.db.withTenant(scope, (tx) => inscricoesInvalidas(tx));
+      const pessoas = await app.db.withTenant(scope, (tx) =>
+        inscricoesInvalidas(tx, (request.query as { busca?: string }).busca),
+      );
       return { total: pessoas.length, pessoas };
     },
   );

@@ -47,6 +47,21 @@ export const spedBody = {
       maxLength: 20,
       description: 'COD_REC do E116 (código de receita da UF)',
     },
+    codigoReceitaSt: {
+      type: 'string',
+      maxLength: 20,
+      description: 'COD_REC dos E250 (ICMS-ST retido a recolher, por UF)',
+    },
+    codigoReceitaDifal: {
+      type: 'string',
+      maxLength: 20,
+      description: 'COD_REC dos E316 do DIFAL (vendas a consumidor final não contribuinte de outra UF)',
+    },
+    codigoReceitaFcp: {
+      type: 'string',
+      maxLength: 20,
+      description: 'COD_REC dos E316 do FCP da UF de destino',
+    },
     dataVencimentoIcms: {
       type: 'string',
       format: 'date',
@@ -179,6 +194,9 @@ export const spedPreviewResponse = preview({
     saldoApurado: { type: 'number' },
     icmsRecolher: { type: 'number' },
     saldoCredorTransportar: { type: 'number' },
+    icmsStRecolher: { type: 'number', description: 'Σ VL_ICMS_RECOL_ST dos E210 (todas as UFs)' },
+    difalRecolher: { type: 'number', description: 'Σ VL_RECOL_DIFAL dos E310 (todas as UFs)' },
+    fcpRecolher: { type: 'number', description: 'Σ VL_RECOL_FCP dos E310 (todas as UFs)' },
   },
 });
 
@@ -207,6 +225,14 @@ export const arquivoFiscalResponse = {
   },
 } as const;
 
+export const inscricoesInvalidasQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    busca: { type: 'string', maxLength: 100, description: 'Parte do nome, do CPF/CNPJ ou da IE' },
+  },
+} as const;
+
 export const inscricoesInvalidasResponse = {
   type: 'object',
   required: ['total', 'pessoas'],
@@ -216,7 +242,17 @@ export const inscricoesInvalidasResponse = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'tipoPessoa', 'tipo', 'nome', 'cpfCnpj', 'uf', 'inscricaoEstadual', 'problema'],
+        required: [
+          'id',
+          'tipoPessoa',
+          'tipo',
+          'nome',
+          'cpfCnpj',
+          'uf',
+          'inscricaoEstadual',
+          'problema',
+          'rota',
+        ],
         properties: {
           id: { type: 'integer' },
           tipoPessoa: {
@@ -232,6 +268,11 @@ export const inscricoesInvalidasResponse = {
           uf: { type: 'string', nullable: true },
           inscricaoEstadual: { type: 'string' },
           problema: { type: 'string', description: 'Por que a IE não vale para a UF, em pt-BR' },
+          rota: {
+            type: 'string',
+            nullable: true,
+            description: 'Rota do formulário onde corrigir a IE (sem "#/"); null para a pessoa da filial',
+          },
         },
       },
     },

@@ -1,6 +1,14 @@
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import { analiticoDocumento, cfopSaida } from './analiticoDocumento.ts';
+import {
+  apuracaoDifal,
+  apuracaoSt,
+  assertCodigosReceitaSubstituicao,
+  type CodigosReceitaSubstituicao,
+  escreverApuracaoSubstituicao,
+  proximoMesDia10,
+} from './apuracaoSubstituicao.ts';
 import { type ContadorFiscal, contadorFiscal } from './cadastrosFiscais.ts';
 import type { EmitenteFiscal } from './emitenteFiscal.ts';
 import { EscritaSped } from './escritaSped.ts';
@@ -16,7 +24,7 @@ import { escreverBlocoC } from './registrosC.ts';
 import { escreverCadastros } from './registrosCadastro.ts';
 
 /** What the user chose on Fiscais › Arquivo SPED. */
-export interface PedidoSped {
+export interface PedidoSped extends CodigosReceitaSubstituicao {
   filialId: number;
   /** AAAA-MM */
   periodo: string;
@@ -96,17 +104,12 @@ export function apuracaoIcms(movimento: MovimentoFiscal, saldoCredorAnterior: nu
   };
 }
 
-function proximoMesDia10(fim: string): string {
-  const [ano, mes] = fim.split('-').map(Number) as [number, number];
-  const seguinte = mes === 12 ? `${ano + 1}-01` : `${ano}-${String(mes + 1).padStart(2, '0')}`;
-  return `${seguinte}-10`;
-}
-
 function escreverApuracao(
   escrita: EscritaSped,
   pedido: PedidoSped,
   periodo: { inicio: string; fim: string },
   apuracao: ApuracaoIcms,
+  substituicao: () => void,
 ) {
   escrita.bloco('E', () => {
     escrita.add('E100', spedData(periodo.inicio), spedData(periodo.fim));
@@ -143,6 +146,7 @@ function escreverApuracao(
         `${mes}${ano}`,
       );
     }
+    substituicao();
   });
 }
 
@@ -202,6 +206,11 @@ export async function arquivoSped(tx: Tx, emitente: EmitenteFiscal, pedido: Pedi
       'CODIGO_RECEITA_AUSENTE',
       `Há ICMS a recolher (R$ ${apuracao.icmsRecolher.toFixed(2).replace('.', ',')}): informe o código de receita (campo COD_REC do registro E116) antes de gerar o arquivo.`,
     );
+  assertCodigosReceitaSubstituicao(
+    pedido,
+    apuracaoSt(movimento, emitente.uf),
+    apuracaoDifal(movimento, emitente.uf),
+  );
   const conta = await contaEstoque(tx, pedido, movimento);
   return escreverSped(emitente, contador, movimento, pedido, conta);
 }
@@ -249,7 +258,11 @@ export function escreverSped(
   escrita.bloco('B', () => {});
   escreverBlocoC(escrita, movimento, { indicadorAtividade: pedido.indicadorAtividade ?? 1 });
   escrita.bloco('D', () => {});
-  escreverApuracao(escrita, pedido, periodo, apuracao);
+  const st = apuracaoSt(movimento, emitente.uf);
+  const difal = apuracaoDifal(movimento, emitente.uf);
+  escreverApuracao(escrita, pedido, periodo, apuracao, () =>
+    escreverApuracaoSubstituicao(escrita, pedido, periodo, emitente.uf, st, difal),
+  );
   escrita.bloco('G', () => {});
   escreverInventario(escrita, movimento, conta);
   escrita.bloco('K', () => {});
@@ -267,6 +280,9 @@ export function escreverSped(
       cancelados: movimento.documentos.length - ativos.length,
       itens: ativos.reduce((soma, documento) => soma + documento.itens.length, 0),
       ...apuracao,
+      icmsStRecolher: round(st.reduce((soma, uf) => soma + uf.recolher, 0)),
+      difalRecolher: round(difal.reduce((soma, uf) => soma + uf.recolherDifal, 0)),
+      fcpRecolher: round(difal.reduce((soma, uf) => soma + uf.recolherFcp, 0)),
     },
     avisos,
   };

@@ -21,6 +21,12 @@ export interface ItemFiscal {
   valorIcms: number;
   baseIcmsSt: number;
   valorIcmsSt: number;
+  /** DIFAL of a sale to a consumidor final não contribuinte in another UF (EC 87/2015): vICMSUFDest. */
+  valorIcmsUfDestino: number;
+  /** vFCPUFDest: Fundo de Combate à Pobreza of the destination UF. */
+  valorFcpUfDestino: number;
+  /** vICMSUFRemet: the origin UF's share of the DIFAL (zero since 2019). */
+  valorIcmsUfRemetente: number;
   aliquotaIpi: number;
   valorIpi: number;
   cstPis: string | null;
@@ -59,11 +65,17 @@ const n = (value: unknown): number => (value === null || value === undefined ? 0
 const s = (value: unknown): string | null =>
   value === null || value === undefined || value === '' ? null : String(value);
 
+const DIFAL_COLUMNS = 'valor_icms_uf_destino, valor_fcp_uf_destino, valor_icms_uf_remetente';
+const SEM_DIFAL =
+  'NULL AS valor_icms_uf_destino, NULL AS valor_fcp_uf_destino, NULL AS valor_icms_uf_remetente';
+
 const ITEM_COLUMNS = (
   st: boolean,
+  difal: boolean,
 ) => `numero_item, produto_id::int AS produto_id, codigo, descricao, ncm, cfop, unidade,
   quantidade, valor_unitario, valor_desconto, valor_total, origem, cst_icms, csosn, base_icms, aliquota_icms, valor_icms,
   ${st ? 'base_icms_st, valor_icms_st, aliquota_ipi, valor_ipi' : 'NULL AS base_icms_st, NULL AS valor_icms_st, NULL AS aliquota_ipi, NULL AS valor_ipi'},
+  ${difal ? DIFAL_COLUMNS : SEM_DIFAL},
   cst_pis, aliquota_pis, valor_pis, cst_cofins, aliquota_cofins, valor_cofins`;
 
 function itemOf(row: Record<string, unknown>): ItemFiscal {
@@ -87,6 +99,9 @@ function itemOf(row: Record<string, unknown>): ItemFiscal {
     valorIcms: n(row.valor_icms),
     baseIcmsSt: n(row.base_icms_st),
     valorIcmsSt: n(row.valor_icms_st),
+    valorIcmsUfDestino: n(row.valor_icms_uf_destino),
+    valorFcpUfDestino: n(row.valor_fcp_uf_destino),
+    valorIcmsUfRemetente: n(row.valor_icms_uf_remetente),
     aliquotaIpi: n(row.aliquota_ipi),
     valorIpi: n(row.valor_ipi),
     cstPis: s(row.cst_pis),
@@ -98,11 +113,18 @@ function itemOf(row: Record<string, unknown>): ItemFiscal {
   };
 }
 
-async function itensPor(tx: Tx, table: string, foreignKey: string, ids: number[], st: boolean) {
+async function itensPor(
+  tx: Tx,
+  table: string,
+  foreignKey: string,
+  ids: number[],
+  st: boolean,
+  difal = false,
+) {
   const byParent = new Map<number, ItemFiscal[]>();
   if (ids.length === 0) return byParent;
   const rows = await tx.query<Record<string, unknown>>(
-    `SELECT ${foreignKey}::int AS parent_id, ${ITEM_COLUMNS(st)} FROM ${table}
+    `SELECT ${foreignKey}::int AS parent_id, ${ITEM_COLUMNS(st, difal)} FROM ${table}
       WHERE ${foreignKey} = ANY($1::bigint[]) ORDER BY ${foreignKey}, numero_item NULLS LAST, id`,
     [ids],
   );
@@ -166,6 +188,7 @@ export async function documentosFiscais(
     'nota_fiscal_item',
     'nota_fiscal_id',
     nfe.map((r) => n(r.id)),
+    true,
     true,
   );
   const itensEntrada = await itensPor(

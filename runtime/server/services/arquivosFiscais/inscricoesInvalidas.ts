@@ -12,15 +12,26 @@ export interface InscricaoInvalida {
   uf: string | null;
   inscricaoEstadual: string;
   problema: string;
+  /** Hash route of the form where the IE is corrected; null for a Filial's pessoa, which has no form. */
+  rota: string | null;
 }
+
+/** The list each tipoPessoa is edited in (cliente, fornecedor and transportador views of pessoa). */
+const ROTAS: Record<number, string> = {
+  0: 'pages/vendas/clientes',
+  1: 'pages/compras/fornecedores',
+  5: 'pages/compras/transportadores',
+};
 
 const TIPOS: Record<number, string> = { 0: 'Cliente', 1: 'Fornecedor', 2: 'Filial', 5: 'Transportadora' };
 
 /**
  * The company's pessoas (RLS keeps the tenant) with an IE typed before IEs were checked, or imported, that
  * their UF's rule refuses: listed for correction, never dropped from the files (the validator flags them there).
+ * `busca` keeps those whose nome, CPF/CNPJ or IE contains it (case ignored).
  */
-export async function inscricoesInvalidas(tx: Tx): Promise<InscricaoInvalida[]> {
+export async function inscricoesInvalidas(tx: Tx, busca?: string): Promise<InscricaoInvalida[]> {
+  const termo = busca?.trim() ?? '';
   const rows = await tx.query<{
     id: number;
     tipo_pessoa: number;
@@ -32,7 +43,10 @@ export async function inscricoesInvalidas(tx: Tx): Promise<InscricaoInvalida[]> 
     `SELECT id::int AS id, tipo_pessoa::int AS tipo_pessoa, nome, cpf_cnpj, uf, inscricao_estadual
        FROM pessoa
       WHERE btrim(COALESCE(inscricao_estadual, '')) <> ''
+        AND ($1 = '' OR nome ILIKE '%' || $1 || '%'
+             OR cpf_cnpj ILIKE '%' || $1 || '%' OR inscricao_estadual ILIKE '%' || $1 || '%')
       ORDER BY nome, id`,
+    [termo],
   );
   return rows.flatMap((row) => {
     const problema = problemaInscricaoEstadual(row.inscricao_estadual, row.uf);
@@ -47,6 +61,7 @@ export async function inscricoesInvalidas(tx: Tx): Promise<InscricaoInvalida[]> 
         uf: row.uf,
         inscricaoEstadual: row.inscricao_estadual,
         problema,
+        rota: ROTAS[row.tipo_pessoa] ? `${ROTAS[row.tipo_pessoa]}/editar/${row.id}` : null,
       },
     ];
   });

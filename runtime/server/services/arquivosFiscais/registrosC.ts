@@ -1,4 +1,5 @@
 import { analiticoDocumento, cstItem } from './analiticoDocumento.ts';
+import { difalDocumento, levaC101 } from './apuracaoSubstituicao.ts';
 import type { DocumentoFiscal, ItemFiscal } from './documentosFiscais.ts';
 import type { EscritaSped } from './escritaSped.ts';
 import { round, spedData, spedTexto as t, spedNumero as v } from './formatoArquivo.ts';
@@ -156,12 +157,16 @@ function c170(escrita: EscritaSped, item: ItemFiscal, movimento: MovimentoFiscal
   );
 }
 
-/** Block C: C100 per document, C170 for third parties' notes, C190 per CST/CFOP/alíquota. */
+/** Block C: C100 per document, C101 with its DIFAL/FCP, C170 for third parties' notes, C190 per CST/CFOP/alíquota. */
 export function escreverBlocoC(escrita: EscritaSped, movimento: MovimentoFiscal, opcoes: OpcoesBlocoC) {
   escrita.bloco('C', () => {
     for (const documento of movimento.documentos) {
       c100(escrita, documento, movimento, opcoes);
       if (documento.cancelado) continue;
+      if (levaC101(documento)) {
+        const difal = difalDocumento(documento);
+        escrita.add('C101', v(difal.fcpDestino), v(difal.icmsDestino), v(difal.icmsRemetente));
+      }
       const ipi = ipiDestacado(documento, opcoes);
       if (levaC170(documento)) for (const item of documento.itens) c170(escrita, item, movimento, ipi);
       for (const linha of analiticoDocumento(documento))

@@ -6,6 +6,7 @@ import {
   leiauteDaLinha,
   problemaCampoSintegra,
 } from './leiauteSintegra.ts';
+import { validarSubstituicao } from './validadorSubstituicao.ts';
 
 /**
  * The in-product validator of the fiscal files, run on every file before it is offered: the layout of each
@@ -58,6 +59,7 @@ const LEIAUTE_SPED: Record<string, string[]> = {
   C100: 'IND_OPER:C1! IND_EMIT:C1! COD_PART:C60 COD_MOD:C2! COD_SIT:N2! SER:C3 NUM_DOC:N! CHV_NFE:N44 DT_DOC:D! DT_E_S:D VL_DOC:V2! IND_PGTO:C1! VL_DESC:V2 VL_ABAT_NT:V2 VL_MERC:V2 IND_FRT:C1! VL_FRT:V2 VL_SEG:V2 VL_OUT_DA:V2 VL_BC_ICMS:V2 VL_ICMS:V2 VL_BC_ICMS_ST:V2 VL_ICMS_ST:V2 VL_IPI:V2 VL_PIS:V2 VL_COFINS:V2 VL_PIS_ST:V2 VL_COFINS_ST:V2'.split(
     ' ',
   ),
+  C101: ['VL_FCP_UF_DEST:V2!', 'VL_ICMS_UF_DEST:V2!', 'VL_ICMS_UF_REM:V2!'],
   C170: 'NUM_ITEM:N! COD_ITEM:C60! DESCR_COMPL:C QTD:V5! UNID:C6! VL_ITEM:V2! VL_DESC:V2 IND_MOV:C1! CST_ICMS:N3! CFOP:N4! COD_NAT:C10 VL_BC_ICMS:V2 ALIQ_ICMS:V2 VL_ICMS:V2 VL_BC_ICMS_ST:V2 ALIQ_ST:V2 VL_ICMS_ST:V2 IND_APUR:C1 CST_IPI:C2 COD_ENQ:C3 VL_BC_IPI:V2 ALIQ_IPI:V2 VL_IPI:V2 CST_PIS:N2 VL_BC_PIS:V2 ALIQ_PIS:V4 QUANT_BC_PIS:V3 ALIQ_PIS_QUANT:V4 VL_PIS:V2 CST_COFINS:N2 VL_BC_COFINS:V2 ALIQ_COFINS:V4 QUANT_BC_COFINS:V3 ALIQ_COFINS_QUANT:V4 VL_COFINS:V2 COD_CTA:C VL_ABAT_NT:V2'.split(
     ' ',
   ),
@@ -73,6 +75,20 @@ const LEIAUTE_SPED: Record<string, string[]> = {
     ' ',
   ),
   E116: 'COD_OR:C3! VL_OR:V2! DT_VCTO:D! COD_REC:C! NUM_PROC:C15 IND_PROC:C1 PROC:C TXT_COMPL:C MES_REF:N6!'.split(
+    ' ',
+  ),
+  E200: ['UF:C2!', 'DT_INI:D!', 'DT_FIN:D!'],
+  E210: 'IND_MOV_ST:C1! VL_SLD_CRED_ANT_ST:V2! VL_DEVOL_ST:V2! VL_RESSARC_ST:V2! VL_OUT_CRED_ST:V2! VL_AJ_CREDITOS_ST:V2! VL_RETENCAO_ST:V2! VL_OUT_DEB_ST:V2! VL_AJ_DEBITOS_ST:V2! VL_SLD_DEV_ANT_ST:V2! VL_DEDUCOES_ST:V2! VL_ICMS_RECOL_ST:V2! VL_SLD_CRED_ST_TRANSPORTAR:V2! DEB_ESP_ST:V2!'.split(
+    ' ',
+  ),
+  E250: 'COD_OR:C3! VL_OR:V2! DT_VCTO:D! COD_REC:C! NUM_PROC:C15 IND_PROC:C1 PROC:C TXT_COMPL:C MES_REF:N6!'.split(
+    ' ',
+  ),
+  E300: ['UF:C2!', 'DT_INI:D!', 'DT_FIN:D!'],
+  E310: 'IND_MOV_FCP_DIFAL:C1! VL_SLD_CRED_ANT_DIFAL:V2! VL_TOT_DEBITOS_DIFAL:V2! VL_OUT_DEB_DIFAL:V2! VL_TOT_CREDITOS_DIFAL:V2! VL_OUT_CRED_DIFAL:V2! VL_SLD_DEV_ANT_DIFAL:V2! VL_DEDUCOES_DIFAL:V2! VL_RECOL_DIFAL:V2! VL_SLD_CRED_TRANSPORTAR_DIFAL:V2! DEB_ESP_DIFAL:V2! VL_SLD_CRED_ANT_FCP:V2! VL_TOT_DEB_FCP:V2! VL_OUT_DEB_FCP:V2! VL_TOT_CRED_FCP:V2! VL_OUT_CRED_FCP:V2! VL_SLD_DEV_ANT_FCP:V2! VL_DEDUCOES_FCP:V2! VL_RECOL_FCP:V2! VL_SLD_CRED_TRANSPORTAR_FCP:V2! DEB_ESP_FCP:V2!'.split(
+    ' ',
+  ),
+  E316: 'COD_OR:C3! VL_OR:V2! DT_VCTO:D! COD_REC:C! NUM_PROC:C15 IND_PROC:C1 PROC:C TXT_COMPL:C MES_REF:N6!'.split(
     ' ',
   ),
   E990: ['QTD_LIN_E:N!'],
@@ -123,9 +139,24 @@ export const LEIAUTES_SPED: ReadonlyMap<string, Campo[]> = new Map(
 );
 
 /** Registers a child must follow (its parent is the nearest register outside its own family). */
-const PAI: Record<string, string> = { C170: 'C100', C190: 'C100', H010: 'H005', E110: 'E100', E116: 'E110' };
+const PAI: Record<string, string> = {
+  C101: 'C100',
+  C170: 'C100',
+  C190: 'C100',
+  H010: 'H005',
+  E110: 'E100',
+  E116: 'E110',
+  E210: 'E200',
+  E250: 'E210',
+  E310: 'E300',
+  E316: 'E310',
+};
 const FILHOS: Record<string, string[]> = {
-  C100: ['C170', 'C190'],
+  C100: ['C101', 'C170', 'C190'],
+  E200: ['E210', 'E250'],
+  E210: ['E250'],
+  E300: ['E310', 'E316'],
+  E310: ['E316'],
   H005: ['H010'],
   E100: ['E110', 'E116'],
   E110: ['E116'],
@@ -361,7 +392,7 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
           'Gere o arquivo novamente.',
         );
     }
-    if (reg !== 'C170' && reg !== 'C190') fecharC100();
+    if (reg !== 'C101' && reg !== 'C170' && reg !== 'C190') fecharC100();
     if (reg !== 'H010') fecharH005();
 
     switch (reg) {
@@ -622,6 +653,8 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
       );
   }
 
+  validarSubstituicao(registros, erro);
+
   // Block openings, closings and the file totals.
   const contagem9900 = new Map<string, { quantidade: number; linha: number }>();
   registros.forEach((campos, index) => {
@@ -697,6 +730,8 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
 function correcaoCampo(registro: string, campo: string): string {
   const porCampo: Record<string, string> = {
     'E116.COD_REC': 'Informe o código de receita do ICMS ao gerar o arquivo.',
+    'E250.COD_REC': 'Informe o código de receita do ICMS-ST ao gerar o arquivo.',
+    'E316.COD_REC': 'Informe os códigos de receita do DIFAL e do FCP ao gerar o arquivo.',
     'H010.COD_CTA': 'Informe a conta contábil do estoque ao gerar o arquivo (perfis A e B).',
     '0000.IE': 'Informe a inscrição estadual da pessoa do tipo Filial.',
     '0000.COD_MUN': 'Informe a cidade da pessoa do tipo Filial.',

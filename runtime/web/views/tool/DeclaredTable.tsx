@@ -2,6 +2,7 @@ import {
   Box,
   Chip,
   type ChipProps,
+  Link,
   Stack,
   Table,
   TableBody,
@@ -33,7 +34,8 @@ const CHIP_COLORS = new Set(['default', 'success', 'warning', 'info', 'error', '
 /**
  * One cell: the value in its cell format (a `compute` formula replaces the field, its texts filled from
  * the row), as plain text, coloured by `tone` or as a `chip`, with its `captions` under it; or, with
- * `flags`, one outlined chip per boolean field of the row that is true.
+ * `flags`, one outlined chip per boolean field of the row that is true. With `link`, the value is a link to
+ * that hash route of the app (only app routes: a row cannot point the user elsewhere).
  */
 function DeclaredCell({
   column,
@@ -53,6 +55,7 @@ function DeclaredCell({
   const tone = column.tone !== undefined ? TONES[formulaText(column.tone, row)] : undefined;
   const color = column.chip ? formulaText(column.chip.color, row) : '';
   const icon = column.chip?.icon ? formulaText(column.chip.icon, row) : '';
+  const route = column.link !== undefined ? formulaText(column.link, row).replace(/^#?\/*/, '') : '';
   const captions = (column.captions ?? [])
     .map((caption) => ({ text: formulaText(caption.text, row), tone: caption.tone ?? 'secondary' }))
     .filter((caption) => caption.text);
@@ -91,6 +94,8 @@ function DeclaredCell({
     <a href={href} target="_blank" rel="noopener noreferrer">
       {text}
     </a>
+  ) : route ? (
+    <Link href={`#/${route}`}>{text}</Link>
   ) : column.preWrap ? (
     <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
       {text}
