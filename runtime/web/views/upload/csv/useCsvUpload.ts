@@ -1,44 +1,46 @@
 import { useCallback, useEffect, useState } from 'react';
-import { decodeCsvBytes } from '../../../core/decodeCsvBytes.ts';
-import { matchCsvColumns } from '../../../core/matchCsvColumns.ts';
-import { parseCsv } from '../../../core/parseCsv.ts';
-import { readPath } from '../../../core/readPath.ts';
-import { useNotify } from '../../ui/NotifyProvider.tsx';
-import { useActionError } from '../../ui/useActionError.tsx';
-import type {
-  ImportField,
-  ImportLineError,
-  ImportResponse,
-  ImportSource,
-  LoadedFile,
-} from './importTypes.ts';
+import { checkPermission } from '../../../../core/checkPermission.ts';
+import { decodeCsvBytes } from '../../../../core/decodeCsvBytes.ts';
+import { matchCsvColumns } from '../../../../core/matchCsvColumns.ts';
+import { parseCsv } from '../../../../core/parseCsv.ts';
+import { readPath } from '../../../../core/readPath.ts';
+import { PermissionLevel } from '../../../../core/types.ts';
+import { callOperation } from '../../../api/callOperation.ts';
+import { useRuntime, useSession } from '../../../app/RuntimeContext.tsx';
+import { useNotify } from '../../../ui/NotifyProvider.tsx';
+import { useActionError } from '../../../ui/useActionError.tsx';
+import type { UploadScreen } from '../uploadTypes.ts';
+import type { CsvTarget, ImportField, ImportLineError, ImportResponse, LoadedFile } from './csvTypes.ts';
 
-/** The server's limit per file (one request, one transaction). */
-export const MAX_LINES = 5000;
-const MAX_BYTES = 5 * 1024 * 1024;
+const FALLBACK_NOUN = { singular: 'registro', plural: 'registros', gender: 'm' as const };
 
 /**
- * Controller of a CSV import screen (Importar arquivo, Importação de dados): reads the CSV in the browser
- * (UTF-8 or Windows-1252, ';' or ','), auto-maps its columns to the fields of `source`, validates every
- * line on the server (same entity validation as the records API) and imports the file all or nothing.
- * A null source (no entity chosen yet) offers no fields.
+ * Controller of an upload screen with `file.parse: "csv"` (Importar arquivo, Importação de dados): reads
+ * the CSV in the browser (UTF-8 or Windows-1252, ';' or ','), auto-maps its columns to the fields the
+ * `csv.fields` operation answers, validates every line with the preview operation (same entity validation
+ * as the records API) and imports the file all or nothing with the confirm operation. A null target (no
+ * entity chosen yet) offers no fields.
  */
-export function useCsvImport(source: ImportSource | null) {
+export function useCsvUpload(declaration: UploadScreen, target: CsvTarget | null) {
+  const { api } = useRuntime();
+  const { user } = useSession();
   const notify = useNotify();
   const showError = useActionError();
+  const { file: fileSpec, preview: previewSpec, confirm: confirmSpec } = declaration;
+  const csv = declaration.csv as NonNullable<UploadScreen['csv']>;
   const [fields, setFields] = useState<ImportField[]>([]);
   const [file, setFile] = useState<LoadedFile | null>(null);
   const [mapping, setMappingState] = useState<(string | null)[]>([]);
   const [result, setResult] = useState<ImportResponse | null>(null);
   const [imported, setImported] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const canImport = source?.canImport ?? false;
-  const sourceId = source?.id;
-  const loadFields = source?.fields;
-  const noun = source?.noun ?? { singular: 'registro', plural: 'registros', gender: 'm' as const };
+  const level = PermissionLevel[confirmSpec.level ?? 'CRIAR'];
+  const canImport =
+    target !== null && (!confirmSpec.permission || checkPermission(user, confirmSpec.permission, level));
+  const noun = target?.noun ?? FALLBACK_NOUN;
 
   // A new target starts over: its own fields, no file, no result.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the target (sourceId) changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the target (its id) changes.
   useEffect(() => {
     let active = true;
     setFields([]);
@@ -46,24 +48,28 @@ export function useCsvImport(source: ImportSource | null) {
     setMappingState([]);
     setResult(null);
     setImported(null);
-    if (!loadFields) return;
-    void loadFields().then(({ data, error }) => {
+    if (!target) return;
+    void callOperation(api, csv.fields.operationId, target.params).then(({ data, error }) => {
       if (!active) return;
       if (error || !data) return void showError(error);
-      setFields(data);
+      setFields(data as ImportField[]);
     });
     return () => {
       active = false;
     };
-  }, [sourceId, showError]);
+  }, [target?.id, api, showError]);
 
   const load = useCallback(
     async (selected: File) => {
       setResult(null);
       setImported(null);
-      if (selected.size > MAX_BYTES) {
+      if (selected.size > fileSpec.maxBytes) {
         setFile(null);
-        return notify.alert({ title: 'Arquivo grande demais', message: 'Envie um arquivo de até 5 MB.' });
+        return notify.alert({
+          title: 'Arquivo grande demais',
+          message:
+            fileSpec.tooLarge ?? `Envie um arquivo de até ${Math.round(fileSpec.maxBytes / 1_048_576)} MB.`,
+        });
       }
       const { text, encoding } = decodeCsvBytes(new Uint8Array(await selected.arrayBuffer()));
       const parsed = parseCsv(text);
@@ -74,17 +80,17 @@ export function useCsvImport(source: ImportSource | null) {
           message: `O arquivo deve ter uma linha de cabeçalho e ao menos uma linha de ${noun.singular}.`,
         });
       }
-      if (parsed.rows.length > MAX_LINES) {
+      if (parsed.rows.length > csv.maxLines) {
         setFile(null);
         return notify.alert({
           title: 'Arquivo grande demais',
-          message: `O arquivo tem ${parsed.rows.length} linhas; importe no máximo ${MAX_LINES} por vez.`,
+          message: `O arquivo tem ${parsed.rows.length} linhas; importe no máximo ${csv.maxLines} por vez.`,
         });
       }
       setFile({ name: selected.name, encoding, ...parsed });
       setMappingState(matchCsvColumns(parsed.header, fields));
     },
-    [fields, notify, noun.singular],
+    [fields, notify, noun.singular, fileSpec, csv.maxLines],
   );
 
   const setMapping = (index: number, campo: string | null) => {
@@ -94,7 +100,7 @@ export function useCsvImport(source: ImportSource | null) {
     setResult(null);
   };
 
-  /** The lines as the API takes them: the text of every mapped column. */
+  /** The lines as the operations take them: the text of every mapped column. */
   const lines = () =>
     (file?.rows ?? []).map((row) => ({
       linha: row.linha,
@@ -103,22 +109,25 @@ export function useCsvImport(source: ImportSource | null) {
       ),
     }));
 
-  const send = async (acao: 'validar' | 'importar') => {
-    if (!source) return;
+  const send = async (step: 'preview' | 'confirm') => {
+    if (!target) return;
+    const spec = step === 'confirm' ? confirmSpec : previewSpec;
     setBusy(true);
     try {
-      const { data, error } = await source.send(acao, lines());
-      if (error || !data) {
-        const erros = readPath(error, ['error', 'details', 'erros']) as ImportLineError[] | undefined;
+      const body = { ...spec.body, ...target.params, [fileSpec.content]: lines() };
+      const answer = await callOperation(api, spec.operationId, body);
+      const data = answer.data as ImportResponse | undefined;
+      if (answer.error || !data) {
+        const erros = readPath(answer.error, ['error', 'details', 'erros']) as ImportLineError[] | undefined;
         if (Array.isArray(erros)) {
           const invalidas = new Set(erros.map((erro) => erro.linha)).size;
           const total = file?.rows.length ?? 0;
           setResult({ total, validas: total - invalidas, invalidas, importados: 0, erros });
         }
-        throw error;
+        throw answer.error;
       }
       setResult(data);
-      if (acao === 'importar') {
+      if (step === 'confirm') {
         setImported(data.importados);
         setFile(null);
         setMappingState([]);
@@ -136,9 +145,9 @@ export function useCsvImport(source: ImportSource | null) {
     const ok = await notify.confirm({
       title: `Importar ${noun.plural}`,
       message: `Serão ${noun.gender === 'f' ? 'cadastradas' : 'cadastrados'} ${file?.rows.length ?? 0} ${noun.singular}(s). Deseja continuar?`,
-      confirmLabel: 'Importar',
+      confirmLabel: confirmSpec.label,
     });
-    if (ok) await send('importar');
+    if (ok) await send('confirm');
   };
 
   const reset = () => {
@@ -161,7 +170,7 @@ export function useCsvImport(source: ImportSource | null) {
     canImport,
     missing,
     load,
-    validate: () => send('validar'),
+    validate: () => send('preview'),
     importNow,
     reset,
   };
