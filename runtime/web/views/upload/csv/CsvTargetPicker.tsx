@@ -4,6 +4,7 @@ import { callOperation } from '../../../api/callOperation.ts';
 import { useRuntime } from '../../../app/RuntimeContext.tsx';
 import { useActionError } from '../../../ui/useActionError.tsx';
 import type { UploadScreen } from '../uploadTypes.ts';
+import { nounOfRow } from './csvLines.ts';
 import type { CsvTarget } from './csvTypes.ts';
 
 type TargetSpec = NonNullable<NonNullable<UploadScreen['csv']>['target']>;
@@ -50,11 +51,7 @@ export function useCsvTarget(declaration: UploadScreen) {
     if (!row) return null;
     return {
       id: chosen,
-      noun: {
-        singular: text(row, spec.noun.singular).toLowerCase(),
-        plural: text(row, spec.noun.plural).toLowerCase(),
-        gender: row[spec.noun.gender] === 'f' ? 'f' : 'm',
-      },
+      noun: nounOfRow(row, spec.noun),
       params: { [spec.name]: chosen },
       examples: chosen,
     };

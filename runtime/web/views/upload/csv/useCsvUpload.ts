@@ -10,6 +10,7 @@ import { useRuntime, useSession } from '../../../app/RuntimeContext.tsx';
 import { useNotify } from '../../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../../ui/useActionError.tsx';
 import type { UploadScreen } from '../uploadTypes.ts';
+import { mappedLines, remap } from './csvLines.ts';
 import type { CsvTarget, ImportField, ImportLineError, ImportResponse, LoadedFile } from './csvTypes.ts';
 
 const FALLBACK_NOUN = { singular: 'registro', plural: 'registros', gender: 'm' as const };
@@ -94,27 +95,20 @@ export function useCsvUpload(declaration: UploadScreen, target: CsvTarget | null
   );
 
   const setMapping = (index: number, campo: string | null) => {
-    setMappingState((current) =>
-      current.map((value, position) => (position === index ? campo : value === campo ? null : value)),
-    );
+    setMappingState((current) => remap(current, index, campo));
     setResult(null);
   };
-
-  /** The lines as the operations take them: the text of every mapped column. */
-  const lines = () =>
-    (file?.rows ?? []).map((row) => ({
-      linha: row.linha,
-      valores: Object.fromEntries(
-        mapping.flatMap((campo, index) => (campo ? [[campo, row.cells[index] ?? '']] : [])),
-      ),
-    }));
 
   const send = async (step: 'preview' | 'confirm') => {
     if (!target) return;
     const spec = step === 'confirm' ? confirmSpec : previewSpec;
     setBusy(true);
     try {
-      const body = { ...spec.body, ...target.params, [fileSpec.content]: lines() };
+      const body = {
+        ...spec.body,
+        ...target.params,
+        [fileSpec.content]: mappedLines(file?.rows ?? [], mapping),
+      };
       const answer = await callOperation(api, spec.operationId, body);
       const data = answer.data as ImportResponse | undefined;
       if (answer.error || !data) {
