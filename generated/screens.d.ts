@@ -43,7 +43,7 @@ export interface components {
             result?: components["schemas"]["result"];
             staffOnly?: unknown;
         };
-        /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. */
+        /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. With `file.parse: "csv"` the file is read in the browser instead (UTF-8 or Windows-1252, ';' or ','; decodeCsvBytes and parseCsv), its columns mapped to the fields of `csv.fields` and the mapped lines sent in the `file.content` body field: the preview validates (errors per file line), the confirm imports all or nothing. */
         upload: {
             $schema?: unknown;
             name?: unknown;
@@ -63,12 +63,54 @@ export interface components {
                 label: string;
                 /** @description Accessible name of the file input */
                 inputLabel: string;
-                /** @description Body field that carries the file name */
-                name: string;
-                /** @description Body field that carries the file content in base64 */
+                /** @description Body field that carries the file name (base64 files) */
+                name?: string;
+                /** @description Body field that carries the file content in base64, or (parse csv) the mapped lines [{linha, valores: {field: text}}] */
                 content: string;
                 /** @description Message for a file over maxBytes; {nome} and {max} (e.g. 5 MB) are placeholders */
                 tooLarge?: string;
+                /**
+                 * @description csv: the file is parsed in the browser and its columns mapped to `csv.fields` (see `csv`)
+                 * @enum {unknown}
+                 */
+                parse?: "csv";
+            };
+            /** @description The CSV import of a `file.parse: "csv"` screen: the fields a column may fill, how the screen names what it imports (texts gendered from it), the model file and the line limit */
+            csv?: {
+                /** @description Operation answering the importable fields [{campo, label, tipo, obrigatorio, aliases, opcoes?}] (with `target`, called with the chosen value) */
+                fields: {
+                    operationId: components["schemas"]["operationId"];
+                };
+                noun?: components["schemas"]["csvNoun"];
+                /** @description Most data lines per file (the server's limit per request) */
+                maxLines: number;
+                /** @description What the file section says about relations; default: the relation fields' labels, "informe o nome já cadastrado" */
+                hint?: string;
+                /** @description Entity whose example rows fill the model file (with `target`: the chosen value) */
+                examples?: string;
+                /** @description A chooser of what to import (its value is a parameter of the fields, preview and confirm operations); the noun comes from the chosen row */
+                target?: {
+                    operationId: components["schemas"]["operationId"];
+                    /** @description Parameter (path or body) that carries the chosen value */
+                    name: string;
+                    /** @description Label of the select */
+                    label: string;
+                    /** @description Field of a row that is its value */
+                    value: string;
+                    /** @description Field of a row that is its option text */
+                    option: string;
+                    /** @description Boolean field of a row: false lists it disabled, followed by `disabledSuffix` */
+                    enabled?: string;
+                    disabledSuffix?: string;
+                    /** @description Shown when no row is enabled */
+                    none?: string;
+                    /** @description Fields of the chosen row naming it: singular and plural (shown in lower case) and gender ('f' or else masculine) */
+                    noun: {
+                        singular: string;
+                        plural: string;
+                        gender: string;
+                    };
+                };
             };
             /** @description Warning shown while a file is chosen but a required parameter is empty */
             missing?: string;
@@ -87,7 +129,7 @@ export interface components {
                     text: components["schemas"]["formula"];
                     icon?: string;
                 }[];
-                grid: {
+                grid?: {
                     items: string;
                     /** @description Accessible name of the table */
                     label: string;
@@ -95,14 +137,16 @@ export interface components {
                     empty?: string;
                     columns: components["schemas"]["columns"];
                 };
+                /** @description Constant fields added to the request body */
+                body?: Record<string, never>;
             };
             confirm: {
                 operationId: components["schemas"]["operationId"];
                 /** @description Button text; {count name} placeholders */
                 label: string;
                 icon?: string;
-                /** @description The count (of `counts`) of rows the confirmation processes: the button is disabled at 0 */
-                count: string;
+                /** @description The count (of `counts`) of rows the confirmation processes: the button is disabled at 0 (required unless file.parse is csv, where the button waits for a validation without errors) */
+                count?: string;
                 /** @description Permission key whose `level` confirming needs (else only the preview is allowed) */
                 permission?: string;
                 /** @enum {unknown} */
@@ -123,6 +167,8 @@ export interface components {
                     /** @description Text with links written [label](#/route) (hash routes only) */
                     suffix?: string;
                 };
+                /** @description Constant fields added to the request body */
+                body?: Record<string, never>;
             };
         };
         /** @description A search box (and optional select filters) over a read operation with a result grid, paged in the browser or on the server: reference tables (banks, NCM, CEST), administrator lists. A `section` declaration is a part of the registered screen of its route, which shows it with useDeclaredLookup. */
@@ -628,6 +674,13 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description How a screen names what it imports, e.g. produto/produtos (m) or categoria/categorias (f) */
+        csvNoun: {
+            singular: string;
+            plural: string;
+            /** @enum {unknown} */
+            gender: "m" | "f";
+        };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         ToolScreen: {
             $schema: string;
@@ -652,7 +705,7 @@ export interface components {
             /** @description Only platform staff (isAvanco) may open it, as the administrator area's staff entries */
             staffOnly?: boolean;
         };
-        /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. */
+        /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. With `file.parse: "csv"` the file is read in the browser instead (UTF-8 or Windows-1252, ';' or ','; decodeCsvBytes and parseCsv), its columns mapped to the fields of `csv.fields` and the mapped lines sent in the `file.content` body field: the preview validates (errors per file line), the confirm imports all or nothing. */
         UploadScreen: {
             $schema: string;
             /** @description Equal to the file name (<name>.screen.json) */
@@ -679,12 +732,54 @@ export interface components {
                 label: string;
                 /** @description Accessible name of the file input */
                 inputLabel: string;
-                /** @description Body field that carries the file name */
-                name: string;
-                /** @description Body field that carries the file content in base64 */
+                /** @description Body field that carries the file name (base64 files) */
+                name?: string;
+                /** @description Body field that carries the file content in base64, or (parse csv) the mapped lines [{linha, valores: {field: text}}] */
                 content: string;
                 /** @description Message for a file over maxBytes; {nome} and {max} (e.g. 5 MB) are placeholders */
                 tooLarge?: string;
+                /**
+                 * @description csv: the file is parsed in the browser and its columns mapped to `csv.fields` (see `csv`)
+                 * @enum {unknown}
+                 */
+                parse?: "csv";
+            };
+            /** @description The CSV import of a `file.parse: "csv"` screen: the fields a column may fill, how the screen names what it imports (texts gendered from it), the model file and the line limit */
+            csv?: {
+                /** @description Operation answering the importable fields [{campo, label, tipo, obrigatorio, aliases, opcoes?}] (with `target`, called with the chosen value) */
+                fields: {
+                    operationId: components["schemas"]["operationId"];
+                };
+                noun?: components["schemas"]["csvNoun"];
+                /** @description Most data lines per file (the server's limit per request) */
+                maxLines: number;
+                /** @description What the file section says about relations; default: the relation fields' labels, "informe o nome já cadastrado" */
+                hint?: string;
+                /** @description Entity whose example rows fill the model file (with `target`: the chosen value) */
+                examples?: string;
+                /** @description A chooser of what to import (its value is a parameter of the fields, preview and confirm operations); the noun comes from the chosen row */
+                target?: {
+                    operationId: components["schemas"]["operationId"];
+                    /** @description Parameter (path or body) that carries the chosen value */
+                    name: string;
+                    /** @description Label of the select */
+                    label: string;
+                    /** @description Field of a row that is its value */
+                    value: string;
+                    /** @description Field of a row that is its option text */
+                    option: string;
+                    /** @description Boolean field of a row: false lists it disabled, followed by `disabledSuffix` */
+                    enabled?: string;
+                    disabledSuffix?: string;
+                    /** @description Shown when no row is enabled */
+                    none?: string;
+                    /** @description Fields of the chosen row naming it: singular and plural (shown in lower case) and gender ('f' or else masculine) */
+                    noun: {
+                        singular: string;
+                        plural: string;
+                        gender: string;
+                    };
+                };
             };
             /** @description Warning shown while a file is chosen but a required parameter is empty */
             missing?: string;
@@ -703,7 +798,7 @@ export interface components {
                     text: components["schemas"]["formula"];
                     icon?: string;
                 }[];
-                grid: {
+                grid?: {
                     items: string;
                     /** @description Accessible name of the table */
                     label: string;
@@ -711,14 +806,16 @@ export interface components {
                     empty?: string;
                     columns: components["schemas"]["columns"];
                 };
+                /** @description Constant fields added to the request body */
+                body?: Record<string, never>;
             };
             confirm: {
                 operationId: components["schemas"]["operationId"];
                 /** @description Button text; {count name} placeholders */
                 label: string;
                 icon?: string;
-                /** @description The count (of `counts`) of rows the confirmation processes: the button is disabled at 0 */
-                count: string;
+                /** @description The count (of `counts`) of rows the confirmation processes: the button is disabled at 0 (required unless file.parse is csv, where the button waits for a validation without errors) */
+                count?: string;
                 /** @description Permission key whose `level` confirming needs (else only the preview is allowed) */
                 permission?: string;
                 /** @enum {unknown} */
@@ -739,6 +836,8 @@ export interface components {
                     /** @description Text with links written [label](#/route) (hash routes only) */
                     suffix?: string;
                 };
+                /** @description Constant fields added to the request body */
+                body?: Record<string, never>;
             };
         };
         /** @description A search box (and optional select filters) over a read operation with a result grid, paged in the browser or on the server: reference tables (banks, NCM, CEST), administrator lists. A `section` declaration is a part of the registered screen of its route, which shows it with useDeclaredLookup. */
@@ -882,6 +981,7 @@ export type SchemaDashboardChart = components['schemas']['dashboardChart'];
 export type SchemaDashboardFilterLink = components['schemas']['dashboardFilterLink'];
 export type SchemaDashboardLink = components['schemas']['dashboardLink'];
 export type SchemaOptionSource = components['schemas']['optionSource'];
+export type SchemaCsvNoun = components['schemas']['csvNoun'];
 export type SchemaToolScreen = components['schemas']['ToolScreen'];
 export type SchemaUploadScreen = components['schemas']['UploadScreen'];
 export type SchemaLookupScreen = components['schemas']['LookupScreen'];

@@ -206,6 +206,56 @@ describe('upload screens', () => {
   });
 });
 
+describe('csv upload screens (Importar arquivo, Importação de dados)', () => {
+  const PRODUTOS = 'schemas/screens/importar-arquivo.screen.json';
+  const DADOS = 'schemas/screens/importacao-de-dados.screen.json';
+  const read = (path: string) => structuredClone(files[path]) as Record<string, Record<string, unknown>>;
+
+  it('a csv file without its csv block, a target without its noun and a file upload without its grid fail', () => {
+    const produtos = read(PRODUTOS);
+    delete produtos.csv;
+    const dados = read(DADOS);
+    const target = dados.csv?.target as Record<string, unknown>;
+    delete target.noun;
+    const retorno = read('schemas/screens/atualizar-transacoes.screen.json');
+    delete retorno.preview?.grid;
+    const issues = validateSchemaSet(
+      withFiles({
+        [PRODUTOS]: produtos,
+        [DADOS]: dados,
+        'schemas/screens/atualizar-transacoes.screen.json': retorno,
+      }),
+    );
+    expect(issues).toContainEqual({
+      file: PRODUTOS,
+      pointer: '/',
+      message: 'deve ter a propriedade obrigatória csv (regra: required)',
+    });
+    expect(issues).toContainEqual({
+      file: DADOS,
+      pointer: '/csv/target',
+      message: 'deve ter a propriedade obrigatória noun (regra: required)',
+    });
+    expect(issues).toContainEqual({
+      file: 'schemas/screens/atualizar-transacoes.screen.json',
+      pointer: '/preview',
+      message: 'deve ter a propriedade obrigatória grid (regra: required)',
+    });
+  });
+
+  it('the fields, target, preview and confirm operations are checked against the API', () => {
+    const dados = read(DADOS);
+    (dados.csv?.fields as Record<string, unknown>).operationId = 'importacoesColunas';
+    expect(checkScreenOperations(withFiles({ [DADOS]: dados }), operationIds)).toEqual([
+      {
+        file: DADOS,
+        pointer: '/csv/fields/operationId',
+        message: 'operação "importacoesColunas" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+  });
+});
+
 describe('lookup row actions (the grid meta-schema’s one definition)', () => {
   const NOTIFICACOES = 'schemas/screens/notificacoes-enviadas.screen.json';
   const notificacoes = () =>

@@ -7,9 +7,9 @@ import { parseCsv } from '../../../core/parseCsv.ts';
 import { readPath } from '../../../core/readPath.ts';
 import { FilePickButton } from '../../ui/FilePickButton.tsx';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
-import { ImportErrors } from '../importacao/ImportErrors.tsx';
-import type { ImportLineError } from '../importacao/importTypes.ts';
-import { downloadCsv } from '../importacao/modeloCsv.ts';
+import type { ImportLineError } from '../../views/upload/csv/csvTypes.ts';
+import { ImportErrors } from '../../views/upload/csv/ImportErrors.tsx';
+import { downloadCsv } from '../../views/upload/csv/modeloCsv.ts';
 
 /** The server's limit (routes/Ibpt/csvUpload.ts). */
 const MAX_BYTES = 10 * 1024 * 1024;

@@ -7,6 +7,7 @@ import { fillFormatted, formulaText } from '../tool/fillFormatted.ts';
 import { LinkedText } from '../tool/LinkedText.tsx';
 import { ToolParametersForm } from '../tool/ToolParametersForm.tsx';
 import { rowsAt } from './countRows.ts';
+import { CsvUploadView } from './csv/CsvUploadView.tsx';
 import type { UploadScreen } from './uploadTypes.ts';
 import { useUploadController } from './useUploadController.ts';
 
@@ -16,10 +17,16 @@ import { useUploadController } from './useUploadController.ts';
  * (with the permission it needs), and the summary of what the confirmation did.
  */
 export function UploadView({ declaration }: { declaration: UploadScreen }) {
+  if (declaration.file.parse === 'csv') return <CsvUploadView declaration={declaration} />;
+  return <FileUploadView declaration={declaration} />;
+}
+
+/** An upload whose file travels in base64 to the preview and confirm operations. */
+function FileUploadView({ declaration }: { declaration: UploadScreen }) {
   const c = useUploadController(declaration);
   const { parameters, file, preview: previewSpec, confirm: confirmSpec } = declaration;
   const placeholders = { ...c.preview, ...c.counts };
-  const rows = c.preview ? rowsAt(c.preview, previewSpec.grid.items) : [];
+  const rows = c.preview ? rowsAt(c.preview, previewSpec.grid?.items ?? '') : [];
   const summary =
     c.result && confirmSpec.summary
       ? confirmSpec.summary.parts
@@ -83,7 +90,7 @@ export function UploadView({ declaration }: { declaration: UploadScreen }) {
           {confirmSpec.summary?.suffix && <LinkedText text={confirmSpec.summary.suffix} />}
         </Alert>
       )}
-      {c.preview && (
+      {c.preview && previewSpec.grid && (
         <Paper sx={{ mb: 2 }}>
           {rows.length === 0 && previewSpec.grid.empty ? (
             <Typography sx={{ p: 2 }} color="text.secondary">

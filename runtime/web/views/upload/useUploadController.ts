@@ -24,6 +24,12 @@ const completeFor = (required: unknown) => (current: Values) =>
     (field) => current[field] === undefined || current[field] === null || current[field] === '',
   );
 
+/** The body fields carrying the file: its name (when declared) and its base64 content. */
+const fileBody = (spec: UploadScreen['file'], file: Chosen) => ({
+  ...(spec.name ? { [spec.name]: file.nome } : {}),
+  [spec.content]: file.conteudo,
+});
+
 const megabytes = (bytes: number) =>
   `${(bytes / 1_048_576).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 
@@ -67,7 +73,7 @@ export function useUploadController(declaration: UploadScreen) {
       const id = ++request.current;
       setBusy(true);
       try {
-        const body = { ...current, [fileSpec.name]: file.nome, [fileSpec.content]: file.conteudo };
+        const body = { ...previewSpec.body, ...current, ...fileBody(fileSpec, file) };
         const { data, error } = await callOperation(api, previewSpec.operationId, body);
         if (error) throw error;
         if (id === request.current) setPreview((data ?? {}) as UploadAnswer);
@@ -78,7 +84,7 @@ export function useUploadController(declaration: UploadScreen) {
         if (id === request.current) setBusy(false);
       }
     },
-    [api, fileSpec, previewSpec.operationId, showError],
+    [api, fileSpec, previewSpec, showError],
   );
 
   const change = (next: Values) => {
@@ -110,7 +116,7 @@ export function useUploadController(declaration: UploadScreen) {
 
   const missing = !complete(values);
   const counts = countRows(declaration.counts, preview);
-  const pending = counts[confirmSpec.count] ?? 0;
+  const pending = counts[confirmSpec.count ?? ''] ?? 0;
   const level = PermissionLevel[confirmSpec.level ?? 'CRIAR'];
   const canConfirm = !confirmSpec.permission || checkPermission(user, confirmSpec.permission, level);
 
@@ -120,7 +126,7 @@ export function useUploadController(declaration: UploadScreen) {
     if (!(await confirmDeclared(notify, confirmSpec.dialog, placeholders))) return;
     setBusy(true);
     try {
-      const body = { ...values, [fileSpec.name]: chosen.nome, [fileSpec.content]: chosen.conteudo };
+      const body = { ...confirmSpec.body, ...values, ...fileBody(fileSpec, chosen) };
       const { data, error } = await callOperation(api, confirmSpec.operationId, body);
       if (error) throw error;
       const answer = (data ?? {}) as UploadAnswer;

@@ -6,7 +6,7 @@ import { formatBRL } from '../../../../core/formatMoney.ts';
 import { useRuntime, useSession } from '../../../app/RuntimeContext.tsx';
 import { useNotify } from '../../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../../ui/useActionError.tsx';
-import { downloadCsv } from '../../importacao/modeloCsv.ts';
+import { downloadCsv } from '../../../views/upload/csv/modeloCsv.ts';
 import { AdminPage } from '../AdminPage.tsx';
 import { useWhiteLabelChoice, WhiteLabelPicker } from '../WhiteLabelPicker.tsx';
 import { EmpresasCobradasTable } from './EmpresasCobradasTable.tsx';

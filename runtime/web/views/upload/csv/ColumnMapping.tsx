@@ -1,5 +1,5 @@
 import { MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
-import type { ImportField, LoadedFile } from './importTypes.ts';
+import type { ImportField, LoadedFile } from './csvTypes.ts';
 
 interface Props {
   /** Heading of the field column, e.g. "Campo do produto". */

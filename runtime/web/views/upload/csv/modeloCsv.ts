@@ -1,4 +1,4 @@
-import type { ImportField } from './importTypes.ts';
+import type { ImportField } from './csvTypes.ts';
 
 type Examples = Record<string, [string, string]>;
 

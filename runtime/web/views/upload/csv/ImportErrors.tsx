@@ -1,7 +1,7 @@
 import { Box, Table, TableBody, TableCell, TableHead, TablePagination, TableRow } from '@mui/material';
 import { useState } from 'react';
-import { paginationLabels } from '../../ui/paginationLabels.ts';
-import type { ImportLineError } from './importTypes.ts';
+import { paginationLabels } from '../../../ui/paginationLabels.ts';
+import type { ImportLineError } from './csvTypes.ts';
 
 /** The errors of the validation, one row per file line, paged. */
 export function ImportErrors({ erros }: { erros: ImportLineError[] }) {

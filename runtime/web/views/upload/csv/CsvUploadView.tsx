@@ -1,29 +1,70 @@
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import Icon from '@mui/material/Icon';
-import { FilePickButton } from '../../ui/FilePickButton.tsx';
+import { FilePickButton } from '../../../ui/FilePickButton.tsx';
+import type { UploadScreen } from '../uploadTypes.ts';
 import { ColumnMapping } from './ColumnMapping.tsx';
+import { CsvTargetPicker, useCsvTarget } from './CsvTargetPicker.tsx';
 import { ImportErrors } from './ImportErrors.tsx';
 import { downloadCsv, modeloCsv } from './modeloCsv.ts';
-import { MAX_LINES, type useCsvImport } from './useCsvImport.ts';
-
-interface Props {
-  controller: ReturnType<typeof useCsvImport>;
-  /** Entity whose model file is offered (its example rows). */
-  entity: string;
-  /** What the file section says about relations, e.g. "Categoria e marca são informadas pelo nome…". */
-  hint?: string;
-}
+import { useCsvUpload } from './useCsvUpload.ts';
 
 /** "do produto" / "da categoria". */
 const of = (noun: { singular: string; gender: 'm' | 'f' }) =>
   `${noun.gender === 'f' ? 'da' : 'do'} ${noun.singular}`;
 
 /**
- * The CSV import flow of a screen: upload, check the columns matched to the entity's fields, validate
- * every line (errors with the file's line numbers), then import — all or nothing, so a corrected file can
- * simply be sent again (CRIAR).
+ * An upload screen with `file.parse: "csv"`: what to import (when `csv.target` is declared), the file,
+ * the columns matched to the entity's fields, the validation of every line (errors with the file's line
+ * numbers), then the import — all or nothing, so a corrected file can simply be sent again.
  */
-export function CsvImportPanel({ controller, entity, hint }: Props) {
+export function CsvUploadView({ declaration }: { declaration: UploadScreen }) {
+  const csv = declaration.csv as NonNullable<UploadScreen['csv']>;
+  const picker = useCsvTarget(declaration);
+  const controller = useCsvUpload(declaration, picker.target);
+  const { file: fileSpec, confirm: confirmSpec } = declaration;
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {declaration.title}
+      </Typography>
+      {csv.target ? (
+        <CsvTargetPicker
+          spec={csv.target}
+          description={declaration.description}
+          picker={picker}
+          disabled={controller.busy}
+        />
+      ) : (
+        declaration.description && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {declaration.description}
+          </Typography>
+        )
+      )}
+      {picker.target && (
+        <CsvPanel
+          controller={controller}
+          examples={picker.target.examples}
+          hint={csv.hint}
+          maxLines={csv.maxLines}
+          fileSpec={fileSpec}
+          confirmSpec={confirmSpec}
+        />
+      )}
+    </Box>
+  );
+}
+
+interface PanelProps {
+  controller: ReturnType<typeof useCsvUpload>;
+  examples: string;
+  hint?: string;
+  maxLines: number;
+  fileSpec: UploadScreen['file'];
+  confirmSpec: UploadScreen['confirm'];
+}
+
+function CsvPanel({ controller, examples, hint, maxLines, fileSpec, confirmSpec }: PanelProps) {
   const { noun, fields, file, result, imported, busy, canImport, missing } = controller;
   const validated = result !== null && imported === null;
   const f = noun.gender === 'f';
@@ -38,22 +79,22 @@ export function CsvImportPanel({ controller, entity, hint }: Props) {
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           A primeira linha deve ter os nomes das colunas. Aceitamos arquivos UTF-8 ou Windows-1252 (Excel),
-          separados por ponto e vírgula ou vírgula, com até {MAX_LINES.toLocaleString('pt-BR')} {noun.plural}.{' '}
+          separados por ponto e vírgula ou vírgula, com até {maxLines.toLocaleString('pt-BR')} {noun.plural}.{' '}
           {relationHint}
         </Typography>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <FilePickButton
-            accept=".csv,.txt,text/csv"
-            inputLabel="Arquivo CSV"
+            accept={fileSpec.accept}
+            inputLabel={fileSpec.inputLabel}
             onFile={(selected) => void controller.load(selected)}
             disabled={fields.length === 0 || busy}
           >
-            Escolher arquivo
+            {fileSpec.label}
           </FilePickButton>
           <Button
             startIcon={<Icon>download</Icon>}
             onClick={() =>
-              downloadCsv(modeloCsv(fields, entity), `modelo-importacao-${noun.plural.toLowerCase()}.csv`)
+              downloadCsv(modeloCsv(fields, examples), `modelo-importacao-${noun.plural.toLowerCase()}.csv`)
             }
             disabled={fields.length === 0}
           >
@@ -98,11 +139,11 @@ export function CsvImportPanel({ controller, entity, hint }: Props) {
             </Button>
             <Button
               variant="contained"
-              startIcon={<Icon>playlist_add</Icon>}
+              startIcon={confirmSpec.icon ? <Icon>{confirmSpec.icon}</Icon> : undefined}
               onClick={() => void controller.importNow()}
               disabled={busy || !validated || (result?.invalidas ?? 1) > 0 || !canImport}
             >
-              Importar
+              {confirmSpec.label}
             </Button>
             {!canImport && (
               <Typography variant="body2" color="text.secondary">
@@ -139,7 +180,7 @@ export function CsvImportPanel({ controller, entity, hint }: Props) {
             </>
           ) : (
             <Alert severity="success">
-              Todas as linhas estão corretas. Clique em Importar para cadastrar {f ? 'as' : 'os'}{' '}
+              Todas as linhas estão corretas. Clique em {confirmSpec.label} para cadastrar {f ? 'as' : 'os'}{' '}
               {noun.plural}.
             </Alert>
           )}
