@@ -77,8 +77,11 @@ const workers = Array.from({ length: threads }, (_, t) => {
 });
 const ask = <T>(worker: Worker, message: unknown) =>
   new Promise<T>((resolve, reject) => {
-    worker.once('message', resolve);
     worker.once('error', reject);
+    worker.once('message', (answer: T) => {
+      worker.off('error', reject);
+      resolve(answer);
+    });
     worker.postMessage(message);
   });
 const connectStarted = performance.now();
