@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login as apiLogin } from '../support/testServer.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
+import { cell, harnessApi } from './support/documentPage.ts';
 
 /** The items table of a form (child collection pedidoVenda.itens) as a person uses it. */
 let harness: BrowserHarness;
@@ -9,16 +10,10 @@ let token: string;
 const produtos: Record<string, number> = {};
 
 type Body = Record<string, unknown>;
-async function api(method: string, url: string, payload?: unknown) {
-  const response = await harness.server.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { authorization: token },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Body;
-}
+const api = harnessApi(
+  () => harness,
+  () => token,
+);
 
 beforeAll(async () => {
   harness = await startBrowserHarness();
@@ -33,9 +28,6 @@ beforeAll(async () => {
       .id as number;
 });
 afterAll(async () => harness?.close());
-
-const cell = (page: Page, label: string, item: number) =>
-  page.getByRole('group', { name: `${label} do item ${item}` });
 
 async function pickProduct(page: Page, item: number, search: string, name: string) {
   const input = cell(page, 'Produto', item).getByRole('combobox');

@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nfeXml } from '../support/nfeXml.ts';
 import { login as apiLogin } from '../support/testServer.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
+import { cell, filter, harnessApi } from './support/documentPage.ts';
 
 /**
  * Devoluções typed in the browser, each reached from its menu and typed on the generic form: de compra
@@ -14,19 +14,10 @@ let harness: BrowserHarness;
 let token: string;
 type Body = Record<string, unknown>;
 
-async function api(method: string, url: string, payload?: unknown) {
-  const response = await harness.server.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { authorization: token },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
-const filter = (url: string, value: unknown) => `${url}?filter=${encodeURIComponent(JSON.stringify(value))}`;
-const cell = (page: Page, label: string, item: number) =>
-  page.getByRole('group', { name: `${label} do item ${item}` });
+const api = harnessApi(
+  () => harness,
+  () => token,
+);
 
 beforeAll(async () => {
   harness = await startBrowserHarness({ jobs: { work: false } });

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login as apiLogin } from '../support/testServer.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
+import { harnessApi } from './support/documentPage.ts';
 
 /** A stock document's lifecycle in the generic form: status chip, transition buttons, read-only once posted. */
 let harness: BrowserHarness;
 let token: string;
 type Body = Record<string, unknown>;
 
-async function api(method: string, url: string, payload?: unknown) {
-  const response = await harness.server.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { authorization: token },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
+const api = harnessApi(
+  () => harness,
+  () => token,
+);
 
 beforeAll(async () => {
   harness = await startBrowserHarness();

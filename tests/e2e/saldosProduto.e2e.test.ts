@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login as apiLogin } from '../support/testServer.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
+import { cell, harnessApi } from './support/documentPage.ts';
 
 /**
  * Stock through the browser (issue 14): a user posts an entrada, a transfer between depósitos and a
@@ -13,16 +14,10 @@ let token: string;
 type Body = Record<string, unknown>;
 let produto: Body;
 
-async function api(method: string, url: string, payload?: unknown) {
-  const response = await harness.server.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { authorization: token },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
+const api = harnessApi(
+  () => harness,
+  () => token,
+);
 
 /** Now in São Paulo as a datetime-local input takes it (the browser runs in that time zone). */
 const agora = () =>
@@ -36,9 +31,6 @@ const agora = () =>
   })
     .format(new Date())
     .replace(' ', 'T');
-
-const cell = (page: Page, label: string, item: number) =>
-  page.getByRole('group', { name: `${label} do item ${item}` });
 
 async function pick(combobox: Locator, page: Page, search: string, name: string) {
   await combobox.click();
