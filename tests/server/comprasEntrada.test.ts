@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventoCancelamentoXml, type ItemXmlTeste, type NotaXmlTeste, nfeXml } from '../support/nfeXml.ts';
+import { testApi } from '../support/testApi.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
@@ -16,25 +17,7 @@ const MATRIZ = '11222333000181';
 const ALFA = { cnpj: '12ABC34501DE35', nome: 'Ferragens Alfa Comércio Ltda' };
 const NUMERICO = { cnpj: '11444777000161', nome: 'Distribuidora Paulista de Bebidas Ltda' };
 
-const api = (method: string, url: string, payload?: unknown) =>
-  server.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { host: 'localhost', authorization: token },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-const ok = async (method: string, url: string, payload?: unknown) => {
-  const response = await api(method, url, payload);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as Body;
-};
-const fails = async (method: string, url: string, payload: unknown, status: number) => {
-  const response = await api(method, url, payload);
-  expect(response.statusCode, response.body).toBe(status);
-  return response.json().error as { message: string; code: string };
-};
-const system = <T>(sql: string, params: unknown[] = []) =>
-  server.db.withSystem((tx) => tx.query<T & Record<string, unknown>>(sql, params));
+const { ok, fails, system } = testApi(() => ({ server, token }));
 
 let deposito: Body;
 let parafuso: Body;
