@@ -199,8 +199,9 @@ describe('stock balances on the product form', () => {
       await page.keyboard.press('Escape');
     };
     await filtrar('produtoId', 'mate', 'Chá mate 100 g');
-    await expect.poll(async () => [...new Set(await produtos())]).toEqual(['Chá mate 100 g']);
-    expect(await rows.count()).toBe(2);
+    // Both depósitos' rows of the product, and nothing else; polled as one value because the grid
+    // may paint the filtered block before its second row arrives.
+    await expect.poll(produtos).toEqual(['Chá mate 100 g', 'Chá mate 100 g']);
     await filtrar('depositoId', 'central', 'Depósito central');
     await expect.poll(() => rows.count()).toBe(1);
     await expect
