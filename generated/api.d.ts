@@ -736,7 +736,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Envia um alerta a todos os usuários ativos de um white-label (equipe da plataforma) */
+        /** Envia um alerta a todos os usuários ativos de um white-label, ou só aos de uma empresa dele (equipe da plataforma) */
         post: operations["alertasGeral"];
         delete?: never;
         options?: never;
@@ -10993,6 +10993,8 @@ export interface components {
         AlertaGeralInput: {
             /** @description White-label cujos usuários ativos recebem o alerta (padrão: o do endereço) */
             configWhiteLabelId?: number;
+            /** @description Só os usuários ativos desta empresa do white-label recebem o alerta (padrão: todas as empresas) */
+            empresaId?: number;
             /**
              * @description info (azul), success (verde) ou warning (laranja)
              * @enum {string}
