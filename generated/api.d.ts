@@ -31026,6 +31026,11 @@ export interface operations {
                     indicadorAtividade?: 0 | 1;
                     /** @description COD_CTA do H010: código da conta contábil do estoque (obrigatório nos perfis A e B com inventário) */
                     contaEstoque?: string;
+                    /**
+                     * @description Bloco K: sem (padrão, declarado sem movimento) ou saldos (leiaute restrito aos saldos de estoque: K010, K100 e um K200 por item com estoque próprio no fim do período)
+                     * @enum {string}
+                     */
+                    blocoK?: "sem" | "saldos";
                     /** @description Baixar mesmo com erros do validador (o arquivo será rejeitado pelo PVA/validador oficial); sem ela, 422 */
                     confirmarErros?: boolean;
                 };
@@ -31178,6 +31183,11 @@ export interface operations {
                     indicadorAtividade?: 0 | 1;
                     /** @description COD_CTA do H010: código da conta contábil do estoque (obrigatório nos perfis A e B com inventário) */
                     contaEstoque?: string;
+                    /**
+                     * @description Bloco K: sem (padrão, declarado sem movimento) ou saldos (leiaute restrito aos saldos de estoque: K010, K100 e um K200 por item com estoque próprio no fim do período)
+                     * @enum {string}
+                     */
+                    blocoK?: "sem" | "saldos";
                     /** @description Baixar mesmo com erros do validador (o arquivo será rejeitado pelo PVA/validador oficial); sem ela, 422 */
                     confirmarErros?: boolean;
                 };

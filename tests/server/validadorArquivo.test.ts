@@ -10,7 +10,7 @@ import { chave } from '../support/seedArquivosFiscais.ts';
 
 /** The in-product validator, rule by rule: a clean file passes, the same file broken in one place fails. */
 
-function spedBase(perfil = 'A', icmsC170?: string): string[] {
+function spedBase(perfil = 'A', icmsC170?: string, blocoK = false): string[] {
   const e = new EscritaSped();
   e.add(
     '0000',
@@ -162,7 +162,12 @@ function spedBase(perfil = 'A', icmsC170?: string): string[] {
     e.add('H005', '31052024', '70,00', '01');
     e.add('H010', 'CAFE', 'UN', '7,000', '10,000000', '70,00', '0', '', '', '1.1.4.01', '');
   });
-  e.bloco('K', () => {});
+  e.bloco('K', () => {
+    if (!blocoK) return;
+    e.add('K010', '2');
+    e.add('K100', '01052024', '31052024');
+    e.add('K200', '31052024', 'CAFE', '7,000', '0', '');
+  });
   e.bloco('1', () => e.add('1010', ...Array<string>(13).fill('N')));
   e.encerrar();
   return e.linhas;
@@ -247,6 +252,35 @@ describe('SPED validator', () => {
       expect(problema.mensagem).not.toBe('');
       expect(problema.correcao).not.toBe('');
     }
+  });
+
+  it('passes block K restricted to stock balances (K010, K100, K200)', () => {
+    expect(problemasArquivo('sped', spedBase('A', undefined, true), [])).toEqual([]);
+  });
+
+  const casosK: Array<[string, (linhas: string[]) => string[], string]> = [
+    ['K200 date other than the K100 end', campo('K200', 1, '30052024'), 'K200.DT_EST'],
+    ['K200 item without 0200', campo('K200', 2, 'CHA'), 'K200.COD_ITEM'],
+    ['K200 without quantity', campo('K200', 3, '0,000'), 'K200.QTD'],
+    ['K200 own stock with a participant', campo('K200', 5, 'P1'), 'K200.COD_PART'],
+    ['K200 stock with third parties without a participant', campo('K200', 4, '1'), 'K200.COD_PART'],
+    ['K100 outside the period', campo('K100', 2, '30062024'), 'K100.DT_FIN'],
+    ['K010 unknown layout', campo('K010', 1, '3'), 'K010.IND_TP_LEIAUTE'],
+    ['block K with data without K010', (l) => l.filter((x) => !x.startsWith('|K010|')), 'K001.IND_MOV'],
+    [
+      'hierarchy (K200 before its K100)',
+      (l) => {
+        const i = l.findIndex((x) => x.startsWith('|K100|'));
+        const copia = [...l];
+        [copia[i], copia[i + 1]] = [copia[i + 1]!, copia[i]!];
+        return copia;
+      },
+      'K200.REG',
+    ],
+  ];
+  it.each(casosK)('%s: fails when broken', (_nome, quebrar, esperado) => {
+    const problemas = problemasArquivo('sped', quebrar(spedBase('A', undefined, true)), []);
+    expect(erros(problemas)).toContain(esperado);
   });
 
   it('accepts ISENTO and a participant without IE', () => {
