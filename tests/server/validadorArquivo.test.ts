@@ -181,6 +181,13 @@ const campo = (registro: string, index: number, valor: string) => (linhas: strin
     campos[index + 1] = valor;
     return campos.join('|');
   });
+/** Swaps the first line of `registro` with the line after it. */
+const trocarComSeguinte = (registro: string) => (linhas: string[]) => {
+  const i = linhas.findIndex((l) => l.startsWith(`|${registro}|`));
+  const copia = [...linhas];
+  [copia[i], copia[i + 1]] = [copia[i + 1]!, copia[i]!];
+  return copia;
+};
 const erros = (problemas: ProblemaArquivo[]) =>
   problemas.filter((problema) => problema.tipo === 'erro').map((p) => `${p.registro}.${p.campo}`);
 
@@ -215,16 +222,7 @@ describe('SPED validator', () => {
       'C100.CHV_NFE',
     ],
     ['access key model', campo('C100', 8, chave('65', 101)), 'C100.CHV_NFE'],
-    [
-      'hierarchy (C190 before its C100)',
-      (l) => {
-        const i = l.findIndex((x) => x.startsWith('|C100|'));
-        const copia = [...l];
-        [copia[i], copia[i + 1]] = [copia[i + 1]!, copia[i]!];
-        return copia;
-      },
-      'C190.REG',
-    ],
+    ['hierarchy (C190 before its C100)', trocarComSeguinte('C100'), 'C190.REG'],
     ['cross reference (COD_PART without 0150)', campo('C100', 3, 'P2'), 'C100.COD_PART'],
     ['cross reference (COD_ITEM without 0200)', campo('H010', 1, 'CHA'), 'H010.COD_ITEM'],
     ['cross reference (COD_CTA without 0500)', campo('H010', 9, '9.9'), 'H010.COD_CTA'],
@@ -267,16 +265,7 @@ describe('SPED validator', () => {
     ['K100 outside the period', campo('K100', 2, '30062024'), 'K100.DT_FIN'],
     ['K010 unknown layout', campo('K010', 1, '3'), 'K010.IND_TP_LEIAUTE'],
     ['block K with data without K010', (l) => l.filter((x) => !x.startsWith('|K010|')), 'K001.IND_MOV'],
-    [
-      'hierarchy (K200 before its K100)',
-      (l) => {
-        const i = l.findIndex((x) => x.startsWith('|K100|'));
-        const copia = [...l];
-        [copia[i], copia[i + 1]] = [copia[i + 1]!, copia[i]!];
-        return copia;
-      },
-      'K200.REG',
-    ],
+    ['hierarchy (K200 before its K100)', trocarComSeguinte('K100'), 'K200.REG'],
   ];
   it.each(casosK)('%s: fails when broken', (_nome, quebrar, esperado) => {
     const problemas = problemasArquivo('sped', quebrar(spedBase('A', undefined, true)), []);
