@@ -257,7 +257,7 @@ describe('csv upload screens (Importar arquivo, Importação de dados)', () => {
 });
 
 describe('lookup row actions (the grid meta-schema’s one definition)', () => {
-  const NOTIFICACOES = 'schemas/screens/notificacoes-enviadas.screen.json';
+  const NOTIFICACOES = 'schemas/screens/notificacoes.screen.json';
   const notificacoes = () =>
     structuredClone(files[NOTIFICACOES]) as { rowActions: Record<string, unknown>[] };
 
@@ -302,6 +302,36 @@ describe('a lookup’s declared form', () => {
       pointer: '/form/create',
       message: 'deve ter a propriedade obrigatória title (regra: required)',
     });
+  });
+});
+
+describe('a lookup’s inline form (Notificações)', () => {
+  const NOTIFICACOES = 'schemas/screens/notificacoes.screen.json';
+  type Form = { form: { create: Record<string, unknown>; success: unknown; inline: unknown } };
+  const notificacoes = () => structuredClone(files[NOTIFICACOES]) as Form;
+
+  it('a confirmation without its message, a success that is no formula and an inline that is no boolean fail the meta-schema', () => {
+    const bad = notificacoes();
+    bad.form.create.confirm = { title: 'Enviar notificação', label: 'Enviar' };
+    bad.form.success = { texto: 'Enviada.' };
+    bad.form.inline = 'sim';
+    const issues = validateSchemaSet(withFiles({ [NOTIFICACOES]: bad }));
+    expect(issues).toContainEqual({
+      file: NOTIFICACOES,
+      pointer: '/form/create/confirm',
+      message: 'deve ter a propriedade obrigatória message (regra: required)',
+    });
+    for (const [pointer, rule] of [
+      ['/form/success', 'oneOf'],
+      ['/form/inline', 'type'],
+    ])
+      expect(issues).toContainEqual(
+        expect.objectContaining({
+          file: NOTIFICACOES,
+          pointer,
+          message: expect.stringContaining(`(regra: ${rule})`),
+        }),
+      );
   });
 });
 
