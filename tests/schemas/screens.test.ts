@@ -335,6 +335,39 @@ describe('a lookup’s inline form (Notificações)', () => {
   });
 });
 
+describe('a lookup’s header actions and typed filters (Exportar dados da empresa)', () => {
+  const EXPORTAR = 'schemas/screens/exportar-empresa.screen.json';
+  type Exportar = {
+    actions: Record<string, unknown>[];
+    search: { filters: Record<string, Record<string, unknown>>; refreshOn: unknown[] };
+  };
+  const exportar = () => structuredClone(files[EXPORTAR]) as Exportar;
+
+  it('an action naming an unknown operation fails the check; a filter with neither options nor input fails the meta-schema', () => {
+    const bad = exportar();
+    (bad.actions[0] as Record<string, unknown>).operationId = 'empresasExportar';
+    expect(checkScreenOperations(withFiles({ [EXPORTAR]: bad }), operationIds)).toEqual([
+      {
+        file: EXPORTAR,
+        pointer: '/actions/0/operationId',
+        message: 'operação "empresasExportar" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+    const untyped = exportar();
+    delete untyped.search.filters.id?.input;
+    untyped.search.refreshOn = ['Exportação'];
+    const issues = validateSchemaSet(withFiles({ [EXPORTAR]: untyped }));
+    expect(issues).toContainEqual({
+      file: EXPORTAR,
+      pointer: '/search/filters/id',
+      message: 'deve ter a propriedade obrigatória options (regra: required)',
+    });
+    expect(issues).toContainEqual(
+      expect.objectContaining({ file: EXPORTAR, pointer: '/search/refreshOn/0' }),
+    );
+  });
+});
+
 describe('lookup runtime lists (Planos)', () => {
   const PLANOS = 'schemas/screens/planos.screen.json';
   type Planos = {

@@ -34,7 +34,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'administrador/configuracoes/whitelabel': lazy(() => import('./admin/WhiteLabelScreen.tsx')),
   'administrador/configuracoes/modulo-config': lazy(() => import('./admin/ModulosConfigScreen.tsx')),
   'administrador/configuracoes/backups': lazy(() => import('./admin/BackupsScreen.tsx')),
-  'administrador/configuracoes/exportar-empresa': lazy(() => import('./admin/ExportacaoEmpresaScreen.tsx')),
   'administrador/configuracoes/ajuda': lazy(() => import('./admin/AjudaScreen.tsx')),
   'administrador/configuracoes/importacao-ibpt-ncm': lazy(() => import('./ibpt/IbptNcmScreen.tsx')),
   'administrador/configuracoes/importacao-ibpt-cest': lazy(() => import('./ibpt/IbptCestScreen.tsx')),
