@@ -202,7 +202,7 @@ export interface components {
                 emptyAll?: string;
                 /** @description Rows per page at first (one of pageSizes; default: the first) */
                 pageSize?: number;
-                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter) */
+                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration, {user.…} the signed-in user (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter). A `{name}` segment of the operation's path is filled from here too */
                 query?: {
                     [key: string]: unknown;
                 };
@@ -213,7 +213,7 @@ export interface components {
                     /** @description Dotted path of the row count in the answer */
                     total: string;
                 };
-                /** @description Selects beside the search box, by query parameter: their options come from a read operation; the empty choice (`all`) leaves the parameter out */
+                /** @description Inputs beside the search box, by query (or path) parameter: a select whose options come from a read operation (the empty choice, `all`, leaves the parameter out), or an `input` typed by the user (empty: the parameter left out, or the constant of `query`) */
                 filters?: {
                     [key: string]: {
                         label: string;
@@ -221,25 +221,60 @@ export interface components {
                         all?: string;
                         /** @description Width in pixels */
                         width?: number;
-                        options: components["schemas"]["optionSource"];
+                        options?: components["schemas"]["optionSource"];
+                        /**
+                         * @description A typed value instead of a select: integer (a number field)
+                         * @enum {unknown}
+                         */
+                        input?: "integer";
+                        /** @description Shown only to platform staff (isAvanco); for others the parameter keeps its constant */
+                        staffOnly?: boolean;
                     };
                 };
+                /** @description Realtime events (pushed by the server to this browser) after which the rows are read again, e.g. the progress of a background job */
+                refreshOn?: string[];
+                /** @description Heading (h2) of the result list on a page (e.g. under an inline form) */
+                title?: string;
             };
             /** @description An administrator-area screen: only platform staff (isAvanco) or the master user may open it (staffOnly: only staff) */
             adminArea?: boolean;
             /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), shown there as a section headed by `title` */
             section?: boolean;
-            /** @description Records added and changed in a dialog: its fields (rjsf JSON Schema + uiSchema; default tokens such as $hoje; patternMessage hints), a create button beside the title and an edit button first in each row; the texts are trimmed, the dialog shows the server's refusal, and the rows are read again */
+            /** @description Records added (and changed) through a declared form: its fields (rjsf JSON Schema + uiSchema; default tokens such as $hoje; patternMessage hints), a create button beside the title that opens it in a dialog — or, `inline`, the form itself above the list — and an edit button first in each row; the texts are trimmed, the form shows the server's refusal, and the rows are read again */
             form?: {
                 parameters: components["schemas"]["parameters"];
                 create: components["schemas"]["formButton"];
                 /** @description Called with the row's id and the fields; label, tooltip and title fill {field} placeholders from the row */
-                edit: components["schemas"]["formButton"];
-                /** @description Toast after saving; {field} placeholders read the saved values */
-                success: string;
+                edit?: components["schemas"]["formButton"];
+                /** @description Toast after saving, a formula (e.g. {if: …, then, else} by the answer); {field} placeholders read the answer's members, then the sent values */
+                success: components["schemas"]["formula"];
+                /** @description The create form is shown above the list (a section headed by create.title whose submit button is create.label with create.icon) instead of a button opening a dialog; it empties after each save */
+                inline?: boolean;
             };
             /** @description Buttons of each row in a last "Ações" column, as a grid's row actions (default permission: the screen's); after one, the rows are read again */
             rowActions?: components["schemas"]["rowAction"][];
+            /** @description Buttons beside the title (after the form's create button) calling an operation with the lookup's current request values (constants and filters) and `values`; the rows are read again afterwards */
+            actions?: {
+                label: string;
+                operationId: components["schemas"]["operationId"];
+                /** @description Material icon at the button's start */
+                icon?: string;
+                /** @description More values of the call, {path} placeholders read from the last answer (a text that is one placeholder keeps the value's type) */
+                values?: {
+                    [key: string]: unknown;
+                };
+                confirm?: components["schemas"]["declaredConfirm"];
+                /** @description Toast after the call, a formula over the last answer */
+                success?: components["schemas"]["formula"];
+                /** @description Permission key whose `level` the button needs (none: the screen's access suffices) */
+                permission?: string;
+                /** @enum {unknown} */
+                level?: "CRIAR" | "ALTERAR" | "TOTAL";
+                /** @description Shown only to platform staff (isAvanco) */
+                staffOnly?: boolean;
+            }[];
+            /** @description Width of the page in pixels (default 1200) */
+            maxWidth?: number;
         };
         /** @description A button that opens the declared form in a dialog titled `title` and saves through the operation */
         formButton: {
@@ -250,12 +285,13 @@ export interface components {
             icon?: string;
             /** @description Title of the dialog */
             title: string;
-            /** @description Toast after saving through this button (instead of the form's `success`) */
-            success?: string;
+            /** @description Toast after saving through this button (instead of the form's `success`), a formula as the form's */
+            success?: components["schemas"]["formula"];
             /** @description Permission key whose `level` the button needs (none: the screen's access suffices) */
             permission?: string;
             /** @enum {unknown} */
             level?: "CRIAR" | "ALTERAR" | "TOTAL";
+            confirm?: components["schemas"]["declaredConfirm"];
         };
         /** @description An operationId of generated/openapi.json */
         operationId: string;
@@ -510,6 +546,8 @@ export interface components {
                 };
                 /** @description The cell links to this hash route (without "#/"), a formula as in compute filled from the row; an empty result leaves plain text */
                 link?: components["schemas"]["formula"];
+                /** @description The cell links to this API path (a formula filled from the row, e.g. "/api/Empresas/{empresaId}/exportacoes/{id}/arquivo"), a file opened with the session's token; an empty result leaves plain text */
+                apiFile?: components["schemas"]["formula"];
             };
         };
         /**
@@ -680,6 +718,12 @@ export interface components {
             plural: string;
             /** @enum {unknown} */
             gender: "m" | "f";
+        };
+        /** @description Asked before calling the operation: dialog title, message and confirming button's text; {field} placeholders read the values (the answer, for a lookup action) */
+        declaredConfirm: {
+            title?: string;
+            message: string;
+            label?: string;
         };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         ToolScreen: {
@@ -878,7 +922,7 @@ export interface components {
                 emptyAll?: string;
                 /** @description Rows per page at first (one of pageSizes; default: the first) */
                 pageSize?: number;
-                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter) */
+                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration, {user.…} the signed-in user (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter). A `{name}` segment of the operation's path is filled from here too */
                 query?: {
                     [key: string]: unknown;
                 };
@@ -889,7 +933,7 @@ export interface components {
                     /** @description Dotted path of the row count in the answer */
                     total: string;
                 };
-                /** @description Selects beside the search box, by query parameter: their options come from a read operation; the empty choice (`all`) leaves the parameter out */
+                /** @description Inputs beside the search box, by query (or path) parameter: a select whose options come from a read operation (the empty choice, `all`, leaves the parameter out), or an `input` typed by the user (empty: the parameter left out, or the constant of `query`) */
                 filters?: {
                     [key: string]: {
                         label: string;
@@ -897,25 +941,60 @@ export interface components {
                         all?: string;
                         /** @description Width in pixels */
                         width?: number;
-                        options: components["schemas"]["optionSource"];
+                        options?: components["schemas"]["optionSource"];
+                        /**
+                         * @description A typed value instead of a select: integer (a number field)
+                         * @enum {unknown}
+                         */
+                        input?: "integer";
+                        /** @description Shown only to platform staff (isAvanco); for others the parameter keeps its constant */
+                        staffOnly?: boolean;
                     };
                 };
+                /** @description Realtime events (pushed by the server to this browser) after which the rows are read again, e.g. the progress of a background job */
+                refreshOn?: string[];
+                /** @description Heading (h2) of the result list on a page (e.g. under an inline form) */
+                title?: string;
             };
             /** @description An administrator-area screen: only platform staff (isAvanco) or the master user may open it (staffOnly: only staff) */
             adminArea?: boolean;
             /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), shown there as a section headed by `title` */
             section?: boolean;
-            /** @description Records added and changed in a dialog: its fields (rjsf JSON Schema + uiSchema; default tokens such as $hoje; patternMessage hints), a create button beside the title and an edit button first in each row; the texts are trimmed, the dialog shows the server's refusal, and the rows are read again */
+            /** @description Records added (and changed) through a declared form: its fields (rjsf JSON Schema + uiSchema; default tokens such as $hoje; patternMessage hints), a create button beside the title that opens it in a dialog — or, `inline`, the form itself above the list — and an edit button first in each row; the texts are trimmed, the form shows the server's refusal, and the rows are read again */
             form?: {
                 parameters: components["schemas"]["parameters"];
                 create: components["schemas"]["formButton"];
                 /** @description Called with the row's id and the fields; label, tooltip and title fill {field} placeholders from the row */
-                edit: components["schemas"]["formButton"];
-                /** @description Toast after saving; {field} placeholders read the saved values */
-                success: string;
+                edit?: components["schemas"]["formButton"];
+                /** @description Toast after saving, a formula (e.g. {if: …, then, else} by the answer); {field} placeholders read the answer's members, then the sent values */
+                success: components["schemas"]["formula"];
+                /** @description The create form is shown above the list (a section headed by create.title whose submit button is create.label with create.icon) instead of a button opening a dialog; it empties after each save */
+                inline?: boolean;
             };
             /** @description Buttons of each row in a last "Ações" column, as a grid's row actions (default permission: the screen's); after one, the rows are read again */
             rowActions?: components["schemas"]["rowAction"][];
+            /** @description Buttons beside the title (after the form's create button) calling an operation with the lookup's current request values (constants and filters) and `values`; the rows are read again afterwards */
+            actions?: {
+                label: string;
+                operationId: components["schemas"]["operationId"];
+                /** @description Material icon at the button's start */
+                icon?: string;
+                /** @description More values of the call, {path} placeholders read from the last answer (a text that is one placeholder keeps the value's type) */
+                values?: {
+                    [key: string]: unknown;
+                };
+                confirm?: components["schemas"]["declaredConfirm"];
+                /** @description Toast after the call, a formula over the last answer */
+                success?: components["schemas"]["formula"];
+                /** @description Permission key whose `level` the button needs (none: the screen's access suffices) */
+                permission?: string;
+                /** @enum {unknown} */
+                level?: "CRIAR" | "ALTERAR" | "TOTAL";
+                /** @description Shown only to platform staff (isAvanco) */
+                staffOnly?: boolean;
+            }[];
+            /** @description Width of the page in pixels (default 1200) */
+            maxWidth?: number;
         };
         /** @description KPI cards and charts, each over a read operation, in a responsive grid (12 columns on wide screens, one below `sm`); an optional greeting with the session's company, branch and subscription, a reference month and shortcut links. */
         DashboardScreen: {
@@ -982,6 +1061,7 @@ export type SchemaDashboardFilterLink = components['schemas']['dashboardFilterLi
 export type SchemaDashboardLink = components['schemas']['dashboardLink'];
 export type SchemaOptionSource = components['schemas']['optionSource'];
 export type SchemaCsvNoun = components['schemas']['csvNoun'];
+export type SchemaDeclaredConfirm = components['schemas']['declaredConfirm'];
 export type SchemaToolScreen = components['schemas']['ToolScreen'];
 export type SchemaUploadScreen = components['schemas']['UploadScreen'];
 export type SchemaLookupScreen = components['schemas']['LookupScreen'];

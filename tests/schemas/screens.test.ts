@@ -257,7 +257,7 @@ describe('csv upload screens (Importar arquivo, Importação de dados)', () => {
 });
 
 describe('lookup row actions (the grid meta-schema’s one definition)', () => {
-  const NOTIFICACOES = 'schemas/screens/notificacoes-enviadas.screen.json';
+  const NOTIFICACOES = 'schemas/screens/notificacoes.screen.json';
   const notificacoes = () =>
     structuredClone(files[NOTIFICACOES]) as { rowActions: Record<string, unknown>[] };
 
@@ -302,6 +302,69 @@ describe('a lookup’s declared form', () => {
       pointer: '/form/create',
       message: 'deve ter a propriedade obrigatória title (regra: required)',
     });
+  });
+});
+
+describe('a lookup’s inline form (Notificações)', () => {
+  const NOTIFICACOES = 'schemas/screens/notificacoes.screen.json';
+  type Form = { form: { create: Record<string, unknown>; success: unknown; inline: unknown } };
+  const notificacoes = () => structuredClone(files[NOTIFICACOES]) as Form;
+
+  it('a confirmation without its message, a success that is no formula and an inline that is no boolean fail the meta-schema', () => {
+    const bad = notificacoes();
+    bad.form.create.confirm = { title: 'Enviar notificação', label: 'Enviar' };
+    bad.form.success = { texto: 'Enviada.' };
+    bad.form.inline = 'sim';
+    const issues = validateSchemaSet(withFiles({ [NOTIFICACOES]: bad }));
+    expect(issues).toContainEqual({
+      file: NOTIFICACOES,
+      pointer: '/form/create/confirm',
+      message: 'deve ter a propriedade obrigatória message (regra: required)',
+    });
+    for (const [pointer, rule] of [
+      ['/form/success', 'oneOf'],
+      ['/form/inline', 'type'],
+    ])
+      expect(issues).toContainEqual(
+        expect.objectContaining({
+          file: NOTIFICACOES,
+          pointer,
+          message: expect.stringContaining(`(regra: ${rule})`),
+        }),
+      );
+  });
+});
+
+describe('a lookup’s header actions and typed filters (Exportar dados da empresa)', () => {
+  const EXPORTAR = 'schemas/screens/exportar-empresa.screen.json';
+  type Exportar = {
+    actions: Record<string, unknown>[];
+    search: { filters: Record<string, Record<string, unknown>>; refreshOn: unknown[] };
+  };
+  const exportar = () => structuredClone(files[EXPORTAR]) as Exportar;
+
+  it('an action naming an unknown operation fails the check; a filter with neither options nor input fails the meta-schema', () => {
+    const bad = exportar();
+    (bad.actions[0] as Record<string, unknown>).operationId = 'empresasExportar';
+    expect(checkScreenOperations(withFiles({ [EXPORTAR]: bad }), operationIds)).toEqual([
+      {
+        file: EXPORTAR,
+        pointer: '/actions/0/operationId',
+        message: 'operação "empresasExportar" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+    const untyped = exportar();
+    delete untyped.search.filters.id?.input;
+    untyped.search.refreshOn = ['Exportação'];
+    const issues = validateSchemaSet(withFiles({ [EXPORTAR]: untyped }));
+    expect(issues).toContainEqual({
+      file: EXPORTAR,
+      pointer: '/search/filters/id',
+      message: 'deve ter a propriedade obrigatória options (regra: required)',
+    });
+    expect(issues).toContainEqual(
+      expect.objectContaining({ file: EXPORTAR, pointer: '/search/refreshOn/0' }),
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { CepWidget } from './CepWidget.tsx';
 import { ChildCollectionField } from './ChildCollectionField.tsx';
+import { CounterTextareaWidget } from './CounterTextareaWidget.tsx';
 import { CpfCnpjWidget } from './CpfCnpjWidget.tsx';
 import { DateWidget } from './DateWidget.tsx';
 import { DecimalWidget } from './DecimalWidget.tsx';
@@ -22,6 +23,7 @@ import { WidgetField } from './WidgetField.tsx';
  */
 export const widgets: RegistryWidgetsType = {
   CepWidget,
+  CounterTextareaWidget,
   CpfCnpjWidget,
   DateWidget,
   DecimalWidget,

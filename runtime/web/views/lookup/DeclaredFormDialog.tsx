@@ -1,158 +1,36 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import type Form from '@rjsf/core';
-import type { RJSFSchema } from '@rjsf/utils';
-import { useMemo, useRef, useState } from 'react';
-import { extractErrorMessage } from '../../../core/extractErrorMessage.ts';
-import { callOperation } from '../../api/callOperation.ts';
-import { useRuntimeList } from '../../app/moduleOptions.ts';
-import { useRuntime, useTenant } from '../../app/RuntimeContext.tsx';
-import { enumOptions } from '../../auth/enumOptions.ts';
-import { useNotify } from '../../ui/NotifyProvider.tsx';
-import { defaultFormStateBehavior } from '../form/defaultFormStateBehavior.ts';
-import { formValidator } from '../form/formValidator.ts';
-import { ThemedForm } from '../form/ThemedForm.ts';
-import { transformErrors } from '../form/transformErrors.ts';
-import { applyParameterRules } from '../tool/applyParameterRules.ts';
-import { buildParameterSchema } from '../tool/buildParameterSchema.ts';
 import { fillFormatted } from '../tool/fillFormatted.ts';
-import { ToolParametersTemplate } from '../tool/ToolParametersTemplate.tsx';
-import type { LookupScreen } from './lookupTypes.ts';
-
-type Values = Record<string, unknown>;
-type DeclaredForm = NonNullable<LookupScreen['form']>;
-
-type Objects = NonNullable<DeclaredForm['parameters']['objects']>;
-
-/** A row's values as the form edits them: an `objects` array as the list of its keys. */
-function formValues(row: Values, names: string[], objects: Objects): Values {
-  return Object.fromEntries(
-    names.map((name) => {
-      // A null the form cannot show starts empty (its default, if any).
-      const value = row[name] ?? undefined;
-      const key = objects[name]?.key;
-      return [name, key && Array.isArray(value) ? value.map((item) => (item as Values)?.[key]) : value];
-    }),
-  );
-}
+import { type DeclaredForm, useDeclaredForm } from './useDeclaredForm.tsx';
 
 /**
- * The values as sent: texts trimmed, an empty nullable field null, an `objects` list back to objects
- * (the row's own kept, new ones with `add`).
- */
-function requestValues(
-  values: Values,
-  schema: RJSFSchema,
-  objects: Objects,
-  row: Values | undefined,
-): Values {
-  const properties = (schema.properties ?? {}) as Record<string, RJSFSchema>;
-  return Object.fromEntries(
-    Object.keys(properties).map((name) => {
-      const value = values[name];
-      const object = objects[name];
-      if (object && Array.isArray(value)) {
-        const own = Array.isArray(row?.[name]) ? (row[name] as Values[]) : [];
-        const kept = (code: unknown) => own.find((item) => item?.[object.key] === code);
-        return [name, value.map((code) => kept(code) ?? { [object.key]: code, ...object.add })];
-      }
-      const type = properties[name]?.type;
-      if (value === undefined && Array.isArray(type) && type.includes('null')) return [name, null];
-      return [name, typeof value === 'string' ? value.trim() : value];
-    }),
-  );
-}
-
-/**
- * A lookup's declared form in a dialog (rjsf, the tool parameters' grid, the spec's field messages and
- * patternMessage hints): a new record (`row` absent, default tokens resolved) or the row's (its id in
- * the operation's path). Salvar validates, sends the trimmed values, toasts `success` and calls
- * onSaved; a refusal of the server stays in the dialog.
+ * A lookup's declared form in a dialog: a new record (`row` absent) titled by the create button, or the
+ * row's titled by the edit button (placeholders from the row); the server's refusal above the fields.
  */
 export function DeclaredFormDialog(props: {
   form: DeclaredForm;
-  row?: Values;
+  row?: Record<string, unknown>;
   onClose(): void;
   onSaved(): void;
 }) {
   const { form, row } = props;
-  const { api } = useRuntime();
-  const { schemas } = useTenant();
-  const notify = useNotify();
-  const button = row ? form.edit : form.create;
-  const { parameters } = form;
-  const objects = parameters.objects ?? {};
-  // Only the runtime lists declarations name today (modulos); a hook per name keeps their order fixed.
-  const modulos = useRuntimeList('modulos');
-  const schema = useMemo(() => {
-    const lists = Object.fromEntries(Object.keys(parameters.lists ?? {}).map((field) => [field, modulos]));
-    return buildParameterSchema(parameters, (name) => enumOptions(schemas, name).options, lists);
-  }, [parameters, schemas, modulos]);
-  const [values, setValues] = useState<Values>(() =>
-    row ? formValues(row, Object.keys(schema.properties ?? {}), objects) : {},
-  );
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const ref = useRef<Form>(null);
-  const uiSchema = applyParameterRules(form.parameters, values);
-
-  const save = async (formData: Values) => {
-    const body = requestValues(formData, schema, objects, row);
-    setSaving(true);
-    setServerError(null);
-    try {
-      const { error } = await callOperation(
-        api,
-        button.operationId,
-        { ...body, ...(row ? { id: row.id } : {}) },
-        { keepEmpty: true },
-      );
-      if (error) throw error;
-      notify.toast(fillFormatted(button.success ?? form.success, body), { severity: 'success' });
-      props.onSaved();
-    } catch (error) {
-      setServerError(extractErrorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  const { fields, submit, saving, serverError } = useDeclaredForm(props);
+  const title = row && form.edit ? fillFormatted(form.edit.title, row) : form.create.title;
   return (
     <Dialog open onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby="declared-form-dialog">
-      <DialogTitle id="declared-form-dialog">
-        {row ? fillFormatted(button.title, row) : button.title}
-      </DialogTitle>
+      <DialogTitle id="declared-form-dialog">{title}</DialogTitle>
       <DialogContent>
         {serverError && (
           <Alert severity="warning" sx={{ mb: 2 }}>
             {serverError}
           </Alert>
         )}
-        <Box sx={{ pt: 1 }}>
-          <ThemedForm
-            ref={ref}
-            schema={schema}
-            uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
-            formData={values}
-            formContext={{ columns: form.parameters.columns }}
-            templates={{ ObjectFieldTemplate: ToolParametersTemplate }}
-            validator={formValidator}
-            experimental_defaultFormStateBehavior={defaultFormStateBehavior}
-            transformErrors={(errors) => transformErrors(errors, uiSchema)}
-            liveValidate={submitted}
-            showErrorList={false}
-            noHtml5Validate
-            onChange={(event) => setValues(event.formData as Values)}
-            onError={() => setSubmitted(true)}
-            onSubmit={(event) => void save(event.formData as Values)}
-          />
-        </Box>
+        <Box sx={{ pt: 1 }}>{fields}</Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose} disabled={saving}>
           Cancelar
         </Button>
-        <Button variant="contained" disabled={saving} onClick={() => ref.current?.submit()}>
+        <Button variant="contained" disabled={saving} onClick={submit}>
           {saving ? 'Carregando...' : 'Salvar'}
         </Button>
       </DialogActions>

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { readPath } from '../../../core/readPath.ts';
 import { callOperation } from '../../api/callOperation.ts';
-import { useRuntime, useTenant } from '../../app/RuntimeContext.tsx';
+import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx';
+import { useRealtime } from '../../realtime/useRealtime.ts';
 import { useActionError } from '../../ui/useActionError.tsx';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { useParameterOptions } from '../tool/useParameterOptions.ts';
@@ -13,27 +14,37 @@ const keepValues = () => undefined;
 const read = (data: unknown, path: string) => (path ? readPath(data, path.split('.')) : data);
 
 /**
- * Controller of a `lookup` screen: the typed text (debounced) and the chosen filters, the rows its read
- * operation answers (a new search starts at the first page), the page — in the browser, or on the
- * server with `paging` (skip/limit sent, the answer's total read) — and the runtime's error dialog.
+ * Controller of a `lookup` screen: the typed text (debounced) and the chosen filters (a staff-only one
+ * is not the others'), the rows its read operation answers (a new search starts at the first page), the
+ * page — in the browser, or on the server with `paging` (skip/limit sent, the answer's total read) —,
+ * the rows read again on a `refreshOn` realtime event, and the runtime's error dialog.
  */
 export function useLookupController(search: LookupScreen['search']) {
   const { api } = useRuntime();
   const { config } = useTenant();
-  const constants = useMemo(() => fillQuery(search.query, { config }), [search.query, config]);
+  const { user } = useSession();
+  const constants = useMemo(() => fillQuery(search.query, { config, user }), [search.query, config, user]);
   const showError = useActionError();
   const [text, setText] = useState('');
   const query = useDebounced(text.trim());
   const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const staff = user?.isAvanco === true;
+  const shownFilters = useMemo(
+    () => Object.entries(search.filters ?? {}).filter(([, filter]) => staff || !filter.staffOnly),
+    [search.filters, staff],
+  );
   const sources = useMemo(
     () =>
       Object.fromEntries(
-        Object.entries(search.filters ?? {}).map(([name, filter]) => [name, filter.options]),
+        shownFilters.flatMap(([name, filter]) => (filter.options ? [[name, filter.options]] : [])),
       ),
-    [search.filters],
+    [shownFilters],
   );
   const options = useParameterOptions(sources, keepValues);
-  const [answer, setAnswer] = useState<{ rows: unknown[]; total: number }>({ rows: [], total: 0 });
+  const [answer, setAnswer] = useState<{ rows: unknown[]; total: number; data?: unknown }>({
+    rows: [],
+    total: 0,
+  });
   const [loading, setLoading] = useState(true);
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(search.pageSize ?? search.pageSizes?.[0] ?? 25);
@@ -45,17 +56,28 @@ export function useLookupController(search: LookupScreen['search']) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (text or filter) starts at page 1.
   useEffect(() => setPage(0), [query, filters]);
 
+  const realtime = useRealtime();
+  useEffect(() => {
+    const offs = (search.refreshOn ?? []).map((event) =>
+      realtime?.on(event, () => setGeneration((current) => current + 1)),
+    );
+    return () => {
+      for (const off of offs) off?.();
+    };
+  }, [realtime, search.refreshOn]);
+
+  /** What the read operation is called with, but the page: constants, filters, the typed text. */
+  const values = useMemo<Record<string, unknown>>(
+    () => ({ ...constants, ...filters, ...(query && search.param ? { [search.param]: query } : {}) }),
+    [constants, filters, query, search.param],
+  );
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation reads the rows again.
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
-    const values: Record<string, unknown> = {
-      ...constants,
-      ...filters,
-      ...(query && search.param ? { [search.param]: query } : {}),
-    };
-    if (paging) Object.assign(values, { [paging.skip]: serverPage * perPage, [paging.limit]: perPage });
-    callOperation(api, search.operationId, values)
+    const page = paging ? { [paging.skip]: serverPage * perPage, [paging.limit]: perPage } : {};
+    callOperation(api, search.operationId, { ...values, ...page })
       .then(({ data, error }) => {
         if (cancelled) return;
         if (error) throw error;
@@ -65,27 +87,14 @@ export function useLookupController(search: LookupScreen['search']) {
         // A page emptied by a row action (its last row removed) shows the last page that has rows.
         if (paging && rows.length === 0 && total > 0 && serverPage > 0)
           setPage(Math.ceil(total / perPage) - 1);
-        setAnswer({ rows, total });
+        setAnswer({ rows, total, data });
       })
       .catch((error) => !cancelled && void showError(error))
       .finally(() => !cancelled && setLoading(false));
     return () => {
       cancelled = true;
     };
-  }, [
-    api,
-    search.operationId,
-    search.param,
-    search.items,
-    paging,
-    constants,
-    query,
-    filters,
-    serverPage,
-    perPage,
-    showError,
-    generation,
-  ]);
+  }, [api, search.operationId, search.items, paging, values, serverPage, perPage, showError, generation]);
 
   const changePerPage = (size: number) => {
     setPerPage(size);
@@ -99,7 +108,10 @@ export function useLookupController(search: LookupScreen['search']) {
     setText,
     query,
     filters,
+    shownFilters,
     changeFilter,
+    values,
+    data: answer.data,
     options,
     rows: answer.rows,
     total: answer.total,

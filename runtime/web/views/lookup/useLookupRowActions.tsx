@@ -30,7 +30,7 @@ export function useLookupRowActions(
   const allowed = useFormButtonAllowed();
   const [editing, setEditing] = useState<Row | null>(null);
   const { form } = declaration;
-  const edit = form && allowed(form.edit) ? form.edit : null;
+  const edit = form?.edit && allowed(form.edit) ? form.edit : null;
   const rowActions = (declaration.rowActions ?? []).filter((action) => {
     const key = action.permission ?? declaration.permission;
     return !key || checkPermission(user, key, action.level ?? PermissionLevel.ALTERAR);

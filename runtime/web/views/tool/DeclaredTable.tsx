@@ -16,8 +16,10 @@ import type { ReactNode } from 'react';
 import { readPath } from '../../../core/readPath.ts';
 import { applyRule, conditionHolds, evaluateFormula } from '../../../core/screens/evaluateRule.ts';
 import { useRuntimeList } from '../../app/moduleOptions.ts';
+import { useRuntime, useSession } from '../../app/RuntimeContext.tsx';
 import { cells } from '../../registry/cells/index.ts';
 import { textCell } from '../../registry/cells/textCell.ts';
+import { reportFileHref } from '../../shell/reports/reportFileHref.ts';
 import { fillFormatted, formulaText } from './fillFormatted.ts';
 import type { DeclaredColumns } from './toolTypes.ts';
 
@@ -35,7 +37,8 @@ const CHIP_COLORS = new Set(['default', 'success', 'warning', 'info', 'error', '
  * One cell: the value in its cell format (a `compute` formula replaces the field, its texts filled from
  * the row), as plain text, coloured by `tone` or as a `chip`, with its `captions` under it; or, with
  * `flags`, one outlined chip per boolean field of the row that is true. With `link`, the value is a link to
- * that hash route of the app (only app routes: a row cannot point the user elsewhere).
+ * that hash route of the app (only app routes: a row cannot point the user elsewhere); with `apiFile`, to
+ * that file of the API, opened with the session's token.
  */
 function DeclaredCell({
   column,
@@ -56,6 +59,9 @@ function DeclaredCell({
   const color = column.chip ? formulaText(column.chip.color, row) : '';
   const icon = column.chip?.icon ? formulaText(column.chip.icon, row) : '';
   const route = column.link !== undefined ? formulaText(column.link, row).replace(/^#?\/*/, '') : '';
+  const { boot } = useRuntime();
+  const { token } = useSession();
+  const file = column.apiFile !== undefined ? formulaText(column.apiFile, row) : '';
   const captions = (column.captions ?? [])
     .map((caption) => ({ text: formulaText(caption.text, row), tone: caption.tone ?? 'secondary' }))
     .filter((caption) => caption.text);
@@ -96,6 +102,8 @@ function DeclaredCell({
     </a>
   ) : route ? (
     <Link href={`#/${route}`}>{text}</Link>
+  ) : file.startsWith('/api/') ? (
+    <Link href={reportFileHref(boot.apiEndpoint, file, token)}>{text}</Link>
   ) : column.preWrap ? (
     <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
       {text}
