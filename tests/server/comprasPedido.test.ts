@@ -354,7 +354,7 @@ describe('Devolução de compra: limite, custo médio atual e contas a pagar', (
   const devolver = (quantidade: number, tratamento = 'abatimento') =>
     api('POST', '/api/DevolucoesCompra', {
       notaEntradaId: notaA.id,
-      data: '2026-09-20T10:00:00-03:00',
+      data: new Date().toISOString(),
       tratamento,
       itens: [{ numeroItem: 1, quantidade }],
     });

@@ -396,7 +396,7 @@ describe('devolução de venda', () => {
   const devolucao = (pedidoId: unknown, itens: [number, number][], tratamento = 'abatimento') =>
     ok('POST', '/api/DevolucoesVenda', {
       pedidoVendaId: pedidoId,
-      data: '2026-03-20T12:00:00Z',
+      data: new Date().toISOString(),
       tratamento,
       motivo: 'Avaria',
       itens: itens.map(([numeroItem, quantidade]) => ({ numeroItem, quantidade })),
@@ -533,7 +533,7 @@ describe('pedido de venda: concurrency and invariants', () => {
                     (
                       await ok('POST', '/api/DevolucoesVenda', {
                         pedidoVendaId: alvo.id,
-                        data: '2026-03-20T12:00:00Z',
+                        data: new Date().toISOString(),
                         itens: [{ numeroItem: 1, quantidade: 1 }],
                       })
                     ).id
