@@ -305,16 +305,17 @@ describe('devolução at its typed date', () => {
     });
   const confirmar = (id: unknown) => api('POST', `/api/DevolucoesVenda/${id}/confirmar`, {});
 
-  it('posts its ledger row and crédito at the typed data; refuses a future date, one before the faturamento, and a nota not launched', async () => {
+  it('posts its ledger row and crédito at the typed data; refuses a future date, one before the faturamento, and launches still pending on the nota', async () => {
     const cafe = await produto(10);
     const { pv, nota } = await faturadoPorNota(cafe, 4, 9017);
     const cedo = await devolucao(pv.id, new Date().toISOString());
     const naoLancado = await confirmar(cedo.id);
     expect(naoLancado.statusCode).toBe(409);
     expect(naoLancado.json().error.message).toBe(
-      `O estoque do pedido ${pv.numero} não está lançado: lance-o pela nota fiscal do pedido antes de confirmar a devolução.`,
+      `O pedido ${pv.numero} lança o estoque e as contas pela nota fiscal: lance-os pela nota antes de confirmar a devolução.`,
     );
     await ok('POST', `/api/NotasFiscaisSaida/${nota.id}/lancarEstoque`, {});
+    expect((await confirmar(cedo.id)).statusCode).toBe(409);
     await ok('POST', `/api/NotasFiscaisSaida/${nota.id}/lancarContas`, {});
     const [saida] = await system<{ data: Date; custo_unitario: string }>(
       "SELECT data, custo_unitario FROM movimentacao_estoque WHERE origem_tipo = 'notaFiscal' AND origem_id = $1",

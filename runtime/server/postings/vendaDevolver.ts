@@ -43,7 +43,7 @@ export async function vendaDevolver(context: PostingContext): Promise<void> {
     throw stockError('DEVOLUCAO_SEM_ITENS', 'Informe ao menos um item devolvido antes de confirmar.');
   const pedido = await tx.maybeOne<Record<string, unknown>>(
     `SELECT id, numero, tipo, situacao, cliente_id, deposito_id, conta_id, to_char(data_emissao, 'YYYY-MM-DD') AS data_emissao, lancar_por,
-            estoque_lancado_por, contas_lancadas_por
+            estoque_lancado_por, contas_lancadas_por, valor_total
        FROM pedido_venda WHERE id = $1 AND empresa_id = $2 AND filial_id = $3 FOR UPDATE`,
     [Number(doc.pedidoVendaId), scope.empresaId, scope.filialId],
   );
@@ -63,11 +63,15 @@ export async function vendaDevolver(context: PostingContext): Promise<void> {
     tipo: 'pedidoVenda' as const,
     id: pedidoId,
   };
-  if (goods && pedido.lancar_por === 'notaFiscal' && !estoque)
+  // By the nota: what it has not launched yet was not delivered nor billed, so nothing can come back.
+  if (
+    pedido.lancar_por === 'notaFiscal' &&
+    ((goods && !estoque) || (!pedido.contas_lancadas_por && Number(pedido.valor_total) > 0))
+  )
     throw new HttpError(
       409,
-      'ESTOQUE_NAO_LANCADO',
-      `O estoque do pedido ${pedido.numero} não está lançado: lance-o pela nota fiscal do pedido antes de confirmar a devolução.`,
+      'LANCAMENTOS_PENDENTES',
+      `O pedido ${pedido.numero} lança o estoque e as contas pela nota fiscal: lance-os pela nota antes de confirmar a devolução.`,
     );
   const saida = estoque ?? { tipo: 'pedidoVenda' as const, id: pedidoId };
   const faturamento = await tx.one<{ data: string | Date | null }>(
