@@ -6881,6 +6881,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/NotasFiscais/{id}/lancarEstoque": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lançar estoque (sem mudar a situação); lançamentos: notaFiscal.lancarEstoque */
+        post: operations["notasFiscaisLancarEstoque"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/estornarEstoque": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Estornar estoque (sem mudar a situação); lançamentos: notaFiscal.estornarEstoque */
+        post: operations["notasFiscaisEstornarEstoque"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/lancarContas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lançar contas (sem mudar a situação); lançamentos: notaFiscal.lancarContas */
+        post: operations["notasFiscaisLancarContas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/estornarContas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Estornar contas (sem mudar a situação); lançamentos: notaFiscal.estornarContas */
+        post: operations["notasFiscaisEstornarContas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Histórico de um(a) nota fiscal: quem alterou, quando e o quê */
+        get: operations["notasFiscaisHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lançamentos (movimentações de estoque e estornos) de um(a) nota fiscal */
+        get: operations["notasFiscaisLancamentos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/NotasFiscaisEntradaPropria": {
         parameters: {
             query?: never;
@@ -7158,6 +7260,108 @@ export interface paths {
         };
         /** Se existe o registro de notas fiscais de saída com este id */
         get: operations["notasFiscaisSaidaExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida/{id}/lancarEstoque": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lançar estoque (sem mudar a situação); lançamentos: notaFiscal.lancarEstoque */
+        post: operations["notasFiscaisSaidaLancarEstoque"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida/{id}/estornarEstoque": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Estornar estoque (sem mudar a situação); lançamentos: notaFiscal.estornarEstoque */
+        post: operations["notasFiscaisSaidaEstornarEstoque"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida/{id}/lancarContas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lançar contas (sem mudar a situação); lançamentos: notaFiscal.lancarContas */
+        post: operations["notasFiscaisSaidaLancarContas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida/{id}/estornarContas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Estornar contas (sem mudar a situação); lançamentos: notaFiscal.estornarContas */
+        post: operations["notasFiscaisSaidaEstornarContas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Histórico de um(a) nota fiscal de saída: quem alterou, quando e o quê */
+        get: operations["notasFiscaisSaidaHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida/{id}/lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lançamentos (movimentações de estoque e estornos) de um(a) nota fiscal de saída */
+        get: operations["notasFiscaisSaidaLancamentos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -12694,6 +12898,12 @@ export interface components {
              * @enum {integer|null}
              */
             formacaoPrecoVenda?: 1 | 2 | null;
+            /**
+             * Lançar estoque e contas das vendas por
+             * @description Padrão dos pedidos de venda que não escolhem: Pedido (o faturamento lança o estoque e as contas a receber) ou Nota fiscal (lançados pelas ações da nota preparada ao faturar).
+             * @enum {string|null}
+             */
+            lancarVendasPor?: "pedido" | "notaFiscal" | null;
             /** Permitir vender sem estoque (estoque negativo) */
             permitirEstoqueNegativo?: boolean | null;
             /**
@@ -12744,6 +12954,11 @@ export interface components {
              * @description Padrão: 1.
              */
             formacaoPrecoVenda: number & (1 | 2);
+            /**
+             * Lançar estoque e contas das vendas por
+             * @description Padrão dos pedidos de venda que não escolhem: Pedido (o faturamento lança o estoque e as contas a receber) ou Nota fiscal (lançados pelas ações da nota preparada ao faturar). Padrão: "pedido".
+             */
+            lancarVendasPor?: (string & ("pedido" | "notaFiscal")) | null;
             /**
              * Permitir vender sem estoque (estoque negativo)
              * @description Padrão: false.
@@ -12805,6 +13020,11 @@ export interface components {
             casasDecimaisValorUnitario?: number;
             /** Preço de venda calculado pela */
             formacaoPrecoVenda?: number & (1 | 2);
+            /**
+             * Lançar estoque e contas das vendas por
+             * @description Padrão dos pedidos de venda que não escolhem: Pedido (o faturamento lança o estoque e as contas a receber) ou Nota fiscal (lançados pelas ações da nota preparada ao faturar).
+             */
+            lancarVendasPor?: (string & ("pedido" | "notaFiscal")) | null;
             /** Permitir vender sem estoque (estoque negativo) */
             permitirEstoqueNegativo?: boolean | null;
             /**
@@ -18844,6 +19064,18 @@ export interface components {
              */
             readonly pedidoVendaId?: number | null;
             /**
+             * Estoque lançado por
+             * @description E: quem lançou a saída de estoque do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançado ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly estoqueLancadoPor?: "pedido" | "notaFiscal" | null;
+            /**
+             * Contas lançadas por
+             * @description C: quem lançou as contas a receber do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançadas ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly contasLancadasPor?: "pedido" | "notaFiscal" | null;
+            /**
              * Número
              * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
              */
@@ -19160,6 +19392,18 @@ export interface components {
              * @description Id de Pedido de venda
              */
             readonly pedidoVendaId?: number | null;
+            /**
+             * Estoque lançado por
+             * @description E: quem lançou a saída de estoque do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançado ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly estoqueLancadoPor?: "pedido" | "notaFiscal" | null;
+            /**
+             * Contas lançadas por
+             * @description C: quem lançou as contas a receber do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançadas ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly contasLancadasPor?: "pedido" | "notaFiscal" | null;
             /**
              * Número
              * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
@@ -19856,6 +20100,18 @@ export interface components {
              * @description Id de Pedido de venda
              */
             readonly pedidoVendaId?: number | null;
+            /**
+             * Estoque lançado por
+             * @description E: quem lançou a saída de estoque do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançado ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly estoqueLancadoPor?: "pedido" | "notaFiscal" | null;
+            /**
+             * Contas lançadas por
+             * @description C: quem lançou as contas a receber do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançadas ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly contasLancadasPor?: "pedido" | "notaFiscal" | null;
             /**
              * Número
              * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
@@ -20827,6 +21083,24 @@ export interface components {
              */
             naturezaOperacaoId?: number | null;
             /**
+             * Lançar estoque e contas por
+             * @description Pedido: o faturamento lança o estoque e as contas a receber. Nota fiscal: o faturamento só prepara a nota e mantém a reserva; o estoque e as contas são lançados pelas ações da nota. Vazio: como em Configurações gerais › Vendas (padrão: Pedido); preenchido ao faturar.
+             * @enum {string|null}
+             */
+            lancarPor?: "pedido" | "notaFiscal" | null;
+            /**
+             * Estoque lançado por
+             * @description E: quem lançou a saída de estoque deste pedido (o pedido ou a sua nota fiscal); vazio enquanto não lançado ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly estoqueLancadoPor?: "pedido" | "notaFiscal" | null;
+            /**
+             * Contas lançadas por
+             * @description C: quem lançou as contas a receber deste pedido (o pedido ou a sua nota fiscal); vazio enquanto não lançadas ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly contasLancadasPor?: "pedido" | "notaFiscal" | null;
+            /**
              * Situação
              * @enum {string|null}
              */
@@ -20931,6 +21205,11 @@ export interface components {
              */
             naturezaOperacaoId?: number | null;
             /**
+             * Lançar estoque e contas por
+             * @description Pedido: o faturamento lança o estoque e as contas a receber. Nota fiscal: o faturamento só prepara a nota e mantém a reserva; o estoque e as contas são lançados pelas ações da nota. Vazio: como em Configurações gerais › Vendas (padrão: Pedido); preenchido ao faturar.
+             */
+            lancarPor?: (string & ("pedido" | "notaFiscal")) | null;
+            /**
              * Desconto
              * @description Padrão: 0.
              */
@@ -21018,6 +21297,11 @@ export interface components {
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
+            /**
+             * Lançar estoque e contas por
+             * @description Pedido: o faturamento lança o estoque e as contas a receber. Nota fiscal: o faturamento só prepara a nota e mantém a reserva; o estoque e as contas são lançados pelas ações da nota. Vazio: como em Configurações gerais › Vendas (padrão: Pedido); preenchido ao faturar.
+             */
+            lancarPor?: (string & ("pedido" | "notaFiscal")) | null;
             /** Desconto */
             valorDesconto?: number | null;
             /** Frete */
@@ -21136,6 +21420,24 @@ export interface components {
              */
             naturezaOperacaoId?: number | null;
             /**
+             * Lançar estoque e contas por
+             * @description Pedido: o faturamento lança o estoque e as contas a receber. Nota fiscal: o faturamento só prepara a nota e mantém a reserva; o estoque e as contas são lançados pelas ações da nota. Vazio: como em Configurações gerais › Vendas (padrão: Pedido); preenchido ao faturar.
+             * @enum {string|null}
+             */
+            lancarPor?: "pedido" | "notaFiscal" | null;
+            /**
+             * Estoque lançado por
+             * @description E: quem lançou a saída de estoque deste pedido (o pedido ou a sua nota fiscal); vazio enquanto não lançado ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly estoqueLancadoPor?: "pedido" | "notaFiscal" | null;
+            /**
+             * Contas lançadas por
+             * @description C: quem lançou as contas a receber deste pedido (o pedido ou a sua nota fiscal); vazio enquanto não lançadas ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly contasLancadasPor?: "pedido" | "notaFiscal" | null;
+            /**
              * Situação
              * @enum {string|null}
              */
@@ -21234,6 +21536,11 @@ export interface components {
              */
             naturezaOperacaoId?: number | null;
             /**
+             * Lançar estoque e contas por
+             * @description Pedido: o faturamento lança o estoque e as contas a receber. Nota fiscal: o faturamento só prepara a nota e mantém a reserva; o estoque e as contas são lançados pelas ações da nota. Vazio: como em Configurações gerais › Vendas (padrão: Pedido); preenchido ao faturar.
+             */
+            lancarPor?: (string & ("pedido" | "notaFiscal")) | null;
+            /**
              * Desconto
              * @description Padrão: 0.
              */
@@ -21313,6 +21620,11 @@ export interface components {
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
+            /**
+             * Lançar estoque e contas por
+             * @description Pedido: o faturamento lança o estoque e as contas a receber. Nota fiscal: o faturamento só prepara a nota e mantém a reserva; o estoque e as contas são lançados pelas ações da nota. Vazio: como em Configurações gerais › Vendas (padrão: Pedido); preenchido ao faturar.
+             */
+            lancarPor?: (string & ("pedido" | "notaFiscal")) | null;
             /** Desconto */
             valorDesconto?: number | null;
             /** Frete */
@@ -63592,6 +63904,475 @@ export interface operations {
             };
         };
     };
+    notasFiscaisLancarEstoque: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisEstornarEstoque: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisLancarContas: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisEstornarContas: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description criar, alterar, excluir ou a ação da transição (efetivar, estornar…) */
+                        acao: string;
+                        situacaoDe?: string | null;
+                        situacaoPara?: string | null;
+                        usuarioId?: number | null;
+                        usuarioNome?: string | null;
+                        /** Format: date-time */
+                        em: string;
+                        /** @description Campo → {de, para} dos campos alterados */
+                        diferencas: {
+                            [key: string]: {
+                                de?: unknown;
+                                para?: unknown;
+                            };
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisLancamentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        razao: "estoque";
+                        /** Format: date-time */
+                        data: string;
+                        produtoId: number;
+                        produto?: string | null;
+                        depositoId: number;
+                        deposito?: string | null;
+                        loteId?: number | null;
+                        lote?: string | null;
+                        qtd: number;
+                        custoUnitario?: number | null;
+                        difValor: number;
+                        qtdApos?: number;
+                        custoMedioApos?: number;
+                        origemTipo: string;
+                        origemLinha: number;
+                        estornoDe?: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     notasFiscaisEntradaPropriaFind: {
         parameters: {
             query?: {
@@ -65299,6 +66080,475 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaLancarEstoque: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalSaida"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaEstornarEstoque: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalSaida"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaLancarContas: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalSaida"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaEstornarContas: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalSaida"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description criar, alterar, excluir ou a ação da transição (efetivar, estornar…) */
+                        acao: string;
+                        situacaoDe?: string | null;
+                        situacaoPara?: string | null;
+                        usuarioId?: number | null;
+                        usuarioNome?: string | null;
+                        /** Format: date-time */
+                        em: string;
+                        /** @description Campo → {de, para} dos campos alterados */
+                        diferencas: {
+                            [key: string]: {
+                                de?: unknown;
+                                para?: unknown;
+                            };
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaLancamentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        razao: "estoque";
+                        /** Format: date-time */
+                        data: string;
+                        produtoId: number;
+                        produto?: string | null;
+                        depositoId: number;
+                        deposito?: string | null;
+                        loteId?: number | null;
+                        lote?: string | null;
+                        qtd: number;
+                        custoUnitario?: number | null;
+                        difValor: number;
+                        qtdApos?: number;
+                        custoMedioApos?: number;
+                        origemTipo: string;
+                        origemLinha: number;
+                        estornoDe?: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

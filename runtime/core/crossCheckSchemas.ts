@@ -1,4 +1,5 @@
 import type { SchemaIssue } from './createSchemaValidator.ts';
+import { checkDocumentActions } from './documents/checkDocumentActions.ts';
 import { checkDocumentDefinition } from './documents/checkDocumentDefinition.ts';
 import { checkFormulas } from './formula/checkFormulas.ts';
 import { isPlainObject } from './mergePatch.ts';
@@ -91,6 +92,9 @@ export function crossCheckSchemas(
         push(path, pointer, message);
       if (data.document !== undefined)
         for (const [pointer, message] of checkDocumentDefinition(data.document, fields, keys))
+          push(path, pointer, message);
+      if (data.actions !== undefined)
+        for (const [pointer, message] of checkDocumentActions(data.actions, data.document, fields, keys))
           push(path, pointer, message);
       for (const [name, child] of Object.entries(obj(data.children))) {
         const target = obj(child).entity;
