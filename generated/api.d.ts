@@ -11611,6 +11611,8 @@ export interface components {
             whiteLabel: string;
             /** @description AAAA-MM do mês corrente */
             competenciaAtual: string;
+            /** @description Se a fatura do mês corrente já foi gerada (senão o mês é uma prévia) */
+            faturaAtualGerada: boolean;
             /** @description Empresas cobradas hoje (assinatura ativa), com plano e valor mensal */
             empresas: components["schemas"]["LinhaCobrancaWhiteLabel"][];
             totalMensal: number;

@@ -3,7 +3,7 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description A declared row button (grids and lookup screens): an operationId called with { id } of the row, by permission, with optional confirmation; the rows are read again afterwards. `confirmTitle`, `confirm` and `success` fill {field} placeholders from the row (in a lookup, `label` and `tooltip` too) */
+        /** @description A declared row button (grids and lookup screens): an operationId called with { id } of the row, by permission, with optional confirmation; the rows are read again afterwards (a `download` saves the answer as a file instead). `confirmTitle`, `confirm` and `success` fill {field} placeholders from the row (in a lookup, `label` and `tooltip` too) */
         rowAction: {
             /** @description Accessible name of the button (and its tooltip unless `tooltip`) */
             label: string;
@@ -25,6 +25,17 @@ export interface components {
             confirm?: string;
             /** @description Message shown after the call succeeded (pt-BR) */
             success?: string;
+            /** @description Only for platform staff (isAvanco) */
+            staffOnly?: boolean;
+            /** @description Shown only on the rows where this JSON Forms style condition holds: the row's value at `scope` (e.g. "#/properties/status") validates against `schema` */
+            when?: {
+                scope: string;
+                schema: Record<string, never>;
+            };
+            /** @description The answer is a file saved under `fileName` ({field} placeholders from the row); nothing is read again */
+            download?: {
+                fileName: string;
+            };
         };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         tool: {
@@ -229,12 +240,22 @@ export interface components {
                         input?: "integer";
                         /** @description Shown only to platform staff (isAvanco); for others the parameter keeps its constant */
                         staffOnly?: boolean;
+                        /** @description First value: a {config.…} or {user.…} placeholder (e.g. the white-label served) or a constant; a filter with a default offers no empty choice */
+                        default?: string | number;
                     };
                 };
                 /** @description Realtime events (pushed by the server to this browser) after which the rows are read again, e.g. the progress of a background job */
                 refreshOn?: string[];
                 /** @description Heading (h2) of the result list on a page (e.g. under an inline form) */
                 title?: string;
+                /** @description A row before the rows (e.g. this month's preview), its cells by column key: formulas over the whole answer, shown while `rule` holds on the answer; `actions` repeats the page's header actions in its Ações cell */
+                first?: {
+                    rule?: components["schemas"]["condition"];
+                    cells: {
+                        [key: string]: components["schemas"]["formula"];
+                    };
+                    actions?: boolean;
+                };
             };
             /** @description An administrator-area screen: only platform staff (isAvanco) or the master user may open it (staffOnly: only staff) */
             adminArea?: boolean;
@@ -272,9 +293,13 @@ export interface components {
                 level?: "CRIAR" | "ALTERAR" | "TOTAL";
                 /** @description Shown only to platform staff (isAvanco) */
                 staffOnly?: boolean;
+                /** @description Text of the button when repeated in the `first` row (default: label) */
+                rowLabel?: string;
             }[];
             /** @description Width of the page in pixels (default 1200) */
             maxWidth?: number;
+            /** @description More tables after the list, read from the same answer (one call) */
+            parts?: components["schemas"]["lookupPart"][];
         };
         /** @description A button that opens the declared form in a dialog titled `title` and saves through the operation */
         formButton: {
@@ -548,13 +573,20 @@ export interface components {
                 link?: components["schemas"]["formula"];
                 /** @description The cell links to this API path (a formula filled from the row, e.g. "/api/Empresas/{empresaId}/exportacoes/{id}/arquivo"), a file opened with the session's token; an empty result leaves plain text */
                 apiFile?: components["schemas"]["formula"];
+                /** @description The items of an array of the row joined in one text: each item's `text` ({path} and {path|format} placeholders of the item) joined by `separator` (default ", "), `empty` when there is none */
+                list?: {
+                    items: string;
+                    text: string;
+                    separator?: string;
+                    empty?: string;
+                };
             };
         };
         /**
          * @description A cell format of runtime/web/registry/cells
          * @enum {unknown}
          */
-        format: "text" | "number" | "money" | "percent" | "date" | "datetime" | "cpfCnpj" | "phone" | "ncm" | "cest" | "bytes";
+        format: "text" | "number" | "money" | "percent" | "date" | "datetime" | "cpfCnpj" | "phone" | "ncm" | "cest" | "bytes" | "competencia";
         /** @description JSON Forms style condition: the value at `scope` (e.g. "#/properties/tipo") validates against `schema` (any JSON Schema, checked with ajv) */
         condition: {
             scope: string;
@@ -724,6 +756,22 @@ export interface components {
             title?: string;
             message: string;
             label?: string;
+        };
+        /** @description A part of a lookup page read from the same answer as its list, shown after it: a table of another array of the answer */
+        lookupPart: {
+            /** @description Heading (h2) above the table; {path} placeholders read the answer */
+            title: string;
+            /** @description Dotted path of the rows in the answer */
+            items: string;
+            /** @description Accessible name of the table */
+            gridLabel: string;
+            columns: components["schemas"]["columns"];
+            /** @description Shown in the table when it has no rows */
+            empty?: string;
+            /** @description A last row: cells by column key, formulas over the whole answer (e.g. a total) */
+            footer?: {
+                [key: string]: components["schemas"]["formula"];
+            };
         };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         ToolScreen: {
@@ -949,12 +997,22 @@ export interface components {
                         input?: "integer";
                         /** @description Shown only to platform staff (isAvanco); for others the parameter keeps its constant */
                         staffOnly?: boolean;
+                        /** @description First value: a {config.…} or {user.…} placeholder (e.g. the white-label served) or a constant; a filter with a default offers no empty choice */
+                        default?: string | number;
                     };
                 };
                 /** @description Realtime events (pushed by the server to this browser) after which the rows are read again, e.g. the progress of a background job */
                 refreshOn?: string[];
                 /** @description Heading (h2) of the result list on a page (e.g. under an inline form) */
                 title?: string;
+                /** @description A row before the rows (e.g. this month's preview), its cells by column key: formulas over the whole answer, shown while `rule` holds on the answer; `actions` repeats the page's header actions in its Ações cell */
+                first?: {
+                    rule?: components["schemas"]["condition"];
+                    cells: {
+                        [key: string]: components["schemas"]["formula"];
+                    };
+                    actions?: boolean;
+                };
             };
             /** @description An administrator-area screen: only platform staff (isAvanco) or the master user may open it (staffOnly: only staff) */
             adminArea?: boolean;
@@ -992,9 +1050,13 @@ export interface components {
                 level?: "CRIAR" | "ALTERAR" | "TOTAL";
                 /** @description Shown only to platform staff (isAvanco) */
                 staffOnly?: boolean;
+                /** @description Text of the button when repeated in the `first` row (default: label) */
+                rowLabel?: string;
             }[];
             /** @description Width of the page in pixels (default 1200) */
             maxWidth?: number;
+            /** @description More tables after the list, read from the same answer (one call) */
+            parts?: components["schemas"]["lookupPart"][];
         };
         /** @description KPI cards and charts, each over a read operation, in a responsive grid (12 columns on wide screens, one below `sm`); an optional greeting with the session's company, branch and subscription, a reference month and shortcut links. */
         DashboardScreen: {
@@ -1062,6 +1124,7 @@ export type SchemaDashboardLink = components['schemas']['dashboardLink'];
 export type SchemaOptionSource = components['schemas']['optionSource'];
 export type SchemaCsvNoun = components['schemas']['csvNoun'];
 export type SchemaDeclaredConfirm = components['schemas']['declaredConfirm'];
+export type SchemaLookupPart = components['schemas']['lookupPart'];
 export type SchemaToolScreen = components['schemas']['ToolScreen'];
 export type SchemaUploadScreen = components['schemas']['UploadScreen'];
 export type SchemaLookupScreen = components['schemas']['LookupScreen'];

@@ -368,6 +368,54 @@ describe('a lookup’s header actions and typed filters (Exportar dados da empre
   });
 });
 
+describe('a lookup’s parts, first row and conditional row actions (Financeiro white label)', () => {
+  const FINANCEIRO = 'schemas/screens/financeiro-whitelabel.screen.json';
+  type Financeiro = {
+    rowActions: Record<string, unknown>[];
+    parts: Record<string, unknown>[];
+    search: { first: Record<string, unknown> };
+  };
+  const financeiro = () => structuredClone(files[FINANCEIRO]) as Financeiro;
+
+  it('a row action shown by a scope that is no JSON pointer, a part without its table name and a first row without cells fail the meta-schema', () => {
+    const bad = financeiro();
+    (bad.rowActions[1] as Record<string, unknown>).when = { scope: 'status', schema: { const: 'paga' } };
+    delete bad.parts[0]?.gridLabel;
+    delete bad.search.first.cells;
+    const issues = validateSchemaSet(withFiles({ [FINANCEIRO]: bad }));
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        file: FINANCEIRO,
+        pointer: '/rowActions/1/when/scope',
+        message: expect.stringContaining('(regra: pattern)'),
+      }),
+    );
+    expect(issues).toContainEqual({
+      file: FINANCEIRO,
+      pointer: '/parts/0',
+      message: 'deve ter a propriedade obrigatória gridLabel (regra: required)',
+    });
+    expect(issues).toContainEqual({
+      file: FINANCEIRO,
+      pointer: '/search/first',
+      message: 'deve ter a propriedade obrigatória cells (regra: required)',
+    });
+  });
+
+  it('a download row action naming an unknown operation fails the check', () => {
+    const bad = financeiro();
+    (bad.rowActions[0] as Record<string, unknown>).action = 'financeiroWhiteLabelCsv';
+    expect(checkScreenOperations(withFiles({ [FINANCEIRO]: bad }), operationIds)).toEqual([
+      {
+        file: FINANCEIRO,
+        pointer: '/rowActions/0/action',
+        message:
+          'operação "financeiroWhiteLabelCsv" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+  });
+});
+
 describe('lookup runtime lists (Planos)', () => {
   const PLANOS = 'schemas/screens/planos.screen.json';
   type Planos = {

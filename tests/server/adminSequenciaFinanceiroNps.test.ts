@@ -231,6 +231,8 @@ describe('/api/FinanceiroWhiteLabel', () => {
       valor: 129.8,
     });
     expect(body.totalMensal).toBe(319.7);
+    // Before its fatura the month is a preview.
+    expect(body.faturaAtualGerada).toBe(false);
 
     const competencia = body.competenciaAtual as string;
     const bad = await call('POST', '/api/FinanceiroWhiteLabel/faturas', 'admin', {
@@ -269,6 +271,7 @@ describe('/api/FinanceiroWhiteLabel', () => {
     await sql(`UPDATE empresa SET modulos_contratados = '[]' WHERE id = $1`, [demoEmpresaId]);
     const after = await call('GET', `/api/FinanceiroWhiteLabel?configWhiteLabel=${demoId}`, 'admin');
     expect(after.json().totalMensal).toBe(279.8);
+    expect(after.json().faturaAtualGerada).toBe(true);
     expect(after.json().faturas).toEqual([expect.objectContaining({ id: fatura.id, valor: 319.7 })]);
 
     expect(

@@ -40,8 +40,5 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'administrador/configuracoes/sequencia-filial': lazy(
     () => import('./admin/sequenciaFilial/SequenciaFilialScreen.tsx'),
   ),
-  'administrador/configuracoes/financeiro-whitelabel': lazy(
-    () => import('./admin/financeiroWhiteLabel/FinanceiroWhiteLabelScreen.tsx'),
-  ),
   'administrador/configuracoes/nps': lazy(() => import('./admin/nps/NpsScreen.tsx')),
 };

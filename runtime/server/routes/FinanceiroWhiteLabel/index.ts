@@ -106,6 +106,7 @@ export async function financeiroWhiteLabelRoutes(app: FastifyInstance): Promise<
           configWhiteLabel,
           whiteLabel: title,
           competenciaAtual: mes,
+          faturaAtualGerada: faturas.some((fatura) => fatura.competencia === mes),
           empresas,
           totalMensal: somar(empresas.map((empresa) => empresa.valor)),
           faturas,

@@ -59,11 +59,23 @@ export const faturaDetalheSchema = {
 export const resumoSchema = {
   $id: 'FinanceiroWhiteLabel',
   type: 'object',
-  required: ['configWhiteLabel', 'whiteLabel', 'competenciaAtual', 'empresas', 'totalMensal', 'faturas'],
+  required: [
+    'configWhiteLabel',
+    'whiteLabel',
+    'competenciaAtual',
+    'faturaAtualGerada',
+    'empresas',
+    'totalMensal',
+    'faturas',
+  ],
   properties: {
     configWhiteLabel: { type: 'integer' },
     whiteLabel: { type: 'string' },
     competenciaAtual: { type: 'string', description: 'AAAA-MM do mês corrente' },
+    faturaAtualGerada: {
+      type: 'boolean',
+      description: 'Se a fatura do mês corrente já foi gerada (senão o mês é uma prévia)',
+    },
     empresas: {
       description: 'Empresas cobradas hoje (assinatura ativa), com plano e valor mensal',
       type: 'array',

@@ -26,3 +26,12 @@ describe('cell formats ncm, cest and bytes', () => {
     expect(cells.bytes?.align).toBe('right');
   });
 });
+
+describe('cell format competencia', () => {
+  it("writes a month 'AAAA-MM' (or a date in it) as MM/AAAA and leaves other texts as they are", () => {
+    expect(format('competencia', '2026-11')).toBe('11/2026');
+    expect(format('competencia', '2026-01-01')).toBe('01/2026');
+    expect(format('competencia', 'novembro')).toBe('novembro');
+    expect(format('competencia', null)).toBe('');
+  });
+});

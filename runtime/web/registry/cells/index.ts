@@ -2,6 +2,7 @@ import { booleanCell } from './booleanCell.tsx';
 import { bytesCell } from './bytesCell.ts';
 import type { CellFormat } from './CellFormat.ts';
 import { cestCell } from './cestCell.ts';
+import { competenciaCell } from './competenciaCell.ts';
 import { cpfCnpjCell } from './cpfCnpjCell.ts';
 import { dateCell } from './dateCell.ts';
 import { datetimeCell } from './datetimeCell.ts';
@@ -33,4 +34,5 @@ export const cells: Record<string, CellFormat> = {
   ncm: ncmCell,
   cest: cestCell,
   bytes: bytesCell,
+  competencia: competenciaCell,
 };

@@ -1,6 +1,7 @@
 import { Box, IconButton, Tooltip } from '@mui/material';
 import Icon from '@mui/material/Icon';
 import type { GridRowAction, RecordRow } from './listTypes.ts';
+import { rowActionShown } from './rowActionAllowed.ts';
 
 export interface RowActionHandlers {
   canEdit: boolean;
@@ -52,15 +53,17 @@ export function RowActions({ row, handlers }: { row: RecordRow | undefined; hand
       {handlers.canDelete && (
         <Action label="Excluir" icon="delete" color="error" onClick={() => handlers.onDelete(row)} />
       )}
-      {(handlers.extra ?? []).map((action) => (
-        <Action
-          key={action.action}
-          label={action.label}
-          tooltip={action.tooltip}
-          icon={action.icon ?? 'play_arrow'}
-          onClick={() => handlers.onAction?.(action, row)}
-        />
-      ))}
+      {(handlers.extra ?? [])
+        .filter((action) => rowActionShown(action, row))
+        .map((action) => (
+          <Action
+            key={action.action}
+            label={action.label}
+            tooltip={action.tooltip}
+            icon={action.icon ?? 'play_arrow'}
+            onClick={() => handlers.onAction?.(action, row)}
+          />
+        ))}
     </Box>
   );
 }

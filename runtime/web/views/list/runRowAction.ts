@@ -1,6 +1,7 @@
 import { callOperation } from '../../api/callOperation.ts';
 import type { ApiClient } from '../../api/createApiClient.ts';
 import type { Notify } from '../../ui/NotifyProvider.tsx';
+import { saveBlob } from '../tool/downloadArquivo.ts';
 import { fillFormatted } from '../tool/fillFormatted.ts';
 import type { GridRowAction } from './listTypes.ts';
 
@@ -8,7 +9,8 @@ import type { GridRowAction } from './listTypes.ts';
  * A declared row action (of a grid or a lookup, grid meta-schema `rowAction`): asks its confirmation —
  * title and message filled from the row's {field} placeholders, the button says the action's label unless
  * it declares its own —, calls its operation with the
- * row's id and toasts its success (placeholders filled too). Resolves true when the operation ran (the caller reads the rows again).
+ * row's id and toasts its success (placeholders filled too). Resolves true when the operation ran (the caller reads the rows again);
+ * a `download` saves the answer under its fileName instead and resolves false (nothing changed).
  */
 export async function runRowAction(
   context: { api: ApiClient; notify: Notify; showError(error: unknown): Promise<unknown> },
@@ -25,7 +27,16 @@ export async function runRowAction(
     });
     if (!ok) return false;
   }
-  const { error } = await callOperation(api, action.action, { id: row.id });
+  const { data, error } = await callOperation(
+    api,
+    action.action,
+    { id: row.id },
+    action.download ? { parseAs: 'blob' } : {},
+  );
+  if (!error && action.download) {
+    saveBlob(data as Blob, fillFormatted(action.download.fileName, row));
+    return false;
+  }
   if (error) {
     await showError(error);
     return false;

@@ -9,6 +9,7 @@ import { buildListQuery, keysetAfter } from './buildListQuery.ts';
 import { createRecordsClient, type RecordCount } from './createRecordsClient.ts';
 import type { GridRowAction, RecordRow } from './listTypes.ts';
 import { type EntityBundle, resolveListDefinition } from './resolveListDefinition.ts';
+import { rowActionAllowed } from './rowActionAllowed.ts';
 import { runRowAction } from './runRowAction.ts';
 import { useLinkFilter } from './useLinkFilter.ts';
 
@@ -167,14 +168,7 @@ export function useListController(entityName: string) {
 
   const allowed = (level: PermissionLevel) => checkPermission(user, entity.permission, level);
   const rowActions = useMemo(
-    () =>
-      (grid.rowActions ?? []).filter((action) =>
-        checkPermission(
-          user,
-          action.permission ?? entity.permission,
-          action.level ?? PermissionLevel.ALTERAR,
-        ),
-      ),
+    () => (grid.rowActions ?? []).filter((action) => rowActionAllowed(user, action, entity.permission)),
     [grid, user, entity.permission],
   );
   const actions = grid.actions ?? {};

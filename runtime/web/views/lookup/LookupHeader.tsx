@@ -15,29 +15,27 @@ import { useFormButtonAllowed } from './useFormButtonAllowed.ts';
 import type { useLookupController } from './useLookupController.ts';
 
 type Action = NonNullable<LookupScreen['actions']>[number];
+type Controller = ReturnType<typeof useLookupController>;
 
 /**
- * A lookup page's h1 and description, with on the right the declared form's create button (a dialog;
- * not for an `inline` form) and the declared `actions` the user may take: each asks its confirmation
- * (filled from the last answer), calls its operation with the lookup's request values and its own
- * `values`, toasts its success and reads the rows again.
+ * The declared `actions` of a lookup the user may take, as buttons (contained beside the title; `small`
+ * text buttons in a row): each asks its confirmation (filled from the last answer), calls its operation
+ * with the lookup's request values and its own `values`, toasts its success and reads the rows again.
  */
-export function LookupHeader({
+export function LookupActions({
   declaration,
   c,
-  onCreate,
+  size,
 }: {
   declaration: LookupScreen;
-  c: ReturnType<typeof useLookupController>;
-  onCreate(): void;
+  c: Controller;
+  size?: 'small';
 }) {
   const { api } = useRuntime();
   const { user } = useSession();
   const notify = useNotify();
   const showError = useActionError();
-  const allowed = useFormButtonAllowed();
   const [running, setRunning] = useState(false);
-  const create = declaration.form && !declaration.form.inline ? declaration.form.create : undefined;
   const actions = (declaration.actions ?? []).filter(
     (action) =>
       (!action.staffOnly || user?.isAvanco === true) &&
@@ -73,35 +71,58 @@ export function LookupHeader({
     }
   };
 
-  const buttons = [
-    create && allowed(create) && (
-      <Button
-        key="create"
-        variant="contained"
-        startIcon={create.icon ? <Icon>{create.icon}</Icon> : undefined}
-        onClick={onCreate}
-      >
-        {create.label}
-      </Button>
-    ),
-    ...actions.map((action) => (
-      <Button
-        key={action.operationId}
-        variant="contained"
-        startIcon={action.icon ? <Icon>{action.icon}</Icon> : undefined}
-        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-        disabled={running || c.loading}
-        onClick={() => void run(action)}
-      >
-        {action.label}
-      </Button>
-    )),
-  ].filter(Boolean);
+  return actions.map((action) => (
+    <Button
+      key={action.operationId}
+      variant={size ? 'text' : 'contained'}
+      size={size}
+      startIcon={action.icon && !size ? <Icon>{action.icon}</Icon> : undefined}
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+      disabled={running || c.loading}
+      onClick={() => void run(action)}
+    >
+      {size ? (action.rowLabel ?? action.label) : action.label}
+    </Button>
+  ));
+}
+
+/**
+ * A lookup page's h1 and description, with on the right the declared form's create button (a dialog;
+ * not for an `inline` form) and the declared actions (LookupActions).
+ */
+export function LookupHeader({
+  declaration,
+  c,
+  onCreate,
+}: {
+  declaration: LookupScreen;
+  c: Controller;
+  onCreate(): void;
+}) {
+  const allowed = useFormButtonAllowed();
+  const create = declaration.form && !declaration.form.inline ? declaration.form.create : undefined;
+  const hasActions = (declaration.actions ?? []).length > 0;
+  const createButton = create && allowed(create) && (
+    <Button
+      variant="contained"
+      startIcon={create.icon ? <Icon>{create.icon}</Icon> : undefined}
+      onClick={onCreate}
+    >
+      {create.label}
+    </Button>
+  );
   return (
     <PageHeader
       title={declaration.title}
       description={declaration.description}
-      actions={buttons.length > 0 ? buttons : undefined}
+      actions={
+        createButton || hasActions ? (
+          <>
+            {createButton}
+            <LookupActions declaration={declaration} c={c} />
+          </>
+        ) : undefined
+      }
     />
   );
 }

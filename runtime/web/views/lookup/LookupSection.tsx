@@ -9,12 +9,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { conditionHolds } from '../../../core/screens/evaluateRule.ts';
 import { fillTemplate } from '../../../core/screens/fillTemplate.ts';
 import { paginationLabels } from '../../ui/paginationLabels.ts';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { DeclaredTable } from '../tool/DeclaredTable.tsx';
 import { DeclaredFormSection } from './DeclaredFormSection.tsx';
-import { LookupHeader } from './LookupHeader.tsx';
+import { LookupActions, LookupHeader } from './LookupHeader.tsx';
+import { LookupPart } from './LookupPart.tsx';
 import type { LookupScreen } from './lookupTypes.ts';
 import { useFormButtonAllowed } from './useFormButtonAllowed.ts';
 import { useLookupController } from './useLookupController.ts';
@@ -24,8 +26,8 @@ import { useLookupRowActions } from './useLookupRowActions.tsx';
  * A `lookup`: as a page (`page`: the h1, description, create button and declared actions of
  * LookupHeader, an `inline` create form) or as a section of a registered screen (`heading`: its title as
  * the section's h2); then the search box and filters, progress, result table, the "nothing found" text
- * and the pager, the rows' buttons and the form dialog (useLookupRowActions). Without a search `param`
- * there is no search box.
+ * and the pager, the rows' buttons and the form dialog (useLookupRowActions), and the `parts` read from
+ * the same answer. Without a search `param` there is no search box.
  */
 export function LookupSection({
   declaration,
@@ -48,6 +50,11 @@ export function LookupSection({
     onCreateClosed: () => setCreating(false),
   });
   const searchable = Boolean(search.param && search.label);
+  const first =
+    search.first && c.data !== undefined && (!search.first.rule || conditionHolds(search.first.rule, c.data))
+      ? search.first
+      : undefined;
+  const headerActions = <LookupActions declaration={declaration} c={c} size="small" />;
   const filters = c.shownFilters;
   const empty = !c.query && search.emptyAll ? search.emptyAll : search.empty;
   // A section's h2 is its title; a page's, the list's own title when it has one.
@@ -97,7 +104,7 @@ export function LookupSection({
                   onChange={(event) => c.changeFilter(name, event.target.value)}
                   sx={{ width: filter.width ?? 180, flexShrink: 0 }}
                 >
-                  <MenuItem value="">{filter.all ?? 'Todos'}</MenuItem>
+                  {filter.default === undefined && <MenuItem value="">{filter.all ?? 'Todos'}</MenuItem>}
                   {(c.options?.[name] ?? []).map((option) => (
                     <MenuItem key={option.code} value={option.code}>
                       {option.label}
@@ -117,6 +124,9 @@ export function LookupSection({
             columns={search.columns}
             rows={c.visible}
             actions={actions}
+            answer={c.data}
+            first={first?.cells}
+            firstActions={search.first?.actions ? headerActions : undefined}
           />
         </Box>
         {!c.loading && c.total === 0 && empty && (
@@ -136,6 +146,10 @@ export function LookupSection({
         />
         {dialog}
       </Paper>
+      {c.data !== undefined &&
+        (declaration.parts ?? []).map((part) => (
+          <LookupPart key={part.gridLabel} part={part} answer={c.data} />
+        ))}
     </>
   );
 }

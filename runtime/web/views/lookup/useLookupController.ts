@@ -27,11 +27,21 @@ export function useLookupController(search: LookupScreen['search']) {
   const showError = useActionError();
   const [text, setText] = useState('');
   const query = useDebounced(text.trim());
-  const [filters, setFilters] = useState<Record<string, unknown>>({});
   const staff = user?.isAvanco === true;
   const shownFilters = useMemo(
     () => Object.entries(search.filters ?? {}).filter(([, filter]) => staff || !filter.staffOnly),
     [search.filters, staff],
+  );
+  // A filter's `default` (placeholders read the white-label and the user) is its first value.
+  const [filters, setFilters] = useState<Record<string, unknown>>(() =>
+    fillQuery(
+      Object.fromEntries(
+        shownFilters.flatMap(([name, filter]) =>
+          filter.default !== undefined ? [[name, filter.default]] : [],
+        ),
+      ),
+      { config, user },
+    ),
   );
   const sources = useMemo(
     () =>

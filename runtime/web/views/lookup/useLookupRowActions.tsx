@@ -1,10 +1,9 @@
 import { type ReactNode, useState } from 'react';
-import { checkPermission } from '../../../core/checkPermission.ts';
-import { PermissionLevel } from '../../../core/types.ts';
 import { useRuntime, useSession } from '../../app/RuntimeContext.tsx';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
 import { RowActionButton } from '../list/RowActions.tsx';
+import { rowActionAllowed, rowActionShown } from '../list/rowActionAllowed.ts';
 import { runRowAction } from '../list/runRowAction.ts';
 import { fillFormatted } from '../tool/fillFormatted.ts';
 import { DeclaredFormDialog } from './DeclaredFormDialog.tsx';
@@ -31,10 +30,9 @@ export function useLookupRowActions(
   const [editing, setEditing] = useState<Row | null>(null);
   const { form } = declaration;
   const edit = form?.edit && allowed(form.edit) ? form.edit : null;
-  const rowActions = (declaration.rowActions ?? []).filter((action) => {
-    const key = action.permission ?? declaration.permission;
-    return !key || checkPermission(user, key, action.level ?? PermissionLevel.ALTERAR);
-  });
+  const rowActions = (declaration.rowActions ?? []).filter((action) =>
+    rowActionAllowed(user, action, declaration.permission),
+  );
   const close = () => {
     setEditing(null);
     create.onCreateClosed?.();
@@ -54,19 +52,21 @@ export function useLookupRowActions(
                   onClick={() => setEditing(row as Row)}
                 />
               )}
-              {rowActions.map((action) => (
-                <RowActionButton
-                  key={action.action}
-                  label={fillFormatted(action.label, row)}
-                  tooltip={action.tooltip && fillFormatted(action.tooltip, row)}
-                  icon={action.icon ?? 'play_arrow'}
-                  onClick={() =>
-                    void runRowAction({ api, notify, showError }, action, row as Row).then(
-                      (done) => done && reload(),
-                    )
-                  }
-                />
-              ))}
+              {rowActions
+                .filter((action) => rowActionShown(action, row))
+                .map((action) => (
+                  <RowActionButton
+                    key={action.action}
+                    label={fillFormatted(action.label, row)}
+                    tooltip={action.tooltip && fillFormatted(action.tooltip, row)}
+                    icon={action.icon ?? 'play_arrow'}
+                    onClick={() =>
+                      void runRowAction({ api, notify, showError }, action, row as Row).then(
+                        (done) => done && reload(),
+                      )
+                    }
+                  />
+                ))}
             </>
           ),
     dialog:

@@ -7,6 +7,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableFooter,
   TableHead,
   TableRow,
   Typography,
@@ -14,7 +15,12 @@ import {
 import Icon from '@mui/material/Icon';
 import type { ReactNode } from 'react';
 import { readPath } from '../../../core/readPath.ts';
-import { applyRule, conditionHolds, evaluateFormula } from '../../../core/screens/evaluateRule.ts';
+import {
+  applyRule,
+  conditionHolds,
+  evaluateFormula,
+  type Formula,
+} from '../../../core/screens/evaluateRule.ts';
 import { useRuntimeList } from '../../app/moduleOptions.ts';
 import { useRuntime, useSession } from '../../app/RuntimeContext.tsx';
 import { cells } from '../../registry/cells/index.ts';
@@ -47,8 +53,9 @@ function DeclaredCell({
   column: Column & { key: string; cell: NonNullable<(typeof cells)[string]> };
   row: unknown;
 }) {
-  const raw =
-    column.compute !== undefined
+  const raw = column.list
+    ? listText(column.list, row)
+    : column.compute !== undefined
       ? evaluateFormula(column.compute, row, fillFormatted)
       : readPath(row, (column.field ?? column.key).split('.'));
   const text =
@@ -124,6 +131,13 @@ function DeclaredCell({
   );
 }
 
+/** A column's `list`: each item of the row's array as its text, joined (or `empty`). */
+function listText(list: NonNullable<Column['list']>, row: unknown): string {
+  const items = readPath(row, list.items.split('.'));
+  const texts = Array.isArray(items) ? items.map((item) => fillFormatted(list.text, item)) : [];
+  return texts.length > 0 ? texts.join(list.separator ?? ', ') : (list.empty ?? '');
+}
+
 /** A column's `chipList`: one outlined chip per item of the row's array, labelled from a runtime list. */
 function ChipList({ chipList, row }: { chipList: NonNullable<Column['chipList']>; row: unknown }) {
   const list = useRuntimeList(chipList.list);
@@ -172,8 +186,11 @@ export function DeclaredTable(props: {
   empty?: string;
   stickyHeader?: boolean;
   values?: Record<string, unknown>;
-  /** A row before the rows: a text by column key, placeholders filled from `answer`. */
-  first?: Record<string, string>;
+  /** A row before the rows: a formula by column key, over `answer`; `firstActions` fill its Ações cell. */
+  first?: Record<string, Formula>;
+  firstActions?: ReactNode;
+  /** A last row (totals): a formula by column key, over `answer`. */
+  footer?: Record<string, Formula>;
   answer?: unknown;
   /** The buttons of a row, in a last "Ações" column (a lookup's row actions). */
   actions?: (row: unknown) => ReactNode;
@@ -206,9 +223,10 @@ export function DeclaredTable(props: {
           <TableRow>
             {columns.map((column) => (
               <TableCell key={column.key} align={column.align} sx={columnSx(column)}>
-                {fillFormatted(props.first?.[column.key] ?? '', props.answer)}
+                {formulaText(props.first?.[column.key] ?? '', props.answer)}
               </TableCell>
             ))}
+            {props.actions && <TableCell align="right">{props.firstActions}</TableCell>}
           </TableRow>
         )}
         {props.rows.map((row, index) => (
@@ -239,6 +257,22 @@ export function DeclaredTable(props: {
           </TableRow>
         )}
       </TableBody>
+      {props.footer && (
+        <TableFooter>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell
+                key={column.key}
+                align={column.align}
+                sx={{ ...columnSx(column), fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' }}
+              >
+                {formulaText(props.footer?.[column.key] ?? '', props.answer)}
+              </TableCell>
+            ))}
+            {props.actions && <TableCell />}
+          </TableRow>
+        </TableFooter>
+      )}
     </Table>
   );
 }
