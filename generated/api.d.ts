@@ -11208,6 +11208,8 @@ export interface components {
                 retencao: string | null;
                 anonimizado: boolean;
             }[];
+            /** @description Registros que uma anonimização ainda alteraria (sem guarda legal, não anonimizados) */
+            anonimizaveis: number;
             compartilhamentos: string[];
         };
         SolicitacaoLgpd: {
@@ -11235,6 +11237,8 @@ export interface components {
             chave: string;
             /** @description Fonte, ex.: IBPT/empresometro.com.br */
             fonte: string;
+            /** @description A vigência da tabela terminou antes de hoje */
+            vencida: boolean;
             /** @description Nome do arquivo importado */
             arquivo: string;
             /** @description Linhas de dados do arquivo */

@@ -3,6 +3,7 @@ import { checkDocumentDefinition } from './documents/checkDocumentDefinition.ts'
 import { checkFormulas } from './formula/checkFormulas.ts';
 import { isPlainObject } from './mergePatch.ts';
 import { schemaKind } from './schemaKind.ts';
+import { checkScreenSections } from './screens/checkScreenSections.ts';
 import { DEFAULT_TOKENS } from './screens/resolveDefaultTokens.ts';
 import { screenPermissionKeys } from './screens/screenPermissionKeys.ts';
 
@@ -106,7 +107,8 @@ export function crossCheckSchemas(
       if (data.kind === 'dashboard') checkDashboardLinks(path, obj(data.cards));
       const parameters = obj(data.parameters);
       const properties = obj(obj(parameters.schema).properties);
-      for (const [field, name] of Object.entries(obj(parameters.enums))) {
+      for (const [field, entry] of Object.entries(obj(parameters.enums))) {
+        const name = typeof entry === 'string' ? entry : obj(entry).enum;
         if (typeof name === 'string' && !enumExists(name))
           push(
             path,
@@ -133,6 +135,7 @@ export function crossCheckSchemas(
             `padrão "${value}" desconhecido; use ${DEFAULT_TOKENS.join(', ')} (regra: default)`,
           );
       }
+      for (const [pointer, message] of checkScreenSections(data, schemas)) push(path, pointer, message);
       for (const field of Object.keys(obj(parameters.options)))
         if (!(field in properties))
           push(

@@ -37,8 +37,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'administrador/configuracoes/backups': lazy(() => import('./admin/BackupsScreen.tsx')),
   'administrador/configuracoes/exportar-empresa': lazy(() => import('./admin/ExportacaoEmpresaScreen.tsx')),
   'administrador/configuracoes/ajuda': lazy(() => import('./admin/AjudaScreen.tsx')),
-  'administrador/configuracoes/importacao-ibpt-ncm': lazy(() => import('./ibpt/IbptNcmScreen.tsx')),
-  'administrador/configuracoes/importacao-ibpt-cest': lazy(() => import('./ibpt/IbptCestScreen.tsx')),
   'administrador/configuracoes/sequencia-filial': lazy(
     () => import('./admin/sequenciaFilial/SequenciaFilialScreen.tsx'),
   ),

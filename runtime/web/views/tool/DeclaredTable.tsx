@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import Icon from '@mui/material/Icon';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { readPath } from '../../../core/readPath.ts';
 import { applyRule, conditionHolds, evaluateFormula } from '../../../core/screens/evaluateRule.ts';
 import { useRuntimeList } from '../../app/moduleOptions.ts';
@@ -73,7 +73,10 @@ function DeclaredCell({
         {Object.entries(column.flags)
           .filter(([field]) => readPath(row, field.split('.')) === true)
           .map(([field, label]) => (
-            <Chip key={field} label={label} size="small" variant="outlined" />
+            <Fragment key={field}>
+              {' '}
+              <Chip label={label} size="small" variant="outlined" />
+            </Fragment>
           ))}
       </Stack>
     );

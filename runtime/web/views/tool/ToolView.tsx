@@ -5,7 +5,7 @@ import { visibleHelp } from './applyParameterRules.ts';
 import { EmptyOptions } from './EmptyOptions.tsx';
 import { ToolParametersForm } from './ToolParametersForm.tsx';
 import { ToolResult } from './ToolResult.tsx';
-import type { ToolScreen } from './toolTypes.ts';
+import type { ToolAction, ToolScreen } from './toolTypes.ts';
 import { useToolController } from './useToolController.ts';
 
 /**
@@ -15,6 +15,17 @@ import { useToolController } from './useToolController.ts';
 export function ToolView({ declaration }: { declaration: ToolScreen }) {
   const c = useToolController(declaration);
   const { parameters } = declaration;
+  const disabled = (action: ToolAction) =>
+    c.busy ||
+    !c.schema ||
+    c.failing !== null ||
+    c.incomplete ||
+    c.emptyOptions.length > 0 ||
+    !c.allowed(action) ||
+    (action.needsResult === true && !c.result) ||
+    Boolean(c.result && action.disabledWhen && conditionHolds(action.disabledWhen, c.result));
+  // Enter in the form runs the declared `submit` action, as its button would.
+  const submit = parameters.submit ? declaration.actions[parameters.submit] : undefined;
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
@@ -22,7 +33,13 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
       </Typography>
       <EmptyOptions sources={c.emptyOptions} />
       <Paper sx={{ p: 2, mb: 2, displayPrint: 'none' }}>
-        <ToolParametersForm parameters={parameters} schema={c.schema} values={c.values} onChange={c.change} />
+        <ToolParametersForm
+          parameters={parameters}
+          schema={c.schema}
+          values={c.values}
+          onChange={c.change}
+          onSubmit={submit && (() => void (disabled(submit) || c.run(submit)))}
+        />
         {declaration.description && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             {declaration.description}
@@ -45,25 +62,20 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
         </Alert>
       )}
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', displayPrint: 'none' }}>
-        {Object.entries(declaration.actions).map(([id, action]) => (
-          <Button
-            key={id}
-            variant={action.variant ?? 'contained'}
-            startIcon={action.icon ? <Icon>{action.icon}</Icon> : undefined}
-            disabled={
-              c.busy ||
-              !c.schema ||
-              c.failing !== null ||
-              c.emptyOptions.length > 0 ||
-              !c.allowed(action) ||
-              (action.needsResult === true && !c.result) ||
-              Boolean(c.result && action.disabledWhen && conditionHolds(action.disabledWhen, c.result))
-            }
-            onClick={() => void c.run(action)}
-          >
-            {action.label}
-          </Button>
-        ))}
+        {Object.entries(declaration.actions)
+          .filter(([, action]) => !action.showWhen || (c.result && conditionHolds(action.showWhen, c.result)))
+          .map(([id, action]) => (
+            <Button
+              key={id}
+              variant={action.variant ?? 'contained'}
+              color={action.color}
+              startIcon={action.icon ? <Icon>{action.icon}</Icon> : undefined}
+              disabled={disabled(action)}
+              onClick={() => void c.run(action)}
+            >
+              {action.label}
+            </Button>
+          ))}
         {Object.values(declaration.actions)
           .filter((action) => action.readOnly && !c.allowed(action))
           .map((action) => (

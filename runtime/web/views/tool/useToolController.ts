@@ -14,6 +14,7 @@ import { downloadArquivo, saveBlob } from './downloadArquivo.ts';
 import { emptyOptionSources } from './EmptyOptions.tsx';
 import { fillFormatted } from './fillFormatted.ts';
 import { requestValues } from './requestValues.ts';
+import { requiredFilled } from './requiredFilled.ts';
 import type { ToolAction, ToolAnswer, ToolScreen } from './toolTypes.ts';
 import { useParameterOptions } from './useParameterOptions.ts';
 
@@ -89,6 +90,9 @@ export function useToolController(declaration: ToolScreen) {
     [parameters, values],
   );
 
+  // `waitForRequired`: a required parameter still empty keeps the actions disabled.
+  const incomplete = parameters.waitForRequired === true && !requiredFilled(parameters.schema, values);
+
   /** Whether the user holds the level the action declares (none declared: allowed). */
   const allowed = useCallback(
     (action: ToolAction) =>
@@ -159,6 +163,7 @@ export function useToolController(declaration: ToolScreen) {
     run,
     problem,
     failing,
+    incomplete,
     success,
     allowed,
     page,

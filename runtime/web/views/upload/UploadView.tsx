@@ -8,6 +8,8 @@ import { LinkedText } from '../tool/LinkedText.tsx';
 import { ToolParametersForm } from '../tool/ToolParametersForm.tsx';
 import { rowsAt } from './countRows.ts';
 import { CsvUploadView } from './csv/CsvUploadView.tsx';
+import { previewOf } from './previewOf.ts';
+import { RawUploadView } from './raw/RawUploadView.tsx';
 import type { UploadScreen } from './uploadTypes.ts';
 import { useUploadController } from './useUploadController.ts';
 
@@ -18,13 +20,15 @@ import { useUploadController } from './useUploadController.ts';
  */
 export function UploadView({ declaration }: { declaration: UploadScreen }) {
   if (declaration.file.parse === 'csv') return <CsvUploadView declaration={declaration} />;
+  if (declaration.file.send === 'raw') return <RawUploadView declaration={declaration} />;
   return <FileUploadView declaration={declaration} />;
 }
 
 /** An upload whose file travels in base64 to the preview and confirm operations. */
 function FileUploadView({ declaration }: { declaration: UploadScreen }) {
   const c = useUploadController(declaration);
-  const { parameters, file, preview: previewSpec, confirm: confirmSpec } = declaration;
+  const { parameters, file, confirm: confirmSpec } = declaration;
+  const previewSpec = previewOf(declaration);
   const placeholders = { ...c.preview, ...c.counts };
   const rows = c.preview ? rowsAt(c.preview, previewSpec.grid?.items ?? '') : [];
   const summary =
