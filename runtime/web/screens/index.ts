@@ -19,7 +19,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/assinatura/area-cliente': lazy(() => import('./assinatura/AreaClienteScreen.tsx')),
   'pages/relatorios/exportacoes': lazy(() => import('./exportacoes/ExportacoesScreen.tsx')),
   'pages/configuracoes/usuarios/editarminhaconta': lazy(() => import('./minhaConta/MinhaContaScreen.tsx')),
-  'pages/configuracoes/lgpd': lazy(() => import('./lgpd/LgpdScreen.tsx')),
   'pages/estoque/etiqueta/imprimir': lazy(() => import('./estoque/etiquetas/ImprimirEtiquetasScreen.tsx')),
   'pages/financeiro/conciliacao-ofx': lazy(() => import('./financeiro/ofx/ConciliacaoOfxScreen.tsx')),
   'pages/fiscais/certificado-digital': lazy(() => import('./certificado/CertificadoScreen.tsx')),
