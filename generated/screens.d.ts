@@ -42,6 +42,16 @@ export interface components {
             };
             result?: components["schemas"]["result"];
             staffOnly?: unknown;
+            /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), which shows it with useDeclaredTool and may pass values every request carries (e.g. the white-label chosen); its title is the section's h2 */
+            section?: boolean;
+            /** @description The form's values read from an operation when the screen opens (a configuration): the answer's members that are parameters fill the form; a `save` action writes them back */
+            load?: {
+                operationId: components["schemas"]["operationId"];
+                /** @description Dotted path of the values in the answer (default: the answer) */
+                value?: string;
+            };
+            /** @description The action (its key in `actions`) run once when the screen opens (e.g. the results of the default filter) */
+            autoRun?: string;
         };
         /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. With `file.parse: "csv"` the file is read in the browser instead (UTF-8 or Windows-1252, ';' or ','; decodeCsvBytes and parseCsv), its columns mapped to the fields of `csv.fields` and the mapped lines sent in the `file.content` body field: the preview validates (errors per file line), the confirm imports all or nothing. With `file.send: "raw"` the file itself is the request body (no preview operation): the browser counts its CSV data lines and tells its encoding, a parameter may be read from the file name (`derive`), `status` reads what is loaded now and `sections` show lookups of the same route under the upload. */
         upload: {
@@ -394,10 +404,10 @@ export interface components {
             variant?: "contained" | "outlined" | "text";
             operationId: components["schemas"]["operationId"];
             /**
-             * @description preview: the answer fills the result area; download: the answer is a file ({nomeArquivo, conteudo base64}) saved by the browser; run: the answer fills the result area and `message` is shown; queue: the operation enqueues a background report (the reports dialog follows it); file: the answer is binary, saved under the Content-Disposition file name (else `fileName`), and `message` reads the declared `headers`; run: the answer replaces the result area (or, with `success`, clears it and shows that alert); print: prints the page with the shown answer of its operation (the form and the buttons are left out of the printout)
+             * @description preview: the answer fills the result area; download: the answer is a file ({nomeArquivo, conteudo base64}) saved by the browser; run: the answer fills the result area and `message` is shown; queue: the operation enqueues a background report (the reports dialog follows it); file: the answer is binary, saved under the Content-Disposition file name (else `fileName`), and `message` reads the declared `headers`; run: the answer replaces the result area (or, with `success`, clears it and shows that alert); print: prints the page with the shown answer of its operation (the form and the buttons are left out of the printout); save: sends the values (a configuration loaded by `load`), the answer's values fill the form again and `message` is shown
              * @enum {unknown}
              */
-            type: "preview" | "download" | "run" | "queue" | "file" | "print";
+            type: "preview" | "download" | "run" | "queue" | "file" | "print" | "save";
             /** @description Toast on success; {path} placeholders read the answer */
             message?: string;
             /** @description File name when the answer has no Content-Disposition */
@@ -536,6 +546,14 @@ export interface components {
                 items: string;
                 empty?: string;
             }[];
+            /** @description A bar per value of an answer list of numbers (e.g. a distribution), heights relative to the largest; `label` (accessible name) and `color` are formulas on {index, value} */
+            bars?: {
+                items: string;
+                title: string;
+                label: components["schemas"]["formula"];
+                /** @description Theme colour (e.g. error.main) by formula */
+                color?: components["schemas"]["formula"];
+            };
         };
         columns: {
             [key: string]: {
@@ -793,6 +811,16 @@ export interface components {
             result?: components["schemas"]["result"];
             /** @description Only platform staff (isAvanco) may open it, as the administrator area's staff entries */
             staffOnly?: boolean;
+            /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), which shows it with useDeclaredTool and may pass values every request carries (e.g. the white-label chosen); its title is the section's h2 */
+            section?: boolean;
+            /** @description The form's values read from an operation when the screen opens (a configuration): the answer's members that are parameters fill the form; a `save` action writes them back */
+            load?: {
+                operationId: components["schemas"]["operationId"];
+                /** @description Dotted path of the values in the answer (default: the answer) */
+                value?: string;
+            };
+            /** @description The action (its key in `actions`) run once when the screen opens (e.g. the results of the default filter) */
+            autoRun?: string;
         };
         /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. With `file.parse: "csv"` the file is read in the browser instead (UTF-8 or Windows-1252, ';' or ','; decodeCsvBytes and parseCsv), its columns mapped to the fields of `csv.fields` and the mapped lines sent in the `file.content` body field: the preview validates (errors per file line), the confirm imports all or nothing. With `file.send: "raw"` the file itself is the request body (no preview operation): the browser counts its CSV data lines and tells its encoding, a parameter may be read from the file name (`derive`), `status` reads what is loaded now and `sections` show lookups of the same route under the upload. */
         UploadScreen: {

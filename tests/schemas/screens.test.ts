@@ -525,3 +525,49 @@ describe('raw uploads (Importação IBPT NCM and CEST)', () => {
     ]);
   });
 });
+
+describe('declared configuration sections (Pesquisa NPS)', () => {
+  const CONFIG = 'schemas/screens/nps-config.screen.json';
+  const RESULTADOS = 'schemas/screens/nps-resultados.screen.json';
+  const read = (path: string) => structuredClone(files[path]) as Record<string, Record<string, unknown>>;
+
+  it('an autoRun naming no action, a load without its operation and an unknown action type fail', () => {
+    const resultados = read(RESULTADOS);
+    (resultados as Record<string, unknown>).autoRun = 'buscar';
+    expect(validateSchemaSet(withFiles({ [RESULTADOS]: resultados }))).toEqual([
+      {
+        file: RESULTADOS,
+        pointer: '/autoRun',
+        message: 'ação "buscar" não existe em actions (regra: actions)',
+      },
+    ]);
+    const config = read(CONFIG);
+    delete config.load?.operationId;
+    (config.actions?.salvar as Record<string, unknown>).type = 'gravar';
+    const issues = validateSchemaSet(withFiles({ [CONFIG]: config }));
+    expect(issues).toContainEqual({
+      file: CONFIG,
+      pointer: '/load',
+      message: 'deve ter a propriedade obrigatória operationId (regra: required)',
+    });
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        file: CONFIG,
+        pointer: '/actions/salvar/type',
+        message: expect.stringContaining('(regra: enum)'),
+      }),
+    );
+  });
+
+  it('a load naming an unknown operation fails the check, not the screen', () => {
+    const config = read(CONFIG);
+    (config.load as Record<string, unknown>).operationId = 'npsConfiguracao';
+    expect(checkScreenOperations(withFiles({ [CONFIG]: config }), operationIds)).toEqual([
+      {
+        file: CONFIG,
+        pointer: '/load/operationId',
+        message: 'operação "npsConfiguracao" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+  });
+});

@@ -27,3 +27,17 @@ export function checkScreenSections(
   });
   return problems;
 }
+
+/** A tool's `autoRun` and `parameters.submit` must name one of its `actions`: each that does not gives [pointer, message]. */
+export function checkToolActionNames(declaration: unknown): Array<[string, string]> {
+  if (!isPlainObject(declaration) || declaration.kind !== 'tool') return [];
+  const actions = isPlainObject(declaration.actions) ? declaration.actions : {};
+  const parameters = isPlainObject(declaration.parameters) ? declaration.parameters : {};
+  const named: Array<[string, unknown]> = [
+    ['/autoRun', declaration.autoRun],
+    ['/parameters/submit', parameters.submit],
+  ];
+  return named
+    .filter(([, name]) => typeof name === 'string' && !(name in actions))
+    .map(([pointer, name]) => [pointer, `ação "${String(name)}" não existe em actions (regra: actions)`]);
+}

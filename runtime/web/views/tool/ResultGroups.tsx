@@ -78,3 +78,52 @@ export function ResultLists({ lists, answer }: { lists: Lists; answer: unknown }
     </>
   );
 }
+
+type Bars = NonNullable<ToolResultArea['bars']>;
+
+/** A bar per number of an answer list (`result.bars`), heights relative to the largest, labelled by formula. */
+export function ResultBars({ bars, values }: { bars: Bars; values: unknown[] }) {
+  const max = Math.max(1, ...values.map(Number).filter(Number.isFinite));
+  return (
+    <Paper sx={{ p: 2, mb: 2 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+        {bars.title}
+      </Typography>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'flex-end', height: 140 }}
+        role="list"
+        aria-label={bars.title}
+      >
+        {values.map((value, index) => {
+          const point = { index, value: Number(value) || 0 };
+          return (
+            <Stack
+              // biome-ignore lint/suspicious/noArrayIndexKey: a bar per position of the list
+              key={index}
+              role="listitem"
+              aria-label={formulaText(bars.label, point)}
+              sx={{ flex: 1, alignItems: 'center' }}
+            >
+              <Typography variant="caption">{point.value}</Typography>
+              <Box
+                sx={{
+                  width: '100%',
+                  maxWidth: 40,
+                  height: (point.value / max) * 90 + 2,
+                  bgcolor:
+                    bars.color !== undefined
+                      ? formulaText(bars.color, point) || 'primary.main'
+                      : 'primary.main',
+                  borderRadius: 0.5,
+                }}
+              />
+              <Typography variant="caption">{index}</Typography>
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}

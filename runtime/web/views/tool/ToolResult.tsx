@@ -19,7 +19,7 @@ import { rowsAt } from '../upload/countRows.ts';
 import { AmostraArquivo } from './AmostraArquivo.tsx';
 import { DeclaredTable } from './DeclaredTable.tsx';
 import { fillFormatted, formulaText } from './fillFormatted.ts';
-import { ResultGroups, ResultLists } from './ResultGroups.tsx';
+import { ResultBars, ResultGroups, ResultLists } from './ResultGroups.tsx';
 import type { ToolAnswer, ToolResultArea } from './toolTypes.ts';
 
 /**
@@ -79,6 +79,7 @@ export function ToolResult({
           </List>
         </Alert>
       )}
+      {area.bars && <ResultBars bars={area.bars} values={rowsAt(answer, area.bars.items)} />}
       {summary && (
         <Paper sx={{ mb: 2 }}>
           <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>

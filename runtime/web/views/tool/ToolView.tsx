@@ -11,9 +11,18 @@ import { useToolController } from './useToolController.ts';
 /**
  * The generic renderer of `tool` screens: heading, parameter form (rjsf, declared schema and
  * uiSchema), description, the action buttons with the progress bar under them, and the result area.
+ * A `section` declaration is shown by its host screen (useDeclaredTool), which may pass `extra` values.
  */
-export function ToolView({ declaration }: { declaration: ToolScreen }) {
-  const c = useToolController(declaration);
+export function ToolView({
+  declaration,
+  extra,
+}: {
+  declaration: ToolScreen;
+  extra?: Record<string, unknown>;
+}) {
+  const c = useToolController(declaration, extra);
+  // A section of a registered screen: its title is an h2 and the host lays it out.
+  const section = declaration.section === true;
   const { parameters } = declaration;
   const disabled = (action: ToolAction) =>
     c.busy ||
@@ -27,8 +36,16 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
   // Enter in the form runs the declared `submit` action, as its button would.
   const submit = parameters.submit ? declaration.actions[parameters.submit] : undefined;
   return (
-    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+    <Box
+      component={section ? 'section' : 'div'}
+      aria-label={section ? declaration.title : undefined}
+      sx={section ? {} : { maxWidth: 1200, mx: 'auto' }}
+    >
+      <Typography
+        variant={section ? 'h6' : 'h5'}
+        component={section ? 'h2' : 'h1'}
+        sx={{ mb: section ? 1 : 2 }}
+      >
         {declaration.title}
       </Typography>
       <EmptyOptions sources={c.emptyOptions} />
