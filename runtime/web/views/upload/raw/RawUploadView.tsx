@@ -1,11 +1,10 @@
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import Icon from '@mui/material/Icon';
-import { FilePickButton } from '../../../ui/FilePickButton.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { LinkedText } from '../../tool/LinkedText.tsx';
-import { ToolParametersForm } from '../../tool/ToolParametersForm.tsx';
 import { ImportErrors } from '../csv/ImportErrors.tsx';
 import { downloadCsv } from '../csv/modeloCsv.ts';
+import { UploadInputs } from '../UploadInputs.tsx';
 import type { UploadScreen } from '../uploadTypes.ts';
 import { UploadSections, UploadStatus } from './UploadSections.tsx';
 import { useRawUpload } from './useRawUpload.ts';
@@ -18,7 +17,7 @@ import { useRawUpload } from './useRawUpload.ts';
  */
 export function RawUploadView({ declaration }: { declaration: UploadScreen }) {
   const c = useRawUpload(declaration);
-  const { parameters, file, confirm } = declaration;
+  const { file, confirm } = declaration;
   const model = file.model;
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
@@ -35,25 +34,13 @@ export function RawUploadView({ declaration }: { declaration: UploadScreen }) {
           </Box>
         )}
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
-          {parameters && (
-            <Box sx={{ minWidth: 240 }}>
-              <ToolParametersForm
-                parameters={parameters}
-                schema={c.schema}
-                values={c.values}
-                onChange={c.change}
-              />
-            </Box>
-          )}
-          <FilePickButton
-            accept={file.accept}
-            inputLabel={file.inputLabel}
-            onFile={(chosen) => void c.choose(chosen)}
-            variant="outlined"
+          <UploadInputs
+            declaration={declaration}
+            form={c}
             disabled={c.busy}
-          >
-            {file.label}
-          </FilePickButton>
+            formSx={{ minWidth: 240 }}
+            variant="outlined"
+          />
           {model && (
             <Button
               startIcon={<Icon>download</Icon>}
