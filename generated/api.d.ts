@@ -11414,6 +11414,8 @@ export interface components {
                 retencao: string | null;
                 anonimizado: boolean;
             }[];
+            /** @description Registros que uma anonimização ainda alteraria (sem guarda legal, não anonimizados) */
+            anonimizaveis: number;
             compartilhamentos: string[];
         };
         SolicitacaoLgpd: {
@@ -11441,6 +11443,8 @@ export interface components {
             chave: string;
             /** @description Fonte, ex.: IBPT/empresometro.com.br */
             fonte: string;
+            /** @description A vigência da tabela terminou antes de hoje */
+            vencida: boolean;
             /** @description Nome do arquivo importado */
             arquivo: string;
             /** @description Linhas de dados do arquivo */

@@ -4,6 +4,7 @@ import { checkDocumentDefinition } from './documents/checkDocumentDefinition.ts'
 import { checkFormulas } from './formula/checkFormulas.ts';
 import { isPlainObject } from './mergePatch.ts';
 import { schemaKind } from './schemaKind.ts';
+import { checkScreenSections, checkToolActionNames } from './screens/checkScreenSections.ts';
 import { DEFAULT_TOKENS } from './screens/resolveDefaultTokens.ts';
 import { screenPermissionKeys } from './screens/screenPermissionKeys.ts';
 
@@ -110,7 +111,8 @@ export function crossCheckSchemas(
       if (data.kind === 'dashboard') checkDashboardLinks(path, obj(data.cards));
       const parameters = obj(data.parameters);
       const properties = obj(obj(parameters.schema).properties);
-      for (const [field, name] of Object.entries(obj(parameters.enums))) {
+      for (const [field, entry] of Object.entries(obj(parameters.enums))) {
+        const name = typeof entry === 'string' ? entry : obj(entry).enum;
         if (typeof name === 'string' && !enumExists(name))
           push(
             path,
@@ -137,6 +139,8 @@ export function crossCheckSchemas(
             `padrão "${value}" desconhecido; use ${DEFAULT_TOKENS.join(', ')} (regra: default)`,
           );
       }
+      for (const [pointer, message] of [...checkScreenSections(data, schemas), ...checkToolActionNames(data)])
+        push(path, pointer, message);
       for (const field of Object.keys(obj(parameters.options)))
         if (!(field in properties))
           push(
