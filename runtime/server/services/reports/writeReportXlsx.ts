@@ -69,21 +69,20 @@ function excelValue(column: PlanColumn, value: CellValue): ExcelJS.CellValue {
 }
 
 /**
- * Streams a report to XLSX with exceljs' WorkbookWriter: every row is committed as it is written, so
- * memory holds one row, not the sheet. Identification rows on top (company, CNPJ, title, filters, user and
+ * Streams a report to XLSX with exceljs' WorkbookWriter: every row is committed as it is written and the
+ * zipped bytes go to `output` as they are made, so memory holds one row, not the sheet. Identification rows on top (company, CNPJ, title, filters, user and
  * date), then the header row (bold, frozen, with an autofilter), typed cells (numbers, real dates, BRL
  * format), group subtotals and the grand total in bold.
  */
-export function createXlsxWriter(plan: ReportPlan, header: ReportHeader) {
-  const output = new PassThrough();
-  const chunks: Buffer[] = [];
-  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+export function createXlsxWriter(plan: ReportPlan, header: ReportHeader, output: (chunk: Buffer) => void) {
+  const stream = new PassThrough();
+  stream.on('data', output);
   const done = new Promise<void>((resolve, reject) => {
-    output.on('end', resolve);
-    output.on('error', reject);
+    stream.on('end', resolve);
+    stream.on('error', reject);
   });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
+    stream,
     useStyles: true,
     useSharedStrings: false,
   });
@@ -152,11 +151,10 @@ export function createXlsxWriter(plan: ReportPlan, header: ReportHeader) {
 
   return {
     sink,
-    async finish(): Promise<Buffer> {
+    async finish(): Promise<void> {
       sheet.commit();
       await workbook.commit();
       await done;
-      return Buffer.concat(chunks);
     },
   };
 }
