@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { DEFAULT_TIME_ZONE } from '../../../core/constants.ts';
@@ -68,9 +69,15 @@ function excelValue(column: PlanColumn, value: CellValue): ExcelJS.CellValue {
   return value;
 }
 
+/** exceljs 4.4's streaming sheet: its StreamBuf, piped into archiver's entry stream (readable-stream 2). */
+interface SheetInternals {
+  stream: { pipes: Array<NodeJS.EventEmitter & { _writableState?: { needDrain: boolean } }> };
+}
+
 /**
  * Streams a report to XLSX with exceljs' WorkbookWriter: every row is committed as it is written and the
- * zipped bytes go to `output` as they are made, so memory holds one row, not the sheet. Identification rows on top (company, CNPJ, title, filters, user and
+ * zipped bytes go to `output` as they are made (call `drain` between batches of rows), so memory holds a
+ * batch, not the sheet. Identification rows on top (company, CNPJ, title, filters, user and
  * date), then the header row (bold, frozen, with an autofilter), typed cells (numbers, real dates, BRL
  * format), group subtotals and the grand total in bold.
  */
@@ -151,6 +158,15 @@ export function createXlsxWriter(plan: ReportPlan, header: ReportHeader, output:
 
   return {
     sink,
+    /**
+     * Waits until the zip has taken the rows written so far. exceljs' sheet buffer ignores backpressure:
+     * its writes pile up in the stream archiver reads the sheet from, so without this wait the whole
+     * sheet's XML (tens of MB for 100,000 rows) sat in memory until the end.
+     */
+    async drain(): Promise<void> {
+      const source = (sheet as unknown as SheetInternals).stream.pipes[0];
+      if (source?._writableState?.needDrain) await once(source, 'drain');
+    },
     async finish(): Promise<void> {
       sheet.commit();
       await workbook.commit();
