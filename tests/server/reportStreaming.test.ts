@@ -52,41 +52,47 @@ const row = (n: number) => ({
   preco: (n % 1000) + 0.5,
 });
 
+/** A writer's output as it arrives: how many bytes so far, and the whole file at the end. */
+function collected() {
+  const chunks: Buffer[] = [];
+  const out = {
+    bytes: 0,
+    write: (chunk: Buffer) => {
+      out.bytes += chunk.length;
+      chunks.push(chunk);
+    },
+    file: () => Buffer.concat(chunks),
+  };
+  return out;
+}
+
 describe('report writers stream', () => {
   it('hands the XLSX zip each batch before the next: most bytes are out before finish', async () => {
-    let bytes = 0;
-    const chunks: Buffer[] = [];
-    const writer = createXlsxWriter(plan('xlsx'), header, (chunk) => {
-      bytes += chunk.length;
-      chunks.push(chunk);
-    });
+    const out = collected();
+    const writer = createXlsxWriter(plan('xlsx'), header, out.write);
     const rows = new ReportRows(plan('xlsx'), writer.sink);
     for (let n = 1; n <= 30_000; n++) {
       rows.push(row(n));
       if (n % 2000 === 0) await writer.drain();
     }
     rows.end();
-    const beforeFinish = bytes;
+    const beforeFinish = out.bytes;
     await writer.finish();
     // The sheet is nearly all of the file; a writer that holds it until commit has given out ~nothing.
-    expect(beforeFinish / bytes).toBeGreaterThan(0.8);
-    const sheet = await readXlsx(Buffer.concat(chunks));
+    expect(beforeFinish / out.bytes).toBeGreaterThan(0.8);
+    const sheet = await readXlsx(out.file());
     expect(sheet.getRow(6).values).toEqual([undefined, 'P-000001', row(1).descricao, 1.5]);
     expect(sheet.getRow(30_005).getCell(1).value).toBe('P-030000');
     expect(sheet.getRow(30_006).getCell(1).value).toBe('Total geral');
   });
 
   it('writes each PDF page out when the next opens, numbered from the first pass', async () => {
-    let bytes = 0;
-    const chunks: Buffer[] = [];
-    const writer = createPdfWriter(plan('pdf'), header, (chunk) => {
-      bytes += chunk.length;
-      chunks.push(chunk);
-    });
+    const out = collected();
+    const writer = createPdfWriter(plan('pdf'), header, out.write);
     const counting = new ReportRows(plan('pdf'), writer.layout);
     for (let n = 1; n <= 2_000; n++) counting.push(row(n));
     counting.end();
-    const afterLayout = bytes;
+    const afterLayout = out.bytes;
     const painting = new ReportRows(plan('pdf'), writer.sink);
     for (let n = 1; n <= 2_000; n++) {
       painting.push(row(n));
@@ -94,11 +100,11 @@ describe('report writers stream', () => {
       if (n % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     painting.end();
-    const beforeFinish = bytes;
+    const beforeFinish = out.bytes;
     await writer.finish();
     expect(afterLayout).toBeLessThan(100);
-    expect(beforeFinish / bytes).toBeGreaterThan(0.9);
-    const pages = await pdfPages(Buffer.concat(chunks));
+    expect(beforeFinish / out.bytes).toBeGreaterThan(0.9);
+    const pages = await pdfPages(out.file());
     expect(pages.length).toBeGreaterThan(40);
     pages.forEach((text, i) => {
       expect(text).toContain(`Página ${i + 1} de ${pages.length}`);
@@ -109,28 +115,26 @@ describe('report writers stream', () => {
   });
 
   it('prints "Nenhum registro" on the single page of an empty PDF', async () => {
-    const chunks: Buffer[] = [];
-    const writer = createPdfWriter(plan('pdf'), header, (chunk) => chunks.push(chunk));
+    const out = collected();
+    const writer = createPdfWriter(plan('pdf'), header, out.write);
     new ReportRows(plan('pdf'), writer.layout).end();
     new ReportRows(plan('pdf'), writer.sink).end();
     await writer.finish();
-    const pages = await pdfPages(Buffer.concat(chunks));
+    const pages = await pdfPages(out.file());
     expect(pages).toHaveLength(1);
     expect(pages[0]).toContain('Nenhum registro encontrado com os filtros informados.');
     expect(pages[0]).toContain('Página 1 de 1');
   });
 
   it('refuses a PDF over the row cap in the counting pass, before painting a row', () => {
-    let bytes = 0;
-    const writer = createPdfWriter(plan('pdf'), header, (chunk) => {
-      bytes += chunk.length;
-    });
+    const out = collected();
+    const writer = createPdfWriter(plan('pdf'), header, out.write);
     const counting = new ReportRows(plan('pdf'), writer.layout);
     for (let n = 1; n <= MAX_PDF_ROWS; n++) counting.push(row(n));
     expect(() => counting.push(row(MAX_PDF_ROWS + 1))).toThrow(
       'O relatório em PDF está limitado a 50.000 linhas; refine os filtros ou exporte em XLSX.',
     );
-    expect(bytes).toBeLessThan(100);
+    expect(out.bytes).toBeLessThan(100);
   });
 });
 
