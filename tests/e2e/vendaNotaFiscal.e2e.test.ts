@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entradaEstoque } from '../support/entradaEstoque.ts';
 import { login as apiLogin } from '../support/testServer.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
 import { filter, harnessApi } from './support/documentPage.ts';
@@ -35,14 +36,11 @@ describe('lançar estoque e contas pela nota fiscal', () => {
       descricao: 'Venda de mercadoria',
     })) as Body;
     await api('POST', '/api/Contas', { descricao: 'Banco nota e2e' });
-    const entrada = (await api('POST', '/api/DocumentosEstoque', {
-      tipo: 'E',
-      data: '2026-03-01T12:00:00Z',
-      depositoId: loja.id,
-      motivo: 'Compra',
-      itens: [{ numeroItem: 1, produtoId: produto.id, quantidade: 10, custoUnitario: 5 }],
-    })) as Body;
-    await api('POST', `/api/DocumentosEstoque/${entrada.id}/efetivar`, {});
+    await entradaEstoque(
+      api,
+      { depositoId: loja.id, produtoId: produto.id, quantidade: 10, custoUnitario: 5 },
+      '2026-03-01T12:00:00Z',
+    );
     const pedido = (await api('POST', '/api/PedidosVenda', {
       tipo: 0,
       clienteId: cliente.id,
