@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
+import { entradaEstoque } from '../support/entradaEstoque.ts';
 import { testApi } from '../support/testApi.ts';
-import { createTestServer, login, type TestServer } from '../support/testServer.ts';
+import { addDemoUserWithProfile, createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
  * Stock and receivables launched by the pedido **or** by its nota fiscal, never both (issue 15; flows.md
@@ -26,14 +27,7 @@ let numero = 0;
 async function produto(fisico: number): Promise<Body> {
   numero += 1;
   const row = await ok('POST', '/api/Produtos', { descricao: `Item NF ${numero}`, codigo: `NF${numero}` });
-  const entrada = await ok('POST', '/api/DocumentosEstoque', {
-    tipo: 'E',
-    data: '2026-01-05T12:00:00Z',
-    depositoId: loja.id,
-    motivo: 'Compra',
-    itens: [{ numeroItem: 1, produtoId: row.id, quantidade: fisico, custoUnitario: 4 }],
-  });
-  await ok('POST', `/api/DocumentosEstoque/${entrada.id}/efetivar`, {});
+  await entradaEstoque(ok, { depositoId: loja.id, produtoId: row.id, quantidade: fisico, custoUnitario: 4 });
   return row;
 }
 
@@ -291,6 +285,36 @@ describe('lançar por pedido ou por nota fiscal', () => {
     expect(
       (await api('POST', `/api/NotasFiscaisEntradaPropria/${digitada.id}/lancarEstoque`, {})).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the nota’s actions as API operations', () => {
+  it('an Idempotency-Key replays the first answer; the permission key of the screen at ALTERAR is checked', async () => {
+    const cafe = await produto(10);
+    const { nota } = await faturadoPorNota(cafe, 2, 9018);
+    const post = (key: string, authorization = token) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/api/NotasFiscaisSaida/${nota.id}/lancarEstoque`,
+        headers: { host: 'localhost', authorization, 'idempotency-key': key },
+        payload: {},
+      });
+    const leitor = await addDemoUserWithProfile(server, {
+      email: 'leitor-notas@erp.local',
+      nome: 'Leitor de notas',
+      perfil: 'Leitor de notas',
+      permissoes: { VENDAS_NOTA_FISCAL: 1 },
+    });
+    expect((await post('k-leitor', leitor.token)).statusCode).toBe(403);
+    expect(await saldo(cafe)).toMatchObject({ fisico: 10, reservado: 2 });
+    const first = await post('k-1');
+    const again = await post('k-1');
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    // A new key is a new launch: refused, the chain already launched by this nota.
+    expect((await post('k-2')).statusCode).toBe(409);
+    expect(await saldo(cafe)).toMatchObject({ fisico: 8, reservado: 0 });
   });
 });
 

@@ -1,8 +1,8 @@
 import { HttpError } from '../errors.ts';
+import { estornarMovimentos } from './estoqueEstornar.ts';
 import type { PostingContext } from './PostingContext.ts';
 import {
   desmarcarLancamento,
-  estornarEstoqueAtivo,
   marcarLancamento,
   type Origem,
   type OrigemLancamento,
@@ -162,7 +162,7 @@ export async function notaEstornarEstoque(context: PostingContext): Promise<void
   const { nota, pedido } = cadeia;
   await conferirDaNota(context, cadeia, 'estoque');
   await recusarComDevolucao(context, pedido.id, `O estoque da ${nota.nome} não pode ser estornado`);
-  await estornarEstoqueAtivo(
+  await estornarMovimentos(
     context,
     nota,
     `Estorno do estoque da ${nota.nome} (pedido de venda nº ${pedido.numero})`,

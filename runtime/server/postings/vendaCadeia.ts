@@ -1,6 +1,5 @@
 import { HttpError } from '../errors.ts';
 import type { PostingContext } from './PostingContext.ts';
-import { postStockMovements } from './postStockMovements.ts';
 
 /** Who launches a sale's stock and receivables (enum origemLancamentoVenda). */
 export type OrigemLancamento = 'pedido' | 'notaFiscal';
@@ -114,39 +113,6 @@ export async function origemAtiva(
     [context.scope.empresaId, pedidoId],
   );
   return nota ? { tipo: 'notaFiscal', id: Number(nota.id), numero: nota.numero } : null;
-}
-
-/**
- * Reverses the stock rows of `origem` not reversed yet: one row each, dated now, taking back exactly the
- * quantity and value it posted (origem `<tipo>.estorno`, same linha, estornoDe naming the row).
- */
-export async function estornarEstoqueAtivo(context: PostingContext, origem: Origem, motivo: string) {
-  const rows = await context.tx.query<Record<string, unknown>>(
-    `SELECT m.id, m.produto_id, m.deposito_id, m.lote_id, m.variacao_id, m.em_transito, m.qtd, m.dif_valor, m.origem_linha
-       FROM movimentacao_estoque m
-      WHERE m.origem_tipo = $1 AND m.origem_id = $2
-        AND NOT EXISTS (SELECT 1 FROM movimentacao_estoque e WHERE e.origem_tipo = $3 AND e.origem_id = m.origem_id
-                          AND e.origem_linha = m.origem_linha)
-      ORDER BY m.origem_linha DESC`,
-    [origem.tipo, origem.id, `${origem.tipo}.estorno`],
-  );
-  await postStockMovements(
-    context,
-    origem.id,
-    rows.map((row) => ({
-      produtoId: Number(row.produto_id),
-      depositoId: Number(row.deposito_id),
-      loteId: row.lote_id === null ? null : Number(row.lote_id),
-      variacaoId: row.variacao_id === null ? null : Number(row.variacao_id),
-      emTransito: row.em_transito === true,
-      movement: { tipo: 'valorado', qtd: -Number(row.qtd), valor: -Number(row.dif_valor) },
-      data: context.agora,
-      motivo,
-      origemTipo: `${origem.tipo}.estorno`,
-      origemLinha: Number(row.origem_linha),
-      estornoDe: Number(row.id),
-    })),
-  );
 }
 
 /**

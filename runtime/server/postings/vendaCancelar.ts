@@ -1,12 +1,7 @@
 import { HttpError } from '../errors.ts';
-import { estoqueEstornar } from './estoqueEstornar.ts';
+import { estoqueEstornar, estornarMovimentos } from './estoqueEstornar.ts';
 import type { PostingContext } from './PostingContext.ts';
-import {
-  desmarcarLancamento,
-  estornarEstoqueAtivo,
-  type OrigemLancamento,
-  origemAtiva,
-} from './vendaCadeia.ts';
+import { desmarcarLancamento, type OrigemLancamento, origemAtiva } from './vendaCadeia.ts';
 import { depositoDaVenda, itensDaVenda, movimentaEstoque, mudarReserva } from './vendaEstoque.ts';
 import { descartarNotaFiscal } from './vendaNotaFiscal.ts';
 
@@ -70,7 +65,7 @@ export async function vendaCancelar(context: PostingContext): Promise<void> {
     [scope.empresaId, titulos.tipo, titulos.id, scope.usuarioId],
   );
   if (estoque?.tipo === 'notaFiscal')
-    await estornarEstoqueAtivo(
+    await estornarMovimentos(
       context,
       estoque,
       `Estorno da nota fiscal${estoque.numero ? ` nº ${estoque.numero}` : ''} (pedido de venda nº ${doc.numero} cancelado)`,

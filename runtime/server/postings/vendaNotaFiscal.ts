@@ -21,8 +21,8 @@ export async function prepararNotaFiscal(context: PostingContext): Promise<void>
        INSERT INTO nota_fiscal (empresa_id, filial_id, criado_por, alterado_por, tipo_operacao, finalidade,
               natureza_operacao_id, destinatario_id, data_emissao, valor_produtos, valor_frete, valor_desconto,
               valor_total, modalidade_frete, situacao, pedido_venda_id, informacoes_complementares,
-              estoque_lancado_por, contas_lancadas_por)
-       SELECT $1, $2, $3, $3, 1, 1, $4, $5, $6, $7, $8, $9, $10, 9, 0, $11, $12, p.estoque_lancado_por, p.contas_lancadas_por
+              estoque_lancado_por, contas_lancadas_por, serie)
+       SELECT $1, $2, $3, $3, 1, 1, $4, $5, $6, $7, $8, $9, $10, 9, 0, $11, $12, p.estoque_lancado_por, p.contas_lancadas_por, 1
          FROM pedido_venda p WHERE p.id = $11 RETURNING id)
      INSERT INTO nota_fiscal_item (empresa_id, filial_id, criado_por, alterado_por, nota_fiscal_id, numero_item,
             produto_id, codigo, descricao, ncm, cfop, unidade, quantidade, valor_unitario, valor_total)

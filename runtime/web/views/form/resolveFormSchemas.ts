@@ -41,6 +41,21 @@ export function resolveFormSchemas(schemas: SchemaBundle, entityName: string) {
   const childItems = childCollectionSchemas(entity, { enums }, 'input', resolve);
   const schema = entityJsonSchema(entity, { enums }, { mode: 'input', childItems }) as RJSFSchema;
   const readOnlySchema = entityJsonSchema(entity, { enums }, { mode: 'output' }) as RJSFSchema;
+  // A server-owned code (an E/C flag) shows its label, and empty (not set yet) is a value, not an error.
+  const shown = (readOnlySchema.properties ?? {}) as Record<string, RJSFSchema>;
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const list =
+      field.type === 'enum' && field.readOnly && !field.multiple ? enums[field.enum ?? ''] : undefined;
+    const { enum: _codes, ...property } = shown[name] ?? {};
+    if (list && shown[name])
+      shown[name] = {
+        ...property,
+        oneOf: [
+          ...list.values.map((value) => ({ const: value.code, title: value.label })),
+          ...(field.required ? [] : [{ const: null, title: '' }]),
+        ],
+      } as RJSFSchema;
+  }
   const childInfo = (name: string): ChildInfo | undefined => {
     const spec = entity.children[name];
     const child = spec ? resolve(spec.entity) : undefined;

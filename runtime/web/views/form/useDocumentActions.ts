@@ -57,7 +57,7 @@ export function useDocumentActions(
         if ('to' in transition) {
           const to = entity.document?.states[transition.to]?.label ?? transition.to;
           notify.toast(`Situação alterada para ${to}.`, { severity: 'success' });
-        } else notify.toast(`${transition.label}: feito.`, { severity: 'success' });
+        } else notify.toast(`${transition.label}: concluído.`, { severity: 'success' });
         onDone();
       } catch (error) {
         void showActionError(error);
