@@ -11304,6 +11304,8 @@ export interface components {
             filialId: number;
             filialNome: string;
             apelido?: string | null;
+            /** @description Apelido da filial, ou o nome quando não tem */
+            filialRotulo: string;
             /** @description CNPJ da filial (ou da empresa, se a filial não tiver) */
             cpfCnpj?: string | null;
             empresaId: number;
@@ -11323,6 +11325,10 @@ export interface components {
              * @enum {integer}
              */
             ambiente: 1 | 2;
+            /** @description Nome do documento, ex.: NF-e (modelo 55) */
+            documentoNome: string;
+            /** @description Produção ou Homologação */
+            ambienteNome: string;
             serie: number;
             proximoNumero: number;
             /** @description Maior número já usado na série */
@@ -11342,6 +11348,10 @@ export interface components {
              * @enum {integer}
              */
             ambiente: 1 | 2;
+            /** @description Nome do documento, ex.: NF-e (modelo 55) */
+            documentoNome: string;
+            /** @description Produção ou Homologação */
+            ambienteNome: string;
             serieAnterior: number;
             serieNova: number;
             proximoNumeroAnterior: number;

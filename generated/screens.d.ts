@@ -14,7 +14,7 @@ export interface components {
             /** @description Text of the dialog's confirming button */
             confirmLabel?: string;
             /** @description OpenAPI operationId called with { id } of the row (checked by validate-schemas) */
-            action: string;
+            action?: string;
             /** @description Material icon name */
             icon?: string;
             /** @description Permission key (default: the entity's) */
@@ -36,6 +36,8 @@ export interface components {
             download?: {
                 fileName: string;
             };
+            /** @description Opens this hash route instead of calling an operation ({field} placeholders from the row), e.g. a detail page */
+            route?: string;
         };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         tool: {
@@ -213,7 +215,7 @@ export interface components {
                 emptyAll?: string;
                 /** @description Rows per page at first (one of pageSizes; default: the first) */
                 pageSize?: number;
-                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration, {user.…} the signed-in user (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter). A `{name}` segment of the operation's path is filled from here too */
+                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration, {user.…} the signed-in user, {route.…} the route's ":name" segments (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter). A `{name}` segment of the operation's path is filled from here too */
                 query?: {
                     [key: string]: unknown;
                 };
@@ -256,6 +258,8 @@ export interface components {
                     };
                     actions?: boolean;
                 };
+                /** @description Label of a button that runs the search (also Enter): nothing is read before the first one, and the typed text applies only then (instead of while typing) */
+                submit?: string;
             };
             /** @description An administrator-area screen: only platform staff (isAvanco) or the master user may open it (staffOnly: only staff) */
             adminArea?: boolean;
@@ -264,7 +268,7 @@ export interface components {
             /** @description Records added (and changed) through a declared form: its fields (rjsf JSON Schema + uiSchema; default tokens such as $hoje; patternMessage hints), a create button beside the title that opens it in a dialog — or, `inline`, the form itself above the list — and an edit button first in each row; the texts are trimmed, the form shows the server's refusal, and the rows are read again */
             form?: {
                 parameters: components["schemas"]["parameters"];
-                create: components["schemas"]["formButton"];
+                create?: components["schemas"]["formButton"];
                 /** @description Called with the row's id and the fields; label, tooltip and title fill {field} placeholders from the row */
                 edit?: components["schemas"]["formButton"];
                 /** @description Toast after saving, a formula (e.g. {if: …, then, else} by the answer); {field} placeholders read the answer's members, then the sent values */
@@ -300,6 +304,13 @@ export interface components {
             maxWidth?: number;
             /** @description More tables after the list, read from the same answer (one call) */
             parts?: components["schemas"]["lookupPart"][];
+            /** @description Label of a button above the list that returns to the previous page (e.g. the search this page was opened from) */
+            back?: string;
+            /** @description A panel above the list read from the answer: a heading and lines (formulas; empty lines left out) */
+            intro?: {
+                title: components["schemas"]["formula"];
+                lines?: components["schemas"]["formula"][];
+            };
         };
         /** @description A button that opens the declared form in a dialog titled `title` and saves through the operation */
         formButton: {
@@ -317,6 +328,23 @@ export interface components {
             /** @enum {unknown} */
             level?: "CRIAR" | "ALTERAR" | "TOTAL";
             confirm?: components["schemas"]["declaredConfirm"];
+            /** @description More values sent with the fields: {path} placeholders read the row ({route.name}: the route's parameters); a text that is one placeholder keeps the value's type */
+            values?: {
+                [key: string]: unknown;
+            };
+            /** @description An information shown above the fields, a formula over the row (empty: none) */
+            notice?: components["schemas"]["formula"];
+            /** @description A refusal the user may overrule: the server's refusal with `code` is confirmed by the user (its message, then `confirm.message`) and sent again with `values` added (e.g. {"confirmarReducao": true}). When `when` holds on {row, values} the refusal is known before sending: `message` ({row.…} and {values.…} placeholders) is asked first and the values go with the first call */
+            retry?: {
+                code: string;
+                confirm: components["schemas"]["declaredConfirm"];
+                values: {
+                    [key: string]: unknown;
+                };
+                when?: components["schemas"]["condition"];
+                /** @description The refusal known in advance (with `when`), before `confirm.message` */
+                message?: string;
+            };
         };
         /** @description An operationId of generated/openapi.json */
         operationId: string;
@@ -780,7 +808,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             kind: "tool";
-            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); its permission key comes from permissions/keys.json routes */
+            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); a ":name" segment takes any value, read by {route.name} placeholders (a lookup's query, form values); its permission key comes from permissions/keys.json routes */
             route: string;
             /** @description The screen's heading (pt-BR) */
             title: string;
@@ -804,7 +832,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             kind: "upload";
-            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); its permission key comes from permissions/keys.json routes */
+            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); a ":name" segment takes any value, read by {route.name} placeholders (a lookup's query, form values); its permission key comes from permissions/keys.json routes */
             route: string;
             /** @description The screen's heading (pt-BR) */
             title: string;
@@ -939,7 +967,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             kind: "lookup";
-            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); its permission key comes from permissions/keys.json routes */
+            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); a ":name" segment takes any value, read by {route.name} placeholders (a lookup's query, form values); its permission key comes from permissions/keys.json routes */
             route: string;
             /** @description The screen's heading (pt-BR) */
             title: string;
@@ -970,7 +998,7 @@ export interface components {
                 emptyAll?: string;
                 /** @description Rows per page at first (one of pageSizes; default: the first) */
                 pageSize?: number;
-                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration, {user.…} the signed-in user (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter). A `{name}` segment of the operation's path is filled from here too */
+                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration, {user.…} the signed-in user, {route.…} the route's ":name" segments (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter). A `{name}` segment of the operation's path is filled from here too */
                 query?: {
                     [key: string]: unknown;
                 };
@@ -1013,6 +1041,8 @@ export interface components {
                     };
                     actions?: boolean;
                 };
+                /** @description Label of a button that runs the search (also Enter): nothing is read before the first one, and the typed text applies only then (instead of while typing) */
+                submit?: string;
             };
             /** @description An administrator-area screen: only platform staff (isAvanco) or the master user may open it (staffOnly: only staff) */
             adminArea?: boolean;
@@ -1021,7 +1051,7 @@ export interface components {
             /** @description Records added (and changed) through a declared form: its fields (rjsf JSON Schema + uiSchema; default tokens such as $hoje; patternMessage hints), a create button beside the title that opens it in a dialog — or, `inline`, the form itself above the list — and an edit button first in each row; the texts are trimmed, the form shows the server's refusal, and the rows are read again */
             form?: {
                 parameters: components["schemas"]["parameters"];
-                create: components["schemas"]["formButton"];
+                create?: components["schemas"]["formButton"];
                 /** @description Called with the row's id and the fields; label, tooltip and title fill {field} placeholders from the row */
                 edit?: components["schemas"]["formButton"];
                 /** @description Toast after saving, a formula (e.g. {if: …, then, else} by the answer); {field} placeholders read the answer's members, then the sent values */
@@ -1057,6 +1087,13 @@ export interface components {
             maxWidth?: number;
             /** @description More tables after the list, read from the same answer (one call) */
             parts?: components["schemas"]["lookupPart"][];
+            /** @description Label of a button above the list that returns to the previous page (e.g. the search this page was opened from) */
+            back?: string;
+            /** @description A panel above the list read from the answer: a heading and lines (formulas; empty lines left out) */
+            intro?: {
+                title: components["schemas"]["formula"];
+                lines?: components["schemas"]["formula"][];
+            };
         };
         /** @description KPI cards and charts, each over a read operation, in a responsive grid (12 columns on wide screens, one below `sm`); an optional greeting with the session's company, branch and subscription, a reference month and shortcut links. */
         DashboardScreen: {
@@ -1065,7 +1102,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             kind: "dashboard";
-            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); its permission key comes from permissions/keys.json routes */
+            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); a ":name" segment takes any value, read by {route.name} placeholders (a lookup's query, form values); its permission key comes from permissions/keys.json routes */
             route: string;
             /** @description The screen's heading (pt-BR) */
             title: string;

@@ -37,8 +37,5 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'administrador/configuracoes/ajuda': lazy(() => import('./admin/AjudaScreen.tsx')),
   'administrador/configuracoes/importacao-ibpt-ncm': lazy(() => import('./ibpt/IbptNcmScreen.tsx')),
   'administrador/configuracoes/importacao-ibpt-cest': lazy(() => import('./ibpt/IbptCestScreen.tsx')),
-  'administrador/configuracoes/sequencia-filial': lazy(
-    () => import('./admin/sequenciaFilial/SequenciaFilialScreen.tsx'),
-  ),
   'administrador/configuracoes/nps': lazy(() => import('./admin/nps/NpsScreen.tsx')),
 };
