@@ -200,17 +200,17 @@ export interface components {
                 param?: string;
                 /** @description Label of the search box */
                 label?: string;
-                /** @description Dotted path of the row array in the answer ("" when the answer is the array) */
-                items: string;
+                /** @description Dotted path of the row array in the answer ("" when the answer is the array); without it there is no list, only the page's `parts` (a status page) */
+                items?: string;
                 /** @description Accessible name of the result table */
-                gridLabel: string;
+                gridLabel?: string;
                 /** @description Accessible name of the progress bar */
                 loadingLabel?: string;
                 /** @description Shown when nothing is found; {busca} is the searched text */
                 empty?: string;
                 /** @description Rows per page offered (the first is the default) */
                 pageSizes?: number[];
-                columns: components["schemas"]["columns"];
+                columns?: components["schemas"]["columns"];
                 /** @description Shown instead of `empty` when nothing is found and the search box is empty */
                 emptyAll?: string;
                 /** @description Rows per page at first (one of pageSizes; default: the first) */
@@ -302,8 +302,10 @@ export interface components {
             }[];
             /** @description Width of the page in pixels (default 1200) */
             maxWidth?: number;
-            /** @description More tables after the list, read from the same answer (one call) */
-            parts?: components["schemas"]["lookupPart"][];
+            /** @description Parts after the list, read from the same answer (one call): tables of other arrays, facts tables (side by side on wide screens) and alerts */
+            parts?: (components["schemas"]["lookupPart"] | components["schemas"]["lookupFacts"] | {
+                alerts: components["schemas"]["lookupAlerts"];
+            })[];
             /** @description Label of a button above the list that returns to the previous page (e.g. the search this page was opened from) */
             back?: string;
             /** @description A panel above the list read from the answer: a heading and lines (formulas; empty lines left out) */
@@ -785,7 +787,7 @@ export interface components {
             message: string;
             label?: string;
         };
-        /** @description A part of a lookup page read from the same answer as its list, shown after it: a table of another array of the answer */
+        /** @description A table of another array of the answer */
         lookupPart: {
             /** @description Heading (h2) above the table; {path} placeholders read the answer */
             title: string;
@@ -800,6 +802,32 @@ export interface components {
             footer?: {
                 [key: string]: components["schemas"]["formula"];
             };
+            /** @description Shown while this condition holds on the answer */
+            rule?: components["schemas"]["condition"];
+        };
+        /** @description A table of facts: a label and a value (formula over the answer) per row */
+        lookupFacts: {
+            /** @description Heading (h2) and accessible name of the table */
+            title: string;
+            facts: {
+                [key: string]: components["schemas"]["formula"];
+            };
+            /** @description Shown while this condition holds on the answer */
+            rule?: components["schemas"]["condition"];
+        };
+        /** @description Alerts: one per item of an array of the answer (`items`; `text` a formula on the item, default the item itself), or one (`text` over the answer); `empty` is shown instead when the array is empty */
+        lookupAlerts: {
+            items?: string;
+            text?: components["schemas"]["formula"];
+            /** @enum {unknown} */
+            severity: "warning" | "error" | "info" | "success";
+            empty?: {
+                text: string;
+                /** @enum {unknown} */
+                severity: "warning" | "error" | "info" | "success";
+            };
+            /** @description Shown while this condition holds on the answer */
+            rule?: components["schemas"]["condition"];
         };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         ToolScreen: {
@@ -983,17 +1011,17 @@ export interface components {
                 param?: string;
                 /** @description Label of the search box */
                 label?: string;
-                /** @description Dotted path of the row array in the answer ("" when the answer is the array) */
-                items: string;
+                /** @description Dotted path of the row array in the answer ("" when the answer is the array); without it there is no list, only the page's `parts` (a status page) */
+                items?: string;
                 /** @description Accessible name of the result table */
-                gridLabel: string;
+                gridLabel?: string;
                 /** @description Accessible name of the progress bar */
                 loadingLabel?: string;
                 /** @description Shown when nothing is found; {busca} is the searched text */
                 empty?: string;
                 /** @description Rows per page offered (the first is the default) */
                 pageSizes?: number[];
-                columns: components["schemas"]["columns"];
+                columns?: components["schemas"]["columns"];
                 /** @description Shown instead of `empty` when nothing is found and the search box is empty */
                 emptyAll?: string;
                 /** @description Rows per page at first (one of pageSizes; default: the first) */
@@ -1085,8 +1113,10 @@ export interface components {
             }[];
             /** @description Width of the page in pixels (default 1200) */
             maxWidth?: number;
-            /** @description More tables after the list, read from the same answer (one call) */
-            parts?: components["schemas"]["lookupPart"][];
+            /** @description Parts after the list, read from the same answer (one call): tables of other arrays, facts tables (side by side on wide screens) and alerts */
+            parts?: (components["schemas"]["lookupPart"] | components["schemas"]["lookupFacts"] | {
+                alerts: components["schemas"]["lookupAlerts"];
+            })[];
             /** @description Label of a button above the list that returns to the previous page (e.g. the search this page was opened from) */
             back?: string;
             /** @description A panel above the list read from the answer: a heading and lines (formulas; empty lines left out) */
@@ -1162,6 +1192,8 @@ export type SchemaOptionSource = components['schemas']['optionSource'];
 export type SchemaCsvNoun = components['schemas']['csvNoun'];
 export type SchemaDeclaredConfirm = components['schemas']['declaredConfirm'];
 export type SchemaLookupPart = components['schemas']['lookupPart'];
+export type SchemaLookupFacts = components['schemas']['lookupFacts'];
+export type SchemaLookupAlerts = components['schemas']['lookupAlerts'];
 export type SchemaToolScreen = components['schemas']['ToolScreen'];
 export type SchemaUploadScreen = components['schemas']['UploadScreen'];
 export type SchemaLookupScreen = components['schemas']['LookupScreen'];

@@ -456,6 +456,34 @@ describe('a detail lookup on a route with parameters (Sequência de filial)', ()
   });
 });
 
+describe('a status page: a lookup without a list, only parts (Backups)', () => {
+  const BACKUPS = 'schemas/screens/backups.screen.json';
+  type Backups = { search: Record<string, unknown>; parts: Record<string, Record<string, unknown>>[] };
+
+  it('alerts without their severity, a part that is no table, facts nor alerts and a list without its columns fail the meta-schema', () => {
+    const bad = structuredClone(files[BACKUPS]) as Backups;
+    delete bad.parts[1]?.alerts?.severity;
+    (bad.parts[2] as Record<string, unknown>).items = 'problemas';
+    bad.search.items = 'problemas';
+    const issues = validateSchemaSet(withFiles({ [BACKUPS]: bad }));
+    for (const pointer of ['/parts/1', '/parts/2'])
+      expect(issues).toContainEqual(
+        expect.objectContaining({
+          file: BACKUPS,
+          pointer,
+          message: expect.stringContaining('(regra: oneOf)'),
+        }),
+      );
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        file: BACKUPS,
+        pointer: '/search',
+        message: expect.stringContaining('gridLabel'),
+      }),
+    );
+  });
+});
+
 describe('lookup runtime lists (Planos)', () => {
   const PLANOS = 'schemas/screens/planos.screen.json';
   type Planos = {

@@ -53,6 +53,12 @@ export function LookupSection({
       : undefined;
   const headerActions = <LookupActions declaration={declaration} c={c} size="small" />;
   const filters = c.shownFilters;
+  // Without `items` the page has no list, only its parts (a status page).
+  const table =
+    search.items !== undefined && search.gridLabel && search.columns
+      ? { label: search.gridLabel, columns: search.columns }
+      : null;
+  const progress = c.loading && <LinearProgress aria-label={search.loadingLabel ?? 'Carregando'} />;
   const navigate = useNavigate();
   const empty = !c.query && search.emptyAll ? search.emptyAll : search.empty;
   // A section's h2 is its title; a page's, the list's own title when it has one.
@@ -77,54 +83,59 @@ export function LookupSection({
           }}
         />
       )}
-      <Paper component={title ? 'section' : 'div'} aria-label={title}>
-        <Box sx={{ p: 2, display: title || searchable || filters.length > 0 ? undefined : 'none' }}>
-          {title && (
-            <Typography variant="h6" component="h2" sx={{ mb: searchable || filters.length > 0 ? 1.5 : 0 }}>
-              {title}
-            </Typography>
-          )}
-          <LookupToolbar search={search} c={c} />
-        </Box>
-        {!c.idle && (
-          <>
-            <Box sx={{ height: 4 }}>
-              {c.loading && <LinearProgress aria-label={search.loadingLabel ?? 'Carregando'} />}
-            </Box>
-            <Box sx={{ overflowX: 'auto' }}>
-              <DeclaredTable
-                label={search.gridLabel}
-                columns={search.columns}
-                rows={c.visible}
-                actions={actions}
-                answer={c.data}
-                first={first?.cells}
-                firstActions={search.first?.actions ? headerActions : undefined}
-              />
-            </Box>
-            {!c.loading && c.total === 0 && empty && (
-              <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-                {fillTemplate(empty, { busca: c.query })}
+      {!table && <Box sx={{ height: 4 }}>{progress}</Box>}
+      {table && (
+        <Paper component={title ? 'section' : 'div'} aria-label={title}>
+          <Box sx={{ p: 2, display: title || searchable || filters.length > 0 ? undefined : 'none' }}>
+            {title && (
+              <Typography variant="h6" component="h2" sx={{ mb: searchable || filters.length > 0 ? 1.5 : 0 }}>
+                {title}
               </Typography>
             )}
-            <TablePagination
-              component="div"
-              count={c.total}
-              page={c.page}
-              onPageChange={(_event, next) => c.setPage(next)}
-              rowsPerPage={c.perPage}
-              onRowsPerPageChange={(event) => c.changePerPage(Number(event.target.value))}
-              rowsPerPageOptions={search.pageSizes ?? [25, 50, 100]}
-              {...paginationLabels}
-            />
-          </>
-        )}
-        {dialog}
-      </Paper>
-      {c.data !== undefined &&
-        (declaration.parts ?? []).map((part) => (
-          <LookupPart key={part.gridLabel} part={part} answer={c.data} />
-        ))}
+            <LookupToolbar search={search} c={c} />
+          </Box>
+          {!c.idle && (
+            <>
+              <Box sx={{ height: 4 }}>{progress}</Box>
+              <Box sx={{ overflowX: 'auto' }}>
+                <DeclaredTable
+                  label={table.label}
+                  columns={table.columns}
+                  rows={c.visible}
+                  actions={actions}
+                  answer={c.data}
+                  first={first?.cells}
+                  firstActions={search.first?.actions ? headerActions : undefined}
+                />
+              </Box>
+              {!c.loading && c.total === 0 && empty && (
+                <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+                  {fillTemplate(empty, { busca: c.query })}
+                </Typography>
+              )}
+              <TablePagination
+                component="div"
+                count={c.total}
+                page={c.page}
+                onPageChange={(_event, next) => c.setPage(next)}
+                rowsPerPage={c.perPage}
+                onRowsPerPageChange={(event) => c.changePerPage(Number(event.target.value))}
+                rowsPerPageOptions={search.pageSizes ?? [25, 50, 100]}
+                {...paginationLabels}
+              />
+            </>
+          )}
+        </Paper>
+      )}
+      {dialog}
+      {c.data !== undefined && declaration.parts && (
+        <Box sx={{ mt: 3, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          {declaration.parts.map((part, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the declared parts never move
+            <LookupPart key={index} part={part} answer={c.data} />
+          ))}
+        </Box>
+      )}
     </>
   );
 }

@@ -106,7 +106,7 @@ export function useLookupController(
       .then(({ data, error }) => {
         if (cancelled) return;
         if (error) throw error;
-        const items = read(data, search.items);
+        const items = search.items === undefined ? [] : read(data, search.items);
         const rows = Array.isArray(items) ? items : [];
         const total = paging ? Number(read(data, paging.total) ?? 0) : rows.length;
         // A page emptied by a row action (its last row removed) shows the last page that has rows.
@@ -119,7 +119,18 @@ export function useLookupController(
     return () => {
       cancelled = true;
     };
-  }, [api, search.operationId, search.items, paging, values, serverPage, perPage, showError, generation]);
+  }, [
+    api,
+    search.operationId,
+    search.items,
+    paging,
+    values,
+    serverPage,
+    perPage,
+    showError,
+    generation,
+    idle,
+  ]);
 
   const changePerPage = (size: number) => {
     setPerPage(size);
