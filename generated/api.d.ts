@@ -11514,6 +11514,8 @@ export interface components {
             filialId: number;
             filialNome: string;
             apelido?: string | null;
+            /** @description Apelido da filial, ou o nome quando não tem */
+            filialRotulo: string;
             /** @description CNPJ da filial (ou da empresa, se a filial não tiver) */
             cpfCnpj?: string | null;
             empresaId: number;
@@ -11533,6 +11535,10 @@ export interface components {
              * @enum {integer}
              */
             ambiente: 1 | 2;
+            /** @description Nome do documento, ex.: NF-e (modelo 55) */
+            documentoNome: string;
+            /** @description Produção ou Homologação */
+            ambienteNome: string;
             serie: number;
             proximoNumero: number;
             /** @description Maior número já usado na série */
@@ -11552,6 +11558,10 @@ export interface components {
              * @enum {integer}
              */
             ambiente: 1 | 2;
+            /** @description Nome do documento, ex.: NF-e (modelo 55) */
+            documentoNome: string;
+            /** @description Produção ou Homologação */
+            ambienteNome: string;
             serieAnterior: number;
             serieNova: number;
             proximoNumeroAnterior: number;

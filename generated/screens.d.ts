@@ -14,7 +14,7 @@ export interface components {
             /** @description Text of the dialog's confirming button */
             confirmLabel?: string;
             /** @description OpenAPI operationId called with { id } of the row (checked by validate-schemas) */
-            action: string;
+            action?: string;
             /** @description Material icon name */
             icon?: string;
             /** @description Permission key (default: the entity's) */
@@ -36,6 +36,8 @@ export interface components {
             download?: {
                 fileName: string;
             };
+            /** @description Opens this hash route instead of calling an operation ({field} placeholders from the row), e.g. a detail page */
+            route?: string;
         };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         tool: {
@@ -252,22 +254,22 @@ export interface components {
                 param?: string;
                 /** @description Label of the search box */
                 label?: string;
-                /** @description Dotted path of the row array in the answer ("" when the answer is the array) */
-                items: string;
+                /** @description Dotted path of the row array in the answer ("" when the answer is the array); without it there is no list, only the page's `parts` (a status page) */
+                items?: string;
                 /** @description Accessible name of the result table */
-                gridLabel: string;
+                gridLabel?: string;
                 /** @description Accessible name of the progress bar */
                 loadingLabel?: string;
                 /** @description Shown when nothing is found; {busca} is the searched text */
                 empty?: string;
                 /** @description Rows per page offered (the first is the default) */
                 pageSizes?: number[];
-                columns: components["schemas"]["columns"];
+                columns?: components["schemas"]["columns"];
                 /** @description Shown instead of `empty` when nothing is found and the search box is empty */
                 emptyAll?: string;
                 /** @description Rows per page at first (one of pageSizes; default: the first) */
                 pageSize?: number;
-                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration, {user.…} the signed-in user (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter). A `{name}` segment of the operation's path is filled from here too */
+                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration, {user.…} the signed-in user, {route.…} the route's ":name" segments (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter). A `{name}` segment of the operation's path is filled from here too */
                 query?: {
                     [key: string]: unknown;
                 };
@@ -310,6 +312,8 @@ export interface components {
                     };
                     actions?: boolean;
                 };
+                /** @description Label of a button that runs the search (also Enter): nothing is read before the first one, and the typed text applies only then (instead of while typing) */
+                submit?: string;
             };
             /** @description An administrator-area screen: only platform staff (isAvanco) or the master user may open it (staffOnly: only staff) */
             adminArea?: boolean;
@@ -318,7 +322,7 @@ export interface components {
             /** @description Records added (and changed) through a declared form: its fields (rjsf JSON Schema + uiSchema; default tokens such as $hoje; patternMessage hints), a create button beside the title that opens it in a dialog — or, `inline`, the form itself above the list — and an edit button first in each row; the texts are trimmed, the form shows the server's refusal, and the rows are read again */
             form?: {
                 parameters: components["schemas"]["parameters"];
-                create: components["schemas"]["formButton"];
+                create?: components["schemas"]["formButton"];
                 /** @description Called with the row's id and the fields; label, tooltip and title fill {field} placeholders from the row */
                 edit?: components["schemas"]["formButton"];
                 /** @description Toast after saving, a formula (e.g. {if: …, then, else} by the answer); {field} placeholders read the answer's members, then the sent values */
@@ -352,8 +356,17 @@ export interface components {
             }[];
             /** @description Width of the page in pixels (default 1200) */
             maxWidth?: number;
-            /** @description More tables after the list, read from the same answer (one call) */
-            parts?: components["schemas"]["lookupPart"][];
+            /** @description Parts after the list, read from the same answer (one call): tables of other arrays, facts tables (side by side on wide screens) and alerts */
+            parts?: (components["schemas"]["lookupPart"] | components["schemas"]["lookupFacts"] | {
+                alerts: components["schemas"]["lookupAlerts"];
+            })[];
+            /** @description Label of a button above the list that returns to the previous page (e.g. the search this page was opened from) */
+            back?: string;
+            /** @description A panel above the list read from the answer: a heading and lines (formulas; empty lines left out) */
+            intro?: {
+                title: components["schemas"]["formula"];
+                lines?: components["schemas"]["formula"][];
+            };
         };
         /** @description A button that opens the declared form in a dialog titled `title` and saves through the operation */
         formButton: {
@@ -371,6 +384,23 @@ export interface components {
             /** @enum {unknown} */
             level?: "CRIAR" | "ALTERAR" | "TOTAL";
             confirm?: components["schemas"]["declaredConfirm"];
+            /** @description More values sent with the fields: {path} placeholders read the row ({route.name}: the route's parameters); a text that is one placeholder keeps the value's type */
+            values?: {
+                [key: string]: unknown;
+            };
+            /** @description An information shown above the fields, a formula over the row (empty: none) */
+            notice?: components["schemas"]["formula"];
+            /** @description A refusal the user may overrule: the server's refusal with `code` is confirmed by the user (its message, then `confirm.message`) and sent again with `values` added (e.g. {"confirmarReducao": true}). When `when` holds on {row, values} the refusal is known before sending: `message` ({row.…} and {values.…} placeholders) is asked first and the values go with the first call */
+            retry?: {
+                code: string;
+                confirm: components["schemas"]["declaredConfirm"];
+                values: {
+                    [key: string]: unknown;
+                };
+                when?: components["schemas"]["condition"];
+                /** @description The refusal known in advance (with `when`), before `confirm.message` */
+                message?: string;
+            };
         };
         /** @description An operationId of generated/openapi.json */
         operationId: string;
@@ -864,7 +894,7 @@ export interface components {
             message: string;
             label?: string;
         };
-        /** @description A part of a lookup page read from the same answer as its list, shown after it: a table of another array of the answer */
+        /** @description A table of another array of the answer */
         lookupPart: {
             /** @description Heading (h2) above the table; {path} placeholders read the answer */
             title: string;
@@ -879,6 +909,32 @@ export interface components {
             footer?: {
                 [key: string]: components["schemas"]["formula"];
             };
+            /** @description Shown while this condition holds on the answer */
+            rule?: components["schemas"]["condition"];
+        };
+        /** @description A table of facts: a label and a value (formula over the answer) per row */
+        lookupFacts: {
+            /** @description Heading (h2) and accessible name of the table */
+            title: string;
+            facts: {
+                [key: string]: components["schemas"]["formula"];
+            };
+            /** @description Shown while this condition holds on the answer */
+            rule?: components["schemas"]["condition"];
+        };
+        /** @description Alerts: one per item of an array of the answer (`items`; `text` a formula on the item, default the item itself), or one (`text` over the answer); `empty` is shown instead when the array is empty */
+        lookupAlerts: {
+            items?: string;
+            text?: components["schemas"]["formula"];
+            /** @enum {unknown} */
+            severity: "warning" | "error" | "info" | "success";
+            empty?: {
+                text: string;
+                /** @enum {unknown} */
+                severity: "warning" | "error" | "info" | "success";
+            };
+            /** @description Shown while this condition holds on the answer */
+            rule?: components["schemas"]["condition"];
         };
         /** @description Filters/parameters (rjsf JSON Schema + uiSchema) → actions bound to operations → result area. */
         ToolScreen: {
@@ -887,7 +943,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             kind: "tool";
-            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); its permission key comes from permissions/keys.json routes */
+            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); a ":name" segment takes any value, read by {route.name} placeholders (a lookup's query, form values); its permission key comes from permissions/keys.json routes */
             route: string;
             /** @description The screen's heading (pt-BR) */
             title: string;
@@ -921,7 +977,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             kind: "upload";
-            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); its permission key comes from permissions/keys.json routes */
+            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); a ":name" segment takes any value, read by {route.name} placeholders (a lookup's query, form values); its permission key comes from permissions/keys.json routes */
             route: string;
             /** @description The screen's heading (pt-BR) */
             title: string;
@@ -1100,7 +1156,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             kind: "lookup";
-            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); its permission key comes from permissions/keys.json routes */
+            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); a ":name" segment takes any value, read by {route.name} placeholders (a lookup's query, form values); its permission key comes from permissions/keys.json routes */
             route: string;
             /** @description The screen's heading (pt-BR) */
             title: string;
@@ -1116,22 +1172,22 @@ export interface components {
                 param?: string;
                 /** @description Label of the search box */
                 label?: string;
-                /** @description Dotted path of the row array in the answer ("" when the answer is the array) */
-                items: string;
+                /** @description Dotted path of the row array in the answer ("" when the answer is the array); without it there is no list, only the page's `parts` (a status page) */
+                items?: string;
                 /** @description Accessible name of the result table */
-                gridLabel: string;
+                gridLabel?: string;
                 /** @description Accessible name of the progress bar */
                 loadingLabel?: string;
                 /** @description Shown when nothing is found; {busca} is the searched text */
                 empty?: string;
                 /** @description Rows per page offered (the first is the default) */
                 pageSizes?: number[];
-                columns: components["schemas"]["columns"];
+                columns?: components["schemas"]["columns"];
                 /** @description Shown instead of `empty` when nothing is found and the search box is empty */
                 emptyAll?: string;
                 /** @description Rows per page at first (one of pageSizes; default: the first) */
                 pageSize?: number;
-                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration, {user.…} the signed-in user (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter). A `{name}` segment of the operation's path is filled from here too */
+                /** @description Constant query parameters of the read operation: {config.…} placeholders read the white-label's configuration, {user.…} the signed-in user, {route.…} the route's ":name" segments (a text that is one placeholder keeps the value's type); an object is sent as JSON (e.g. a LoopBack filter). A `{name}` segment of the operation's path is filled from here too */
                 query?: {
                     [key: string]: unknown;
                 };
@@ -1174,6 +1230,8 @@ export interface components {
                     };
                     actions?: boolean;
                 };
+                /** @description Label of a button that runs the search (also Enter): nothing is read before the first one, and the typed text applies only then (instead of while typing) */
+                submit?: string;
             };
             /** @description An administrator-area screen: only platform staff (isAvanco) or the master user may open it (staffOnly: only staff) */
             adminArea?: boolean;
@@ -1182,7 +1240,7 @@ export interface components {
             /** @description Records added (and changed) through a declared form: its fields (rjsf JSON Schema + uiSchema; default tokens such as $hoje; patternMessage hints), a create button beside the title that opens it in a dialog — or, `inline`, the form itself above the list — and an edit button first in each row; the texts are trimmed, the form shows the server's refusal, and the rows are read again */
             form?: {
                 parameters: components["schemas"]["parameters"];
-                create: components["schemas"]["formButton"];
+                create?: components["schemas"]["formButton"];
                 /** @description Called with the row's id and the fields; label, tooltip and title fill {field} placeholders from the row */
                 edit?: components["schemas"]["formButton"];
                 /** @description Toast after saving, a formula (e.g. {if: …, then, else} by the answer); {field} placeholders read the answer's members, then the sent values */
@@ -1216,8 +1274,17 @@ export interface components {
             }[];
             /** @description Width of the page in pixels (default 1200) */
             maxWidth?: number;
-            /** @description More tables after the list, read from the same answer (one call) */
-            parts?: components["schemas"]["lookupPart"][];
+            /** @description Parts after the list, read from the same answer (one call): tables of other arrays, facts tables (side by side on wide screens) and alerts */
+            parts?: (components["schemas"]["lookupPart"] | components["schemas"]["lookupFacts"] | {
+                alerts: components["schemas"]["lookupAlerts"];
+            })[];
+            /** @description Label of a button above the list that returns to the previous page (e.g. the search this page was opened from) */
+            back?: string;
+            /** @description A panel above the list read from the answer: a heading and lines (formulas; empty lines left out) */
+            intro?: {
+                title: components["schemas"]["formula"];
+                lines?: components["schemas"]["formula"][];
+            };
         };
         /** @description KPI cards and charts, each over a read operation, in a responsive grid (12 columns on wide screens, one below `sm`); an optional greeting with the session's company, branch and subscription, a reference month and shortcut links. */
         DashboardScreen: {
@@ -1226,7 +1293,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             kind: "dashboard";
-            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); its permission key comes from permissions/keys.json routes */
+            /** @description Hash route without "#/" (e.g. pages/fiscais/gerar-arquivo-sped); a ":name" segment takes any value, read by {route.name} placeholders (a lookup's query, form values); its permission key comes from permissions/keys.json routes */
             route: string;
             /** @description The screen's heading (pt-BR) */
             title: string;
@@ -1286,6 +1353,8 @@ export type SchemaOptionSource = components['schemas']['optionSource'];
 export type SchemaCsvNoun = components['schemas']['csvNoun'];
 export type SchemaDeclaredConfirm = components['schemas']['declaredConfirm'];
 export type SchemaLookupPart = components['schemas']['lookupPart'];
+export type SchemaLookupFacts = components['schemas']['lookupFacts'];
+export type SchemaLookupAlerts = components['schemas']['lookupAlerts'];
 export type SchemaToolScreen = components['schemas']['ToolScreen'];
 export type SchemaUploadScreen = components['schemas']['UploadScreen'];
 export type SchemaLookupScreen = components['schemas']['LookupScreen'];

@@ -157,6 +157,29 @@ describe('axe on every screen kind (default theme)', () => {
     await expectAccessible(page, 'pdv-versao (dialog with messages)');
     expect(errors).toEqual([]);
   });
+
+  it('declared administrator lookups: a status page, parts with a preview row, a search opening a detail route, a typed filter', async () => {
+    const { page, errors } = await harness.newPage();
+    await harness.login(page, 'admin@erp.local');
+    // This server's database is DATABASE_URL: the page says the provider keeps the backups.
+    await scan(page, 'administrador/configuracoes/backups', (p) => p.getByRole('alert'));
+    await scan(page, 'administrador/configuracoes/financeiro-whitelabel', (p) =>
+      p.getByRole('table', { name: 'Empresas ativas' }),
+    );
+    await scan(page, 'administrador/configuracoes/exportar-empresa');
+    await scan(page, 'administrador/configuracoes/sequencia-filial');
+    await page.getByRole('searchbox', { name: 'CNPJ ou razão social' }).fill('11.222.333');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('button', { name: 'Abrir sequências de Loja Centro' }).click();
+    await settle(page, page.getByRole('table', { name: 'Histórico de alterações' }));
+    await page.getByRole('button', { name: 'Editar NF-e (modelo 55) Produção' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar NF-e (modelo 55) — Produção' });
+    await dialog.getByRole('textbox', { name: 'Série' }).fill('950');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.getByText('Informe uma série de 0 a 889 (NFS-e: de 0 a 999).').waitFor();
+    await expectAccessible(page, 'sequencia-filial (detail, dialog with messages)');
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('axe under other themes', () => {

@@ -416,6 +416,74 @@ describe('a lookup’s parts, first row and conditional row actions (Financeiro 
   });
 });
 
+describe('a detail lookup on a route with parameters (Sequência de filial)', () => {
+  const BUSCA = 'schemas/screens/sequencia-filial.screen.json';
+  const DETALHE = 'schemas/screens/sequencia-filial-sequencias.screen.json';
+  type Detalhe = { route: string; form: { edit: { retry: Record<string, unknown> } } };
+
+  it('a row action with neither an operation nor a route, a bad route segment and a retry without its confirmation or message fail', () => {
+    const busca = structuredClone(files[BUSCA]) as { rowActions: Record<string, unknown>[] };
+    delete busca.rowActions[0]?.route;
+    const detalhe = structuredClone(files[DETALHE]) as Detalhe;
+    detalhe.route = 'administrador/configuracoes/sequencia-filial/{filialId}';
+    delete detalhe.form.edit.retry.confirm;
+    delete detalhe.form.edit.retry.message;
+    const issues = validateSchemaSet(withFiles({ [BUSCA]: busca, [DETALHE]: detalhe }));
+    expect(issues).toContainEqual({
+      file: BUSCA,
+      pointer: '/rowActions/0',
+      message: 'deve ter a propriedade obrigatória action (regra: required)',
+    });
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        file: DETALHE,
+        pointer: '/route',
+        message: expect.stringContaining('(regra: pattern)'),
+      }),
+    );
+    expect(issues).toContainEqual({
+      file: DETALHE,
+      pointer: '/form/edit/retry',
+      message: 'deve ter a propriedade obrigatória confirm (regra: required)',
+    });
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        file: DETALHE,
+        pointer: '/form/edit/retry',
+        message: expect.stringContaining('message'),
+      }),
+    );
+  });
+});
+
+describe('a status page: a lookup without a list, only parts (Backups)', () => {
+  const BACKUPS = 'schemas/screens/backups.screen.json';
+  type Backups = { search: Record<string, unknown>; parts: Record<string, Record<string, unknown>>[] };
+
+  it('alerts without their severity, a part that is no table, facts nor alerts and a list without its columns fail the meta-schema', () => {
+    const bad = structuredClone(files[BACKUPS]) as Backups;
+    delete bad.parts[1]?.alerts?.severity;
+    (bad.parts[2] as Record<string, unknown>).items = 'problemas';
+    bad.search.items = 'problemas';
+    const issues = validateSchemaSet(withFiles({ [BACKUPS]: bad }));
+    for (const pointer of ['/parts/1', '/parts/2'])
+      expect(issues).toContainEqual(
+        expect.objectContaining({
+          file: BACKUPS,
+          pointer,
+          message: expect.stringContaining('(regra: oneOf)'),
+        }),
+      );
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        file: BACKUPS,
+        pointer: '/search',
+        message: expect.stringContaining('gridLabel'),
+      }),
+    );
+  });
+});
+
 describe('lookup runtime lists (Planos)', () => {
   const PLANOS = 'schemas/screens/planos.screen.json';
   type Planos = {

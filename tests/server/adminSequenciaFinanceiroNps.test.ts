@@ -69,6 +69,7 @@ describe('/api/SequenciasFilial', () => {
     expect(byCnpj.json()).toEqual([
       expect.objectContaining({
         apelido: 'Loja Centro',
+        filialRotulo: 'Loja Centro',
         empresaNome: 'Empresa Demonstração Ltda',
         configWhiteLabel: demoId,
       }),
@@ -109,6 +110,8 @@ describe('/api/SequenciasFilial', () => {
     expect(find(before.json(), 'NFE', 2)).toEqual({
       documento: 'NFE',
       ambiente: 2,
+      documentoNome: 'NF-e (modelo 55)',
+      ambienteNome: 'Homologação',
       serie: 1,
       proximoNumero: 10,
       maiorNumeroUsado: 15,
@@ -160,6 +163,8 @@ describe('/api/SequenciasFilial', () => {
       expect.objectContaining({
         documento: 'NFE',
         ambiente: 2,
+        documentoNome: 'NF-e (modelo 55)',
+        ambienteNome: 'Homologação',
         proximoNumeroAnterior: 10,
         proximoNumeroNovo: 12,
         reducaoConfirmada: true,

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { checkPermission } from '../../core/checkPermission.ts';
 import { findRouteKey, type RouteKeys } from '../../core/findRouteKey.ts';
+import { matchRoutePattern } from '../../core/matchRoutePattern.ts';
 import { PermissionLevel } from '../../core/types.ts';
 import { useSession, useTenant } from '../app/RuntimeContext.tsx';
 import { screens } from '../screens/index.ts';
@@ -10,7 +11,7 @@ import { menuLeaves, useMenus } from '../shell/menu/useMenus.ts';
 import { AccessDeniedPage } from './AccessDeniedPage.tsx';
 import { PendingScreen } from './PendingScreen.tsx';
 import { reportScreenOf } from './report/reportDefinitions.ts';
-import { findDeclaredScreen, screenKinds } from './screenKinds.ts';
+import { findDeclaredRoute, screenKinds } from './screenKinds.ts';
 
 // The grid and the form are heavy (AG Grid, rjsf): loaded when a screen first needs them.
 const ListView = lazy(() => import('./list/ListView.tsx').then((module) => ({ default: module.ListView })));
@@ -30,25 +31,11 @@ type EntityScreen =
   | { entityName: string; permission?: string; mode: 'singleton' }
   | { entityName: string; permission?: string; mode: 'create' | 'edit' | 'copy'; id?: number };
 
-/** Splits a route into its segments; ":name" pattern segments capture the route's segment. */
-function matchPattern(pattern: string, route: string): Record<string, string> | null {
-  const expected = pattern.split('/').filter(Boolean);
-  const actual = route.split('/').filter(Boolean);
-  if (expected.length !== actual.length) return null;
-  const params: Record<string, string> = {};
-  for (const [index, segment] of expected.entries()) {
-    const value = actual[index] ?? '';
-    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(value);
-    else if (segment !== value) return null;
-  }
-  return params;
-}
-
 /** The registered screen of a route: the matching pattern with the most literal segments. */
 function findScreen(route: string) {
   let best: { pattern: string; params: Record<string, string>; literal: number } | null = null;
   for (const pattern of Object.keys(screens)) {
-    const params = matchPattern(pattern, route);
+    const params = matchRoutePattern(pattern, route);
     const literal = pattern.split('/').filter((segment) => segment && !segment.startsWith(':')).length;
     if (params && (!best || literal > best.literal)) best = { pattern, params, literal };
   }
@@ -67,7 +54,7 @@ function findEntityScreen(
     const permission = entity?.permission;
     if (route === base) return { entityName, permission, mode: entity?.singleton ? 'singleton' : 'list' };
     if (route === `${base}/cadastrar`) return { entityName, permission, mode: 'create' };
-    const form = matchPattern(`${base}/:mode/:id`, route);
+    const form = matchRoutePattern(`${base}/:mode/:id`, route);
     if (form && (form.mode === 'editar' || form.mode === 'copiar') && /^\d+$/.test(form.id ?? '')) {
       return { entityName, permission, mode: form.mode === 'editar' ? 'edit' : 'copy', id: Number(form.id) };
     }
@@ -118,8 +105,9 @@ export function ScreenRouter() {
     const Screen = screens[registered.pattern];
     if (Screen) return screen('page', <Screen key={route} params={registered.params} />);
   }
-  const declared = findDeclaredScreen(route, schemas.screens);
-  if (declared) {
+  const found = findDeclaredRoute(route, schemas.screens);
+  if (found) {
+    const { declaration: declared, params } = found;
     if (declared.permission && !checkPermission(user, declared.permission, PermissionLevel.VISUALIZAR))
       return screen('denied', <AccessDeniedPage />);
     // Entries the spec reserves to platform staff: a company administrator passes the key, not this.
@@ -129,7 +117,11 @@ export function ScreenRouter() {
     if (adminArea && user?.isAvanco !== true && user?.master !== true)
       return screen('denied', <AccessDeniedPage />);
     const KindView = screenKinds[declared.kind];
-    return screen('page', <KindView key={route} declaration={declared as never} />, declared.kind);
+    return screen(
+      'page',
+      <KindView key={route} declaration={declared as never} params={params} />,
+      declared.kind,
+    );
   }
   // Report definitions (schemas/reports): their menus and pages, rendered by the report kind's views.
   const report = reportScreenOf(route);

@@ -16,6 +16,7 @@ import {
   type Documento,
   loadConfigNfe,
   maiorNumeroUsado,
+  nomesDocumento,
   readSequencias,
   writeSequencia,
 } from './sequencias.ts';
@@ -24,6 +25,7 @@ interface FilialEncontrada {
   filialId: number;
   filialNome: string;
   apelido: string | null;
+  filialRotulo: string;
   cpfCnpj: string | null;
   empresaId: number;
   empresaNome: string;
@@ -31,7 +33,8 @@ interface FilialEncontrada {
   whiteLabel: string;
 }
 
-const FILIAL_COLUMNS = `f.id AS "filialId", f.nome AS "filialNome", f.apelido, COALESCE(f.cpf_cnpj, e.cpf_cnpj) AS "cpfCnpj",
+const FILIAL_COLUMNS = `f.id AS "filialId", f.nome AS "filialNome", f.apelido,
+  COALESCE(NULLIF(f.apelido, ''), f.nome) AS "filialRotulo", COALESCE(f.cpf_cnpj, e.cpf_cnpj) AS "cpfCnpj",
   e.id AS "empresaId", e.nome AS "empresaNome", c.id AS "configWhiteLabel",
   COALESCE(c.patch->>'title', c.base->>'title', c.id_config) AS "whiteLabel"`;
 const FILIAL_FROM =
@@ -59,7 +62,9 @@ async function readAll(tx: Tx, filialId: number) {
     filial,
     ambienteEmUso: config?.ambiente ?? null,
     sequencias: await readSequencias(tx, filialId),
-    historico: await tx.query(HISTORICO_SQL, [filialId]),
+    historico: (await tx.query<{ documento: Documento; ambiente: number }>(HISTORICO_SQL, [filialId])).map(
+      (row) => ({ ...row, ...nomesDocumento(row) }),
+    ),
   };
 }
 

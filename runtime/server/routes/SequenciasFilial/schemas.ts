@@ -13,11 +13,20 @@ export const filialIdParams = {
 export const filialEncontradaSchema = {
   $id: 'SequenciaFilialEncontrada',
   type: 'object',
-  required: ['filialId', 'filialNome', 'empresaId', 'empresaNome', 'configWhiteLabel', 'whiteLabel'],
+  required: [
+    'filialId',
+    'filialNome',
+    'filialRotulo',
+    'empresaId',
+    'empresaNome',
+    'configWhiteLabel',
+    'whiteLabel',
+  ],
   properties: {
     filialId: { type: 'integer' },
     filialNome: { type: 'string' },
     apelido: { type: 'string', nullable: true },
+    filialRotulo: { type: 'string', description: 'Apelido da filial, ou o nome quando não tem' },
     cpfCnpj: {
       type: 'string',
       nullable: true,
@@ -36,14 +45,27 @@ const documento = {
   description: 'NFE (55), NFCE (65) ou NFSE',
 } as const;
 const ambiente = { type: 'integer', enum: [1, 2], description: '1 produção, 2 homologação' } as const;
+const documentoNome = { type: 'string', description: 'Nome do documento, ex.: NF-e (modelo 55)' } as const;
+const ambienteNome = { type: 'string', description: 'Produção ou Homologação' } as const;
 
 export const sequenciaSchema = {
   $id: 'SequenciaDocumento',
   type: 'object',
-  required: ['documento', 'ambiente', 'serie', 'proximoNumero', 'maiorNumeroUsado', 'origem'],
+  required: [
+    'documento',
+    'ambiente',
+    'documentoNome',
+    'ambienteNome',
+    'serie',
+    'proximoNumero',
+    'maiorNumeroUsado',
+    'origem',
+  ],
   properties: {
     documento,
     ambiente,
+    documentoNome,
+    ambienteNome,
     serie: { type: 'integer' },
     proximoNumero: { type: 'integer' },
     maiorNumeroUsado: { type: 'integer', nullable: true, description: 'Maior número já usado na série' },
@@ -58,6 +80,8 @@ export const historicoSchema = {
     'id',
     'documento',
     'ambiente',
+    'documentoNome',
+    'ambienteNome',
     'serieAnterior',
     'serieNova',
     'proximoNumeroAnterior',
@@ -70,6 +94,8 @@ export const historicoSchema = {
     id: { type: 'integer' },
     documento,
     ambiente,
+    documentoNome,
+    ambienteNome,
     serieAnterior: { type: 'integer' },
     serieNova: { type: 'integer' },
     proximoNumeroAnterior: { type: 'integer' },

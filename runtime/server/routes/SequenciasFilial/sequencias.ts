@@ -10,6 +10,12 @@ export const DOCUMENTO_LABELS: Record<Documento, string> = {
 };
 /** SEFAZ tpAmb: 1 produção, 2 homologação (enum ambienteNfe). */
 export const AMBIENTES = [1, 2] as const;
+export const AMBIENTE_NOMES: Record<number, string> = { 1: 'Produção', 2: 'Homologação' };
+
+/** The pt-BR names of a row's document and ambiente, as the screen shows them. */
+export function nomesDocumento(row: { documento: Documento; ambiente: number }) {
+  return { documentoNome: DOCUMENTO_LABELS[row.documento], ambienteNome: AMBIENTE_NOMES[row.ambiente] ?? '' };
+}
 
 /** One numbering sequence of a branch, with where it is kept and the highest number already used. */
 export interface Sequencia {
@@ -18,6 +24,8 @@ export interface Sequencia {
   serie: number;
   proximoNumero: number;
   maiorNumeroUsado: number | null;
+  documentoNome: string;
+  ambienteNome: string;
   /** configuracaoNfe: the branch's Configuração fiscal (ambiente in use); sequencia: table of migration 010. */
   origem: 'configuracaoNfe' | 'sequencia';
 }
@@ -74,7 +82,7 @@ export async function readSequencias(tx: Tx, filialId: number): Promise<Sequenci
   const result: Sequencia[] = [];
   for (const documento of DOCUMENTOS) {
     for (const ambiente of AMBIENTES) {
-      let sequencia: Omit<Sequencia, 'maiorNumeroUsado'>;
+      let sequencia: Omit<Sequencia, 'maiorNumeroUsado' | 'documentoNome' | 'ambienteNome'>;
       if (config && documento !== 'NFSE' && config.ambiente === ambiente) {
         const nfe = documento === 'NFE';
         sequencia = {
@@ -96,6 +104,7 @@ export async function readSequencias(tx: Tx, filialId: number): Promise<Sequenci
       }
       result.push({
         ...sequencia,
+        ...nomesDocumento(sequencia),
         maiorNumeroUsado: await maiorNumeroUsado(tx, filialId, documento, sequencia.serie),
       });
     }

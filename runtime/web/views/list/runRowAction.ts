@@ -11,7 +11,7 @@ import type { GridRowAction } from './listTypes.ts';
  * title and message filled from the row's {field} placeholders, the button says the action's label unless
  * it declares its own —, calls its operation with the
  * row's id and toasts its success (placeholders filled too). Resolves true when the operation ran (the caller reads the rows again);
- * a `download` saves the answer under its fileName instead and resolves false (nothing changed).
+ * a `download` saves the answer under its fileName instead, a `route` opens that page, and both resolve false (nothing changed).
  */
 export async function runRowAction(
   context: { api: ApiClient; notify: Notify; showError(error: unknown): Promise<unknown> },
@@ -27,6 +27,11 @@ export async function runRowAction(
       confirmLabel: action.confirmLabel ?? action.label,
     });
     if (!ok) return false;
+  }
+  if (action.route || !action.action) {
+    // A row that opens a page (its detail): nothing changed here.
+    window.location.hash = `#/${fillFormatted(action.route ?? '', row).replace(/^[#/]+/, '')}`;
+    return false;
   }
   // Path segments other than the id are read from the row (e.g. a table keyed by its UF).
   const values: Record<string, unknown> = { id: row.id };

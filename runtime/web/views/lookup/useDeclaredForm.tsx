@@ -2,6 +2,8 @@ import type Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { extractErrorMessage } from '../../../core/extractErrorMessage.ts';
+import { readPath } from '../../../core/readPath.ts';
+import { conditionHolds } from '../../../core/screens/evaluateRule.ts';
 import { callOperation } from '../../api/callOperation.ts';
 import { useRuntimeList } from '../../app/moduleOptions.ts';
 import { useRuntime, useTenant } from '../../app/RuntimeContext.tsx';
@@ -15,10 +17,12 @@ import { applyParameterRules } from '../tool/applyParameterRules.ts';
 import { buildParameterSchema } from '../tool/buildParameterSchema.ts';
 import { fillFormatted, formulaText } from '../tool/fillFormatted.ts';
 import { ToolParametersTemplate } from '../tool/ToolParametersTemplate.tsx';
+import { fillQuery } from './fillQuery.ts';
 import type { LookupScreen } from './lookupTypes.ts';
 
 type Values = Record<string, unknown>;
 export type DeclaredForm = NonNullable<LookupScreen['form']>;
+export type FormButton = NonNullable<DeclaredForm['edit']>;
 type Objects = NonNullable<DeclaredForm['parameters']['objects']>;
 
 /** A row's values as the form edits them: an `objects` array as the list of its keys. */
@@ -67,17 +71,25 @@ function requestValues(
  * toasts `success` (a formula over the answer, then the values) and calls onSaved; a refusal of the
  * server is kept in `serverError` for the form's frame (a dialog or an inline section) to show.
  */
-export function useDeclaredForm(props: { form: DeclaredForm; row?: Values; onSaved(): void }): {
+export function useDeclaredForm(props: {
+  form: DeclaredForm;
+  /** The button that opened the form (create, or a row's edit). */
+  button: FormButton;
+  row?: Values;
+  params?: Record<string, string>;
+  onSaved(): void;
+}): {
   fields: ReactNode;
   submit(): void;
   saving: boolean;
   serverError: string | null;
+  /** The button's `notice` for the row, if any. */
+  notice: string;
 } {
-  const { form, row } = props;
+  const { form, row, button } = props;
   const { api } = useRuntime();
   const { schemas } = useTenant();
   const notify = useNotify();
-  const button = row && form.edit ? form.edit : form.create;
   const { parameters } = form;
   const objects = parameters.objects ?? {};
   // Only the runtime lists declarations name today (modulos); a hook per name keeps their order fixed.
@@ -95,27 +107,45 @@ export function useDeclaredForm(props: { form: DeclaredForm; row?: Values; onSav
   const ref = useRef<Form>(null);
   const uiSchema = applyParameterRules(form.parameters, values);
 
+  const context = { ...row, route: props.params ?? {} };
+  const notice = button.notice ? formulaText(button.notice, context) : '';
+
   const save = async (formData: Values) => {
-    const body = requestValues(formData, schema, objects, row);
-    const { confirm } = button;
-    if (
-      confirm &&
-      !(await notify.confirm({
+    const body = { ...requestValues(formData, schema, objects, row), ...fillQuery(button.values, context) };
+    const ask = (confirm: NonNullable<typeof button.confirm>, prefix = '') =>
+      notify.confirm({
         ...(confirm.title ? { title: confirm.title } : {}),
-        message: fillFormatted(confirm.message, body),
+        message: `${prefix}${fillFormatted(confirm.message, body)}`,
         confirmLabel: confirm.label ?? button.label,
-      }))
-    )
-      return;
+      });
+    if (button.confirm && !(await ask(button.confirm))) return;
+    const send = (more: Values = {}) =>
+      callOperation(
+        api,
+        button.operationId,
+        { ...body, ...(row ? { id: row.id } : {}), ...more },
+        {
+          keepEmpty: true,
+        },
+      );
     setSaving(true);
     setServerError(null);
     try {
-      const { data, error } = await callOperation(
-        api,
-        button.operationId,
-        { ...body, ...(row ? { id: row.id } : {}) },
-        { keepEmpty: true },
-      );
+      // A refusal the user may overrule (e.g. a number below the highest used): known in advance by
+      // `when` (asked first), else asked when the server refuses with its code; then sent again.
+      const { retry } = button;
+      const known = retry?.when && conditionHolds(retry.when, { row: row ?? {}, values: body });
+      if (
+        retry &&
+        known &&
+        !(await ask(retry.confirm, `${fillFormatted(retry.message ?? '', { row, values: body })} `))
+      )
+        return;
+      let { data, error } = await send(retry && known ? retry.values : {});
+      if (error && retry && !known && readPath(error, ['error', 'code']) === retry.code) {
+        if (!(await ask(retry.confirm, `${extractErrorMessage(error)} `))) return;
+        ({ data, error } = await send(retry.values));
+      }
       if (error) throw error;
       const answer = data && typeof data === 'object' && !Array.isArray(data) ? data : {};
       notify.toast(formulaText(button.success ?? form.success, { ...body, ...answer }), {
@@ -148,5 +178,5 @@ export function useDeclaredForm(props: { form: DeclaredForm; row?: Values; onSav
       onSubmit={(event) => void save(event.formData as Values)}
     />
   );
-  return { fields, submit: () => ref.current?.submit(), saving, serverError };
+  return { fields, submit: () => ref.current?.submit(), saving, serverError, notice };
 }

@@ -3,7 +3,7 @@ import { PermissionLevel } from '../../../core/types.ts';
 import { useSession } from '../../app/RuntimeContext.tsx';
 import type { LookupScreen } from './lookupTypes.ts';
 
-type FormButton = NonNullable<LookupScreen['form']>['create'];
+type FormButton = NonNullable<NonNullable<LookupScreen['form']>['create']>;
 
 /** Whether the user may use a declared form button (none declared: the screen's access suffices). */
 export function useFormButtonAllowed() {

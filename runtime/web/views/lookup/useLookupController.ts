@@ -11,6 +11,7 @@ import type { LookupScreen } from './lookupTypes.ts';
 
 /** Filters start on their empty choice: the `selected` of an options answer is not applied. */
 const keepValues = () => undefined;
+const NO_PARAMS: Record<string, string> = {};
 const read = (data: unknown, path: string) => (path ? readPath(data, path.split('.')) : data);
 
 /**
@@ -19,14 +20,24 @@ const read = (data: unknown, path: string) => (path ? readPath(data, path.split(
  * page — in the browser, or on the server with `paging` (skip/limit sent, the answer's total read) —,
  * the rows read again on a `refreshOn` realtime event, and the runtime's error dialog.
  */
-export function useLookupController(search: LookupScreen['search']) {
+export function useLookupController(
+  search: LookupScreen['search'],
+  params: Record<string, string> = NO_PARAMS,
+) {
   const { api } = useRuntime();
   const { config } = useTenant();
   const { user } = useSession();
-  const constants = useMemo(() => fillQuery(search.query, { config, user }), [search.query, config, user]);
+  const constants = useMemo(
+    () => fillQuery(search.query, { config, user, route: params }),
+    [search.query, config, user, params],
+  );
   const showError = useActionError();
   const [text, setText] = useState('');
-  const query = useDebounced(text.trim());
+  const typed = useDebounced(text.trim());
+  // With `submit`, the text applies when the button is pressed (null: not searched yet).
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const query = search.submit ? (submitted ?? '') : typed;
+  const idle = Boolean(search.submit) && submitted === null;
   const staff = user?.isAvanco === true;
   const shownFilters = useMemo(
     () => Object.entries(search.filters ?? {}).filter(([, filter]) => staff || !filter.staffOnly),
@@ -85,13 +96,17 @@ export function useLookupController(search: LookupScreen['search']) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation reads the rows again.
   useEffect(() => {
     let cancelled = false;
+    if (idle) {
+      setLoading(false);
+      return;
+    }
     setLoading(true);
     const page = paging ? { [paging.skip]: serverPage * perPage, [paging.limit]: perPage } : {};
     callOperation(api, search.operationId, { ...values, ...page })
       .then(({ data, error }) => {
         if (cancelled) return;
         if (error) throw error;
-        const items = read(data, search.items);
+        const items = search.items === undefined ? [] : read(data, search.items);
         const rows = Array.isArray(items) ? items : [];
         const total = paging ? Number(read(data, paging.total) ?? 0) : rows.length;
         // A page emptied by a row action (its last row removed) shows the last page that has rows.
@@ -104,7 +119,18 @@ export function useLookupController(search: LookupScreen['search']) {
     return () => {
       cancelled = true;
     };
-  }, [api, search.operationId, search.items, paging, values, serverPage, perPage, showError, generation]);
+  }, [
+    api,
+    search.operationId,
+    search.items,
+    paging,
+    values,
+    serverPage,
+    perPage,
+    showError,
+    generation,
+    idle,
+  ]);
 
   const changePerPage = (size: number) => {
     setPerPage(size);
@@ -116,6 +142,12 @@ export function useLookupController(search: LookupScreen['search']) {
   return {
     text,
     setText,
+    idle,
+    /** Runs the search with the typed text (a `submit` lookup); the same text reads the rows again. */
+    submit: () => {
+      setSubmitted(text.trim());
+      setGeneration((current) => current + 1);
+    },
     query,
     filters,
     shownFilters,

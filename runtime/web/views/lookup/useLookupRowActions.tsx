@@ -20,7 +20,7 @@ type Row = Record<string, unknown>;
 export function useLookupRowActions(
   declaration: LookupScreen,
   reload: () => void,
-  create: { creating?: boolean; onCreateClosed?(): void },
+  create: { creating?: boolean; onCreateClosed?(): void; params?: Record<string, string> },
 ): { actions?: (row: unknown) => ReactNode; dialog: ReactNode } {
   const { api } = useRuntime();
   const { user } = useSession();
@@ -37,7 +37,7 @@ export function useLookupRowActions(
     setEditing(null);
     create.onCreateClosed?.();
   };
-  const open = editing ?? (create.creating ? {} : null);
+  const button = editing ? form?.edit : create.creating ? form?.create : undefined;
   return {
     actions:
       rowActions.length === 0 && !edit
@@ -70,9 +70,11 @@ export function useLookupRowActions(
             </>
           ),
     dialog:
-      form && open ? (
+      form && button ? (
         <DeclaredFormDialog
           form={form}
+          button={button}
+          params={create.params}
           row={editing ?? undefined}
           onClose={close}
           onSaved={() => {
