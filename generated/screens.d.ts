@@ -617,6 +617,8 @@ export interface components {
                 };
                 /** @description The cell links to this hash route (without "#/"), a formula as in compute filled from the row; an empty result leaves plain text */
                 link?: components["schemas"]["formula"];
+                /** @description A tooltip over the plain value, by formula on the row (e.g. the key and source of a table's version) */
+                tooltip?: components["schemas"]["formula"];
             };
         };
         /**

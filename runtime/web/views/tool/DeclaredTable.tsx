@@ -9,6 +9,7 @@ import {
   TableCell,
   TableHead,
   TableRow,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import Icon from '@mui/material/Icon';
@@ -103,6 +104,10 @@ function DeclaredCell({
     <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
       {text}
     </Typography>
+  ) : column.tooltip !== undefined ? (
+    <Tooltip title={formulaText(column.tooltip, row)}>
+      <span>{text}</span>
+    </Tooltip>
   ) : (
     text
   );
