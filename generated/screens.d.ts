@@ -717,6 +717,8 @@ export interface components {
                     separator?: string;
                     empty?: string;
                 };
+                /** @description A tooltip over the plain value, by formula on the row (e.g. the key and source of a table's version) */
+                tooltip?: components["schemas"]["formula"];
             };
         };
         /**

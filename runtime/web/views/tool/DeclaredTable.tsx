@@ -10,6 +10,7 @@ import {
   TableFooter,
   TableHead,
   TableRow,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import Icon from '@mui/material/Icon';
@@ -118,6 +119,10 @@ function DeclaredCell({
     <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
       {text}
     </Typography>
+  ) : column.tooltip !== undefined ? (
+    <Tooltip title={formulaText(column.tooltip, row)}>
+      <span>{text}</span>
+    </Tooltip>
   ) : (
     text
   );

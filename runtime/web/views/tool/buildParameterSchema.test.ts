@@ -48,4 +48,21 @@ describe('buildParameterSchema', () => {
     expect(properties.filialId).toMatchObject({ readOnly: true });
     expect(properties.filialId?.oneOf).toBeUndefined();
   });
+
+  it('an enumeration with codes left out and options written by a template', () => {
+    const schema = buildParameterSchema(
+      {
+        schema: { type: 'object', properties: { uf: { type: 'string', title: 'UF' } } },
+        enums: { uf: { enum: 'uf', exclude: ['EX'], template: '{code} — {label}' } },
+      },
+      () => [
+        { code: 'SP', label: 'São Paulo' },
+        { code: 'EX', label: 'Exterior' },
+      ],
+      {},
+    );
+    expect((schema.properties as Record<string, { oneOf: unknown[] }>).uf?.oneOf).toEqual([
+      { const: 'SP', title: 'SP — São Paulo' },
+    ]);
+  });
 });

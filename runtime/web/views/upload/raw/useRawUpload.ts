@@ -14,6 +14,7 @@ import type { UploadAnswer, UploadScreen } from '../uploadTypes.ts';
 import { useConfirmAllowed } from '../useConfirmAllowed.ts';
 import { fileFits } from '../useUploadController.ts';
 import { useUploadParameters } from '../useUploadParameters.ts';
+import { derivedFromFileName } from './derivedFromFileName.ts';
 
 type Values = Record<string, unknown>;
 /** The chosen file as read in the browser, to show before sending. */
@@ -21,19 +22,6 @@ export interface ChosenFile {
   file: File;
   linhas: number;
   encoding: string;
-}
-
-/** The values `derive` reads from a file name, each only when it is one of its parameter's options. */
-function derived(spec: UploadScreen['file'], name: string, schema: unknown): Values {
-  const values: Values = {};
-  const properties = (schema as { properties?: Record<string, { oneOf?: Array<{ const: unknown }> }> })
-    ?.properties;
-  for (const [field, rule] of Object.entries(spec.derive ?? {})) {
-    const found = new RegExp(rule.pattern, 'i').exec(name)?.[1];
-    const value = rule.upper ? found?.toUpperCase() : found;
-    if (value && properties?.[field]?.oneOf?.some((option) => option.const === value)) values[field] = value;
-  }
-  return values;
 }
 
 /**
@@ -77,7 +65,7 @@ export function useRawUpload(declaration: UploadScreen) {
     if (!(await fileFits(notify, fileSpec, file))) return setChosen(null);
     const { text, encoding } = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
     setChosen({ file, encoding, linhas: parseCsv(text).rows.length });
-    setValues((current) => ({ ...current, ...derived(fileSpec, file.name, schema) }));
+    setValues((current) => ({ ...current, ...derivedFromFileName(fileSpec, file.name, schema) }));
   };
 
   const missing = !complete(values);
