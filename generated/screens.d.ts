@@ -65,6 +65,8 @@ export interface components {
             };
             /** @description The action (its key in `actions`) run once when the screen opens (e.g. the results of the default filter) */
             autoRun?: string;
+            /** @description A card of the signed-in user (avatar, name, e-mail, company · branch) above the parameters (Minha conta) */
+            userCard?: boolean;
         };
         /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. With `file.parse: "csv"` the file is read in the browser instead (UTF-8 or Windows-1252, ';' or ','; decodeCsvBytes and parseCsv), its columns mapped to the fields of `csv.fields` and the mapped lines sent in the `file.content` body field: the preview validates (errors per file line), the confirm imports all or nothing. With `file.send: "raw"` the file itself is the request body (no preview operation): the browser counts its CSV data lines and tells its encoding, a parameter may be read from the file name (`derive`), `status` reads what is loaded now and `sections` show lookups of the same route under the upload. */
         upload: {
@@ -536,6 +538,8 @@ export interface components {
             color?: "primary" | "secondary" | "error" | "warning" | "success" | "info";
             /** @description Shown only while a result is shown and matches this condition (e.g. something left to act on) */
             showWhen?: components["schemas"]["condition"];
+            /** @description After success the parameters go back to their defaults (e.g. the passwords of a password change) */
+            reset?: boolean;
         };
         /** @description What a preview/run answer shows, top to bottom: alerts, messages, summary (cards + grid), groups (a section per item), lists, file sample */
         result: {
@@ -971,6 +975,8 @@ export interface components {
             };
             /** @description The action (its key in `actions`) run once when the screen opens (e.g. the results of the default filter) */
             autoRun?: string;
+            /** @description A card of the signed-in user (avatar, name, e-mail, company · branch) above the parameters (Minha conta) */
+            userCard?: boolean;
         };
         /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. With `file.parse: "csv"` the file is read in the browser instead (UTF-8 or Windows-1252, ';' or ','; decodeCsvBytes and parseCsv), its columns mapped to the fields of `csv.fields` and the mapped lines sent in the `file.content` body field: the preview validates (errors per file line), the confirm imports all or nothing. With `file.send: "raw"` the file itself is the request body (no preview operation): the browser counts its CSV data lines and tells its encoding, a parameter may be read from the file name (`derive`), `status` reads what is loaded now and `sections` show lookups of the same route under the upload. */
         UploadScreen: {

@@ -6,6 +6,7 @@ import {
   checkScreenOperations,
   openApiOperationIds,
 } from '../../runtime/core/screens/checkScreenOperations.ts';
+import { conditionHolds, type RuleCondition } from '../../runtime/core/screens/evaluateRule.ts';
 import { screenOperationIds } from '../../runtime/core/screens/screenOperationIds.ts';
 import { type SchemaFiles, validateSchemaSet } from '../../runtime/core/validateSchemaSet.ts';
 import { REPO_ROOT, readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
@@ -748,5 +749,47 @@ describe('declared configuration sections (Pesquisa NPS)', () => {
         message: 'operação "npsConfiguracao" não existe em generated/openapi.json (regra: operationId)',
       },
     ]);
+  });
+});
+
+describe('a tool with the user card and a reset action (Minha conta)', () => {
+  const MINHA_CONTA = 'schemas/screens/minha-conta.screen.json';
+  type MinhaConta = Declaration & {
+    parameters: { checks: Array<{ condition: RuleCondition; message: string }> };
+  };
+  const read = () => structuredClone(files[MINHA_CONTA]) as MinhaConta;
+
+  it('a userCard or a reset that is no boolean fails the meta-schema', () => {
+    const bad = read();
+    bad.userCard = 'sim';
+    (bad.actions.alterar as Record<string, unknown>).reset = 1;
+    const issues = validateSchemaSet(withFiles({ [MINHA_CONTA]: bad }));
+    for (const pointer of ['/userCard', '/actions/alterar/reset'])
+      expect(issues).toContainEqual(
+        expect.objectContaining({
+          file: MINHA_CONTA,
+          pointer,
+          message: expect.stringContaining('(regra: type)'),
+        }),
+      );
+  });
+
+  it('its checks compare the confirmation with the new password ($data)', () => {
+    const failing = (values: Record<string, unknown>) =>
+      read()
+        .parameters.checks.filter((check) => conditionHolds(check.condition, values))
+        .map((check) => check.message);
+    expect(failing({})).toEqual([
+      'Informe a senha atual.',
+      'A nova senha deve ter no mínimo 6 caracteres.',
+      'A confirmação não confere com a nova senha.',
+    ]);
+    expect(failing({ senhaAntiga: 'a', senhaNova: '12345', confirmar: '12345' })).toEqual([
+      'A nova senha deve ter no mínimo 6 caracteres.',
+    ]);
+    expect(failing({ senhaAntiga: 'a', senhaNova: '123456', confirmar: '123457' })).toEqual([
+      'A confirmação não confere com a nova senha.',
+    ]);
+    expect(failing({ senhaAntiga: 'a', senhaNova: '123456', confirmar: '123456' })).toEqual([]);
   });
 });

@@ -19,7 +19,8 @@ export interface ScreenRule {
 /** A computed cell: a field of the row, a fixed text, or a choice between two of them by a condition. */
 export type Formula = string | { field: string } | { if: RuleCondition; then: Formula; else?: Formula };
 
-// $data: a condition may compare two values of the data (e.g. a typed number with the row's highest).
+// `$data` lets a condition compare two values of the data (a password and its confirmation, a typed number
+// with the row's highest).
 const ajv = new Ajv({ allErrors: false, strict: false, $data: true });
 registerFormats(ajv);
 const compiled = new WeakMap<object, ValidateFunction>();

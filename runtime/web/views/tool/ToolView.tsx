@@ -6,6 +6,7 @@ import { EmptyOptions } from './EmptyOptions.tsx';
 import { ToolParametersForm } from './ToolParametersForm.tsx';
 import { ToolResult } from './ToolResult.tsx';
 import type { ToolAction, ToolScreen } from './toolTypes.ts';
+import { UserCard } from './UserCard.tsx';
 import { useToolController } from './useToolController.ts';
 
 /**
@@ -48,6 +49,7 @@ export function ToolView({
       >
         {declaration.title}
       </Typography>
+      {declaration.userCard && <UserCard />}
       <EmptyOptions sources={c.emptyOptions} />
       <Paper sx={{ p: 2, mb: 2, displayPrint: 'none' }}>
         <ToolParametersForm

@@ -147,6 +147,8 @@ export function useToolController(declaration: ToolScreen, extra?: Values) {
           setPage(next);
         }
         if (action.message) notify.toast(fillTemplate(action.message, answer), { severity: 'success' });
+        // `reset`: the parameters back to their defaults (rjsf fills them from the schema).
+        if (action.reset) setValues({});
       } catch (error) {
         await showError(error);
       } finally {

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe, seriousViolations } from './support/axe.ts';
+import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
+
+/** Minha conta, a declared tool: the signed-in user's card and the change of one's own password. */
+let harness: BrowserHarness;
+beforeAll(async () => {
+  harness = await startBrowserHarness();
+});
+afterAll(async () => harness?.close());
+
+const ROUTE = 'pages/configuracoes/usuarios/editarminhaconta';
+
+describe('Minha conta', () => {
+  it('shows who is signed in and changes the password, refusing what does not check', async () => {
+    const { page, errors } = await harness.newPage();
+    page.setDefaultTimeout(20_000);
+    await harness.login(page, 'demo@erp.local');
+    await page.goto(harness.url(ROUTE));
+    const screen = page.locator(`[data-screen="page"][data-kind="tool"][data-route="${ROUTE}"]`);
+    await screen.getByRole('heading', { name: 'Minha conta', level: 1 }).waitFor();
+    await screen.getByText('demo@erp.local').first().waitFor();
+    await expect.poll(async () => seriousViolations(await runAxe(page)), { timeout: 5_000 }).toEqual([]);
+
+    const alterar = screen.getByRole('button', { name: 'Alterar senha' });
+    const problem = async (text: string) => {
+      await screen.getByRole('alert').filter({ hasText: text }).waitFor();
+      expect(await screen.getByRole('alert').count()).toBe(1);
+    };
+    await alterar.click();
+    await problem('Informe a senha atual.');
+    await screen.getByLabel('Senha atual', { exact: true }).fill('demo1234');
+    await screen.getByLabel('Nova senha', { exact: true }).fill('abc');
+    await alterar.click();
+    await problem('A nova senha deve ter no mínimo 6 caracteres.');
+    await screen.getByLabel('Nova senha', { exact: true }).fill('nova-senha-1');
+    await screen.getByLabel('Confirme a nova senha').fill('nova-senha-2');
+    await alterar.click();
+    await problem('A confirmação não confere com a nova senha.');
+    await harness.screenshot(page, 'minha-conta-confirmacao');
+
+    // The server's refusal of a wrong current password comes back in the action error dialog.
+    await screen.getByLabel('Senha atual', { exact: true }).fill('errada123');
+    await screen.getByLabel('Confirme a nova senha').fill('nova-senha-1');
+    await alterar.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('A senha atual não confere.', { exact: false }).waitFor();
+    await dialog.getByRole('button').first().click();
+
+    await screen.getByLabel('Senha atual', { exact: true }).fill('demo1234');
+    await alterar.click();
+    await page.getByText('Senha alterada com sucesso!').waitFor();
+    await expect.poll(() => screen.getByLabel('Senha atual', { exact: true }).inputValue()).toBe('');
+    expect(await screen.getByLabel('Nova senha', { exact: true }).inputValue()).toBe('');
+    await harness.screenshot(page, 'minha-conta');
+
+    const login = (senha: string) =>
+      harness.server.app.inject({
+        method: 'POST',
+        url: '/api/Usuarios/login',
+        headers: { host: 'localhost' },
+        payload: { email: 'demo@erp.local', password: senha },
+      });
+    expect((await login('nova-senha-1')).statusCode).toBe(200);
+    expect((await login('demo1234')).statusCode).not.toBe(200);
+    expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
+  }, 120_000);
+});
