@@ -736,7 +736,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Envia um alerta a todos os usuários ativos de um white-label (equipe da plataforma) */
+        /** Envia um alerta a todos os usuários ativos de um white-label, ou só aos de uma empresa dele (equipe da plataforma) */
         post: operations["alertasGeral"];
         delete?: never;
         options?: never;
@@ -6881,6 +6881,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/NotasFiscais/{id}/lancarEstoque": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lançar estoque (sem mudar a situação); lançamentos: notaFiscal.lancarEstoque */
+        post: operations["notasFiscaisLancarEstoque"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/estornarEstoque": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Estornar estoque (sem mudar a situação); lançamentos: notaFiscal.estornarEstoque */
+        post: operations["notasFiscaisEstornarEstoque"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/lancarContas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lançar contas (sem mudar a situação); lançamentos: notaFiscal.lancarContas */
+        post: operations["notasFiscaisLancarContas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/estornarContas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Estornar contas (sem mudar a situação); lançamentos: notaFiscal.estornarContas */
+        post: operations["notasFiscaisEstornarContas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Histórico de um(a) nota fiscal: quem alterou, quando e o quê */
+        get: operations["notasFiscaisHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lançamentos (movimentações de estoque e estornos) de um(a) nota fiscal */
+        get: operations["notasFiscaisLancamentos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/NotasFiscaisEntradaPropria": {
         parameters: {
             query?: never;
@@ -7158,6 +7260,108 @@ export interface paths {
         };
         /** Se existe o registro de notas fiscais de saída com este id */
         get: operations["notasFiscaisSaidaExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida/{id}/lancarEstoque": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lançar estoque (sem mudar a situação); lançamentos: notaFiscal.lancarEstoque */
+        post: operations["notasFiscaisSaidaLancarEstoque"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida/{id}/estornarEstoque": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Estornar estoque (sem mudar a situação); lançamentos: notaFiscal.estornarEstoque */
+        post: operations["notasFiscaisSaidaEstornarEstoque"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida/{id}/lancarContas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lançar contas (sem mudar a situação); lançamentos: notaFiscal.lancarContas */
+        post: operations["notasFiscaisSaidaLancarContas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida/{id}/estornarContas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Estornar contas (sem mudar a situação); lançamentos: notaFiscal.estornarContas */
+        post: operations["notasFiscaisSaidaEstornarContas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Histórico de um(a) nota fiscal de saída: quem alterou, quando e o quê */
+        get: operations["notasFiscaisSaidaHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscaisSaida/{id}/lancamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lançamentos (movimentações de estoque e estornos) de um(a) nota fiscal de saída */
+        get: operations["notasFiscaisSaidaLancamentos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10993,6 +11197,8 @@ export interface components {
         AlertaGeralInput: {
             /** @description White-label cujos usuários ativos recebem o alerta (padrão: o do endereço) */
             configWhiteLabelId?: number;
+            /** @description Só os usuários ativos desta empresa do white-label recebem o alerta (padrão: todas as empresas) */
+            empresaId?: number;
             /**
              * @description info (azul), success (verde) ou warning (laranja)
              * @enum {string}
@@ -11208,6 +11414,8 @@ export interface components {
                 retencao: string | null;
                 anonimizado: boolean;
             }[];
+            /** @description Registros que uma anonimização ainda alteraria (sem guarda legal, não anonimizados) */
+            anonimizaveis: number;
             compartilhamentos: string[];
         };
         SolicitacaoLgpd: {
@@ -11235,6 +11443,8 @@ export interface components {
             chave: string;
             /** @description Fonte, ex.: IBPT/empresometro.com.br */
             fonte: string;
+            /** @description A vigência da tabela terminou antes de hoje */
+            vencida: boolean;
             /** @description Nome do arquivo importado */
             arquivo: string;
             /** @description Linhas de dados do arquivo */
@@ -12704,6 +12914,12 @@ export interface components {
              * @enum {integer|null}
              */
             formacaoPrecoVenda?: 1 | 2 | null;
+            /**
+             * Lançar estoque e contas das vendas por
+             * @description Padrão dos pedidos de venda que não escolhem: Pedido (o faturamento lança o estoque e as contas a receber) ou Nota fiscal (lançados pelas ações da nota preparada ao faturar).
+             * @enum {string|null}
+             */
+            lancarVendasPor?: "pedido" | "notaFiscal" | null;
             /** Permitir vender sem estoque (estoque negativo) */
             permitirEstoqueNegativo?: boolean | null;
             /**
@@ -12754,6 +12970,11 @@ export interface components {
              * @description Padrão: 1.
              */
             formacaoPrecoVenda: number & (1 | 2);
+            /**
+             * Lançar estoque e contas das vendas por
+             * @description Padrão dos pedidos de venda que não escolhem: Pedido (o faturamento lança o estoque e as contas a receber) ou Nota fiscal (lançados pelas ações da nota preparada ao faturar). Padrão: "pedido".
+             */
+            lancarVendasPor?: (string & ("pedido" | "notaFiscal")) | null;
             /**
              * Permitir vender sem estoque (estoque negativo)
              * @description Padrão: false.
@@ -12815,6 +13036,11 @@ export interface components {
             casasDecimaisValorUnitario?: number;
             /** Preço de venda calculado pela */
             formacaoPrecoVenda?: number & (1 | 2);
+            /**
+             * Lançar estoque e contas das vendas por
+             * @description Padrão dos pedidos de venda que não escolhem: Pedido (o faturamento lança o estoque e as contas a receber) ou Nota fiscal (lançados pelas ações da nota preparada ao faturar).
+             */
+            lancarVendasPor?: (string & ("pedido" | "notaFiscal")) | null;
             /** Permitir vender sem estoque (estoque negativo) */
             permitirEstoqueNegativo?: boolean | null;
             /**
@@ -18854,6 +19080,18 @@ export interface components {
              */
             readonly pedidoVendaId?: number | null;
             /**
+             * Estoque lançado por
+             * @description E: quem lançou a saída de estoque do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançado ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly estoqueLancadoPor?: "pedido" | "notaFiscal" | null;
+            /**
+             * Contas lançadas por
+             * @description C: quem lançou as contas a receber do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançadas ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly contasLancadasPor?: "pedido" | "notaFiscal" | null;
+            /**
              * Número
              * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
              */
@@ -19170,6 +19408,18 @@ export interface components {
              * @description Id de Pedido de venda
              */
             readonly pedidoVendaId?: number | null;
+            /**
+             * Estoque lançado por
+             * @description E: quem lançou a saída de estoque do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançado ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly estoqueLancadoPor?: "pedido" | "notaFiscal" | null;
+            /**
+             * Contas lançadas por
+             * @description C: quem lançou as contas a receber do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançadas ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly contasLancadasPor?: "pedido" | "notaFiscal" | null;
             /**
              * Número
              * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
@@ -19866,6 +20116,18 @@ export interface components {
              * @description Id de Pedido de venda
              */
             readonly pedidoVendaId?: number | null;
+            /**
+             * Estoque lançado por
+             * @description E: quem lançou a saída de estoque do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançado ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly estoqueLancadoPor?: "pedido" | "notaFiscal" | null;
+            /**
+             * Contas lançadas por
+             * @description C: quem lançou as contas a receber do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançadas ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly contasLancadasPor?: "pedido" | "notaFiscal" | null;
             /**
              * Número
              * @description Número da NF-e na série (nNF); não pode se repetir na mesma série da filial.
@@ -20837,6 +21099,24 @@ export interface components {
              */
             naturezaOperacaoId?: number | null;
             /**
+             * Lançar estoque e contas por
+             * @description Pedido: o faturamento lança o estoque e as contas a receber. Nota fiscal: o faturamento só prepara a nota e mantém a reserva; o estoque e as contas são lançados pelas ações da nota. Vazio: como em Configurações gerais › Vendas (padrão: Pedido); preenchido ao faturar.
+             * @enum {string|null}
+             */
+            lancarPor?: "pedido" | "notaFiscal" | null;
+            /**
+             * Estoque lançado por
+             * @description E: quem lançou a saída de estoque deste pedido (o pedido ou a sua nota fiscal); vazio enquanto não lançado ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly estoqueLancadoPor?: "pedido" | "notaFiscal" | null;
+            /**
+             * Contas lançadas por
+             * @description C: quem lançou as contas a receber deste pedido (o pedido ou a sua nota fiscal); vazio enquanto não lançadas ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly contasLancadasPor?: "pedido" | "notaFiscal" | null;
+            /**
              * Situação
              * @enum {string|null}
              */
@@ -20941,6 +21221,11 @@ export interface components {
              */
             naturezaOperacaoId?: number | null;
             /**
+             * Lançar estoque e contas por
+             * @description Pedido: o faturamento lança o estoque e as contas a receber. Nota fiscal: o faturamento só prepara a nota e mantém a reserva; o estoque e as contas são lançados pelas ações da nota. Vazio: como em Configurações gerais › Vendas (padrão: Pedido); preenchido ao faturar.
+             */
+            lancarPor?: (string & ("pedido" | "notaFiscal")) | null;
+            /**
              * Desconto
              * @description Padrão: 0.
              */
@@ -21028,6 +21313,11 @@ export interface components {
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
+            /**
+             * Lançar estoque e contas por
+             * @description Pedido: o faturamento lança o estoque e as contas a receber. Nota fiscal: o faturamento só prepara a nota e mantém a reserva; o estoque e as contas são lançados pelas ações da nota. Vazio: como em Configurações gerais › Vendas (padrão: Pedido); preenchido ao faturar.
+             */
+            lancarPor?: (string & ("pedido" | "notaFiscal")) | null;
             /** Desconto */
             valorDesconto?: number | null;
             /** Frete */
@@ -21146,6 +21436,24 @@ export interface components {
              */
             naturezaOperacaoId?: number | null;
             /**
+             * Lançar estoque e contas por
+             * @description Pedido: o faturamento lança o estoque e as contas a receber. Nota fiscal: o faturamento só prepara a nota e mantém a reserva; o estoque e as contas são lançados pelas ações da nota. Vazio: como em Configurações gerais › Vendas (padrão: Pedido); preenchido ao faturar.
+             * @enum {string|null}
+             */
+            lancarPor?: "pedido" | "notaFiscal" | null;
+            /**
+             * Estoque lançado por
+             * @description E: quem lançou a saída de estoque deste pedido (o pedido ou a sua nota fiscal); vazio enquanto não lançado ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly estoqueLancadoPor?: "pedido" | "notaFiscal" | null;
+            /**
+             * Contas lançadas por
+             * @description C: quem lançou as contas a receber deste pedido (o pedido ou a sua nota fiscal); vazio enquanto não lançadas ou depois do estorno.
+             * @enum {string|null}
+             */
+            readonly contasLancadasPor?: "pedido" | "notaFiscal" | null;
+            /**
              * Situação
              * @enum {string|null}
              */
@@ -21244,6 +21552,11 @@ export interface components {
              */
             naturezaOperacaoId?: number | null;
             /**
+             * Lançar estoque e contas por
+             * @description Pedido: o faturamento lança o estoque e as contas a receber. Nota fiscal: o faturamento só prepara a nota e mantém a reserva; o estoque e as contas são lançados pelas ações da nota. Vazio: como em Configurações gerais › Vendas (padrão: Pedido); preenchido ao faturar.
+             */
+            lancarPor?: (string & ("pedido" | "notaFiscal")) | null;
+            /**
              * Desconto
              * @description Padrão: 0.
              */
@@ -21323,6 +21636,11 @@ export interface components {
              * @description Id de Natureza de operação
              */
             naturezaOperacaoId?: number | null;
+            /**
+             * Lançar estoque e contas por
+             * @description Pedido: o faturamento lança o estoque e as contas a receber. Nota fiscal: o faturamento só prepara a nota e mantém a reserva; o estoque e as contas são lançados pelas ações da nota. Vazio: como em Configurações gerais › Vendas (padrão: Pedido); preenchido ao faturar.
+             */
+            lancarPor?: (string & ("pedido" | "notaFiscal")) | null;
             /** Desconto */
             valorDesconto?: number | null;
             /** Frete */
@@ -31036,6 +31354,11 @@ export interface operations {
                     indicadorAtividade?: 0 | 1;
                     /** @description COD_CTA do H010: código da conta contábil do estoque (obrigatório nos perfis A e B com inventário) */
                     contaEstoque?: string;
+                    /**
+                     * @description Bloco K: sem (padrão, declarado sem movimento) ou saldos (leiaute restrito aos saldos de estoque: K010, K100 e um K200 por item com estoque próprio no fim do período)
+                     * @enum {string}
+                     */
+                    blocoK?: "sem" | "saldos";
                     /** @description Baixar mesmo com erros do validador (o arquivo será rejeitado pelo PVA/validador oficial); sem ela, 422 */
                     confirmarErros?: boolean;
                 };
@@ -31188,6 +31511,11 @@ export interface operations {
                     indicadorAtividade?: 0 | 1;
                     /** @description COD_CTA do H010: código da conta contábil do estoque (obrigatório nos perfis A e B com inventário) */
                     contaEstoque?: string;
+                    /**
+                     * @description Bloco K: sem (padrão, declarado sem movimento) ou saldos (leiaute restrito aos saldos de estoque: K010, K100 e um K200 por item com estoque próprio no fim do período)
+                     * @enum {string}
+                     */
+                    blocoK?: "sem" | "saldos";
                     /** @description Baixar mesmo com erros do validador (o arquivo será rejeitado pelo PVA/validador oficial); sem ela, 422 */
                     confirmarErros?: boolean;
                 };
@@ -63592,6 +63920,475 @@ export interface operations {
             };
         };
     };
+    notasFiscaisLancarEstoque: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisEstornarEstoque: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisLancarContas: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisEstornarContas: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscal"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description criar, alterar, excluir ou a ação da transição (efetivar, estornar…) */
+                        acao: string;
+                        situacaoDe?: string | null;
+                        situacaoPara?: string | null;
+                        usuarioId?: number | null;
+                        usuarioNome?: string | null;
+                        /** Format: date-time */
+                        em: string;
+                        /** @description Campo → {de, para} dos campos alterados */
+                        diferencas: {
+                            [key: string]: {
+                                de?: unknown;
+                                para?: unknown;
+                            };
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisLancamentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        razao: "estoque";
+                        /** Format: date-time */
+                        data: string;
+                        produtoId: number;
+                        produto?: string | null;
+                        depositoId: number;
+                        deposito?: string | null;
+                        loteId?: number | null;
+                        lote?: string | null;
+                        qtd: number;
+                        custoUnitario?: number | null;
+                        difValor: number;
+                        qtdApos?: number;
+                        custoMedioApos?: number;
+                        origemTipo: string;
+                        origemLinha: number;
+                        estornoDe?: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     notasFiscaisEntradaPropriaFind: {
         parameters: {
             query?: {
@@ -65299,6 +66096,475 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaLancarEstoque: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalSaida"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaEstornarEstoque: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalSaida"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaLancarContas: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalSaida"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaEstornarContas: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotaFiscalSaida"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description criar, alterar, excluir ou a ação da transição (efetivar, estornar…) */
+                        acao: string;
+                        situacaoDe?: string | null;
+                        situacaoPara?: string | null;
+                        usuarioId?: number | null;
+                        usuarioNome?: string | null;
+                        /** Format: date-time */
+                        em: string;
+                        /** @description Campo → {de, para} dos campos alterados */
+                        diferencas: {
+                            [key: string]: {
+                                de?: unknown;
+                                para?: unknown;
+                            };
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisSaidaLancamentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        razao: "estoque";
+                        /** Format: date-time */
+                        data: string;
+                        produtoId: number;
+                        produto?: string | null;
+                        depositoId: number;
+                        deposito?: string | null;
+                        loteId?: number | null;
+                        lote?: string | null;
+                        qtd: number;
+                        custoUnitario?: number | null;
+                        difValor: number;
+                        qtdApos?: number;
+                        custoMedioApos?: number;
+                        origemTipo: string;
+                        origemLinha: number;
+                        estornoDe?: number | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -55,8 +55,18 @@ export interface components {
             };
             result?: components["schemas"]["result"];
             staffOnly?: unknown;
+            /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), which shows it with useDeclaredTool and may pass values every request carries (e.g. the white-label chosen); its title is the section's h2 */
+            section?: boolean;
+            /** @description The form's values read from an operation when the screen opens (a configuration): the answer's members that are parameters fill the form; a `save` action writes them back */
+            load?: {
+                operationId: components["schemas"]["operationId"];
+                /** @description Dotted path of the values in the answer (default: the answer) */
+                value?: string;
+            };
+            /** @description The action (its key in `actions`) run once when the screen opens (e.g. the results of the default filter) */
+            autoRun?: string;
         };
-        /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. With `file.parse: "csv"` the file is read in the browser instead (UTF-8 or Windows-1252, ';' or ','; decodeCsvBytes and parseCsv), its columns mapped to the fields of `csv.fields` and the mapped lines sent in the `file.content` body field: the preview validates (errors per file line), the confirm imports all or nothing. */
+        /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. With `file.parse: "csv"` the file is read in the browser instead (UTF-8 or Windows-1252, ';' or ','; decodeCsvBytes and parseCsv), its columns mapped to the fields of `csv.fields` and the mapped lines sent in the `file.content` body field: the preview validates (errors per file line), the confirm imports all or nothing. With `file.send: "raw"` the file itself is the request body (no preview operation): the browser counts its CSV data lines and tells its encoding, a parameter may be read from the file name (`derive`), `status` reads what is loaded now and `sections` show lookups of the same route under the upload. */
         upload: {
             $schema?: unknown;
             name?: unknown;
@@ -87,6 +97,29 @@ export interface components {
                  * @enum {unknown}
                  */
                 parse?: "csv";
+                /**
+                 * @description raw: the file itself is the request body (Content-Type `contentType`), the parameters and the file name (`name`) travel in the query; the browser counts the CSV's data lines and its encoding ({linhas}, {encoding}) before sending, and there is no preview operation
+                 * @enum {unknown}
+                 */
+                send?: "raw";
+                /** @description Content-Type of a raw file body (default: the file's own type) */
+                contentType?: string;
+                /** @description Heading (h2) of the file's section */
+                title?: string;
+                /** @description What the file must look like, shown above the buttons; `text` between backticks is code */
+                help?: string;
+                /** @description Parameters read from the chosen file's name: the first group of `pattern` (a regular expression, case-insensitive), upper-cased with `upper`, chosen when it is one of the parameter's options */
+                derive?: {
+                    [key: string]: {
+                        pattern: string;
+                        upper?: boolean;
+                    };
+                };
+                /** @description A model file offered by "Baixar modelo": its name and lines (written UTF-8 with BOM, CRLF) */
+                model?: {
+                    fileName: string;
+                    lines: string[];
+                };
             };
             /** @description The CSV import of a `file.parse: "csv"` screen: the fields a column may fill, how the screen names what it imports (texts gendered from it), the model file and the line limit */
             csv?: {
@@ -135,7 +168,7 @@ export interface components {
                     where?: components["schemas"]["condition"];
                 };
             };
-            preview: {
+            preview?: {
                 operationId: components["schemas"]["operationId"];
                 /** @description Chips under the parameters; each formula reads the preview answer and the counts ({path|format} placeholders) */
                 chips?: {
@@ -168,8 +201,8 @@ export interface components {
                 readOnly?: string;
                 dialog?: {
                     title: string;
-                    /** @description {count name} placeholders */
-                    message: string;
+                    /** @description {count name} placeholders; a formula (e.g. by whether `status` found something) */
+                    message: components["schemas"]["formula"];
                     confirmLabel?: string;
                 };
                 /** @description Toast on success; {path} placeholders read the answer */
@@ -182,8 +215,29 @@ export interface components {
                 };
                 /** @description Constant fields added to the request body */
                 body?: Record<string, never>;
+                /** @description Success alert after confirming ({path|format} placeholders read the answer; raw uploads) */
+                success?: string;
             };
-        };
+            /** @description What is loaded now, read from an operation when the screen opens and after each confirmation; it is {atual} in the confirm dialog's formula. With `title`, shown as a section under the file: `lines` (formulas on it), or `empty` while there is none */
+            status?: {
+                operationId: components["schemas"]["operationId"];
+                /** @description Dotted path of the state in the answer (default: the answer) */
+                value?: string;
+                /** @description The state is the row of an answer list whose `field` equals the parameter `parameter` */
+                match?: {
+                    field: string;
+                    parameter: string;
+                };
+                title?: string;
+                empty?: string;
+                lines?: components["schemas"]["formula"][];
+            };
+            /** @description Lookup declarations of the same route (`section: true`) shown under the upload, in this order, read again after each confirmation; `heading` shows the section's title as its h2 */
+            sections?: {
+                name: string;
+                heading?: boolean;
+            }[];
+        } & (unknown & unknown & unknown);
         /** @description A search box (and optional select filters) over a read operation with a result grid, paged in the browser or on the server: reference tables (banks, NCM, CEST), administrator lists. A `section` declaration is a part of the registered screen of its route, which shows it with useDeclaredLookup. */
         lookup: {
             $schema?: unknown;
@@ -365,9 +419,13 @@ export interface components {
             uiSchema?: {
                 [key: string]: unknown;
             };
-            /** @description Parameters whose options are an enumeration of schemas/enums (name) */
+            /** @description Parameters whose options are an enumeration of schemas/enums: its name, or {enum, exclude: codes left out, template: option text with {code} and {label}} */
             enums?: {
-                [key: string]: string;
+                [key: string]: string | {
+                    enum: string;
+                    exclude?: (string | number)[];
+                    template?: string;
+                };
             };
             /** @description Parameters whose options are a list of the runtime, by name: modulos (the product's modules and the white-label's plan add-ons); an array parameter becomes checkboxes */
             lists?: {
@@ -424,6 +482,10 @@ export interface components {
             dropHidden?: boolean;
             /** @description A parameter whose options operation answers one option gets it at first */
             chooseSole?: boolean;
+            /** @description The actions stay disabled while a required parameter (schema `required`) is empty */
+            waitForRequired?: boolean;
+            /** @description The action (its key in `actions`) run when Enter is pressed in the form */
+            submit?: string;
         };
         action: {
             label: string;
@@ -433,10 +495,10 @@ export interface components {
             variant?: "contained" | "outlined" | "text";
             operationId: components["schemas"]["operationId"];
             /**
-             * @description preview: the answer fills the result area; download: the answer is a file ({nomeArquivo, conteudo base64}) saved by the browser; run: the answer fills the result area and `message` is shown; queue: the operation enqueues a background report (the reports dialog follows it); file: the answer is binary, saved under the Content-Disposition file name (else `fileName`), and `message` reads the declared `headers`; run: the answer replaces the result area (or, with `success`, clears it and shows that alert); print: prints the page with the shown answer of its operation (the form and the buttons are left out of the printout)
+             * @description preview: the answer fills the result area; download: the answer is a file ({nomeArquivo, conteudo base64}) saved by the browser; run: the answer fills the result area and `message` is shown; queue: the operation enqueues a background report (the reports dialog follows it); file: the answer is binary, saved under the Content-Disposition file name (else `fileName`), and `message` reads the declared `headers`; run: the answer replaces the result area (or, with `success`, clears it and shows that alert); print: prints the page with the shown answer of its operation (the form and the buttons are left out of the printout); save: sends the values (a configuration loaded by `load`), the answer's values fill the form again and `message` is shown
              * @enum {unknown}
              */
-            type: "preview" | "download" | "run" | "queue" | "file" | "print";
+            type: "preview" | "download" | "run" | "queue" | "file" | "print" | "save";
             /** @description Toast on success; {path} placeholders read the answer */
             message?: string;
             /** @description File name when the answer has no Content-Disposition */
@@ -467,8 +529,15 @@ export interface components {
             readOnly?: string;
             /** @description Success alert after the action (the result area is cleared); {path} and {path|format} placeholders read the answer */
             success?: string;
+            /**
+             * @description Colour of the button (default primary)
+             * @enum {unknown}
+             */
+            color?: "primary" | "secondary" | "error" | "warning" | "success" | "info";
+            /** @description Shown only while a result is shown and matches this condition (e.g. something left to act on) */
+            showWhen?: components["schemas"]["condition"];
         };
-        /** @description What a preview/run answer shows, top to bottom: messages, summary (cards + grid), file sample */
+        /** @description What a preview/run answer shows, top to bottom: alerts, messages, summary (cards + grid), groups (a section per item), lists, file sample */
         result: {
             /** @description Validation messages / warnings of the answer */
             messages?: {
@@ -538,6 +607,44 @@ export interface components {
                 severity: "warning" | "error" | "info" | "success";
                 rule?: components["schemas"]["rule"];
             }[];
+            /** @description A section per item of an answer list: its title, a caption beside it, chips, a paragraph and a grid of a list of the item; formulas read the item */
+            groups?: {
+                /** @description Dotted path of the list in the answer */
+                items: string;
+                title: components["schemas"]["formula"];
+                caption?: components["schemas"]["formula"];
+                chips?: {
+                    text: string;
+                    /** @enum {unknown} */
+                    color?: "default" | "primary" | "success" | "warning" | "error" | "info";
+                    /** @description Shows the chip by a condition on the item */
+                    rule?: components["schemas"]["rule"];
+                }[];
+                /** @description A paragraph under the title (left out when empty) */
+                text?: components["schemas"]["formula"];
+                grid?: {
+                    /** @description Dotted path of the rows in the item */
+                    items: string;
+                    /** @description Accessible name of the table, a formula on the item */
+                    label: components["schemas"]["formula"];
+                    columns: components["schemas"]["columns"];
+                };
+            };
+            /** @description Sections listing a list of texts of the answer, one line each, or `empty` when it has none */
+            lists?: {
+                title: string;
+                /** @description Dotted path of the list of texts in the answer */
+                items: string;
+                empty?: string;
+            }[];
+            /** @description A bar per value of an answer list of numbers (e.g. a distribution), heights relative to the largest; `label` (accessible name) and `color` are formulas on {index, value} */
+            bars?: {
+                items: string;
+                title: string;
+                label: components["schemas"]["formula"];
+                /** @description Theme colour (e.g. error.main) by formula */
+                color?: components["schemas"]["formula"];
+            };
         };
         columns: {
             [key: string]: {
@@ -852,8 +959,18 @@ export interface components {
             result?: components["schemas"]["result"];
             /** @description Only platform staff (isAvanco) may open it, as the administrator area's staff entries */
             staffOnly?: boolean;
+            /** @description Not served alone: a part of the registered screen of its route (runtime/web/screens), which shows it with useDeclaredTool and may pass values every request carries (e.g. the white-label chosen); its title is the section's h2 */
+            section?: boolean;
+            /** @description The form's values read from an operation when the screen opens (a configuration): the answer's members that are parameters fill the form; a `save` action writes them back */
+            load?: {
+                operationId: components["schemas"]["operationId"];
+                /** @description Dotted path of the values in the answer (default: the answer) */
+                value?: string;
+            };
+            /** @description The action (its key in `actions`) run once when the screen opens (e.g. the results of the default filter) */
+            autoRun?: string;
         };
-        /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. With `file.parse: "csv"` the file is read in the browser instead (UTF-8 or Windows-1252, ';' or ','; decodeCsvBytes and parseCsv), its columns mapped to the fields of `csv.fields` and the mapped lines sent in the `file.content` body field: the preview validates (errors per file line), the confirm imports all or nothing. */
+        /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. With `file.parse: "csv"` the file is read in the browser instead (UTF-8 or Windows-1252, ';' or ','; decodeCsvBytes and parseCsv), its columns mapped to the fields of `csv.fields` and the mapped lines sent in the `file.content` body field: the preview validates (errors per file line), the confirm imports all or nothing. With `file.send: "raw"` the file itself is the request body (no preview operation): the browser counts its CSV data lines and tells its encoding, a parameter may be read from the file name (`derive`), `status` reads what is loaded now and `sections` show lookups of the same route under the upload. */
         UploadScreen: {
             $schema: string;
             /** @description Equal to the file name (<name>.screen.json) */
@@ -891,6 +1008,29 @@ export interface components {
                  * @enum {unknown}
                  */
                 parse?: "csv";
+                /**
+                 * @description raw: the file itself is the request body (Content-Type `contentType`), the parameters and the file name (`name`) travel in the query; the browser counts the CSV's data lines and its encoding ({linhas}, {encoding}) before sending, and there is no preview operation
+                 * @enum {unknown}
+                 */
+                send?: "raw";
+                /** @description Content-Type of a raw file body (default: the file's own type) */
+                contentType?: string;
+                /** @description Heading (h2) of the file's section */
+                title?: string;
+                /** @description What the file must look like, shown above the buttons; `text` between backticks is code */
+                help?: string;
+                /** @description Parameters read from the chosen file's name: the first group of `pattern` (a regular expression, case-insensitive), upper-cased with `upper`, chosen when it is one of the parameter's options */
+                derive?: {
+                    [key: string]: {
+                        pattern: string;
+                        upper?: boolean;
+                    };
+                };
+                /** @description A model file offered by "Baixar modelo": its name and lines (written UTF-8 with BOM, CRLF) */
+                model?: {
+                    fileName: string;
+                    lines: string[];
+                };
             };
             /** @description The CSV import of a `file.parse: "csv"` screen: the fields a column may fill, how the screen names what it imports (texts gendered from it), the model file and the line limit */
             csv?: {
@@ -939,7 +1079,7 @@ export interface components {
                     where?: components["schemas"]["condition"];
                 };
             };
-            preview: {
+            preview?: {
                 operationId: components["schemas"]["operationId"];
                 /** @description Chips under the parameters; each formula reads the preview answer and the counts ({path|format} placeholders) */
                 chips?: {
@@ -972,8 +1112,8 @@ export interface components {
                 readOnly?: string;
                 dialog?: {
                     title: string;
-                    /** @description {count name} placeholders */
-                    message: string;
+                    /** @description {count name} placeholders; a formula (e.g. by whether `status` found something) */
+                    message: components["schemas"]["formula"];
                     confirmLabel?: string;
                 };
                 /** @description Toast on success; {path} placeholders read the answer */
@@ -986,8 +1126,29 @@ export interface components {
                 };
                 /** @description Constant fields added to the request body */
                 body?: Record<string, never>;
+                /** @description Success alert after confirming ({path|format} placeholders read the answer; raw uploads) */
+                success?: string;
             };
-        };
+            /** @description What is loaded now, read from an operation when the screen opens and after each confirmation; it is {atual} in the confirm dialog's formula. With `title`, shown as a section under the file: `lines` (formulas on it), or `empty` while there is none */
+            status?: {
+                operationId: components["schemas"]["operationId"];
+                /** @description Dotted path of the state in the answer (default: the answer) */
+                value?: string;
+                /** @description The state is the row of an answer list whose `field` equals the parameter `parameter` */
+                match?: {
+                    field: string;
+                    parameter: string;
+                };
+                title?: string;
+                empty?: string;
+                lines?: components["schemas"]["formula"][];
+            };
+            /** @description Lookup declarations of the same route (`section: true`) shown under the upload, in this order, read again after each confirmation; `heading` shows the section's title as its h2 */
+            sections?: {
+                name: string;
+                heading?: boolean;
+            }[];
+        } & (unknown & unknown & unknown);
         /** @description A search box (and optional select filters) over a read operation with a result grid, paged in the browser or on the server: reference tables (banks, NCM, CEST), administrator lists. A `section` declaration is a part of the registered screen of its route, which shows it with useDeclaredLookup. */
         LookupScreen: {
             $schema: string;

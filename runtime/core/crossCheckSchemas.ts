@@ -1,8 +1,10 @@
 import type { SchemaIssue } from './createSchemaValidator.ts';
+import { checkDocumentActions } from './documents/checkDocumentActions.ts';
 import { checkDocumentDefinition } from './documents/checkDocumentDefinition.ts';
 import { checkFormulas } from './formula/checkFormulas.ts';
 import { isPlainObject } from './mergePatch.ts';
 import { schemaKind } from './schemaKind.ts';
+import { checkScreenSections, checkToolActionNames } from './screens/checkScreenSections.ts';
 import { DEFAULT_TOKENS } from './screens/resolveDefaultTokens.ts';
 import { screenPermissionKeys } from './screens/screenPermissionKeys.ts';
 
@@ -92,6 +94,9 @@ export function crossCheckSchemas(
       if (data.document !== undefined)
         for (const [pointer, message] of checkDocumentDefinition(data.document, fields, keys))
           push(path, pointer, message);
+      if (data.actions !== undefined)
+        for (const [pointer, message] of checkDocumentActions(data.actions, data.document, fields, keys))
+          push(path, pointer, message);
       for (const [name, child] of Object.entries(obj(data.children))) {
         const target = obj(child).entity;
         if (typeof target === 'string' && entityFields(target) === null)
@@ -106,7 +111,8 @@ export function crossCheckSchemas(
       if (data.kind === 'dashboard') checkDashboardLinks(path, obj(data.cards));
       const parameters = obj(data.parameters);
       const properties = obj(obj(parameters.schema).properties);
-      for (const [field, name] of Object.entries(obj(parameters.enums))) {
+      for (const [field, entry] of Object.entries(obj(parameters.enums))) {
+        const name = typeof entry === 'string' ? entry : obj(entry).enum;
         if (typeof name === 'string' && !enumExists(name))
           push(
             path,
@@ -133,6 +139,8 @@ export function crossCheckSchemas(
             `padrão "${value}" desconhecido; use ${DEFAULT_TOKENS.join(', ')} (regra: default)`,
           );
       }
+      for (const [pointer, message] of [...checkScreenSections(data, schemas), ...checkToolActionNames(data)])
+        push(path, pointer, message);
       for (const field of Object.keys(obj(parameters.options)))
         if (!(field in properties))
           push(

@@ -4,7 +4,7 @@
  * and the browser (table and column names, include names, the filter field map).
  */
 import type { FieldMap, FieldType } from '../server/db/compileFilter.ts';
-import type { DocumentDefinition } from './documents/documentDefinition.ts';
+import type { DocumentAction, DocumentDefinition } from './documents/documentDefinition.ts';
 import { isPlainObject } from './mergePatch.ts';
 
 export type EntityFieldType =
@@ -84,6 +84,8 @@ export interface EntityDefinition {
   notifyOnChange?: boolean;
   /** Lifecycle of a document: status field, states and transitions (POST /api/<Resource>/{id}/<action>). */
   document?: DocumentDefinition;
+  /** Actions without a state change (POST /api/<Resource>/{id}/<action>); a view inherits its base's. */
+  actions?: DocumentAction[];
   /** Rows grant rights to the users whose usuario field of this name points at them (perfil: perfilId). */
   grantsAccessVia?: string;
   route?: string;
@@ -200,10 +202,12 @@ export function resolveEntity(name: string, schemas: Record<string, unknown>, de
     fields = {},
     indexes = {},
     children = {},
+    actions: ownActions,
     $schema: _schema,
     ...rest
   } = definition as EntityDefinition & { $schema?: string };
   const base = view ? resolveEntity(view.entity, schemas, depth + 1) : null;
+  const actions = ownActions ?? base?.actions;
   // A view may re-declare a base field partially (a tenant patch of the view): merge field by field.
   const mergedFields: Record<string, EntityField> = { ...(base?.fields ?? {}) };
   for (const [field, spec] of Object.entries(fields))
@@ -224,6 +228,8 @@ export function resolveEntity(name: string, schemas: Record<string, unknown>, de
     ...rest,
     display: definition.display ?? base?.display,
     tree: definition.tree ?? base?.tree,
+    // A view keeps its base's actions unless it declares its own ([]: none).
+    ...(actions?.length ? { actions } : {}),
     scope: base?.scope ?? definition.scope,
     table: base?.table ?? definition.table ?? snakeCase(definition.name),
     base: base?.base ?? definition.name,

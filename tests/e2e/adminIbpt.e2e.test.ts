@@ -32,7 +32,10 @@ describe('Administrador › Importação IBPT', () => {
     await page.goto(harness.url('administrador/configuracoes/importacao-ibpt-ncm'));
     await page.getByRole('heading', { level: 1, name: 'Importação IBPT (NCM)', exact: true }).waitFor();
     const tabelas = page.getByRole('table', { name: 'Tabelas IBPT carregadas' });
-    await tabelas.getByText('Nenhuma tabela importada.').waitFor();
+    await page
+      .getByRole('region', { name: 'Tabelas carregadas' })
+      .getByText('Nenhuma tabela importada.')
+      .waitFor();
 
     // A file with a wrong line: nothing is imported and the line is named. The UF comes from the file name.
     await page

@@ -42,11 +42,14 @@ describe('Arquivos fiscais', () => {
       await page.getByLabel('Período').fill('2024-03');
       // E116 needs its código de receita when there is ICMS to pay (refused before building otherwise).
       await page.getByLabel('Código de receita', { exact: true }).fill('046-2');
+      await page.getByLabel('Bloco K (estoque)').click();
+      await page.getByRole('option', { name: 'Saldos de estoque (K200)' }).click();
       await page.getByRole('button', { name: 'Pré-visualizar' }).click();
       await page.getByText('ICMS a recolher: R$ 27,00').waitFor();
       await page.getByText('CANECA — Caneca de porcelana: Produto sem NCM.').waitFor();
       const registros = page.getByRole('table', { name: 'Registros do arquivo' });
       expect(await registros.getByRole('row', { name: /^C100/ }).innerText()).toMatch(/C100\s+4/);
+      expect(await registros.getByRole('row', { name: /^K100/ }).innerText()).toMatch(/K100\s+1/);
       await page
         .getByText(
           'Erro — registro 0150, linha 6, campo COD_MUN: Participante Distribuidora Sul Ltda sem município (código IBGE). Como corrigir: Informe a cidade no cadastro da pessoa.',

@@ -25,6 +25,9 @@ beforeAll(async () => {
 });
 afterAll(async () => harness?.close());
 
+// A devolução posts at its typed date, which may be neither in the future nor before the original document.
+const hoje = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+
 describe('devoluções', () => {
   it('menu Compras › Devoluções de compra, typed, confirmed: stock out and payable reduced', async () => {
     const deposito = (await api('POST', '/api/Depositos', { descricao: 'Depósito devoluções' })) as Body;
@@ -72,7 +75,7 @@ describe('devoluções', () => {
     await harness.screenshot(page, 'devolucoes-compra-vazia');
     await page.getByRole('link', { name: 'Novo' }).click();
     await page.getByRole('heading', { name: /Devolução de compra/ }).waitFor();
-    await page.getByLabel('Data').fill('2026-09-20T10:00');
+    await page.getByLabel('Data').fill(`${hoje}T00:01`);
     const notaInput = page.getByRole('combobox', { name: 'Nota de entrada' });
     await notaInput.click();
     await notaInput.fill('7710');
@@ -157,7 +160,7 @@ describe('devoluções', () => {
     await page.getByText('Clique em Novo para receber de volta itens').waitFor();
     await page.getByRole('link', { name: 'Novo' }).click();
     await page.getByRole('heading', { name: /Devolução de venda/ }).waitFor();
-    await page.getByLabel('Data').fill('2026-09-10T10:00');
+    await page.getByLabel('Data').fill(`${hoje}T00:01`);
     const pedidoInput = page.getByRole('combobox', { name: 'Pedido de venda' });
     await pedidoInput.click();
     await pedidoInput.fill(String(pedido.numero));

@@ -645,3 +645,108 @@ describe('a white-label’s dashboard', () => {
     );
   });
 });
+
+describe('raw uploads (Importação IBPT NCM and CEST)', () => {
+  const NCM = 'schemas/screens/ibpt-ncm-importar.screen.json';
+  const CEST = 'schemas/screens/ibpt-cest-importar.screen.json';
+  const read = (path: string) => structuredClone(files[path]) as Record<string, Record<string, unknown>>;
+
+  it('a raw file with a preview or a csv parse, a bad derive and an unknown enum fail the meta-schema', () => {
+    const ncm = read(NCM);
+    ncm.preview = { operationId: 'ibptNcmTabelas' };
+    (ncm.file as Record<string, unknown>).derive = { uf: { upper: true } };
+    const cest = read(CEST);
+    (cest.file as Record<string, unknown>).parse = 'csv';
+    const issues = validateSchemaSet(withFiles({ [NCM]: ncm, [CEST]: cest }));
+    expect(issues).toContainEqual({
+      file: NCM,
+      pointer: '/file/derive/uf',
+      message: 'deve ter a propriedade obrigatória pattern (regra: required)',
+    });
+    expect(issues).toContainEqual(
+      expect.objectContaining({ file: NCM, pointer: '/', message: expect.stringContaining('(regra: not)') }),
+    );
+    expect(issues).toContainEqual(
+      expect.objectContaining({ file: CEST, pointer: '/', message: expect.stringContaining('(regra: not)') }),
+    );
+
+    const unknownEnum = read(NCM);
+    (unknownEnum.parameters as { enums: Record<string, unknown> }).enums.uf = {
+      enum: 'ufs',
+      exclude: ['EX'],
+    };
+    expect(validateSchemaSet(withFiles({ [NCM]: unknownEnum }))).toContainEqual({
+      file: NCM,
+      pointer: '/parameters/enums/uf',
+      message: 'enumeração "ufs" não existe em schemas/enums (regra: enums)',
+    });
+  });
+
+  it('a section that is no lookup section of the route, and a status naming an unknown operation', () => {
+    const ncm = read(NCM);
+    (ncm.sections as unknown as Array<{ name: string }>)[1] = { name: 'ibpt-cest-busca' };
+    expect(validateSchemaSet(withFiles({ [NCM]: ncm }))).toEqual([
+      {
+        file: NCM,
+        pointer: '/sections/1/name',
+        message:
+          'seção "ibpt-cest-busca" não é uma tela lookup com section: true da rota administrador/configuracoes/importacao-ibpt-ncm (regra: sections)',
+      },
+    ]);
+    const cest = read(CEST);
+    (cest.status as Record<string, unknown>).operationId = 'ibptCestSituacao';
+    expect(checkScreenOperations(withFiles({ [CEST]: cest }), operationIds)).toEqual([
+      {
+        file: CEST,
+        pointer: '/status/operationId',
+        message: 'operação "ibptCestSituacao" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+  });
+});
+
+describe('declared configuration sections (Pesquisa NPS)', () => {
+  const CONFIG = 'schemas/screens/nps-config.screen.json';
+  const RESULTADOS = 'schemas/screens/nps-resultados.screen.json';
+  const read = (path: string) => structuredClone(files[path]) as Record<string, Record<string, unknown>>;
+
+  it('an autoRun naming no action, a load without its operation and an unknown action type fail', () => {
+    const resultados = read(RESULTADOS);
+    (resultados as Record<string, unknown>).autoRun = 'buscar';
+    expect(validateSchemaSet(withFiles({ [RESULTADOS]: resultados }))).toEqual([
+      {
+        file: RESULTADOS,
+        pointer: '/autoRun',
+        message: 'ação "buscar" não existe em actions (regra: actions)',
+      },
+    ]);
+    const config = read(CONFIG);
+    delete config.load?.operationId;
+    (config.actions?.salvar as Record<string, unknown>).type = 'gravar';
+    const issues = validateSchemaSet(withFiles({ [CONFIG]: config }));
+    expect(issues).toContainEqual({
+      file: CONFIG,
+      pointer: '/load',
+      message: 'deve ter a propriedade obrigatória operationId (regra: required)',
+    });
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        file: CONFIG,
+        pointer: '/actions/salvar/type',
+        message: expect.stringContaining('(regra: enum)'),
+      }),
+    );
+  });
+
+  it('a load naming an unknown operation fails the check, not the screen', () => {
+    const config = read(CONFIG);
+    (config.load as Record<string, unknown>).operationId = 'npsConfiguracao';
+    expect(checkScreenOperations(withFiles({ [CONFIG]: config }), operationIds)).toEqual([
+      {
+        file: CONFIG,
+        pointer: '/load/operationId',
+        message: 'operação "npsConfiguracao" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+  });
+});

@@ -170,6 +170,38 @@ describe('Alertas', () => {
     expect(verde.map((a: { texto: string }) => a.texto)).not.toContain(body.texto);
   });
 
+  it('sends a general alert to the users of one company of the white-label only', async () => {
+    const body = {
+      tipo: 'warning',
+      texto: 'Inventário da Loja Teste na sexta.',
+      empresaId: Number(users.trial?.empresa_id),
+    };
+    const sent = await call('POST', '/api/Alertas/geral', 'admin', body);
+    expect(sent.statusCode).toBe(200);
+    const [expected] = await server.db.withSystem((tx) =>
+      tx.query<{ n: number }>('SELECT count(*)::int AS n FROM usuario WHERE ativo AND empresa_id = $1', [
+        users.trial?.empresa_id,
+      ]),
+    );
+    expect(sent.json()).toEqual({ count: expected?.n });
+    expect((await call('GET', '/api/Alertas/list', 'trial')).json()[0].texto).toBe(body.texto);
+    for (const who of ['demo', 'vendedor', 'verde']) {
+      const textos = (await call('GET', '/api/Alertas/list', who))
+        .json()
+        .map((a: { texto: string }) => a.texto);
+      expect(textos).not.toContain(body.texto);
+    }
+    // A company of another white-label is not reachable through this one.
+    const outra = await call('POST', '/api/Alertas/geral', 'admin', {
+      ...body,
+      empresaId: Number(users.verde?.empresa_id),
+    });
+    expect(outra.statusCode).toBe(404);
+    expect(outra.json().error.message).toBe(
+      `Empresa ${users.verde?.empresa_id} não encontrada entre as empresas deste white-label.`,
+    );
+  });
+
   it('keeps an alert in its recipient company (composite foreign key) and out of reach of other tenants (RLS)', async () => {
     await expect(
       server.db.withSystem((tx) =>

@@ -351,13 +351,28 @@ describe('Devolução de compra: limite, custo médio atual e contas a pagar', (
     expect(await saldo(porca.id)).toMatchObject({ fisico: 20, valor: 60 });
   });
 
-  const devolver = (quantidade: number, tratamento = 'abatimento') =>
+  const devolver = (quantidade: number, tratamento = 'abatimento', data = new Date().toISOString()) =>
     api('POST', '/api/DevolucoesCompra', {
       notaEntradaId: notaA.id,
-      data: '2026-09-20T10:00:00-03:00',
+      data,
       tratamento,
       itens: [{ numeroItem: 1, quantidade }],
     });
+
+  it('refuses a date in the future or before the nota’s entrada, posting nothing', async () => {
+    const futura = (
+      await devolver(1, 'abatimento', new Date(Date.now() + 2 * 86_400_000).toISOString())
+    ).json();
+    const e1 = await fails('POST', `/api/DevolucoesCompra/${futura.id}/confirmar`, undefined, 422);
+    expect(e1.message).toMatch(/^A data da devolução \(\d{2}\/\d{2}\/\d{4}\) não pode ser futura\.$/);
+    const antiga = (await devolver(1, 'abatimento', '2026-01-02T12:00:00-03:00')).json();
+    const e2 = await fails('POST', `/api/DevolucoesCompra/${antiga.id}/confirmar`, undefined, 422);
+    expect(e2.code).toBe('DATA_ANTERIOR_AO_ORIGINAL');
+    expect(e2.message).toMatch(
+      /^A data da devolução \(02\/01\/2026\) é anterior à entrada da NF-e 6001 \(\d{2}\/\d{2}\/\d{4}\)\.$/,
+    );
+    expect(await saldo(porca.id)).toMatchObject({ fisico: 20, valor: 60 });
+  });
 
   it('leaves at the current average cost and reduces the nota’s open payable', async () => {
     const devolucao = (await devolver(4)).json() as Body;
@@ -365,10 +380,12 @@ describe('Devolução de compra: limite, custo médio atual e contas a pagar', (
     expect(confirmada.situacao).toBe('confirmada');
     // 4 × 3,00 leave: 16 at 3,00 = 48 (not 4 × 2,00 of the nota).
     expect(await saldo(porca.id)).toMatchObject({ fisico: 16, valor: 48 });
-    const [saida] = await system<{ qtd: string; dif_valor: string; custo_medio_apos: string }>(
-      "SELECT qtd, dif_valor, custo_medio_apos FROM movimentacao_estoque WHERE origem_tipo = 'devolucaoCompra' AND origem_id = $1",
+    const [saida] = await system<{ qtd: string; dif_valor: string; custo_medio_apos: string; data: Date }>(
+      "SELECT qtd, dif_valor, custo_medio_apos, data FROM movimentacao_estoque WHERE origem_tipo = 'devolucaoCompra' AND origem_id = $1",
       [devolucao.id],
     );
+    // At the devolução's typed moment, not the confirmation's.
+    expect(saida?.data.toISOString()).toBe(new Date(String(devolucao.data)).toISOString());
     expect([Number(saida?.qtd), Number(saida?.dif_valor), Number(saida?.custo_medio_apos)]).toEqual([
       -4, -12, 3,
     ]);

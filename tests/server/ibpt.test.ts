@@ -72,6 +72,8 @@ describe('/api/Ibpt/ncm', () => {
       linhas: 4,
       importadoEm: expect.any(String),
       importadoPor: 'Administrador da Plataforma',
+      // Past its vigência when today is after 30/06/2026.
+      vencida: new Date().toISOString().slice(0, 10) > '2026-06-30',
     });
 
     const tabelas = await call('GET', '/api/Ibpt/ncm/tabelas', 'admin');

@@ -130,6 +130,24 @@ describe('realtime (socket.io at /socket.io, websocket only)', () => {
     expect(verde.alertas).toEqual([own]);
   });
 
+  it("tells only one company's users to refetch after a general alert to that company", async () => {
+    const demo = await signedIn('demo');
+    const trial = await signedIn('trial');
+    const received = next<Record<string, unknown>>(trial.socket, 'alerta');
+    const texto = 'Inventário na sexta.';
+    await post('admin', '/api/Alertas/geral', {
+      tipo: 'info',
+      texto,
+      empresaId: Number(users.trial?.empresa_id),
+    });
+    expect(await received).toMatchObject({ tipo: 'info', texto });
+    // Events reach one connection in order: had demo been in the company's room, the text would come before B.
+    const forDemo = next(demo.socket, 'alerta');
+    const b = await post('admin', '/api/Alertas', { usuarioId: users.demo?.id, tipo: 'info', texto: 'B' });
+    await forDemo;
+    expect(demo.alertas).toEqual([b]);
+  });
+
   it("announces a finished report as '<evento>-<tipo>' to its user", async () => {
     const { socket } = await signedIn('vendedor');
     const vendedor = users.vendedor ?? { id: 0, empresa_id: 0 };

@@ -69,6 +69,31 @@ describe('demo purchases and sales seed', () => {
     expect(aprovado?.dataEmissao).toBe(hoje);
   });
 
+  it('has one pedido launched by its nota fiscal: E/C flags on both, the saída and the titles of the nota', async () => {
+    const [porNota, ...outros] = (await get('/api/PedidosVenda', {
+      where: { lancarPor: 'notaFiscal' },
+    })) as Body[];
+    expect(outros).toEqual([]);
+    expect(porNota).toMatchObject({
+      situacao: 'faturado',
+      estoqueLancadoPor: 'notaFiscal',
+      contasLancadasPor: 'notaFiscal',
+    });
+    const [nota] = (await get('/api/NotasFiscaisSaida', { where: { pedidoVendaId: porNota?.id } })) as Body[];
+    expect(nota).toMatchObject({ estoqueLancadoPor: 'notaFiscal', contasLancadasPor: 'notaFiscal' });
+    expect(Number(nota?.numero)).toBeGreaterThan(0);
+    const titulos = (await get('/api/Receitas', {
+      where: { origemTipo: 'notaFiscal', origemId: nota?.id },
+    })) as Body[];
+    expect(titulos.map((t) => t.parcela)).toEqual([1, 2]);
+    expect(titulos.reduce((soma, t) => soma + Number(t.valor), 0)).toBeCloseTo(
+      Number(porNota?.valorTotal),
+      2,
+    );
+    const saidas = (await get(`/api/NotasFiscaisSaida/${nota?.id}/lancamentos`)) as Body[];
+    expect(saidas.map((row) => row.qtd)).toEqual([-3, -10]);
+  });
+
   it('buys with pedidos received by notas, two imported from the signed XMLs of scripts/demo-nfe', async () => {
     const compras = (await get('/api/PedidosCompra')) as Body[];
     expect(compras.length).toBeGreaterThanOrEqual(8);

@@ -70,6 +70,43 @@ describe('demo fiscal seed', () => {
     expect(texto).toContain('Empório Paulistano Ltda');
   });
 
+  it('writes block K restricted to stock balances on request: one K200 per item with stock at the month end, as the H010 of the same date count it', async () => {
+    const semK = await post('/api/ArquivosFiscais/sped/arquivo', spedBody);
+    const linhasSemK = Buffer.from(semK.json().conteudo, 'base64').toString('latin1').split('\r\n');
+    expect(linhasSemK).toContain('|K001|1|');
+    const preview = await post('/api/ArquivosFiscais/sped/preview', { ...spedBody, blocoK: 'saldos' });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().problemas).toEqual([]);
+    const arquivo = await post('/api/ArquivosFiscais/sped/arquivo', { ...spedBody, blocoK: 'saldos' });
+    const linhas = Buffer.from(arquivo.json().conteudo, 'base64').toString('latin1').split('\r\n');
+    const fim = mes.fim.split('-').reverse().join('');
+    const inicio = mes.inicio.split('-').reverse().join('');
+    expect(linhas).toContain('|K001|0|');
+    expect(linhas).toContain('|K010|2|');
+    expect(linhas).toContain(`|K100|${inicio}|${fim}|`);
+    // The month-end inventory (H005 on the last day) counts the same stock: K200 = H010 item by item.
+    const k200 = linhas.filter((l) => l.startsWith('|K200|')).map((l) => l.split('|'));
+    const h010 = linhas.filter((l) => l.startsWith('|H010|')).map((l) => l.split('|'));
+    expect(linhas.find((l) => l.startsWith('|H005|'))?.split('|')[2]).toBe(fim);
+    expect(k200.length).toBeGreaterThanOrEqual(5);
+    expect(k200.map((c) => [c[2], c[3], c[4], c[5], c[6]])).toEqual(
+      h010.map((c) => [fim, c[2], c[4], '0', '']),
+    );
+    // Independently of the fiscal reader: the ledger's signed quantities up to the month end, per item code.
+    const saldos = await server.db.withSystem((tx) =>
+      tx.query<{ codigo: string; saldo: string }>(
+        `SELECT p.codigo, sum(m.qtd) AS saldo FROM movimentacao_estoque m JOIN produto p ON p.id = m.produto_id
+          JOIN usuario u ON u.empresa_id = m.empresa_id AND u.email = 'demo@erp.local' AND m.filial_id = u.filial_selecionada_id
+          WHERE m.data < ($1::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'
+          GROUP BY p.codigo HAVING sum(m.qtd) > 0 ORDER BY p.codigo`,
+        [mes.fim],
+      ),
+    );
+    expect(k200.map((c) => [c[3], c[4]]).sort()).toEqual(
+      saldos.map((s) => [s.codigo, Number(s.saldo).toFixed(3).replace('.', ',')]).sort(),
+    );
+  });
+
   it('yields a Sintegra of the same month without errors', async () => {
     const preview = await post('/api/ArquivosFiscais/sintegra/preview', sintegraBody);
     expect(preview.statusCode, preview.body).toBe(200);

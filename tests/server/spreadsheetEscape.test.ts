@@ -50,17 +50,18 @@ describe('report XLSX', () => {
       params: [],
       tenant: { empresaId: 1, filialId: 1, usuarioId: 1 },
     };
-    const writer = createXlsxWriter(plan, {
-      empresa: '-Empresa',
-      cnpj: '',
-      usuario: 'demo',
-      geradoEm: new Date('2025-01-01T12:00:00Z'),
-    });
+    const chunks: Buffer[] = [];
+    const writer = createXlsxWriter(
+      plan,
+      { empresa: '-Empresa', cnpj: '', usuario: 'demo', geradoEm: new Date('2025-01-01T12:00:00Z') },
+      (chunk) => chunks.push(chunk),
+    );
     writer.sink.groupStart('@grupo', 0);
     for (const text of HOSTILE) writer.sink.row([text, -3]);
     writer.sink.row(['Normal', 2]);
     writer.sink.total([null, -16]);
-    const sheet = await readXlsx(await writer.finish());
+    await writer.finish();
+    const sheet = await readXlsx(Buffer.concat(chunks));
     const values: unknown[] = [];
     sheet.eachRow((row) => {
       row.eachCell((cell) => {

@@ -10,7 +10,7 @@ import { chave } from '../support/seedArquivosFiscais.ts';
 
 /** The in-product validator, rule by rule: a clean file passes, the same file broken in one place fails. */
 
-function spedBase(perfil = 'A', icmsC170?: string): string[] {
+function spedBase(perfil = 'A', icmsC170?: string, blocoK = false): string[] {
   const e = new EscritaSped();
   e.add(
     '0000',
@@ -162,7 +162,12 @@ function spedBase(perfil = 'A', icmsC170?: string): string[] {
     e.add('H005', '31052024', '70,00', '01');
     e.add('H010', 'CAFE', 'UN', '7,000', '10,000000', '70,00', '0', '', '', '1.1.4.01', '');
   });
-  e.bloco('K', () => {});
+  e.bloco('K', () => {
+    if (!blocoK) return;
+    e.add('K010', '2');
+    e.add('K100', '01052024', '31052024');
+    e.add('K200', '31052024', 'CAFE', '7,000', '0', '');
+  });
   e.bloco('1', () => e.add('1010', ...Array<string>(13).fill('N')));
   e.encerrar();
   return e.linhas;
@@ -176,6 +181,13 @@ const campo = (registro: string, index: number, valor: string) => (linhas: strin
     campos[index + 1] = valor;
     return campos.join('|');
   });
+/** Swaps the first line of `registro` with the line after it. */
+const trocarComSeguinte = (registro: string) => (linhas: string[]) => {
+  const i = linhas.findIndex((l) => l.startsWith(`|${registro}|`));
+  const copia = [...linhas];
+  [copia[i], copia[i + 1]] = [copia[i + 1]!, copia[i]!];
+  return copia;
+};
 const erros = (problemas: ProblemaArquivo[]) =>
   problemas.filter((problema) => problema.tipo === 'erro').map((p) => `${p.registro}.${p.campo}`);
 
@@ -210,16 +222,7 @@ describe('SPED validator', () => {
       'C100.CHV_NFE',
     ],
     ['access key model', campo('C100', 8, chave('65', 101)), 'C100.CHV_NFE'],
-    [
-      'hierarchy (C190 before its C100)',
-      (l) => {
-        const i = l.findIndex((x) => x.startsWith('|C100|'));
-        const copia = [...l];
-        [copia[i], copia[i + 1]] = [copia[i + 1]!, copia[i]!];
-        return copia;
-      },
-      'C190.REG',
-    ],
+    ['hierarchy (C190 before its C100)', trocarComSeguinte('C100'), 'C190.REG'],
     ['cross reference (COD_PART without 0150)', campo('C100', 3, 'P2'), 'C100.COD_PART'],
     ['cross reference (COD_ITEM without 0200)', campo('H010', 1, 'CHA'), 'H010.COD_ITEM'],
     ['cross reference (COD_CTA without 0500)', campo('H010', 9, '9.9'), 'H010.COD_CTA'],
@@ -247,6 +250,26 @@ describe('SPED validator', () => {
       expect(problema.mensagem).not.toBe('');
       expect(problema.correcao).not.toBe('');
     }
+  });
+
+  it('passes block K restricted to stock balances (K010, K100, K200)', () => {
+    expect(problemasArquivo('sped', spedBase('A', undefined, true), [])).toEqual([]);
+  });
+
+  const casosK: Array<[string, (linhas: string[]) => string[], string]> = [
+    ['K200 date other than the K100 end', campo('K200', 1, '30052024'), 'K200.DT_EST'],
+    ['K200 item without 0200', campo('K200', 2, 'CHA'), 'K200.COD_ITEM'],
+    ['K200 without quantity', campo('K200', 3, '0,000'), 'K200.QTD'],
+    ['K200 own stock with a participant', campo('K200', 5, 'P1'), 'K200.COD_PART'],
+    ['K200 stock with third parties without a participant', campo('K200', 4, '1'), 'K200.COD_PART'],
+    ['K100 outside the period', campo('K100', 2, '30062024'), 'K100.DT_FIN'],
+    ['K010 unknown layout', campo('K010', 1, '3'), 'K010.IND_TP_LEIAUTE'],
+    ['block K with data without K010', (l) => l.filter((x) => !x.startsWith('|K010|')), 'K001.IND_MOV'],
+    ['hierarchy (K200 before its K100)', trocarComSeguinte('K100'), 'K200.REG'],
+  ];
+  it.each(casosK)('%s: fails when broken', (_nome, quebrar, esperado) => {
+    const problemas = problemasArquivo('sped', quebrar(spedBase('A', undefined, true)), []);
+    expect(erros(problemas)).toContain(esperado);
   });
 
   it('accepts ISENTO and a participant without IE', () => {

@@ -31,3 +31,20 @@ export interface DocumentTransition {
   /** After the effects, create a new version in the initial state copying this one (document.amend). */
   amend?: boolean;
 }
+
+/**
+ * An action without a state change (entity `actions`): POST /api/<Resource>/{id}/<action> running
+ * `effects` with the record locked — a nota fiscal's "Lançar estoque" or "Estornar contas".
+ */
+export interface DocumentAction {
+  action: string;
+  label: string;
+  /** Domain event name for webhooks after `<entity>.` (default: the action). */
+  event?: string;
+  permission?: string;
+  level?: number;
+  confirm?: string;
+  effects: string[];
+  /** The form shows the button only when each listed field holds one of the values (null: empty). */
+  visibleWhen?: Record<string, Array<string | number | boolean | null>>;
+}

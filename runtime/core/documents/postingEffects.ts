@@ -19,6 +19,10 @@ export const POSTING_EFFECTS = [
   'estoque.enviarTransito',
   'estoque.receberTransito',
   'estoque.estornarTransito',
+  'notaFiscal.lancarEstoque',
+  'notaFiscal.estornarEstoque',
+  'notaFiscal.lancarContas',
+  'notaFiscal.estornarContas',
 ] as const;
 
 export type PostingEffect = (typeof POSTING_EFFECTS)[number];

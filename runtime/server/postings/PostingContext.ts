@@ -1,4 +1,4 @@
-import type { DocumentTransition } from '../../core/documents/documentDefinition.ts';
+import type { DocumentAction, DocumentTransition } from '../../core/documents/documentDefinition.ts';
 import type { RecordContext } from '../services/records/recordContext.ts';
 import type { DomainEvent } from './domainEvents.ts';
 
@@ -6,7 +6,8 @@ import type { DomainEvent } from './domainEvents.ts';
 export interface PostingContext extends RecordContext {
   /** The document row in API shape (its child collections included), locked FOR UPDATE. */
   doc: Record<string, unknown>;
-  transition: DocumentTransition;
+  /** The transition, or the action without a state change (entity `actions`), that runs the posting. */
+  transition: DocumentTransition | DocumentAction;
   /** Moment of the transition (the date of reversing rows), ISO 8601. */
   agora: string;
   /**

@@ -1,5 +1,6 @@
 import { roundMoney } from '../../core/roundMoney.ts';
 import { HttpError } from '../errors.ts';
+import { dataDaDevolucao } from './dataDevolucao.ts';
 import { abaterTitulos, lancarCredito } from './devolucaoFinanceiro.ts';
 import type { PostingContext } from './PostingContext.ts';
 import { dateOnly, postStockMovements, type StockLine } from './postStockMovements.ts';
@@ -17,7 +18,8 @@ interface ItemNota {
  * Effect `compras.devolver` (confirmar a devolução de compra; flows.md §3 Devolução):
  * - the nota de entrada must be lançada (locked FOR UPDATE, so two returns of one nota queue);
  * - per item, quantity ≤ received (the nota's quantity × its unit factor) − already returned;
- * - goods leave the nota's depósito at the **current average cost** (a saída: the average does not change);
+ * - goods leave the nota's depósito at the **current average cost** (a saída: the average does not change),
+ *   at the devolução's typed `data` (dataDevolucao.ts: not in the future nor before the nota's entrada);
  * - the value (the item's invoiced share: products − discount + freight, insurance, other expenses, IPI,
  *   ICMS-ST/FCP-ST and II, in proportion to the quantity) reduces the nota's open payables without baixa
  *   from the last parcela back (abatimento), and what they cannot absorb — or everything, with tratamento
@@ -34,8 +36,10 @@ export async function comprasDevolver(context: PostingContext): Promise<void> {
   if (itens.length === 0)
     throw stockError('DEVOLUCAO_SEM_ITENS', 'Informe ao menos um item devolvido antes de confirmar.');
   const nota = await tx.maybeOne<Record<string, unknown>>(
-    `SELECT id, numero, serie, situacao, fornecedor_id, deposito_id FROM nota_entrada
-      WHERE id = $1 AND empresa_id = $2 AND filial_id = $3 FOR UPDATE`,
+    `SELECT id, numero, serie, situacao, fornecedor_id, deposito_id,
+            (SELECT max(m.data) FROM movimentacao_estoque m WHERE m.origem_tipo = 'notaEntrada' AND m.origem_id = nota_entrada.id) AS entrada,
+            to_char(data_entrada, 'YYYY-MM-DD') AS data_entrada
+       FROM nota_entrada WHERE id = $1 AND empresa_id = $2 AND filial_id = $3 FOR UPDATE`,
     [Number(doc.notaEntradaId), scope.empresaId, scope.filialId],
   );
   if (!nota) throw new HttpError(422, 'NOTA_NAO_ENCONTRADA', 'Nota de entrada não encontrada nesta filial.');
@@ -45,6 +49,10 @@ export async function comprasDevolver(context: PostingContext): Promise<void> {
       'NOTA_NAO_LANCADA',
       `Só é possível devolver itens de uma nota de entrada lançada no estoque: a NF-e ${nota.numero} está ${nota.situacao === 'cancelada' ? 'cancelada' : 'pendente'}.`,
     );
+  const data = dataDaDevolucao(context, {
+    data: (nota.entrada as Date | string | null) ?? `${nota.data_entrada}T00:00:00-03:00`,
+    descricao: `à entrada da NF-e ${nota.numero}`,
+  });
   const linhas = await tx.query<ItemNota>(
     `SELECT i.numero_item, i.produto_id, round(i.quantidade * coalesce(nullif(i.fator_conversao, 0), 1), 6) AS recebida,
             coalesce(i.valor_total, 0) - coalesce(i.valor_desconto, 0) + coalesce(i.valor_frete, 0)
@@ -85,7 +93,7 @@ export async function comprasDevolver(context: PostingContext): Promise<void> {
       depositoId: Number(nota.deposito_id),
       loteId: null,
       movement: { tipo: 'saida', qtd: item.quantidade },
-      data: context.agora,
+      data,
       motivo: `Devolução de compra da NF-e ${nota.numero}`,
       origemTipo: tipo,
       origemLinha: item.numeroItem,
@@ -111,7 +119,7 @@ export async function comprasDevolver(context: PostingContext): Promise<void> {
       pessoaId: nota.fornecedor_id,
       contaId: null,
       valor: restante,
-      data: dateOnly(context.agora),
+      data: dateOnly(data),
       documento: `DC ${doc.numero}`,
       origem: { tipo, id },
     });

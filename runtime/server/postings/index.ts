@@ -5,6 +5,12 @@ import { comprasAprovar, comprasCancelar } from './comprasPedido.ts';
 import { estoqueEstornar } from './estoqueEstornar.ts';
 import { estoqueLancar } from './estoqueLancar.ts';
 import { estoqueTransferir } from './estoqueTransferir.ts';
+import {
+  notaEstornarContas,
+  notaEstornarEstoque,
+  notaLancarContas,
+  notaLancarEstoque,
+} from './notaFiscalLancamentos.ts';
 import type { PostingService } from './PostingContext.ts';
 import {
   estoqueEnviarTransito,
@@ -33,4 +39,8 @@ export const postingServices: Record<PostingEffect, PostingService> = {
   'estoque.enviarTransito': estoqueEnviarTransito,
   'estoque.receberTransito': estoqueReceberTransito,
   'estoque.estornarTransito': estoqueEstornarTransito,
+  'notaFiscal.lancarEstoque': notaLancarEstoque,
+  'notaFiscal.estornarEstoque': notaEstornarEstoque,
+  'notaFiscal.lancarContas': notaLancarContas,
+  'notaFiscal.estornarContas': notaEstornarContas,
 };

@@ -6,7 +6,10 @@ import { io, type Socket } from 'socket.io-client';
 
 interface Entry {
   token: string;
+  /** A socket of the company the alerts target (its arrival times are measured). */
   demo: boolean;
+  /** Signs in through the verde white-label's host (else the demo white-label's). */
+  verde: boolean;
   port: number;
 }
 interface Client {
@@ -20,7 +23,7 @@ const clients: Client[] = [];
 const now = () => performance.timeOrigin + performance.now();
 
 function connect(entry: Entry): Promise<Client> {
-  const origin = entry.demo ? `http://localhost:${entry.port}` : `http://verde.localhost:${entry.port}`;
+  const origin = entry.verde ? `http://verde.localhost:${entry.port}` : `http://localhost:${entry.port}`;
   const socket = io(`http://127.0.0.1:${entry.port}`, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -53,7 +56,7 @@ parentPort?.on('message', async (message: { type: string }) => {
       demo: clients
         .filter((client) => client.demo && client.arrived !== null)
         .map((client) => client.arrived),
-      verde: clients.filter((client) => !client.demo && client.arrived !== null).length,
+      others: clients.filter((client) => !client.demo && client.arrived !== null).length,
     });
   } else if (message.type === 'close') {
     for (const client of clients) client.socket.close();

@@ -32,7 +32,8 @@ const app = await buildApp({
     mailer: createMailer({ smtpUrl: undefined, mailDir: config.mailDir }),
   },
 });
-await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log }, jobs, { concurrency: 1 });
+// Two reports at a time, as `npm start` (startServer.ts) works them.
+await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log }, jobs, { concurrency: 2 });
 await app.listen({ port: config.port, host: '127.0.0.1' });
 
 const histogram = monitorEventLoopDelay({ resolution: 1 });

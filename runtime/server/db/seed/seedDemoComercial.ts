@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DocumentTransition } from '../../../core/documents/documentDefinition.ts';
+import type { DocumentAction, DocumentTransition } from '../../../core/documents/documentDefinition.ts';
 import type { SchemaFiles } from '../../../core/validateSchemaSet.ts';
 import type { AuthInfo } from '../../context.ts';
+import { runAction } from '../../services/documents/runAction.ts';
 import { runTransition } from '../../services/documents/runTransition.ts';
 import type { RecordContext } from '../../services/records/recordContext.ts';
 import { updateRecord } from '../../services/records/updateRecord.ts';
@@ -40,7 +41,8 @@ interface Linha {
  * signed NF-e XMLs in scripts/demo-nfe, the rest typed), contas a pagar from the supplier's condição or the
  * XML's duplicatas, pedidos de venda by two vendedores approved, invoiced (stock saída, contas a receber,
  * commission) and delivered, the older receivables and payables settled, a devolução de venda and a
- * devolução de compra, and this month's open orçamento and approved pedido (stock reserved). All goods move
+ * devolução de compra, a pedido launched by its nota fiscal (its nota's Lançar estoque and Lançar contas), and
+ * this month's open orçamento and approved pedido (stock reserved). All goods move
  * through the Depósito central. Returns false when done already or without the demo stock.
  */
 export async function seedDemoComercial(db: Database, schemas: SchemaFiles, agora = new Date()) {
@@ -192,6 +194,7 @@ export async function seedDemoComercial(db: Database, schemas: SchemaFiles, agor
       linhas: Linha[],
       ate: 'orcamento' | 'aprovado' | 'faturado' | 'entregue' = 'entregue',
       condicaoPagamento = '30',
+      extra: Row = {},
     ) => {
       const pedido = await create('pedidoVenda', {
         tipo: 0,
@@ -202,6 +205,7 @@ export async function seedDemoComercial(db: Database, schemas: SchemaFiles, agor
         contaId: conta.id,
         condicaoPagamento,
         itens: itens(linhas),
+        ...extra,
       });
       if (ate === 'orcamento') return pedido;
       await run('pedidoVenda', pedido.id, 'aprovar', dia);
@@ -313,6 +317,41 @@ export async function seedDemoComercial(db: Database, schemas: SchemaFiles, agor
       await run('devolucaoCompra', devolucao.id, 'confirmar', dia);
     }
 
+    // A pedido that launches by its nota fiscal (flows.md §3): invoiced three days ago, its nota numbered and
+    // launching the stock saída and the receivables (E/C flags "Nota fiscal").
+    const natureza = await tx.maybeOne<{ id: number }>(
+      "SELECT id::int AS id FROM natureza_operacao WHERE descricao = 'Venda de mercadoria' ORDER BY id LIMIT 1",
+    );
+    if (natureza) {
+      const dia = antes(hoje, 3);
+      const porNota = await venda(
+        clientes[1] as { id: number },
+        victor,
+        antes(hoje, 4),
+        [l('ARR5K', 3), l('FEI1K', 10)],
+        'faturado',
+        '30/60',
+        {
+          lancarPor: 'notaFiscal',
+          naturezaOperacaoId: natureza.id,
+        },
+      );
+      const nota = await tx.one<{ id: number; numero: number }>(
+        `UPDATE nota_fiscal SET numero = (SELECT coalesce(max(numero), 0) + 1 FROM nota_fiscal WHERE serie = 1), serie = 1
+          WHERE pedido_venda_id = $1 RETURNING id::int AS id, numero`,
+        [porNota.id],
+      );
+      for (const action of ['lancarEstoque', 'lancarContas'])
+        await runAction(
+          context('notaFiscalSaida'),
+          nota.id,
+          context('notaFiscalSaida').record.entity.actions?.find(
+            (candidate) => candidate.action === action,
+          ) as DocumentAction,
+          as10(dia),
+        );
+    }
+
     // This month, still open: an orçamento and an approved pedido (its goods reserved).
     await venda(clientes[2] as { id: number }, victor, hoje, [l('CAF500', 10), l('ACU1K', 30)], 'orcamento');
     await venda(clientes[3] as { id: number }, regina, hoje, [l('ARR5K', 4), l('OLE900', 12)], 'aprovado');
@@ -320,7 +359,7 @@ export async function seedDemoComercial(db: Database, schemas: SchemaFiles, agor
     // What fell due more than ten days ago was paid or received on its due date.
     const vencidos = await tx.query<{ id: number; valor: string; vencimento: string }>(
       `SELECT id::int AS id, valor, to_char(data_vencimento, 'YYYY-MM-DD') AS vencimento FROM lancamento
-        WHERE situacao = 0 AND origem_tipo IN ('pedidoVenda', 'notaEntrada') AND data_vencimento < $1::date
+        WHERE situacao = 0 AND origem_tipo IN ('pedidoVenda', 'notaFiscal', 'notaEntrada') AND data_vencimento < $1::date
         ORDER BY id`,
       [antes(hoje, 10)],
     );

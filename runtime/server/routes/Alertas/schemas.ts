@@ -66,6 +66,12 @@ export const alertaGeralInputSchema = {
       minimum: 1,
       description: 'White-label cujos usuários ativos recebem o alerta (padrão: o do endereço)',
     },
+    empresaId: {
+      type: 'integer',
+      minimum: 1,
+      description:
+        'Só os usuários ativos desta empresa do white-label recebem o alerta (padrão: todas as empresas)',
+    },
     tipo,
     texto,
     link,

@@ -74,14 +74,15 @@ export async function alertasWriteRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         operationId: 'alertasGeral',
         tags: ['Alertas'],
-        summary: 'Envia um alerta a todos os usuários ativos de um white-label (equipe da plataforma)',
+        summary:
+          'Envia um alerta a todos os usuários ativos de um white-label, ou só aos de uma empresa dele (equipe da plataforma)',
         body: { $ref: 'AlertaGeralInput#' },
         response: { 200: countSchema, ...alertaErrorResponses },
       },
     },
     async (request) => {
       const auth = requireAvancoOrMaster(request);
-      const body = request.body as AlertaBody & { configWhiteLabelId?: number };
+      const body = request.body as AlertaBody & { configWhiteLabelId?: number; empresaId?: number };
       const configId = body.configWhiteLabelId ?? request.tenant.id;
       if (!ownsWhiteLabel(auth, configId)) {
         throw new HttpError(
@@ -93,22 +94,46 @@ export async function alertasWriteRoutes(app: FastifyInstance): Promise<void> {
       if (!(await app.tenants.byId(configId))) {
         throw new HttpError(404, 'WHITE_LABEL_NAO_ENCONTRADO', `White-label ${configId} não encontrado.`);
       }
-      const rows = await app.db.withSystem((tx) =>
-        tx.query(
+      const empresaId = body.empresaId ?? null;
+      const rows = await app.db.withSystem(async (tx) => {
+        if (
+          empresaId !== null &&
+          !(await tx.maybeOne('SELECT 1 FROM empresa WHERE id = $1 AND config_white_label_id = $2', [
+            empresaId,
+            configId,
+          ]))
+        ) {
+          throw new HttpError(
+            404,
+            'EMPRESA_NAO_ENCONTRADA',
+            `Empresa ${empresaId} não encontrada entre as empresas deste white-label.`,
+          );
+        }
+        return tx.query(
           `INSERT INTO alerta (config_white_label_id, empresa_id, usuario_id, tipo, texto, link, permite_excluir, geral, criado_por)
            SELECT config_white_label_id, empresa_id, id, $2, $3, $4, $5, true, $6
-             FROM usuario WHERE config_white_label_id = $1 AND ativo
+             FROM usuario WHERE config_white_label_id = $1 AND ativo AND ($7::bigint IS NULL OR empresa_id = $7)
            RETURNING id`,
-          [configId, body.tipo, body.texto, body.link || null, body.permiteExcluir ?? true, auth.usuarioId],
-        ),
-      );
+          [
+            configId,
+            body.tipo,
+            body.texto,
+            body.link || null,
+            body.permiteExcluir ?? true,
+            auth.usuarioId,
+            empresaId,
+          ],
+        );
+      });
       // Each recipient has its own row (own id), so the clients are told to refetch.
-      app.realtime?.emitToWhiteLabel(configId, 'alerta', {
+      const event = {
         tipo: body.tipo,
         texto: body.texto,
         link: body.link || null,
         permiteExcluir: body.permiteExcluir ?? true,
-      });
+      };
+      if (empresaId === null) app.realtime?.emitToWhiteLabel(configId, 'alerta', event);
+      else app.realtime?.emitToEmpresa(empresaId, 'alerta', event);
       return { count: rows.length };
     },
   );

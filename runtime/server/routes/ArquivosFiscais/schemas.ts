@@ -79,6 +79,12 @@ export const spedBody = {
       description:
         'COD_CTA do H010: código da conta contábil do estoque (obrigatório nos perfis A e B com inventário)',
     },
+    blocoK: {
+      type: 'string',
+      enum: ['sem', 'saldos'],
+      description:
+        'Bloco K: sem (padrão, declarado sem movimento) ou saldos (leiaute restrito aos saldos de estoque: K010, K100 e um K200 por item com estoque próprio no fim do período)',
+    },
     confirmarErros,
   },
 } as const;

@@ -25,7 +25,8 @@ const tags = ['Ibpt'];
 const BATCH = 5000;
 
 const TABELA_COLUMNS = `uf, versao, vigencia_inicio::text AS "vigenciaInicio", vigencia_fim::text AS "vigenciaFim",
-  chave, fonte, arquivo, linhas, importado_em AS "importadoEm", importado_por AS "importadoPor"`;
+  chave, fonte, arquivo, linhas, importado_em AS "importadoEm", importado_por AS "importadoPor",
+  vigencia_fim < current_date AS vencida`;
 const NCM_COLUMNS = `uf, codigo, ex, tipo, descricao, nacional_federal AS "nacionalFederal",
   importados_federal AS "importadosFederal", estadual, municipal, vigencia_inicio::text AS "vigenciaInicio",
   vigencia_fim::text AS "vigenciaFim", current_date BETWEEN vigencia_inicio AND vigencia_fim AS vigente,

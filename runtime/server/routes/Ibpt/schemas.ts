@@ -27,6 +27,7 @@ export const ibptNcmTabelaSchema = {
     'linhas',
     'importadoEm',
     'importadoPor',
+    'vencida',
   ],
   properties: {
     uf: { type: 'string' },
@@ -35,6 +36,7 @@ export const ibptNcmTabelaSchema = {
     vigenciaFim: { type: 'string', format: 'date' },
     chave: { type: 'string', description: 'Chave da tabela (informada no cupom/nota com a fonte)' },
     fonte: { type: 'string', description: 'Fonte, ex.: IBPT/empresometro.com.br' },
+    vencida: { type: 'boolean', description: 'A vigência da tabela terminou antes de hoje' },
     ...importacaoProperties,
   },
 } as const;

@@ -52,9 +52,22 @@ export const relatorioLgpdSchema = {
         required: ['entidade', 'rotulo', 'id', 'dados', 'retencao', 'anonimizado'],
       },
     },
+    anonimizaveis: {
+      type: 'integer',
+      description: 'Registros que uma anonimização ainda alteraria (sem guarda legal, não anonimizados)',
+    },
     compartilhamentos: { type: 'array', items: { type: 'string' } },
   },
-  required: ['solicitacaoId', 'tipo', 'termo', 'criterio', 'geradoEm', 'registros', 'compartilhamentos'],
+  required: [
+    'solicitacaoId',
+    'tipo',
+    'termo',
+    'criterio',
+    'geradoEm',
+    'registros',
+    'anonimizaveis',
+    'compartilhamentos',
+  ],
 } as const;
 
 export const solicitacaoLgpdSchema = {

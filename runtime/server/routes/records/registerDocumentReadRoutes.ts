@@ -64,13 +64,16 @@ const postingItem = {
   },
 } as const;
 
-/** GET /api/<Resource>/{id}/historico and /lancamentos of a document entity (its "Histórico" and "Lançamentos" tabs). */
+/**
+ * GET /api/<Resource>/{id}/historico and /lancamentos of a document entity or one with actions (its
+ * "Histórico" and "Lançamentos" tabs).
+ */
 export function registerDocumentReadRoutes(
   app: FastifyInstance,
   entity: ResolvedEntity,
   run: RecordRunner,
 ): void {
-  if (!entity.document) return;
+  if (!entity.document && !entity.actions) return;
   const op = entity.resource.charAt(0).toLowerCase() + entity.resource.slice(1);
   const common = { validatorCompiler: recordPartValidator, serializerCompiler: recordSerializer };
   const label = entity.label.toLowerCase();

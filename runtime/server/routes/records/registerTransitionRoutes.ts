@@ -4,8 +4,10 @@ import { entityTypeName, type ResolvedEntity } from '../../../core/resolveEntity
 import { PermissionLevel } from '../../../core/types.ts';
 import { TOKEN_OR_API_KEY } from '../../plugins/routeSecurity.ts';
 import { type DomainEvent, domainEvents } from '../../postings/domainEvents.ts';
+import { runAction } from '../../services/documents/runAction.ts';
 import { runTransition } from '../../services/documents/runTransition.ts';
 import { idempotencyKey, withIdempotency } from '../../services/documents/withIdempotency.ts';
+import type { RecordContext } from '../../services/records/recordContext.ts';
 import { errorResponses } from '../errorResponses.ts';
 import type { RecordRunner } from './recordHandler.ts';
 import { idParams, recordPartValidator, recordSerializer } from './recordRouteSchemas.ts';
@@ -21,11 +23,25 @@ const idempotencyHeaders = {
   },
 } as const;
 
+interface Declared {
+  action: string;
+  summary: string;
+  level?: number;
+  permission?: string;
+  /** Runs it in the request's transaction (the white-label's labels are the base schema's actions). */
+  execute: (
+    context: RecordContext,
+    id: number,
+    others: DomainEvent[],
+  ) => Promise<{ row: Record<string, unknown>; situacao?: string; nome?: string }>;
+}
+
 /**
- * POST /api/<Resource>/{id}/<action> for every transition of a document entity: the transition's
- * permission key (default the entity's) at its level (default ALTERAR) through the same check as every
- * route, an optional Idempotency-Key, the state change and its effects in one transaction, and after the
- * commit the domain event `<entidade>.<acao>` (in process and to the empresa's browsers).
+ * POST /api/<Resource>/{id}/<action> for every transition of a document entity and every action of the
+ * entity's `actions` (no state change): the permission key (default the entity's) at its level (default
+ * ALTERAR) through the same check as every route, an optional Idempotency-Key, the effects (and the state
+ * change) in one transaction, and after the commit the domain event `<entidade>.<acao>` (in process and to
+ * the empresa's browsers).
  */
 export function registerTransitionRoutes(
   app: FastifyInstance,
@@ -33,21 +49,52 @@ export function registerTransitionRoutes(
   run: RecordRunner,
 ): void {
   const document = entity.document;
-  if (!document) return;
+  const declared: Declared[] = [];
+  for (const transition of document?.transitions ?? []) {
+    const from = transition.from.map((state) => document?.states[state]?.label ?? state).join(', ');
+    declared.push({
+      action: transition.action,
+      summary: `${transition.label} (de ${from} para ${document?.states[transition.to]?.label ?? transition.to})${transition.effects?.length ? `; lançamentos: ${transition.effects.join(', ')}` : ''}`,
+      ...(transition.level === undefined ? {} : { level: transition.level }),
+      ...(transition.permission === undefined ? {} : { permission: transition.permission }),
+      execute: async (context, id, others) => {
+        const current =
+          context.record.entity.document?.transitions.find((t) => t.action === transition.action) ??
+          transition;
+        const { row } = await runTransition(context, id, current, new Date().toISOString(), others);
+        return {
+          row,
+          situacao: current.to,
+          ...(current.event ? { nome: `${entity.base}.${current.event}` } : {}),
+        };
+      },
+    });
+  }
+  for (const action of entity.actions ?? [])
+    declared.push({
+      action: action.action,
+      summary: `${action.label} (sem mudar a situação); lançamentos: ${action.effects.join(', ')}`,
+      ...(action.level === undefined ? {} : { level: action.level }),
+      ...(action.permission === undefined ? {} : { permission: action.permission }),
+      execute: async (context, id, others) => {
+        const current = context.record.entity.actions?.find((a) => a.action === action.action) ?? action;
+        const row = await runAction(context, id, current, new Date().toISOString(), others);
+        return { row, ...(current.event ? { nome: `${entity.base}.${current.event}` } : {}) };
+      },
+    });
   const type = entityTypeName(entity.name);
   const op = entity.resource.charAt(0).toLowerCase() + entity.resource.slice(1);
-  for (const declared of document.transitions) {
-    const from = declared.from.map((state) => document.states[state]?.label ?? state).join(', ');
+  for (const item of declared) {
     app.post(
-      `/api/${entity.resource}/:id/${declared.action}`,
+      `/api/${entity.resource}/:id/${item.action}`,
       {
         validatorCompiler: recordPartValidator,
         serializerCompiler: recordSerializer,
         schema: {
           security: TOKEN_OR_API_KEY,
-          operationId: `${op}${entityTypeName(declared.action)}`,
+          operationId: `${op}${entityTypeName(item.action)}`,
           tags: [entity.resource],
-          summary: `${declared.label} (de ${from} para ${document.states[declared.to]?.label ?? declared.to})${declared.effects?.length ? `; lançamentos: ${declared.effects.join(', ')}` : ''}`,
+          summary: item.summary,
           params: idParams,
           headers: idempotencyHeaders,
           response: { 200: { $ref: `${type}#` }, ...errorResponses(400, 401, 403, 404, 409, 422) },
@@ -56,29 +103,25 @@ export function registerTransitionRoutes(
       async (request, reply) => {
         const { id } = request.params as { id: number };
         const key = idempotencyKey(request.headers['idempotency-key']);
-        const signature = `${entity.resource}/${id}/${declared.action} ${createHash('sha256')
+        const signature = `${entity.resource}/${id}/${item.action} ${createHash('sha256')
           .update(JSON.stringify(request.body ?? null))
           .digest('base64url')}`;
         let events: DomainEvent[] = [];
         let written = false;
         const { result, replayed } = await run(
           request,
-          declared.level ?? PermissionLevel.ALTERAR,
+          item.level ?? PermissionLevel.ALTERAR,
           (context) =>
             withIdempotency(context.tx, context.scope.empresaId, key, signature, async () => {
-              // The request white-label's labels; the transition itself is the base schema's.
-              const transition =
-                context.record.entity.document?.transitions.find((t) => t.action === declared.action) ??
-                declared;
               const others: DomainEvent[] = [];
-              const { row } = await runTransition(context, id, transition, new Date().toISOString(), others);
+              const { row, situacao, nome } = await item.execute(context, id, others);
               events = [
                 {
-                  event: `${entity.base}.${declared.action}`,
+                  event: `${entity.base}.${item.action}`,
                   id,
                   empresaId: context.scope.empresaId,
-                  situacao: transition.to,
-                  ...(transition.event ? { nome: `${entity.base}.${transition.event}` } : {}),
+                  ...(situacao === undefined ? {} : { situacao }),
+                  ...(nome === undefined ? {} : { nome }),
                 },
                 ...others,
               ];
@@ -87,7 +130,7 @@ export function registerTransitionRoutes(
                 written = ((await app.webhookOutbox?.write(context.tx, event)) ?? false) || written;
               return row;
             }),
-          declared.permission,
+          item.permission,
         );
         if (replayed) reply.header('idempotent-replayed', 'true');
         for (const event of events) {

@@ -37,6 +37,11 @@ export interface PedidoSped extends CodigosReceitaSubstituicao {
   indicadorAtividade?: 0 | 1;
   /** COD_CTA of H010: code of the stock's conta contábil (Contas contábeis do SPED), perfis A and B. */
   contaEstoque?: string;
+  /**
+   * Block K: 'sem' (default) declares it without movement; 'saldos' writes the layout restricted to stock
+   * balances (K010 IND_TP_LEIAUTE 2, K100 and one K200 per item with own stock at the end of the period).
+   */
+  blocoK?: 'sem' | 'saldos';
 }
 
 /** A conta contábil the file cites (register 0500). */
@@ -183,9 +188,34 @@ function escreverInventario(
 }
 
 /**
+ * Block K restricted to stock balances (Guia Prático, leiaute 017 on: K010 IND_TP_LEIAUTE 2 — only K200 and
+ * K280), for establishments obliged to it: the own stock in the branch's depósitos at the end of the
+ * period (IND_EST 0, no COD_PART). Without `estoqueFinal`, the block is declared without movement.
+ */
+function escreverBlocoK(escrita: EscritaSped, movimento: MovimentoFiscal) {
+  escrita.bloco('K', () => {
+    if (!movimento.estoqueFinal) return;
+    escrita.add('K010', '2');
+    escrita.add('K100', spedData(movimento.inicio), spedData(movimento.fim));
+    for (const item of movimento.estoqueFinal) {
+      const produto = movimento.produtos.get(item.produtoId);
+      escrita.add(
+        'K200',
+        spedData(movimento.fim),
+        t(produto?.codigo ?? String(item.produtoId), 60),
+        v(item.quantidade, 3),
+        '0',
+        '',
+      );
+    }
+  });
+}
+
+/**
  * The EFD ICMS/IPI (SPED Fiscal) of one branch and month: blocks 0, B, C, D, E, G, H, K, 1 and 9 as the
- * Guia Prático 3.1.x lays them out. D, G and K carry no data (no transport documents, CIAP or
- * production control here); B is only for the Distrito Federal's ISS.
+ * Guia Prático 3.1.x lays them out. D and G carry no data (no transport documents or CIAP here); K is
+ * declared without movement unless the user asks for the stock balances (escreverBlocoK); B is only for
+ * the Distrito Federal's ISS.
  */
 export async function arquivoSped(tx: Tx, emitente: EmitenteFiscal, pedido: PedidoSped) {
   const periodo = validarPeriodoSped(pedido.periodo);
@@ -196,7 +226,9 @@ export async function arquivoSped(tx: Tx, emitente: EmitenteFiscal, pedido: Pedi
       'CONTADOR_AUSENTE',
       'Nenhum contador ativo cadastrado: cadastre o contador da empresa em Contábil › Contadores antes de gerar o arquivo SPED.',
     );
-  const lido = await movimentoFiscal(tx, emitente.filialId, periodo.inicio, periodo.fim);
+  const lido = await movimentoFiscal(tx, emitente.filialId, periodo.inicio, periodo.fim, {
+    estoqueFinal: pedido.blocoK === 'saldos',
+  });
   const movimento = emitente.simplesNacional ? escrituracaoSimples(lido) : lido;
   assertCodigosItens(movimento);
   const apuracao = apuracaoIcms(movimento, round(pedido.saldoCredorAnterior ?? 0));
@@ -265,7 +297,7 @@ export function escreverSped(
   );
   escrita.bloco('G', () => {});
   escreverInventario(escrita, movimento, conta);
-  escrita.bloco('K', () => {});
+  escreverBlocoK(escrita, movimento);
   escrita.bloco('1', () => {
     escrita.add('1010', ...Array<string>(13).fill('N'));
   });

@@ -158,29 +158,49 @@ export async function inventariosFiscais(
   const result: InventarioFiscal[] = [];
   for (const head of heads) {
     const data = String(head.data);
-    const rows = await tx.query<{ produto_id: number; saldo: string; custo: string | null }>(
-      `SELECT m.produto_id::int AS produto_id,
-              sum(CASE WHEN m.tipo = 0 THEN m.quantidade ELSE -m.quantidade END) AS saldo,
-              COALESCE(NULLIF(max(p.custo), 0),
-                       (array_agg(m.custo_unitario ORDER BY m.data DESC) FILTER (WHERE m.custo_unitario > 0))[1]) AS custo
-         FROM movimentacao_estoque m JOIN produto p ON p.id = m.produto_id
-        WHERE m.filial_id = $1 AND (m.data AT TIME ZONE 'America/Sao_Paulo')::date <= $2::date
-        GROUP BY m.produto_id
-       HAVING sum(CASE WHEN m.tipo = 0 THEN m.quantidade ELSE -m.quantidade END) > 0
-        ORDER BY m.produto_id`,
-      [filialId, data],
-    );
     result.push({
       id: Number(head.id),
       data,
       motivo: txt(head.motivo) || '01',
       valorInformado: Number(head.valor_total ?? 0),
-      itens: rows.map((row) => ({
-        produtoId: Number(row.produto_id),
-        quantidade: Number(row.saldo),
-        valorUnitario: Number(row.custo ?? 0),
-      })),
+      itens: await saldosEstoqueFiscais(tx, filialId, data),
     });
   }
   return result;
+}
+
+/** A produto's own stock at the branch on a date (H010 of an inventory, K200 of block K). */
+export interface SaldoEstoqueFiscal {
+  produtoId: number;
+  quantidade: number;
+  valorUnitario: number;
+}
+
+/**
+ * The branch's positive stock per produto at the end of `data` (São Paulo time), summed from the stock
+ * ledger (so a movement typed with an earlier date counts where it belongs), valued at the produto's cost or
+ * else its last entry cost.
+ */
+export async function saldosEstoqueFiscais(
+  tx: Tx,
+  filialId: number,
+  data: string,
+): Promise<SaldoEstoqueFiscal[]> {
+  const rows = await tx.query<{ produto_id: number; saldo: string; custo: string | null }>(
+    `SELECT m.produto_id::int AS produto_id,
+            sum(CASE WHEN m.tipo = 0 THEN m.quantidade ELSE -m.quantidade END) AS saldo,
+            COALESCE(NULLIF(max(p.custo), 0),
+                     (array_agg(m.custo_unitario ORDER BY m.data DESC) FILTER (WHERE m.custo_unitario > 0))[1]) AS custo
+       FROM movimentacao_estoque m JOIN produto p ON p.id = m.produto_id
+      WHERE m.filial_id = $1 AND (m.data AT TIME ZONE 'America/Sao_Paulo')::date <= $2::date
+      GROUP BY m.produto_id
+     HAVING sum(CASE WHEN m.tipo = 0 THEN m.quantidade ELSE -m.quantidade END) > 0
+      ORDER BY m.produto_id`,
+    [filialId, data],
+  );
+  return rows.map((row) => ({
+    produtoId: Number(row.produto_id),
+    quantidade: Number(row.saldo),
+    valorUnitario: Number(row.custo ?? 0),
+  }));
 }

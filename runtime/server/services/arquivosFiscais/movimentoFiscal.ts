@@ -8,6 +8,8 @@ import {
   type ProdutoFiscal,
   participantesFiscais,
   produtosFiscais,
+  type SaldoEstoqueFiscal,
+  saldosEstoqueFiscais,
 } from './cadastrosFiscais.ts';
 import { type DocumentoFiscal, documentosFiscais, type ItemFiscal } from './documentosFiscais.ts';
 
@@ -28,6 +30,8 @@ export interface MovimentoFiscal {
   participantes: Map<number, ParticipanteFiscal>;
   produtos: Map<number, ProdutoFiscal>;
   inventarios: InventarioFiscal[];
+  /** The stock at the end of the period, when block K is written restricted to stock balances (K200). */
+  estoqueFinal?: SaldoEstoqueFiscal[];
   avisos: AvisoFiscal[];
 }
 
@@ -55,11 +59,13 @@ export function assertCodigosItens(movimento: MovimentoFiscal): void {
         const codigo = codigoItem(item, movimento.produtos);
         if (codigo.includes('|')) invalidos.add(codigo);
       }
-  for (const inventario of movimento.inventarios)
-    for (const item of inventario.itens) {
-      const codigo = movimento.produtos.get(item.produtoId)?.codigo ?? '';
-      if (codigo.includes('|')) invalidos.add(codigo);
-    }
+  for (const item of [
+    ...movimento.inventarios.flatMap((inventario) => inventario.itens),
+    ...(movimento.estoqueFinal ?? []),
+  ]) {
+    const codigo = movimento.produtos.get(item.produtoId)?.codigo ?? '';
+    if (codigo.includes('|')) invalidos.add(codigo);
+  }
   if (invalidos.size > 0)
     throw new HttpError(
       400,
@@ -74,9 +80,11 @@ export async function movimentoFiscal(
   filialId: number,
   inicio: string,
   fim: string,
+  opcoes: { estoqueFinal?: boolean } = {},
 ): Promise<MovimentoFiscal> {
   const todos = await documentosFiscais(tx, filialId, inicio, fim);
   const inventarios = await inventariosFiscais(tx, filialId, inicio, fim);
+  const estoqueFinal = opcoes.estoqueFinal ? await saldosEstoqueFiscais(tx, filialId, fim) : undefined;
   const avisos: AvisoFiscal[] = [];
   const documentos = todos.filter((documento) => {
     if (documento.cancelado || documento.itens.length > 0) return true;
@@ -96,6 +104,7 @@ export async function movimentoFiscal(
   for (const documento of ativos)
     for (const item of documento.itens) if (item.produtoId !== null) produtoIds.add(item.produtoId);
   for (const inventario of inventarios) for (const item of inventario.itens) produtoIds.add(item.produtoId);
+  for (const item of estoqueFinal ?? []) produtoIds.add(item.produtoId);
   const participantes = await participantesFiscais(tx, [...participanteIds]);
   const produtos = await produtosFiscais(tx, [...produtoIds]);
 
@@ -149,5 +158,11 @@ export async function movimentoFiscal(
         referencia: `Inventário de ${inventario.data.split('-').reverse().join('/')}`,
         mensagem: 'Nenhum produto com saldo em estoque nesta data.',
       });
-  return { inicio, fim, documentos, participantes, produtos, inventarios, avisos };
+  if (estoqueFinal?.length === 0)
+    avisos.push({
+      tipo: 'documento',
+      referencia: `Bloco K em ${fim.split('-').reverse().join('/')}`,
+      mensagem: 'Nenhum produto com saldo em estoque no fim do período: o K200 não foi gerado.',
+    });
+  return { inicio, fim, documentos, participantes, produtos, inventarios, estoqueFinal, avisos };
 }

@@ -28,7 +28,7 @@ const UNIDADES: Record<string, string> = {
   TON: 'Tonelada',
 };
 
-/** The codes of the items that other registers cite (C170 and H010), with what 0200 says of each. */
+/** The codes of the items that other registers cite (C170, H010 and K200), with what 0200 says of each. */
 function itensReferenciados(movimento: MovimentoFiscal) {
   const itens = new Map<string, { produto?: ProdutoFiscal; item?: ItemFiscal; unidade: string }>();
   for (const documento of movimento.documentos) {
@@ -40,12 +40,14 @@ function itensReferenciados(movimento: MovimentoFiscal) {
       itens.set(codigo, { produto, item, unidade: produto?.unidade || unidadeItem(item, movimento) });
     }
   }
-  for (const inventario of movimento.inventarios)
-    for (const item of inventario.itens) {
-      const produto = movimento.produtos.get(item.produtoId);
-      const codigo = produto?.codigo ?? String(item.produtoId);
-      if (!itens.has(codigo)) itens.set(codigo, { produto, unidade: produto?.unidade || 'UN' });
-    }
+  for (const item of [
+    ...movimento.inventarios.flatMap((inventario) => inventario.itens),
+    ...(movimento.estoqueFinal ?? []),
+  ]) {
+    const produto = movimento.produtos.get(item.produtoId);
+    const codigo = produto?.codigo ?? String(item.produtoId);
+    if (!itens.has(codigo)) itens.set(codigo, { produto, unidade: produto?.unidade || 'UN' });
+  }
   return itens;
 }
 

@@ -101,6 +101,9 @@ const LEIAUTE_SPED: Record<string, string[]> = {
   ),
   H990: ['QTD_LIN_H:N!'],
   K001: ['IND_MOV:N1!'],
+  K010: ['IND_TP_LEIAUTE:N1!'],
+  K100: ['DT_INI:D!', 'DT_FIN:D!'],
+  K200: 'DT_EST:D! COD_ITEM:C60! QTD:V3! IND_EST:C1! COD_PART:C60'.split(' '),
   K990: ['QTD_LIN_K:N!'],
   '1001': ['IND_MOV:N1!'],
   '1010':
@@ -150,6 +153,7 @@ const PAI: Record<string, string> = {
   E250: 'E210',
   E310: 'E300',
   E316: 'E310',
+  K200: 'K100',
 };
 const FILHOS: Record<string, string[]> = {
   C100: ['C101', 'C170', 'C190'],
@@ -160,6 +164,7 @@ const FILHOS: Record<string, string[]> = {
   H005: ['H010'],
   E100: ['E110', 'E116'],
   E110: ['E116'],
+  K100: ['K200'],
 };
 
 const dataValida = (ddmmaaaa: string): boolean => {
@@ -237,6 +242,8 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
   if (cabeca[0] !== '0000')
     erro('0000', 1, 'REG', 'O arquivo não começa pelo registro 0000.', 'Gere o arquivo novamente.');
 
+  /** DT_FIN of the K100 the K200 that follow belong to. */
+  let k100Fim = '';
   let c100: {
     linha: number;
     campos: string[];
@@ -583,6 +590,75 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
         break;
       case 'H005':
         h005 = { linha, total: valor(campos[2]), soma: 0 };
+        break;
+      case 'K001':
+        if (campos[1] === '0' && !registros.some((r) => r[0] === 'K010'))
+          erro(
+            reg,
+            linha,
+            'IND_MOV',
+            'Bloco K com dados sem o registro K010 (informação sobre o tipo de leiaute).',
+            'Gere o arquivo novamente.',
+          );
+        break;
+      case 'K010':
+        if (!['0', '1', '2'].includes(campos[1] ?? ''))
+          erro(
+            reg,
+            linha,
+            'IND_TP_LEIAUTE',
+            `Tipo de leiaute ${campos[1]} inválido: 0 simplificado, 1 completo ou 2 restrito aos saldos de estoque.`,
+            'Gere o arquivo novamente.',
+          );
+        break;
+      case 'K100':
+        k100Fim = campos[2] ?? '';
+        if (
+          dataValida(campos[1] ?? '') &&
+          dataValida(k100Fim) &&
+          dataValida(dtIni) &&
+          dataValida(dtFin) &&
+          (isoDe(campos[1] ?? '') < isoDe(dtIni) ||
+            isoDe(k100Fim) > isoDe(dtFin) ||
+            isoDe(campos[1] ?? '') > isoDe(k100Fim))
+        )
+          erro(
+            reg,
+            linha,
+            'DT_FIN',
+            'Período do K100 fora do período do arquivo.',
+            'Gere o arquivo novamente.',
+          );
+        break;
+      case 'K200':
+        if (k100Fim && campos[1] !== k100Fim)
+          erro(
+            reg,
+            linha,
+            'DT_EST',
+            `Data do estoque ${campos[1]} difere do fim do período do K100 (${k100Fim}).`,
+            'Gere o arquivo novamente.',
+          );
+        if (!codigos.itens.has(campos[2] ?? ''))
+          erro(reg, linha, 'COD_ITEM', `Item ${campos[2]} sem registro 0200.`, 'Gere o arquivo novamente.');
+        if (!(valor(campos[3]) > 0))
+          erro(
+            reg,
+            linha,
+            'QTD',
+            'Quantidade em estoque deve ser maior que zero.',
+            'Gere o arquivo novamente.',
+          );
+        if (campos[4] === '0' ? Boolean(campos[5]) : !codigos.participantes.has(campos[5] ?? ''))
+          erro(
+            reg,
+            linha,
+            'COD_PART',
+            campos[4] === '0'
+              ? 'Estoque próprio em poder do informante (IND_EST 0) não leva participante.'
+              : `Estoque em poder de terceiros ou de terceiros (IND_EST ${campos[4]}) exige participante do 0150.`,
+            'Gere o arquivo novamente.',
+          );
         break;
       case 'H010':
         if (h005) h005.soma += valor(campos[5]);

@@ -24,6 +24,7 @@ export interface RelatorioLgpd {
   criterio: Criterio;
   geradoEm: string;
   registros: TitularRegistro[];
+  anonimizaveis: number;
   compartilhamentos: string[];
 }
 
@@ -214,6 +215,8 @@ export async function runLgpdRequest(
     criterio,
     geradoEm,
     registros,
+    // What an anonymisation would still change: records without a legal retention not yet anonymised.
+    anonimizaveis: registros.filter((r) => !r.retencao && !r.anonimizado).length,
     compartilhamentos,
   };
 }

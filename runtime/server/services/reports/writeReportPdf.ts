@@ -8,7 +8,7 @@ import type { PlanColumn, ReportPlan } from './reportPlan.ts';
 import type { CellValue, ReportSink } from './reportRows.ts';
 
 /** Most rows a PDF may hold: past that the user is asked to filter or export to XLSX. */
-export const MAX_PDF_ROWS = 20_000;
+export const MAX_PDF_ROWS = 50_000;
 
 const MARGIN = 28;
 const FONT_SIZE = 7.5;
@@ -34,23 +34,86 @@ export function pdfText(column: PlanColumn, value: CellValue, asCount = false): 
   return value;
 }
 
+/** What the layout asks of the page it lays lines on; absent while it only counts the pages. */
+interface PdfPainter {
+  /** Ends the current page (its footer) and opens the next with the page header. */
+  nextPage(): void;
+  group(label: string, y: number): void;
+  row(values: CellValue[], y: number, shaded: boolean): void;
+  totals(label: string, totals: Array<number | null>, y: number): void;
+}
+
+/**
+ * Where every line of a PDF report goes: the page breaks and the y of each line, from `top` (below the page
+ * header) to `bottom` (above the footer). The same layout runs twice over the same rows: first without a
+ * painter, to learn the page count ("Página X de Y"), then painting — so both agree line for line.
+ */
+function pdfLayout(top: number, bottom: number, painter?: PdfPainter) {
+  let y = top;
+  let pages = 1;
+  let rows = 0;
+  const room = (height: number) => {
+    if (y + height <= bottom) return;
+    painter?.nextPage();
+    pages += 1;
+    y = top;
+  };
+  const totalsLine = (label: string, totals: Array<number | null>) => {
+    room(ROW_HEIGHT + 4);
+    painter?.totals(label, totals, y);
+    y += 1;
+    y += ROW_HEIGHT + 3;
+  };
+  const sink: ReportSink = {
+    groupStart(label) {
+      room(ROW_HEIGHT * 2);
+      y += 2;
+      painter?.group(label, y);
+      y += ROW_HEIGHT + 2;
+    },
+    row(values) {
+      rows += 1;
+      if (rows > MAX_PDF_ROWS)
+        throw new ReportError(
+          `O relatório em PDF está limitado a ${MAX_PDF_ROWS.toLocaleString('pt-BR')} linhas; refine os filtros ou exporte em XLSX.`,
+        );
+      room(ROW_HEIGHT);
+      painter?.row(values, y, rows % 2 === 0);
+      y += ROW_HEIGHT;
+    },
+    subtotal: (label, totals) => totalsLine(label, totals),
+    total: (totals) => totalsLine('Total geral', totals),
+  };
+  return {
+    sink,
+    get pages() {
+      return pages;
+    },
+    get rows() {
+      return rows;
+    },
+    get y() {
+      return y;
+    },
+  };
+}
+
 /**
  * Writes a report as a PDF with pdfkit (spec 001 §9): on every page the company name and CNPJ, the user,
  * the generation date, the title, the filters and the column header; rows in the definition's
- * orientation; group subtotals and the grand total in bold; "Página X de Y" at the foot of each page
- * (pages are buffered so the total is known).
+ * orientation; group subtotals and the grand total in bold; "Página X de Y" at the foot of each page.
+ * The rows are fed twice (the same snapshot): `layout` only counts the pages, then `sink` paints them; each
+ * page is written out as soon as the next one opens, so memory holds one page, not the document.
  */
-export function createPdfWriter(plan: ReportPlan, header: ReportHeader) {
+export function createPdfWriter(plan: ReportPlan, header: ReportHeader, output: (chunk: Buffer) => void) {
   const doc = new PDFDocument({
     size: 'A4',
     layout: plan.orientation,
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
     autoFirstPage: false,
     info: { Title: plan.title, Author: header.usuario, Creator: header.empresa },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  doc.on('data', output);
   const done = new Promise<void>((resolve, reject) => {
     doc.on('end', resolve);
     doc.on('error', reject);
@@ -59,8 +122,6 @@ export function createPdfWriter(plan: ReportPlan, header: ReportHeader) {
   let widths: number[] = [];
   let lefts: number[] = [];
   let y = 0;
-  let rows = 0;
-  const bottom = () => doc.page.height - MARGIN - FOOTER_HEIGHT;
   const usable = () => doc.page.width - MARGIN * 2;
 
   const cell = (text: string, i: number, bold: boolean, align?: PlanColumn['align']) => {
@@ -74,6 +135,7 @@ export function createPdfWriter(plan: ReportPlan, header: ReportHeader) {
     });
   };
 
+  /** Opens a page with its header; returns the y below the column header. */
   const newPage = () => {
     doc.addPage();
     const total = columns.reduce((sum, column) => sum + column.width, 0);
@@ -109,87 +171,83 @@ export function createPdfWriter(plan: ReportPlan, header: ReportHeader) {
     columns.forEach((column, i) => {
       cell(column.label, i, true);
     });
-    y += ROW_HEIGHT + 4;
+    return y + ROW_HEIGHT + 4;
   };
 
-  const ensureRoom = (height: number) => {
-    if (!doc.page || y + height > bottom()) newPage();
-  };
-
-  const totalsLine = (label: string, totals: Array<number | null>) => {
-    ensureRoom(ROW_HEIGHT + 4);
+  let page = 1;
+  const footer = () => {
+    // Writing inside the bottom margin must not open a new page.
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
     doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + usable(), y)
-      .lineWidth(0.5)
-      .stroke();
-    y += 1;
-    columns.forEach((column, i) => {
-      const total = totals[i];
-      if (column.total && total !== null && total !== undefined)
-        cell(pdfText(column, total, column.total === 'count'), i, true);
-      else if (i === 0) cell(label, 0, true, 'left');
-    });
-    y += ROW_HEIGHT + 3;
+      .font('Helvetica')
+      .fontSize(8)
+      .text(`Página ${page} de ${counted.pages}`, MARGIN, doc.page.height - MARGIN - 10, {
+        width: usable(),
+        align: 'right',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = margin;
   };
 
-  const sink: ReportSink = {
-    groupStart(label) {
-      ensureRoom(ROW_HEIGHT * 2);
-      y += 2;
+  // The first page is opened at once: its header tells where the rows start on every page.
+  const top = newPage();
+  const bottom = doc.page.height - MARGIN - FOOTER_HEIGHT;
+  const counted = pdfLayout(top, bottom);
+  const painted = pdfLayout(top, bottom, {
+    nextPage() {
+      footer();
+      page += 1;
+      newPage();
+    },
+    group(label, at) {
+      y = at;
       doc
         .font('Helvetica-Bold')
         .fontSize(8.5)
         .text(label, MARGIN + 2, y + 1, { lineBreak: false });
-      y += ROW_HEIGHT + 2;
     },
-    row(values) {
-      rows += 1;
-      if (rows > MAX_PDF_ROWS)
-        throw new ReportError(
-          `O relatório em PDF está limitado a ${MAX_PDF_ROWS.toLocaleString('pt-BR')} linhas; refine os filtros ou exporte em XLSX.`,
-        );
-      ensureRoom(ROW_HEIGHT);
-      if (rows % 2 === 0) doc.rect(MARGIN, y, usable(), ROW_HEIGHT).fill('#f5f5f5').fillColor('black');
+    row(values, at, shaded) {
+      y = at;
+      if (shaded) doc.rect(MARGIN, y, usable(), ROW_HEIGHT).fill('#f5f5f5').fillColor('black');
       values.forEach((value, i) => {
         cell(pdfText(columns[i] as PlanColumn, value), i, false);
       });
-      y += ROW_HEIGHT;
     },
-    subtotal: (label, totals) => totalsLine(label, totals),
-    total: (totals) => totalsLine('Total geral', totals),
-  };
+    totals(label, totals, at) {
+      y = at;
+      doc
+        .moveTo(MARGIN, y)
+        .lineTo(MARGIN + usable(), y)
+        .lineWidth(0.5)
+        .stroke();
+      y += 1;
+      columns.forEach((column, i) => {
+        const total = totals[i];
+        if (column.total && total !== null && total !== undefined)
+          cell(pdfText(column, total, column.total === 'count'), i, true);
+        else if (i === 0) cell(label, 0, true, 'left');
+      });
+    },
+  });
 
   return {
-    sink,
-    async finish(): Promise<Buffer> {
-      if (!doc.page) newPage();
-      if (rows === 0) {
+    /** First pass over the rows: lays them out without painting, to count the pages. */
+    layout: counted.sink,
+    /** Second pass over the same rows: paints them. */
+    sink: painted.sink,
+    async finish(): Promise<void> {
+      if (painted.pages !== counted.pages || painted.rows !== counted.rows)
+        throw new Error(`PDF: ${painted.pages} páginas pintadas, ${counted.pages} contadas`);
+      if (painted.rows === 0) {
         doc
           .font('Helvetica')
           .fontSize(9)
-          .text('Nenhum registro encontrado com os filtros informados.', MARGIN, y + 4);
+          .text('Nenhum registro encontrado com os filtros informados.', MARGIN, painted.y + 4);
       }
-      const range = doc.bufferedPageRange();
-      for (let i = range.start; i < range.start + range.count; i++) {
-        doc.switchToPage(i);
-        // Writing inside the bottom margin must not open a new page.
-        const margin = doc.page.margins.bottom;
-        doc.page.margins.bottom = 0;
-        doc
-          .font('Helvetica')
-          .fontSize(8)
-          .text(`Página ${i + 1} de ${range.count}`, MARGIN, doc.page.height - MARGIN - 10, {
-            width: usable(),
-            align: 'right',
-            lineBreak: false,
-          });
-        doc.page.margins.bottom = margin;
-      }
-      doc.flushPages();
+      footer();
       doc.end();
       await done;
-      return Buffer.concat(chunks);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { DEFAULT_TIME_ZONE } from '../../../core/constants.ts';
@@ -68,22 +69,27 @@ function excelValue(column: PlanColumn, value: CellValue): ExcelJS.CellValue {
   return value;
 }
 
+/** exceljs 4.4's streaming sheet: its StreamBuf, piped into archiver's entry stream (readable-stream 2). */
+interface SheetInternals {
+  stream: { pipes: Array<NodeJS.EventEmitter & { _writableState?: { needDrain: boolean } }> };
+}
+
 /**
- * Streams a report to XLSX with exceljs' WorkbookWriter: every row is committed as it is written, so
- * memory holds one row, not the sheet. Identification rows on top (company, CNPJ, title, filters, user and
+ * Streams a report to XLSX with exceljs' WorkbookWriter: every row is committed as it is written and the
+ * zipped bytes go to `output` as they are made (call `drain` between batches of rows), so memory holds a
+ * batch, not the sheet. Identification rows on top (company, CNPJ, title, filters, user and
  * date), then the header row (bold, frozen, with an autofilter), typed cells (numbers, real dates, BRL
  * format), group subtotals and the grand total in bold.
  */
-export function createXlsxWriter(plan: ReportPlan, header: ReportHeader) {
-  const output = new PassThrough();
-  const chunks: Buffer[] = [];
-  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+export function createXlsxWriter(plan: ReportPlan, header: ReportHeader, output: (chunk: Buffer) => void) {
+  const stream = new PassThrough();
+  stream.on('data', output);
   const done = new Promise<void>((resolve, reject) => {
-    output.on('end', resolve);
-    output.on('error', reject);
+    stream.on('end', resolve);
+    stream.on('error', reject);
   });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
+    stream,
     useStyles: true,
     useSharedStrings: false,
   });
@@ -152,11 +158,19 @@ export function createXlsxWriter(plan: ReportPlan, header: ReportHeader) {
 
   return {
     sink,
-    async finish(): Promise<Buffer> {
+    /**
+     * Waits until the zip has taken the rows written so far. exceljs' sheet buffer ignores backpressure:
+     * its writes pile up in the stream archiver reads the sheet from, so without this wait the whole
+     * sheet's XML (tens of MB for 100,000 rows) sat in memory until the end.
+     */
+    async drain(): Promise<void> {
+      const source = (sheet as unknown as SheetInternals).stream.pipes[0];
+      if (source?._writableState?.needDrain) await once(source, 'drain');
+    },
+    async finish(): Promise<void> {
       sheet.commit();
       await workbook.commit();
       await done;
-      return Buffer.concat(chunks);
     },
   };
 }

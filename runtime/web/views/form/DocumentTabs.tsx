@@ -46,7 +46,10 @@ export function DocumentTabs({ entity, id, reload }: { entity: ResolvedEntity; i
   }, [api, entity.resource, id, reload]);
   const states = entity.document?.states ?? {};
   const actionLabel = (acao: string) =>
-    ACTIONS[acao] ?? entity.document?.transitions.find((t) => t.action === acao)?.label ?? acao;
+    ACTIONS[acao] ??
+    [...(entity.document?.transitions ?? []), ...(entity.actions ?? [])].find((t) => t.action === acao)
+      ?.label ??
+    acao;
   const stateLabel = (state: unknown) => (typeof state === 'string' ? (states[state]?.label ?? state) : '');
   const fieldLabel = (name: string) => entity.fields[name]?.label ?? name;
   // The Lote column shows only when some row has a lot (most products do not control lots).

@@ -41,9 +41,10 @@ export function FormView({ entityName, mode, id, singleton }: FormViewProps) {
           </Button>
         </Stack>
       )}
-      {form.status === 'ready' && form.document.view && (
+      {form.status === 'ready' && (form.document.view || form.document.actions.length > 0) && (
         <DocumentBar
           view={form.document.view}
+          actions={form.document.actions}
           running={form.document.running}
           dirty={form.dirty}
           onRun={(transition) => void form.document.run(transition)}
@@ -80,9 +81,10 @@ export function FormView({ entityName, mode, id, singleton }: FormViewProps) {
           </Stack>
         </ThemedForm>
       )}
-      {form.status === 'ready' && form.document.view && form.entity && id !== undefined && (
-        <DocumentTabs entity={form.entity} id={id} reload={form.reload} />
-      )}
+      {form.status === 'ready' &&
+        (form.document.view || (form.entity?.actions && mode === 'edit')) &&
+        form.entity &&
+        id !== undefined && <DocumentTabs entity={form.entity} id={id} reload={form.reload} />}
       <UnsavedChangesGuard shouldBlock={form.shouldBlock} />
     </Box>
   );

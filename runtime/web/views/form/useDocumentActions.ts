@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { DocumentTransition } from '../../../core/documents/documentDefinition.ts';
+import type { DocumentAction, DocumentTransition } from '../../../core/documents/documentDefinition.ts';
 import { documentLifecycle } from '../../../core/documents/documentLifecycle.ts';
+import { visibleActions } from '../../../core/documents/visibleActions.ts';
 import type { ResolvedEntity } from '../../../core/resolveEntity.ts';
 import { useRuntime, useSession } from '../../app/RuntimeContext.tsx';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
@@ -13,9 +14,10 @@ const newKey = () =>
 
 /**
  * The lifecycle of a document in the form (entity `document`, edit mode): state chip, editability and the
- * transitions the user may take (runtime/core documentLifecycle, the server's rule); `run` asks the
- * declared confirmation, POSTs /api/<Resource>/{id}/<action> with an Idempotency-Key, toasts and calls
- * `onDone` to read the record again. Errors go to the action error dialog (e.g. "Estoque insuficiente…").
+ * transitions the user may take (runtime/core documentLifecycle, the server's rule), plus the entity's
+ * actions without a state change the record shows (visibleActions); `run` asks the declared confirmation,
+ * POSTs /api/<Resource>/{id}/<action> with an Idempotency-Key, toasts and calls `onDone` to read the
+ * record again. Errors go to the action error dialog (e.g. "Estoque insuficiente…").
  */
 export function useDocumentActions(
   entity: ResolvedEntity,
@@ -35,8 +37,12 @@ export function useDocumentActions(
         : null,
     [entity, record, id, user],
   );
+  const actions = useMemo(
+    () => (record && id !== undefined ? visibleActions(entity.actions, record, entity.permission, user) : []),
+    [entity, record, id, user],
+  );
   const run = useCallback(
-    async (transition: DocumentTransition) => {
+    async (transition: DocumentTransition | DocumentAction) => {
       if (
         transition.confirm &&
         !(await notify.confirm({ message: transition.confirm, confirmLabel: transition.label }))
@@ -48,8 +54,10 @@ export function useDocumentActions(
           body: {},
           headers: { 'Idempotency-Key': newKey() },
         });
-        const to = entity.document?.states[transition.to]?.label ?? transition.to;
-        notify.toast(`Situação alterada para ${to}.`, { severity: 'success' });
+        if ('to' in transition) {
+          const to = entity.document?.states[transition.to]?.label ?? transition.to;
+          notify.toast(`Situação alterada para ${to}.`, { severity: 'success' });
+        } else notify.toast(`${transition.label}: feito.`, { severity: 'success' });
         onDone();
       } catch (error) {
         void showActionError(error);
@@ -59,5 +67,5 @@ export function useDocumentActions(
     },
     [api, entity, id, notify, onDone, showActionError],
   );
-  return { view, running, run };
+  return { view, actions, running, run };
 }

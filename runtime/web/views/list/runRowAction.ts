@@ -1,3 +1,4 @@
+import { type OperationId, operations } from '../../../../generated/operations.ts';
 import { callOperation } from '../../api/callOperation.ts';
 import type { ApiClient } from '../../api/createApiClient.ts';
 import type { Notify } from '../../ui/NotifyProvider.tsx';
@@ -32,10 +33,14 @@ export async function runRowAction(
     window.location.hash = `#/${fillFormatted(action.route ?? '', row).replace(/^[#/]+/, '')}`;
     return false;
   }
+  // Path segments other than the id are read from the row (e.g. a table keyed by its UF).
+  const values: Record<string, unknown> = { id: row.id };
+  for (const [, name] of operations[action.action as OperationId]?.path.matchAll(/\{(\w+)\}/g) ?? [])
+    values[name as string] ??= (row as Record<string, unknown>)[name as string];
   const { data, error } = await callOperation(
     api,
     action.action,
-    { id: row.id },
+    values,
     action.download ? { parseAs: 'blob' } : {},
   );
   if (!error && action.download) {

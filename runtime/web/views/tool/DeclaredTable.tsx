@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import Icon from '@mui/material/Icon';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { readPath } from '../../../core/readPath.ts';
 import {
   applyRule,
@@ -86,7 +86,10 @@ function DeclaredCell({
         {Object.entries(column.flags)
           .filter(([field]) => readPath(row, field.split('.')) === true)
           .map(([field, label]) => (
-            <Chip key={field} label={label} size="small" variant="outlined" />
+            <Fragment key={field}>
+              {' '}
+              <Chip label={label} size="small" variant="outlined" />
+            </Fragment>
           ))}
       </Stack>
     );

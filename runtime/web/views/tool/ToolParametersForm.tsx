@@ -18,6 +18,8 @@ export function ToolParametersForm(props: {
   schema: RJSFSchema | null;
   values: Values;
   onChange: (values: Values) => void;
+  /** Enter pressed in the form (the declared `submit` action). */
+  onSubmit?: () => void;
 }) {
   const { parameters, schema, values } = props;
   if (!schema)
@@ -36,6 +38,7 @@ export function ToolParametersForm(props: {
       validator={formValidator}
       experimental_defaultFormStateBehavior={defaultFormStateBehavior}
       onChange={(event) => props.onChange(event.formData as Values)}
+      onSubmit={() => props.onSubmit?.()}
       showErrorList={false}
       noHtml5Validate
     />

@@ -15,19 +15,16 @@ import { applyRule } from '../../../core/screens/evaluateRule.ts';
 import { fillTemplate } from '../../../core/screens/fillTemplate.ts';
 import { cells } from '../../registry/cells/index.ts';
 import { paginationLabels } from '../../ui/paginationLabels.ts';
+import { rowsAt } from '../upload/countRows.ts';
 import { AmostraArquivo } from './AmostraArquivo.tsx';
 import { DeclaredTable } from './DeclaredTable.tsx';
 import { fillFormatted, formulaText } from './fillFormatted.ts';
+import { ResultBars, ResultGroups, ResultLists } from './ResultGroups.tsx';
 import type { ToolAnswer, ToolResultArea } from './toolTypes.ts';
 
-const list = (answer: ToolAnswer, path: string): unknown[] => {
-  const value = readPath(answer, path.split('.'));
-  return Array.isArray(value) ? value : [];
-};
-
 /**
- * The result area of a tool, top to bottom as declared: validation messages, the summary (title,
- * cards as chips, grid) and the first lines of the generated file.
+ * The result area of a tool, top to bottom as declared: alerts, validation messages, the summary (title,
+ * cards as chips, grid), a section per item of a list, lists of texts and the first lines of the generated file.
  */
 export function ToolResult({
   area,
@@ -44,7 +41,7 @@ export function ToolResult({
   onPage?: (skip: number, limit: number) => void;
 }) {
   const { messages, summary, sample } = area;
-  const items = messages ? list(answer, messages.items) : [];
+  const items = messages ? rowsAt(answer, messages.items) : [];
   const paging = summary?.grid?.paging;
   const number = (path: string | undefined) => {
     const value = path ? Number(readPath(answer, path.split('.'))) : Number.NaN;
@@ -82,6 +79,7 @@ export function ToolResult({
           </List>
         </Alert>
       )}
+      {area.bars && <ResultBars bars={area.bars} values={rowsAt(answer, area.bars.items)} />}
       {summary && (
         <Paper sx={{ mb: 2 }}>
           <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
@@ -116,7 +114,7 @@ export function ToolResult({
               <DeclaredTable
                 label={summary.grid.label}
                 columns={summary.grid.columns}
-                rows={list(answer, summary.grid.items)}
+                rows={rowsAt(answer, summary.grid.items)}
                 values={values}
                 empty={summary.grid.empty}
                 first={summary.grid.first}
@@ -139,10 +137,12 @@ export function ToolResult({
           )}
         </Paper>
       )}
+      {area.groups && <ResultGroups groups={area.groups} items={rowsAt(answer, area.groups.items)} />}
+      {area.lists && <ResultLists lists={area.lists} answer={answer} />}
       {sample && (
         <AmostraArquivo
           title={fillFormatted(sample.title, answer)}
-          linhas={list(answer, sample.items).map(String)}
+          linhas={rowsAt(answer, sample.items).map(String)}
         />
       )}
     </>

@@ -5,24 +5,58 @@ import { visibleHelp } from './applyParameterRules.ts';
 import { EmptyOptions } from './EmptyOptions.tsx';
 import { ToolParametersForm } from './ToolParametersForm.tsx';
 import { ToolResult } from './ToolResult.tsx';
-import type { ToolScreen } from './toolTypes.ts';
+import type { ToolAction, ToolScreen } from './toolTypes.ts';
 import { useToolController } from './useToolController.ts';
 
 /**
  * The generic renderer of `tool` screens: heading, parameter form (rjsf, declared schema and
  * uiSchema), description, the action buttons with the progress bar under them, and the result area.
+ * A `section` declaration is shown by its host screen (useDeclaredTool), which may pass `extra` values.
  */
-export function ToolView({ declaration }: { declaration: ToolScreen }) {
-  const c = useToolController(declaration);
+export function ToolView({
+  declaration,
+  extra,
+}: {
+  declaration: ToolScreen;
+  extra?: Record<string, unknown>;
+}) {
+  const c = useToolController(declaration, extra);
+  // A section of a registered screen: its title is an h2 and the host lays it out.
+  const section = declaration.section === true;
   const { parameters } = declaration;
+  const disabled = (action: ToolAction) =>
+    c.busy ||
+    !c.schema ||
+    c.failing !== null ||
+    c.incomplete ||
+    c.emptyOptions.length > 0 ||
+    !c.allowed(action) ||
+    (action.needsResult === true && !c.result) ||
+    Boolean(c.result && action.disabledWhen && conditionHolds(action.disabledWhen, c.result));
+  // Enter in the form runs the declared `submit` action, as its button would.
+  const submit = parameters.submit ? declaration.actions[parameters.submit] : undefined;
   return (
-    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+    <Box
+      component={section ? 'section' : 'div'}
+      aria-label={section ? declaration.title : undefined}
+      sx={section ? {} : { maxWidth: 1200, mx: 'auto' }}
+    >
+      <Typography
+        variant={section ? 'h6' : 'h5'}
+        component={section ? 'h2' : 'h1'}
+        sx={{ mb: section ? 1 : 2 }}
+      >
         {declaration.title}
       </Typography>
       <EmptyOptions sources={c.emptyOptions} />
       <Paper sx={{ p: 2, mb: 2, displayPrint: 'none' }}>
-        <ToolParametersForm parameters={parameters} schema={c.schema} values={c.values} onChange={c.change} />
+        <ToolParametersForm
+          parameters={parameters}
+          schema={c.schema}
+          values={c.values}
+          onChange={c.change}
+          onSubmit={submit && (() => void (disabled(submit) || c.run(submit)))}
+        />
         {declaration.description && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             {declaration.description}
@@ -45,25 +79,20 @@ export function ToolView({ declaration }: { declaration: ToolScreen }) {
         </Alert>
       )}
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', displayPrint: 'none' }}>
-        {Object.entries(declaration.actions).map(([id, action]) => (
-          <Button
-            key={id}
-            variant={action.variant ?? 'contained'}
-            startIcon={action.icon ? <Icon>{action.icon}</Icon> : undefined}
-            disabled={
-              c.busy ||
-              !c.schema ||
-              c.failing !== null ||
-              c.emptyOptions.length > 0 ||
-              !c.allowed(action) ||
-              (action.needsResult === true && !c.result) ||
-              Boolean(c.result && action.disabledWhen && conditionHolds(action.disabledWhen, c.result))
-            }
-            onClick={() => void c.run(action)}
-          >
-            {action.label}
-          </Button>
-        ))}
+        {Object.entries(declaration.actions)
+          .filter(([, action]) => !action.showWhen || (c.result && conditionHolds(action.showWhen, c.result)))
+          .map(([id, action]) => (
+            <Button
+              key={id}
+              variant={action.variant ?? 'contained'}
+              color={action.color}
+              startIcon={action.icon ? <Icon>{action.icon}</Icon> : undefined}
+              disabled={disabled(action)}
+              onClick={() => void c.run(action)}
+            >
+              {action.label}
+            </Button>
+          ))}
         {Object.values(declaration.actions)
           .filter((action) => action.readOnly && !c.allowed(action))
           .map((action) => (

@@ -1,19 +1,20 @@
+import type { Formula } from '../../../core/screens/evaluateRule.ts';
 import type { Notify } from '../../ui/NotifyProvider.tsx';
-import { fillFormatted } from './fillFormatted.ts';
+import { formulaText } from './fillFormatted.ts';
 
 /**
- * Asks a declared confirmation (title, message with {path|format} placeholders read from `data`,
+ * Asks a declared confirmation (title, message — a formula — with {path|format} placeholders read from `data`,
  * button label); true without a dialog.
  */
 export function confirmDeclared(
   notify: Notify,
-  dialog: { title: string; message: string; confirmLabel?: string } | undefined,
+  dialog: { title: string; message: Formula; confirmLabel?: string } | undefined,
   data: unknown,
 ): Promise<boolean> {
   if (!dialog) return Promise.resolve(true);
   return notify.confirm({
     title: dialog.title,
-    message: fillFormatted(dialog.message, data),
+    message: formulaText(dialog.message, data),
     confirmLabel: dialog.confirmLabel,
   });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { checkPermission } from '../../../core/checkPermission.ts';
 import { conditionHolds } from '../../../core/screens/evaluateRule.ts';
 import { fillTemplate } from '../../../core/screens/fillTemplate.ts';
@@ -14,7 +14,9 @@ import { downloadArquivo, saveBlob } from './downloadArquivo.ts';
 import { emptyOptionSources } from './EmptyOptions.tsx';
 import { fillFormatted } from './fillFormatted.ts';
 import { requestValues } from './requestValues.ts';
+import { requiredFilled } from './requiredFilled.ts';
 import type { ToolAction, ToolAnswer, ToolScreen } from './toolTypes.ts';
+import { useLoadedValues } from './useLoadedValues.ts';
 import { useParameterOptions } from './useParameterOptions.ts';
 
 type Values = Record<string, unknown>;
@@ -22,9 +24,11 @@ type Values = Record<string, unknown>;
 /**
  * Controller of a `tool` screen: loads the options its parameters read from operations (and the
  * value each selects at first), keeps the parameter values (any change clears the result, so what is
- * downloaded is what was seen) and runs the declared actions with the runtime's error dialog.
+ * downloaded is what was seen) and runs the declared actions with the runtime's error dialog. A
+ * configuration's values come from `load` and a `save` action writes them back; `extra` (from a host
+ * screen) travels with every request; `autoRun` runs an action once the form is ready.
  */
-export function useToolController(declaration: ToolScreen) {
+export function useToolController(declaration: ToolScreen, extra?: Values) {
   const { api } = useRuntime();
   const { schemas } = useTenant();
   const { user } = useSession();
@@ -44,9 +48,14 @@ export function useToolController(declaration: ToolScreen) {
   // Only a parameter that declares what to say when it has no option blocks the actions.
   const emptyOptions = emptyOptionSources(parameters.options, loaded).filter(([, source]) => source.empty);
 
+  const { ready, fill } = useLoadedValues(declaration, extra, setValues);
+
   const schema = useMemo(
-    () => loaded && buildParameterSchema(parameters, (name) => enumOptions(schemas, name).options, loaded),
-    [parameters, schemas, loaded],
+    () =>
+      loaded && ready
+        ? buildParameterSchema(parameters, (name) => enumOptions(schemas, name).options, loaded)
+        : null,
+    [parameters, schemas, loaded, ready],
   );
 
   const change = useCallback((next: Values) => {
@@ -62,7 +71,7 @@ export function useToolController(declaration: ToolScreen) {
       const { data, error, response } = await callOperation(
         api,
         action.operationId,
-        requestValues(parameters, values),
+        { ...requestValues(parameters, values), ...extra },
         {
           parseAs: 'blob',
         },
@@ -76,7 +85,7 @@ export function useToolController(declaration: ToolScreen) {
         placeholders[key] = response?.headers.get(header) ?? '0';
       if (action.message) notify.toast(fillTemplate(action.message, placeholders), { severity: 'success' });
     },
-    [api, parameters, values, notify],
+    [api, parameters, values, extra, notify],
   );
 
   // `liveChecks`: the first failing check, shown while the values fail it (the actions wait for them).
@@ -88,6 +97,9 @@ export function useToolController(declaration: ToolScreen) {
         : null,
     [parameters, values],
   );
+
+  // `waitForRequired`: a required parameter still empty keeps the actions disabled.
+  const incomplete = parameters.waitForRequired === true && !requiredFilled(parameters.schema, values);
 
   /** Whether the user holds the level the action declares (none declared: allowed). */
   const allowed = useCallback(
@@ -116,6 +128,7 @@ export function useToolController(declaration: ToolScreen) {
         const pageFields = paging && fills ? { [paging.skip]: next.skip, [paging.limit]: next.limit } : {};
         const { data, error } = await callOperation(api, action.operationId, {
           ...requestValues(parameters, values),
+          ...extra,
           ...(action.body ?? {}),
           ...pageFields,
         });
@@ -123,10 +136,11 @@ export function useToolController(declaration: ToolScreen) {
         const answer = (data ?? {}) as ToolAnswer;
         // A queued report is followed by the shell's reports dialog (realtime): only the toast here.
         if (action.type === 'download') downloadArquivo(answer as { nomeArquivo: string; conteudo: string });
+        else if (action.type === 'save') fill(answer);
         else if (action.success) {
           setResult(null);
           setSuccess(fillFormatted(action.success, answer));
-        } else if (action.type !== 'queue') {
+        } else if (action.type === 'preview' || action.type === 'run') {
           setResult(answer);
           setSuccess(null);
           setShown(action);
@@ -139,7 +153,7 @@ export function useToolController(declaration: ToolScreen) {
         setBusy(false);
       }
     },
-    [api, parameters, values, notify, showError, runFile, allowed, result, page.limit, paging],
+    [api, parameters, values, extra, notify, showError, runFile, allowed, result, page.limit, paging, fill],
   );
 
   /** Another page (or page size) of the shown answer: its action again, with the same values. */
@@ -150,6 +164,15 @@ export function useToolController(declaration: ToolScreen) {
     [run, shown],
   );
 
+  // `autoRun`: the declared action once the form is ready (e.g. the results of the default filter).
+  const autoRun = declaration.autoRun ? declaration.actions[declaration.autoRun] : undefined;
+  const started = useRef(false);
+  useEffect(() => {
+    if (!autoRun || !schema || started.current) return;
+    started.current = true;
+    void run(autoRun);
+  }, [autoRun, schema, run]);
+
   return {
     schema,
     values,
@@ -159,6 +182,7 @@ export function useToolController(declaration: ToolScreen) {
     run,
     problem,
     failing,
+    incomplete,
     success,
     allowed,
     page,

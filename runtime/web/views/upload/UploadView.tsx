@@ -1,13 +1,14 @@
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import Icon from '@mui/material/Icon';
-import { FilePickButton } from '../../ui/FilePickButton.tsx';
 import { DeclaredTable } from '../tool/DeclaredTable.tsx';
 import { EmptyOptions } from '../tool/EmptyOptions.tsx';
 import { fillFormatted, formulaText } from '../tool/fillFormatted.ts';
 import { LinkedText } from '../tool/LinkedText.tsx';
-import { ToolParametersForm } from '../tool/ToolParametersForm.tsx';
 import { rowsAt } from './countRows.ts';
 import { CsvUploadView } from './csv/CsvUploadView.tsx';
+import { previewOf } from './previewOf.ts';
+import { RawUploadView } from './raw/RawUploadView.tsx';
+import { UploadInputs } from './UploadInputs.tsx';
 import type { UploadScreen } from './uploadTypes.ts';
 import { useUploadController } from './useUploadController.ts';
 
@@ -18,13 +19,15 @@ import { useUploadController } from './useUploadController.ts';
  */
 export function UploadView({ declaration }: { declaration: UploadScreen }) {
   if (declaration.file.parse === 'csv') return <CsvUploadView declaration={declaration} />;
+  if (declaration.file.send === 'raw') return <RawUploadView declaration={declaration} />;
   return <FileUploadView declaration={declaration} />;
 }
 
 /** An upload whose file travels in base64 to the preview and confirm operations. */
 function FileUploadView({ declaration }: { declaration: UploadScreen }) {
   const c = useUploadController(declaration);
-  const { parameters, file, preview: previewSpec, confirm: confirmSpec } = declaration;
+  const { parameters, confirm: confirmSpec } = declaration;
+  const previewSpec = previewOf(declaration);
   const placeholders = { ...c.preview, ...c.counts };
   const rows = c.preview ? rowsAt(c.preview, previewSpec.grid?.items ?? '') : [];
   const summary =
@@ -47,25 +50,13 @@ function FileUploadView({ declaration }: { declaration: UploadScreen }) {
       <EmptyOptions sources={c.emptyOptions} />
       <Paper sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-          {parameters && (
-            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-              <ToolParametersForm
-                parameters={parameters}
-                schema={c.schema}
-                values={c.values}
-                onChange={c.change}
-              />
-            </Box>
-          )}
-          <FilePickButton
-            accept={file.accept}
-            inputLabel={file.inputLabel}
-            onFile={(chosen) => void c.choose(chosen)}
+          <UploadInputs
+            declaration={declaration}
+            form={c}
             disabled={c.busy || (parameters !== undefined && !c.schema) || c.emptyOptions.length > 0}
-            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-          >
-            {file.label}
-          </FilePickButton>
+            formSx={{ flexGrow: 1, minWidth: 0 }}
+            buttonSx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          />
         </Stack>
         {c.preview && (previewSpec.chips?.length ?? 0) > 0 && (
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>

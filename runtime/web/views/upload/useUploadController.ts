@@ -1,28 +1,19 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { checkPermission } from '../../../core/checkPermission.ts';
-import { PermissionLevel } from '../../../core/types.ts';
+import { useCallback, useRef, useState } from 'react';
 import { callOperation } from '../../api/callOperation.ts';
-import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx';
-import { enumOptions } from '../../auth/enumOptions.ts';
+import { useRuntime } from '../../app/RuntimeContext.tsx';
 import { fileToBase64 } from '../../ui/fileToBase64.ts';
-import { useNotify } from '../../ui/NotifyProvider.tsx';
+import { type Notify, useNotify } from '../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
-import { buildParameterSchema } from '../tool/buildParameterSchema.ts';
 import { confirmDeclared } from '../tool/confirmDeclared.ts';
-import { emptyOptionSources } from '../tool/EmptyOptions.tsx';
 import { fillFormatted } from '../tool/fillFormatted.ts';
-import { useParameterOptions } from '../tool/useParameterOptions.ts';
 import { countRows } from './countRows.ts';
+import { previewOf } from './previewOf.ts';
 import type { UploadAnswer, UploadScreen } from './uploadTypes.ts';
+import { useConfirmAllowed } from './useConfirmAllowed.ts';
+import { useUploadParameters } from './useUploadParameters.ts';
 
 type Values = Record<string, unknown>;
 type Chosen = { nome: string; conteudo: string };
-
-/** Whether every required parameter holds a value. */
-const completeFor = (required: unknown) => (current: Values) =>
-  !(Array.isArray(required) ? (required as string[]) : []).some(
-    (field) => current[field] === undefined || current[field] === null || current[field] === '',
-  );
 
 /** The body fields carrying the file: its name (when declared) and its base64 content. */
 const fileBody = (spec: UploadScreen['file'], file: Chosen) => ({
@@ -33,6 +24,19 @@ const fileBody = (spec: UploadScreen['file'], file: Chosen) => ({
 const megabytes = (bytes: number) =>
   `${(bytes / 1_048_576).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 
+/** Refuses a file over the declared size (the alert says why); true when it may be read. */
+export async function fileFits(notify: Notify, spec: UploadScreen['file'], file: File): Promise<boolean> {
+  if (file.size <= spec.maxBytes) return true;
+  await notify.alert({
+    title: 'Arquivo muito grande',
+    message: fillFormatted(spec.tooLarge ?? 'O arquivo {nome} passa do limite de {max}.', {
+      nome: file.name,
+      max: megabytes(spec.maxBytes),
+    }),
+  });
+  return false;
+}
+
 /**
  * Controller of an `upload` screen: the parameters (options read from operations; a sole option is
  * chosen), the chosen file (refused over `maxBytes` before any request), the preview operation run
@@ -41,33 +45,16 @@ const megabytes = (bytes: number) =>
  */
 export function useUploadController(declaration: UploadScreen) {
   const { api } = useRuntime();
-  const { schemas } = useTenant();
-  const { user } = useSession();
   const notify = useNotify();
   const showError = useActionError();
-  const { parameters, file: fileSpec, preview: previewSpec, confirm: confirmSpec } = declaration;
-  const [values, setValues] = useState<Values>({});
-  const loaded = useParameterOptions(parameters?.options, setValues, {
-    chooseSole: true,
-    initial: parameters ? null : {},
-  });
+  const { parameters, file: fileSpec, confirm: confirmSpec } = declaration;
+  const previewSpec = previewOf(declaration);
+  const { values, setValues, schema, complete, emptyOptions } = useUploadParameters(parameters);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [preview, setPreview] = useState<UploadAnswer | null>(null);
   const [result, setResult] = useState<UploadAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const request = useRef(0);
-  const complete = completeFor((parameters?.schema as { required?: unknown } | undefined)?.required);
-
-  const schema = useMemo(
-    () =>
-      parameters && loaded
-        ? buildParameterSchema(parameters, (name) => enumOptions(schemas, name).options, loaded)
-        : null,
-    [parameters, schemas, loaded],
-  );
-  /** Option parameters whose operation answered nothing: the file cannot be sent for them. */
-  const emptyOptions = emptyOptionSources(parameters?.options, loaded);
-
   const runPreview = useCallback(
     async (current: Values, file: Chosen) => {
       const id = ++request.current;
@@ -99,16 +86,7 @@ export function useUploadController(declaration: UploadScreen) {
   const choose = async (file: File) => {
     setResult(null);
     setPreview(null);
-    if (file.size > fileSpec.maxBytes) {
-      await notify.alert({
-        title: 'Arquivo muito grande',
-        message: fillFormatted(fileSpec.tooLarge ?? 'O arquivo {nome} passa do limite de {max}.', {
-          nome: file.name,
-          max: megabytes(fileSpec.maxBytes),
-        }),
-      });
-      return;
-    }
+    if (!(await fileFits(notify, fileSpec, file))) return;
     const loadedFile = { nome: file.name, conteudo: await fileToBase64(file) };
     setChosen(loadedFile);
     if (complete(values)) await runPreview(values, loadedFile);
@@ -117,8 +95,7 @@ export function useUploadController(declaration: UploadScreen) {
   const missing = !complete(values);
   const counts = countRows(declaration.counts, preview);
   const pending = counts[confirmSpec.count ?? ''] ?? 0;
-  const level = PermissionLevel[confirmSpec.level ?? 'CRIAR'];
-  const canConfirm = !confirmSpec.permission || checkPermission(user, confirmSpec.permission, level);
+  const canConfirm = useConfirmAllowed(confirmSpec);
 
   const confirm = async () => {
     if (!chosen || missing || pending === 0 || !canConfirm) return;

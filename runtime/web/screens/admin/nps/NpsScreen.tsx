@@ -1,18 +1,22 @@
 import { Stack } from '@mui/material';
 import { useSession } from '../../../app/RuntimeContext.tsx';
+import { ToolView } from '../../../views/tool/ToolView.tsx';
+import { useDeclaredTool } from '../../../views/tool/useDeclaredTool.ts';
 import { AdminPage } from '../AdminPage.tsx';
 import { useWhiteLabelChoice, WhiteLabelPicker } from '../WhiteLabelPicker.tsx';
-import { NpsConfigCard } from './NpsConfigCard.tsx';
-import { NpsResultados } from './NpsResultados.tsx';
 
 /**
- * Administrador › Pesquisa NPS: the Net Promoter Score survey of the white-label (/api/Nps): its
- * settings and its results. The master works on its own white-label; platform staff pick any.
+ * Administrador › Pesquisa NPS: the Net Promoter Score survey of the white-label (/api/Nps): its settings
+ * and its results, declared tools (schemas/screens/nps-config, nps-resultados). The master works on its
+ * own white-label; platform staff pick any, sent with every request of both.
  */
 export default function NpsScreen() {
   const { user } = useSession();
   const staff = user?.isAvanco === true;
   const [configWhiteLabel, setConfigWhiteLabel] = useWhiteLabelChoice();
+  const config = useDeclaredTool('nps-config');
+  const resultados = useDeclaredTool('nps-resultados');
+  const extra = staff ? { configWhiteLabel } : undefined;
   return (
     <AdminPage
       title="Pesquisa NPS"
@@ -20,8 +24,8 @@ export default function NpsScreen() {
       actions={<WhiteLabelPicker value={configWhiteLabel} onChange={setConfigWhiteLabel} />}
     >
       <Stack spacing={3} key={configWhiteLabel}>
-        <NpsConfigCard configWhiteLabel={configWhiteLabel} staff={staff} />
-        <NpsResultados configWhiteLabel={configWhiteLabel} staff={staff} />
+        <ToolView declaration={config} extra={extra} />
+        <ToolView declaration={resultados} extra={extra} />
       </Stack>
     </AdminPage>
   );

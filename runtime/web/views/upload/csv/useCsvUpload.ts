@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { checkPermission } from '../../../../core/checkPermission.ts';
 import { decodeCsvBytes } from '../../../../core/decodeCsvBytes.ts';
 import { matchCsvColumns } from '../../../../core/matchCsvColumns.ts';
 import { parseCsv } from '../../../../core/parseCsv.ts';
 import { readPath } from '../../../../core/readPath.ts';
-import { PermissionLevel } from '../../../../core/types.ts';
 import { callOperation } from '../../../api/callOperation.ts';
-import { useRuntime, useSession } from '../../../app/RuntimeContext.tsx';
+import { useRuntime } from '../../../app/RuntimeContext.tsx';
 import { useNotify } from '../../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../../ui/useActionError.tsx';
+import { previewOf } from '../previewOf.ts';
 import type { UploadScreen } from '../uploadTypes.ts';
+import { useConfirmAllowed } from '../useConfirmAllowed.ts';
 import { mappedLines, remap } from './csvLines.ts';
 import type { CsvTarget, ImportField, ImportLineError, ImportResponse, LoadedFile } from './csvTypes.ts';
 
@@ -24,10 +24,10 @@ const FALLBACK_NOUN = { singular: 'registro', plural: 'registros', gender: 'm' a
  */
 export function useCsvUpload(declaration: UploadScreen, target: CsvTarget | null) {
   const { api } = useRuntime();
-  const { user } = useSession();
   const notify = useNotify();
   const showError = useActionError();
-  const { file: fileSpec, preview: previewSpec, confirm: confirmSpec } = declaration;
+  const { file: fileSpec, confirm: confirmSpec } = declaration;
+  const previewSpec = previewOf(declaration);
   const csv = declaration.csv as NonNullable<UploadScreen['csv']>;
   const [fields, setFields] = useState<ImportField[]>([]);
   const [file, setFile] = useState<LoadedFile | null>(null);
@@ -35,9 +35,9 @@ export function useCsvUpload(declaration: UploadScreen, target: CsvTarget | null
   const [result, setResult] = useState<ImportResponse | null>(null);
   const [imported, setImported] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const level = PermissionLevel[confirmSpec.level ?? 'CRIAR'];
-  const canImport =
-    target !== null && (!confirmSpec.permission || checkPermission(user, confirmSpec.permission, level));
+
+  const allowed = useConfirmAllowed(confirmSpec);
+  const canImport = target !== null && allowed;
   const noun = target?.noun ?? FALLBACK_NOUN;
 
   // A new target starts over: its own fields, no file, no result.
