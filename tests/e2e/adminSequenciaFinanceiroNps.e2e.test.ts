@@ -41,6 +41,12 @@ describe('Administrador › Sequência de filial', () => {
     await historico.getByText('1 → 50').waitFor();
     await historico.getByText('Abaixo do usado (confirmado)').waitFor();
     await harness.screenshot(page, 'admin-sequencia-filial');
+    // Back to the results of the same search.
+    await page.getByRole('button', { name: 'Voltar aos resultados' }).click();
+    await page.getByRole('button', { name: 'Abrir sequências de Loja Centro' }).waitFor();
+    expect(await page.getByRole('searchbox', { name: 'CNPJ ou razão social' }).inputValue()).toBe(
+      '11.222.333/0002',
+    );
     expect(errors).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { readPath } from '../../../core/readPath.ts';
 import { callOperation } from '../../api/callOperation.ts';
 import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx';
@@ -18,7 +19,8 @@ const read = (data: unknown, path: string) => (path ? readPath(data, path.split(
  * Controller of a `lookup` screen: the typed text (debounced) and the chosen filters (a staff-only one
  * is not the others'), the rows its read operation answers (a new search starts at the first page), the
  * page — in the browser, or on the server with `paging` (skip/limit sent, the answer's total read) —,
- * the rows read again on a `refreshOn` realtime event, and the runtime's error dialog.
+ * the rows read again on a `refreshOn` realtime event, and the runtime's error dialog. A `submit` search
+ * keeps its text in the address, so that coming back to the page shows the same results.
  */
 export function useLookupController(
   search: LookupScreen['search'],
@@ -32,10 +34,13 @@ export function useLookupController(
     [search.query, config, user, params],
   );
   const showError = useActionError();
-  const [text, setText] = useState('');
+  // A submitted search is kept in the address (?<param>=…): going back to the page shows its results.
+  const [address, setAddress] = useSearchParams();
+  const kept = search.submit && search.param ? address.get(search.param) : null;
+  const [text, setText] = useState(kept ?? '');
   const typed = useDebounced(text.trim());
   // With `submit`, the text applies when the button is pressed (null: not searched yet).
-  const [submitted, setSubmitted] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<string | null>(kept);
   const query = search.submit ? (submitted ?? '') : typed;
   const idle = Boolean(search.submit) && submitted === null;
   const staff = user?.isAvanco === true;
@@ -147,6 +152,7 @@ export function useLookupController(
     submit: () => {
       setSubmitted(text.trim());
       setGeneration((current) => current + 1);
+      if (search.param) setAddress({ [search.param]: text.trim() }, { replace: true });
     },
     query,
     filters,
