@@ -31,7 +31,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/nfe/emitir-nfe': lazy(() => import('./aliases/EmitirNfeScreen.tsx')),
   'pages/vendas/pedido-vendas/cadastrar/:servico': lazy(() => import('./aliases/EmitirNfseScreen.tsx')),
   'administrador/configuracoes/whitelabel': lazy(() => import('./admin/WhiteLabelScreen.tsx')),
-  'administrador/configuracoes/modulo-config': lazy(() => import('./admin/ModulosConfigScreen.tsx')),
   'administrador/configuracoes/notificacoes': lazy(() => import('./admin/NotificacoesScreen.tsx')),
   'administrador/configuracoes/backups': lazy(() => import('./admin/BackupsScreen.tsx')),
   'administrador/configuracoes/exportar-empresa': lazy(() => import('./admin/ExportacaoEmpresaScreen.tsx')),
