@@ -450,6 +450,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ConfigWhiteLabels/{id}/modulos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Os módulos do produto (ativos ou não) e os adicionais dos planos de um white-label; seus operadores */
+        get: operations["configWhiteLabelsModulos"];
+        /** Liga e desliga os módulos do produto de um white-label e escolhe os adicionais visíveis; seus operadores */
+        put: operations["configWhiteLabelsModulosUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ConfigWhiteLabels/{id}/upload": {
         parameters: {
             query?: never;
@@ -11075,6 +11093,21 @@ export interface components {
                 };
             };
             dominios: string[];
+        };
+        /** @description Os módulos do produto de um white-label (ativos ou não) e os módulos adicionais dos planos */
+        ModulosConfig: {
+            modulos: {
+                id: string;
+                label: string;
+                ativo: boolean;
+            }[];
+            planoModulos: {
+                id: string;
+                nome: string;
+                descricao?: string;
+                valor: number;
+                visivel: boolean;
+            }[];
         };
         Plano: {
             id: number;
@@ -28609,6 +28642,153 @@ export interface operations {
                     "application/json": {
                         count: number;
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configWhiteLabelsModulos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os módulos do produto de um white-label (ativos ou não) e os módulos adicionais dos planos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModulosConfig"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    configWhiteLabelsModulosUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    modulos: {
+                        id: string;
+                        ativo: boolean;
+                    }[];
+                    planoModulos: {
+                        id: string;
+                        visivel: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Os módulos do produto de um white-label (ativos ou não) e os módulos adicionais dos planos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModulosConfig"];
                 };
             };
             /** @description Default Response */

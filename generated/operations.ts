@@ -119,6 +119,8 @@ export const operations = {
   "configWhiteLabelsFind": { method: 'get', path: "/api/ConfigWhiteLabels" },
   "configWhiteLabelsFindById": { method: 'get', path: "/api/ConfigWhiteLabels/{id}" },
   "configWhiteLabelsLogo": { method: 'get', path: "/api/ConfigWhiteLabels/{id}/logo" },
+  "configWhiteLabelsModulos": { method: 'get', path: "/api/ConfigWhiteLabels/{id}/modulos" },
+  "configWhiteLabelsModulosUpdate": { method: 'put', path: "/api/ConfigWhiteLabels/{id}/modulos" },
   "configWhiteLabelsUpdate": { method: 'put', path: "/api/ConfigWhiteLabels/{id}" },
   "configWhiteLabelsUploadLogo": { method: 'post', path: "/api/ConfigWhiteLabels/{id}/upload" },
   "configuracoesGeraisCount": { method: 'get', path: "/api/ConfiguracoesGerais/count" },

@@ -67,6 +67,12 @@ export interface components {
             autoRun?: string;
             /** @description A card of the signed-in user (avatar, name, e-mail, company · branch) above the parameters (Minha conta) */
             userCard?: boolean;
+            /** @description An administrator-area screen: only platform staff (isAvanco) or the master user may open it */
+            adminArea?: boolean;
+            /** @description Constant values of every request (load and actions): path, query or body members; {config.…} placeholders read the white-label's configuration (a text that is one placeholder keeps the value's type) */
+            params?: {
+                [key: string]: unknown;
+            };
         };
         /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. With `file.parse: "csv"` the file is read in the browser instead (UTF-8 or Windows-1252, ';' or ','; decodeCsvBytes and parseCsv), its columns mapped to the fields of `csv.fields` and the mapped lines sent in the `file.content` body field: the preview validates (errors per file line), the confirm imports all or nothing. With `file.send: "raw"` the file itself is the request body (no preview operation): the browser counts its CSV data lines and tells its encoding, a parameter may be read from the file name (`derive`), `status` reads what is loaded now and `sections` show lookups of the same route under the upload. */
         upload: {
@@ -456,6 +462,11 @@ export interface components {
             help?: {
                 text: string;
                 rule?: components["schemas"]["rule"];
+                /**
+                 * @description Shown as an alert of this severity instead of a plain text
+                 * @enum {unknown}
+                 */
+                severity?: "warning" | "error" | "info" | "success";
             }[];
             /** @description Parameters sent inside an object of the request body: {bodyField: [parameter, …]} (the form stays flat, so rules and columns address them by name) */
             nest?: {
@@ -488,6 +499,22 @@ export interface components {
             waitForRequired?: boolean;
             /** @description The action (its key in `actions`) run when Enter is pressed in the form */
             submit?: string;
+            /** @description Array parameters edited as a table of their objects: read-only declared `columns` and a switch per row on the boolean member `switch.field` (its accessible name `switch.label`, a formula on the row), under an h2 `title` ({ativos} and {total} count the rows switched on and all) and a `description`; `empty` when there is no row */
+            tables?: {
+                [key: string]: {
+                    title: string;
+                    /** @description Accessible name of the table */
+                    label: string;
+                    description?: string;
+                    columns: components["schemas"]["columns"];
+                    switch: {
+                        field: string;
+                        header: string;
+                        label: components["schemas"]["formula"];
+                    };
+                    empty?: string;
+                };
+            };
         };
         action: {
             label: string;
@@ -540,6 +567,8 @@ export interface components {
             showWhen?: components["schemas"]["condition"];
             /** @description After success the parameters go back to their defaults (e.g. the passwords of a password change) */
             reset?: boolean;
+            /** @description After success the white-label's configuration cached in the browser is dropped, so the next start-up reads the saved one (menus, modules) */
+            refreshesConfig?: boolean;
         };
         /** @description What a preview/run answer shows, top to bottom: alerts, messages, summary (cards + grid), groups (a section per item), lists, file sample */
         result: {
@@ -977,6 +1006,12 @@ export interface components {
             autoRun?: string;
             /** @description A card of the signed-in user (avatar, name, e-mail, company · branch) above the parameters (Minha conta) */
             userCard?: boolean;
+            /** @description An administrator-area screen: only platform staff (isAvanco) or the master user may open it */
+            adminArea?: boolean;
+            /** @description Constant values of every request (load and actions): path, query or body members; {config.…} placeholders read the white-label's configuration (a text that is one placeholder keeps the value's type) */
+            params?: {
+                [key: string]: unknown;
+            };
         };
         /** @description Parameters and a file → a preview grid of what will happen per line (with per-line warnings) → a confirm operation → a result summary. The file travels in the request body as {name: file name, content: base64}, beside the parameters; a parameter change or a new file previews again. With `file.parse: "csv"` the file is read in the browser instead (UTF-8 or Windows-1252, ';' or ','; decodeCsvBytes and parseCsv), its columns mapped to the fields of `csv.fields` and the mapped lines sent in the `file.content` body field: the preview validates (errors per file line), the confirm imports all or nothing. With `file.send: "raw"` the file itself is the request body (no preview operation): the browser counts its CSV data lines and tells its encoding, a parameter may be read from the file name (`derive`), `status` reads what is loaded now and `sections` show lookups of the same route under the upload. */
         UploadScreen: {

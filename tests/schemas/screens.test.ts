@@ -793,3 +793,28 @@ describe('a tool with the user card and a reset action (Minha conta)', () => {
     expect(failing({ senhaAntiga: 'a', senhaNova: '123456', confirmar: '123456' })).toEqual([]);
   });
 });
+
+describe('a configuration tool with table parameters (Módulos)', () => {
+  const MODULOS = 'schemas/screens/modulos-config.screen.json';
+
+  it('a table without its switch label, a help of unknown severity and unknown params fail', () => {
+    const modulos = structuredClone(files[MODULOS]) as {
+      parameters: {
+        tables: Record<string, { switch: Record<string, unknown> }>;
+        help: Array<Record<string, unknown>>;
+      };
+      actions: Record<string, Record<string, unknown>>;
+    };
+    delete modulos.parameters.tables.modulos?.switch.label;
+    (modulos.parameters.help[0] as Record<string, unknown>).severity = 'aviso';
+    (modulos.actions.salvar as Record<string, unknown>).refreshesConfig = 'sim';
+    const issues = validateSchemaSet(withFiles({ [MODULOS]: modulos }));
+    expect(issues).toContainEqual({
+      file: MODULOS,
+      pointer: '/parameters/tables/modulos/switch',
+      message: 'deve ter a propriedade obrigatória label (regra: required)',
+    });
+    for (const pointer of ['/parameters/help/0/severity', '/actions/salvar/refreshesConfig'])
+      expect(issues).toContainEqual(expect.objectContaining({ file: MODULOS, pointer }));
+  });
+});

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { FIXED_MODULES } from '../../core/productModules.ts';
 import type { EnumOption } from '../auth/enumOptions.ts';
 import { type SchemaBundle, useTenant, type WhiteLabelConfig } from './RuntimeContext.tsx';
 
@@ -8,9 +9,6 @@ export interface ModuleOption {
   /** An add-on offered with the plans (configWhiteLabel.planoModulos), not a product module. */
   adicional: boolean;
 }
-
-/** Product areas no white-label switches off: the administrator area and the user menu. */
-export const FIXED_MODULES = new Set(['administrador', 'usuario']);
 
 /**
  * The modules a plan or the white-label may name: the product's modules of schemas/permissions/keys.json

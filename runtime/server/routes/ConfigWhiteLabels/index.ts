@@ -11,6 +11,7 @@ import {
 import { loadConfigRow } from '../../services/loadConfigRow.ts';
 import { tenantAssetsRoutes } from './assets.ts';
 import { configWhiteLabelLogoRoutes } from './logo.ts';
+import { configWhiteLabelModulosRoutes } from './modulos.ts';
 import {
   configErrorResponses,
   configWhiteLabelCreateSchema,
@@ -86,6 +87,7 @@ export async function configWhiteLabelsRoutes(app: FastifyInstance): Promise<voi
   );
 
   await configWhiteLabelWriteRoutes(app);
+  await configWhiteLabelModulosRoutes(app);
   await configWhiteLabelLogoRoutes(app);
   await tenantAssetsRoutes(app);
 }

@@ -31,6 +31,40 @@ async function othersOf(tx: Tx, exceptId: number) {
   });
 }
 
+/**
+ * Applies an API body (ConfigWhiteLabelInput: objects merged, lists replaced) to the configuration `id`,
+ * validated as a whole, keeping only the difference from its base; answers the operator's view.
+ */
+export async function updateConfig(app: FastifyInstance, id: number, body: Record<string, unknown>) {
+  const row = await app.db.withSystem(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+    const current = await loadConfigRow(tx, id, true);
+    if (body.idConfig !== undefined && body.idConfig !== current.id_config) {
+      throw new HttpError(
+        400,
+        'IDCONFIG_IMUTAVEL',
+        'O idConfig não pode ser alterado: ele identifica a origem e as sessões guardadas nos navegadores.',
+      );
+    }
+    const view = configWhiteLabelView(current, true);
+    const settings = effectiveSettings(current);
+    const imagens = body.imagens;
+    const logoReplaced =
+      isPlainObject(imagens) && imagens.logo !== undefined && imagens.logo !== view.imagens.logo;
+    const next = mergePatch(settings, settingsFromBody(body, { view, settings })) as Record<string, unknown>;
+    validateTenantSettings(app.tenants.schemaFiles, next, await othersOf(tx, id));
+    // A new logo address replaces an uploaded logo, which is how an upload is removed.
+    return tx.one<ConfigWhiteLabelRow>(
+      `UPDATE config_white_label SET patch = $2, alterado_em = now()
+              ${logoReplaced ? ', logo = NULL, logo_tipo = NULL' : ''}
+        WHERE id = $1 RETURNING ${CONFIG_ROW_COLUMNS}`,
+      [id, JSON.stringify(createMergePatch(current.base, next))],
+    );
+  });
+  await app.tenants.reload();
+  return configWhiteLabelView(row, true);
+}
+
 /** A folder-like slug for a configuration created through the API, unique among the known ones. */
 function slugFor(idConfig: string, taken: Set<string>): string {
   const base =
@@ -109,36 +143,7 @@ export async function configWhiteLabelWriteRoutes(app: FastifyInstance): Promise
       if (body.id !== undefined && body.id !== id) {
         throw new HttpError(400, 'ID_DIVERGENTE', 'O id informado no corpo é diferente do id do endereço.');
       }
-      const row = await app.db.withSystem(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
-        const current = await loadConfigRow(tx, id, true);
-        if (body.idConfig !== undefined && body.idConfig !== current.id_config) {
-          throw new HttpError(
-            400,
-            'IDCONFIG_IMUTAVEL',
-            'O idConfig não pode ser alterado: ele identifica a origem e as sessões guardadas nos navegadores.',
-          );
-        }
-        const view = configWhiteLabelView(current, true);
-        const settings = effectiveSettings(current);
-        const imagens = body.imagens;
-        const logoReplaced =
-          isPlainObject(imagens) && imagens.logo !== undefined && imagens.logo !== view.imagens.logo;
-        const next = mergePatch(settings, settingsFromBody(body, { view, settings })) as Record<
-          string,
-          unknown
-        >;
-        validateTenantSettings(app.tenants.schemaFiles, next, await othersOf(tx, id));
-        // A new logo address replaces an uploaded logo, which is how an upload is removed.
-        return tx.one<ConfigWhiteLabelRow>(
-          `UPDATE config_white_label SET patch = $2, alterado_em = now()
-                  ${logoReplaced ? ', logo = NULL, logo_tipo = NULL' : ''}
-            WHERE id = $1 RETURNING ${CONFIG_ROW_COLUMNS}`,
-          [id, JSON.stringify(createMergePatch(current.base, next))],
-        );
-      });
-      await app.tenants.reload();
-      return configWhiteLabelView(row, true);
+      return updateConfig(app, id, body);
     },
   );
 

@@ -202,6 +202,8 @@ export function DeclaredTable(props: {
   answer?: unknown;
   /** The buttons of a row, in a last "Ações" column (a lookup's row actions). */
   actions?: (row: unknown) => ReactNode;
+  /** The header of that last column (default "Ações"), e.g. a switch's. */
+  actionsLabel?: string;
 }) {
   const shown = Object.entries(props.columns).filter(
     ([, column]) => applyRule(column.rule, props.values ?? {}).visible,
@@ -221,7 +223,7 @@ export function DeclaredTable(props: {
           ))}
           {props.actions && (
             <TableCell align="right" sx={{ width: 70 }}>
-              Ações
+              {props.actionsLabel ?? 'Ações'}
             </TableCell>
           )}
         </TableRow>

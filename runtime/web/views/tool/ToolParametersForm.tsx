@@ -33,7 +33,12 @@ export function ToolParametersForm(props: {
       schema={schema}
       uiSchema={{ ...applyParameterRules(parameters, values), 'ui:submitButtonOptions': { norender: true } }}
       formData={values}
-      formContext={{ columns: parameters.columns }}
+      formContext={{
+        columns: parameters.columns,
+        tables: parameters.tables,
+        values,
+        onChange: props.onChange,
+      }}
       templates={{ ObjectFieldTemplate: ToolParametersTemplate }}
       validator={formValidator}
       experimental_defaultFormStateBehavior={defaultFormStateBehavior}

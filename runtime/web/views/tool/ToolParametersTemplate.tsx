@@ -1,15 +1,28 @@
 import { Box, Typography } from '@mui/material';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { Fragment } from 'react';
+import { ParameterTable } from './ParameterTable.tsx';
+import type { ToolScreen } from './toolTypes.ts';
+
+type Tables = NonNullable<ToolScreen['parameters']['tables']>;
+type Table = Tables[string];
+/** What the form hands its template: the grid, the table parameters and the values to edit them. */
+interface ParametersContext {
+  columns?: string;
+  tables?: Tables;
+  values: Record<string, unknown>;
+  onChange(values: Record<string, unknown>): void;
+}
 
 /**
  * The parameters of a tool in a responsive grid: stacked on phones, the declared grid template
  * (`parameters.columns`, passed as formContext.columns) from md up; a field's uiSchema
  * `ui:gridColumn` (e.g. "span 6") places it in that grid; its `ui:heading` is a section title (h2) on a
- * row of its own before it.
+ * row of its own before it. A parameter of `tables` is edited as a table of its objects (ParameterTable).
  */
 export function ToolParametersTemplate(props: ObjectFieldTemplateProps) {
-  const columns = (props.registry.formContext as { columns?: string } | undefined)?.columns;
+  const context = props.registry.formContext as ParametersContext | undefined;
+  const columns = context?.columns;
   return (
     <Box
       sx={{
@@ -38,7 +51,15 @@ export function ToolParametersTemplate(props: ObjectFieldTemplateProps) {
                   gridColumn: { xs: 'auto', md: typeof column === 'string' ? column : 'auto' },
                 }}
               >
-                {property.content}
+                {context?.tables?.[property.name] ? (
+                  <ParameterTable
+                    spec={context.tables[property.name] as Table}
+                    rows={(context.values[property.name] as Array<Record<string, unknown>> | undefined) ?? []}
+                    onChange={(rows) => context.onChange({ ...context.values, [property.name]: rows })}
+                  />
+                ) : (
+                  property.content
+                )}
               </Box>
             </Fragment>
           );

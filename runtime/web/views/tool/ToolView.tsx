@@ -64,11 +64,17 @@ export function ToolView({
             {declaration.description}
           </Typography>
         )}
-        {visibleHelp(parameters, c.values).map((text) => (
-          <Typography key={text} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {text}
-          </Typography>
-        ))}
+        {visibleHelp(parameters, c.values).map(({ text, severity }) =>
+          severity ? (
+            <Alert key={text} severity={severity} sx={{ mt: 2 }}>
+              {text}
+            </Alert>
+          ) : (
+            <Typography key={text} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {text}
+            </Typography>
+          ),
+        )}
         {c.failing && (
           <Alert severity="info" sx={{ mt: 2 }}>
             {c.failing}

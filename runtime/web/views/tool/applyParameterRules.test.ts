@@ -31,7 +31,10 @@ describe('visibleHelp', () => {
         { text: 'Todos os produtos.', rule: { effect: 'SHOW' as const, condition: semProduto } },
       ],
     };
-    expect(visibleHelp(parameters, { todos: true })).toEqual(['Sempre.', 'Todos os produtos.']);
-    expect(visibleHelp(parameters, { todos: false })).toEqual(['Sempre.']);
+    expect(visibleHelp(parameters, { todos: true }).map((help) => help.text)).toEqual([
+      'Sempre.',
+      'Todos os produtos.',
+    ]);
+    expect(visibleHelp(parameters, { todos: false }).map((help) => help.text)).toEqual(['Sempre.']);
   });
 });

@@ -22,12 +22,10 @@ export function applyParameterRules(
   return uiSchema;
 }
 
-/** The help texts of a tool whose rules allow them for the current values. */
+/** The help texts of a tool (with their severity) whose rules allow them for the current values. */
 export function visibleHelp(
   parameters: Pick<ToolScreen['parameters'], 'help'>,
   values: Record<string, unknown>,
-): string[] {
-  return (parameters.help ?? [])
-    .filter((help) => applyRule(help.rule, values).visible)
-    .map((help) => help.text);
+) {
+  return (parameters.help ?? []).filter((help) => applyRule(help.rule, values).visible);
 }

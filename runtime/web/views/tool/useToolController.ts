@@ -8,6 +8,7 @@ import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx'
 import { enumOptions } from '../../auth/enumOptions.ts';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
+import { fillQuery } from '../lookup/fillQuery.ts';
 import { buildParameterSchema } from './buildParameterSchema.ts';
 import { confirmDeclared } from './confirmDeclared.ts';
 import { downloadArquivo, saveBlob } from './downloadArquivo.ts';
@@ -28,9 +29,15 @@ type Values = Record<string, unknown>;
  * configuration's values come from `load` and a `save` action writes them back; `extra` (from a host
  * screen) travels with every request; `autoRun` runs an action once the form is ready.
  */
-export function useToolController(declaration: ToolScreen, extra?: Values) {
-  const { api } = useRuntime();
-  const { schemas } = useTenant();
+export function useToolController(declaration: ToolScreen, hostValues?: Values) {
+  const runtime = useRuntime();
+  const { api } = runtime;
+  const { schemas, config } = useTenant();
+  // Values of every request: the declared `params` ({config.…} read the white-label) and the host's.
+  const extra = useMemo(
+    () => ({ ...fillQuery(declaration.params, { config }), ...hostValues }),
+    [declaration.params, config, hostValues],
+  );
   const { user } = useSession();
   const notify = useNotify();
   const showError = useActionError();
@@ -146,6 +153,8 @@ export function useToolController(declaration: ToolScreen, extra?: Values) {
           setShown(action);
           setPage(next);
         }
+        // The cached configuration is read again at the next start-up (menus follow the saved modules).
+        if (action.refreshesConfig) runtime.cache.invalidate(`ConfigWhiteLabels:${runtime.boot.idConfig}`);
         if (action.message) notify.toast(fillTemplate(action.message, answer), { severity: 'success' });
         // `reset`: the parameters back to their defaults (rjsf fills them from the schema).
         if (action.reset) setValues({});
@@ -155,7 +164,21 @@ export function useToolController(declaration: ToolScreen, extra?: Values) {
         setBusy(false);
       }
     },
-    [api, parameters, values, extra, notify, showError, runFile, allowed, result, page.limit, paging, fill],
+    [
+      api,
+      runtime,
+      parameters,
+      values,
+      extra,
+      notify,
+      showError,
+      runFile,
+      allowed,
+      result,
+      page.limit,
+      paging,
+      fill,
+    ],
   );
 
   /** Another page (or page size) of the shown answer: its action again, with the same values. */
