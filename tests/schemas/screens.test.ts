@@ -725,3 +725,49 @@ describe('a tool with the user card and a reset action (Minha conta)', () => {
     expect(failing({ senhaAntiga: 'a', senhaNova: '123456', confirmar: '123456' })).toEqual([]);
   });
 });
+
+describe('an upload sent as JSON with a status card (Certificado digital)', () => {
+  const CERTIFICADO = 'schemas/screens/certificado-digital.screen.json';
+  type Certificado = Record<string, Record<string, unknown>> & {
+    status: { card: { fields: Array<Record<string, unknown>>; remove: Record<string, unknown> } };
+  };
+  const read = () => structuredClone(files[CERTIFICADO]) as Certificado;
+
+  it('a preview beside a json file, a card field without its value and a remove without its label fail', () => {
+    const bad = read();
+    bad.preview = { operationId: 'certificadosDigitaisFind' };
+    delete bad.status.card.fields[0]?.value;
+    delete bad.status.card.remove.label;
+    const issues = validateSchemaSet(withFiles({ [CERTIFICADO]: bad }));
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        file: CERTIFICADO,
+        pointer: '/',
+        message: expect.stringContaining('(regra: not)'),
+      }),
+    );
+    expect(issues).toContainEqual({
+      file: CERTIFICADO,
+      pointer: '/status/card/fields/0',
+      message: 'deve ter a propriedade obrigatória value (regra: required)',
+    });
+    expect(issues).toContainEqual({
+      file: CERTIFICADO,
+      pointer: '/status/card/remove',
+      message: 'deve ter a propriedade obrigatória label (regra: required)',
+    });
+  });
+
+  it('a remove naming an unknown operation fails the check', () => {
+    const bad = read();
+    bad.status.card.remove.operationId = 'certificadosDigitaisRemover';
+    expect(checkScreenOperations(withFiles({ [CERTIFICADO]: bad }), operationIds)).toEqual([
+      {
+        file: CERTIFICADO,
+        pointer: '/status/card/remove/operationId',
+        message:
+          'operação "certificadosDigitaisRemover" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+  });
+});

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCertificado } from '../support/generateCertificado.ts';
+import { login as apiLogin } from '../support/testServer.ts';
 import { runAxe, seriousViolations } from './support/axe.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
 
-/** Minha conta, a declared tool: the signed-in user's card and the change of one's own password. */
+/**
+ * Minha conta, a declared tool: the signed-in user's card and the change of one's own password; and the
+ * removal of the branch's A1 certificate on Certificado digital (a declared upload with a status card).
+ */
 let harness: BrowserHarness;
 beforeAll(async () => {
   harness = await startBrowserHarness();
@@ -64,5 +69,47 @@ describe('Minha conta', () => {
     expect((await login('nova-senha-1')).statusCode).toBe(200);
     expect((await login('demo1234')).statusCode).not.toBe(200);
     expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
+  }, 120_000);
+});
+
+describe('Certificado digital', () => {
+  it('removes the installed certificate after the confirmation, and the screen says there is none', async () => {
+    const token = await apiLogin(harness.server.app, 'demo@erp.local', 'nova-senha-1');
+    const sent = await harness.server.app.inject({
+      method: 'POST',
+      url: '/api/CertificadosDigitais',
+      headers: { host: 'localhost', authorization: token },
+      payload: {
+        arquivo: generateCertificado({ senha: 'segredo123', days: 5 }).toString('base64'),
+        senha: 'segredo123',
+        nomeArquivo: 'antigo.pfx',
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    const { page, errors } = await harness.newPage();
+    page.setDefaultTimeout(20_000);
+    await harness.login(page, 'demo@erp.local', { password: 'nova-senha-1' });
+    await page.goto(harness.url('pages/fiscais/certificado-digital'));
+    const card = page.getByRole('region', { name: 'Certificado instalado' });
+    await card.getByText('antigo.pfx').waitFor();
+    expect(await card.locator('[data-severity]').getAttribute('data-severity')).toBe('warning');
+    await card.getByText('O certificado está perto de vencer', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'Substituir certificado' }).waitFor();
+    await harness.screenshot(page, 'certificado-vencendo-remover');
+
+    await card.getByRole('button', { name: 'Remover certificado' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remover' }).click();
+    await page.getByText('Certificado digital removido.').waitFor();
+    await page.getByText('Nenhum certificado digital enviado para esta filial.', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'Enviar certificado' }).waitFor();
+    expect(await card.count()).toBe(0);
+    const stored = await harness.server.app.inject({
+      method: 'GET',
+      url: '/api/CertificadosDigitais',
+      headers: { host: 'localhost', authorization: token },
+    });
+    expect(stored.json()).toEqual([]);
+    expect(errors).toEqual([]);
   }, 120_000);
 });
