@@ -97,6 +97,7 @@ describe('Certificado digital', () => {
     await card.getByText('O certificado está perto de vencer', { exact: false }).waitFor();
     await page.getByRole('heading', { name: 'Substituir certificado' }).waitFor();
     await harness.screenshot(page, 'certificado-vencendo-remover');
+    await expect.poll(async () => seriousViolations(await runAxe(page)), { timeout: 5_000 }).toEqual([]);
 
     await card.getByRole('button', { name: 'Remover certificado' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remover' }).click();
