@@ -746,16 +746,15 @@ describe('an upload sent as JSON with a status card (Certificado digital)', () =
         message: expect.stringContaining('(regra: not)'),
       }),
     );
-    expect(issues).toContainEqual({
-      file: CERTIFICADO,
-      pointer: '/status/card/fields/0',
-      message: 'deve ter a propriedade obrigatória value (regra: required)',
-    });
-    expect(issues).toContainEqual({
-      file: CERTIFICADO,
-      pointer: '/status/card/remove',
-      message: 'deve ter a propriedade obrigatória label (regra: required)',
-    });
+    for (const [pointer, member] of [
+      ['/status/card/fields/0', 'value'],
+      ['/status/card/remove', 'label'],
+    ])
+      expect(issues).toContainEqual({
+        file: CERTIFICADO,
+        pointer,
+        message: `deve ter a propriedade obrigatória ${member} (regra: required)`,
+      });
   });
 
   it('a remove naming an unknown operation fails the check', () => {
