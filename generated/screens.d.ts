@@ -92,6 +92,8 @@ export interface components {
                 content: string;
                 /** @description Message for a file over maxBytes; {nome} and {max} (e.g. 5 MB) are placeholders */
                 tooLarge?: string;
+                /** @description Message for a file whose extension is none of the extensions in `accept` (checked only when declared); {nome} is a placeholder */
+                wrongType?: string;
                 /**
                  * @description csv: the file is parsed in the browser and its columns mapped to `csv.fields` (see `csv`)
                  * @enum {unknown}
@@ -1000,6 +1002,8 @@ export interface components {
                 content: string;
                 /** @description Message for a file over maxBytes; {nome} and {max} (e.g. 5 MB) are placeholders */
                 tooLarge?: string;
+                /** @description Message for a file whose extension is none of the extensions in `accept` (checked only when declared); {nome} is a placeholder */
+                wrongType?: string;
                 /**
                  * @description csv: the file is parsed in the browser and its columns mapped to `csv.fields` (see `csv`)
                  * @enum {unknown}

@@ -99,6 +99,22 @@ describe('Certificado digital', () => {
     await harness.screenshot(page, 'certificado-vencendo-remover');
     await expect.poll(async () => seriousViolations(await runAxe(page)), { timeout: 5_000 }).toEqual([]);
 
+    // A file that is no .pfx/.p12, or too large for an A1 certificate, is refused before any request.
+    const refused = async (name: string, bytes: number, message: string) => {
+      await page.getByLabel('Arquivo do certificado').setInputFiles({
+        name,
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.alloc(bytes, 1),
+      });
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(message).waitFor();
+      await dialog.getByRole('button').first().click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+    await refused('nota.xml', 100, 'Selecione o arquivo do certificado A1, com extensão .pfx ou .p12.');
+    await refused('grande.P12', 70_000, 'O arquivo é grande demais para um certificado A1 (máximo 64 KiB).');
+    expect(await page.getByText('nota.xml').count()).toBe(0);
+
     await card.getByRole('button', { name: 'Remover certificado' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remover' }).click();
     await page.getByText('Certificado digital removido.').waitFor();
