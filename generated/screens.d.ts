@@ -100,16 +100,20 @@ export interface components {
                 content: string;
                 /** @description Message for a file over maxBytes; {nome} and {max} (e.g. 5 MB) are placeholders */
                 tooLarge?: string;
+                /** @description Message for a file whose extension is none of the extensions in `accept` (checked only when declared); {nome} is a placeholder */
+                wrongType?: string;
                 /**
                  * @description csv: the file is parsed in the browser and its columns mapped to `csv.fields` (see `csv`)
                  * @enum {unknown}
                  */
                 parse?: "csv";
                 /**
-                 * @description raw: the file itself is the request body (Content-Type `contentType`), the parameters and the file name (`name`) travel in the query; the browser counts the CSV's data lines and its encoding ({linhas}, {encoding}) before sending, and there is no preview operation
+                 * @description raw: the file itself is the request body (Content-Type `contentType`), the parameters and the file name (`name`) travel in the query; the browser counts the CSV's data lines and its encoding ({linhas}, {encoding}) before sending, and there is no preview operation. json: the same screen, but the file goes in base64 in the `content` body field beside `name` and the parameters (e.g. a certificate with its password)
                  * @enum {unknown}
                  */
-                send?: "raw";
+                send?: "raw" | "json";
+                /** @description Heading of the file's section while `status` has a state (e.g. Substituir certificado) */
+                replaceTitle?: string;
                 /** @description Content-Type of a raw file body (default: the file's own type) */
                 contentType?: string;
                 /** @description Heading (h2) of the file's section */
@@ -225,6 +229,8 @@ export interface components {
                 body?: Record<string, never>;
                 /** @description Success alert after confirming ({path|format} placeholders read the answer; raw uploads) */
                 success?: string;
+                /** @description After success the parameters go back to their defaults (e.g. a password) */
+                reset?: boolean;
             };
             /** @description What is loaded now, read from an operation when the screen opens and after each confirmation; it is {atual} in the confirm dialog's formula. With `title`, shown as a section under the file: `lines` (formulas on it), or `empty` while there is none */
             status?: {
@@ -239,6 +245,7 @@ export interface components {
                 title?: string;
                 empty?: string;
                 lines?: components["schemas"]["formula"][];
+                card?: components["schemas"]["statusCard"];
             };
             /** @description Lookup declarations of the same route (`section: true`) shown under the upload, in this order, read again after each confirmation; `heading` shows the section's title as its h2 */
             sections?: {
@@ -514,6 +521,48 @@ export interface components {
                     };
                     empty?: string;
                 };
+            };
+        };
+        /** @description The state of an upload shown as a card above the file's section (a region named by the status `title`; `empty` is an info alert while there is none): a chip with the validity of a date (runtime/core/validadeSituacao.ts) and its alerts, the fields as label and formula, and a remove button */
+        statusCard: {
+            /** @description Material icon beside the title, in the validity colour */
+            icon?: string;
+            validity?: {
+                /** @description Dotted path of the date the state is valid until */
+                field: string;
+                /** @description Under this many days left it shows as about to expire (default 30) */
+                warnDays?: number;
+                /** @description Alert under the title by the validity's severity */
+                alerts?: {
+                    warning?: string;
+                    error?: string;
+                };
+            };
+            fields: {
+                label: string;
+                value: components["schemas"]["formula"];
+                /**
+                 * @description 2: the whole width of the card
+                 * @enum {unknown}
+                 */
+                span?: 1 | 2;
+                /** @description The value takes the validity colour once it needs attention */
+                validityColor?: boolean;
+            }[];
+            /** @description A button that deletes the state (its operation gets its path parameters from the state, e.g. {id}), after `confirm`; the state is read again */
+            remove?: {
+                operationId: components["schemas"]["operationId"];
+                label: string;
+                permission?: string;
+                /** @enum {unknown} */
+                level?: "CRIAR" | "ALTERAR" | "TOTAL";
+                confirm?: {
+                    title: string;
+                    message: string;
+                    confirmLabel?: string;
+                };
+                /** @description Toast after removing */
+                message?: string;
             };
         };
         action: {
@@ -1046,16 +1095,20 @@ export interface components {
                 content: string;
                 /** @description Message for a file over maxBytes; {nome} and {max} (e.g. 5 MB) are placeholders */
                 tooLarge?: string;
+                /** @description Message for a file whose extension is none of the extensions in `accept` (checked only when declared); {nome} is a placeholder */
+                wrongType?: string;
                 /**
                  * @description csv: the file is parsed in the browser and its columns mapped to `csv.fields` (see `csv`)
                  * @enum {unknown}
                  */
                 parse?: "csv";
                 /**
-                 * @description raw: the file itself is the request body (Content-Type `contentType`), the parameters and the file name (`name`) travel in the query; the browser counts the CSV's data lines and its encoding ({linhas}, {encoding}) before sending, and there is no preview operation
+                 * @description raw: the file itself is the request body (Content-Type `contentType`), the parameters and the file name (`name`) travel in the query; the browser counts the CSV's data lines and its encoding ({linhas}, {encoding}) before sending, and there is no preview operation. json: the same screen, but the file goes in base64 in the `content` body field beside `name` and the parameters (e.g. a certificate with its password)
                  * @enum {unknown}
                  */
-                send?: "raw";
+                send?: "raw" | "json";
+                /** @description Heading of the file's section while `status` has a state (e.g. Substituir certificado) */
+                replaceTitle?: string;
                 /** @description Content-Type of a raw file body (default: the file's own type) */
                 contentType?: string;
                 /** @description Heading (h2) of the file's section */
@@ -1171,6 +1224,8 @@ export interface components {
                 body?: Record<string, never>;
                 /** @description Success alert after confirming ({path|format} placeholders read the answer; raw uploads) */
                 success?: string;
+                /** @description After success the parameters go back to their defaults (e.g. a password) */
+                reset?: boolean;
             };
             /** @description What is loaded now, read from an operation when the screen opens and after each confirmation; it is {atual} in the confirm dialog's formula. With `title`, shown as a section under the file: `lines` (formulas on it), or `empty` while there is none */
             status?: {
@@ -1185,6 +1240,7 @@ export interface components {
                 title?: string;
                 empty?: string;
                 lines?: components["schemas"]["formula"][];
+                card?: components["schemas"]["statusCard"];
             };
             /** @description Lookup declarations of the same route (`section: true`) shown under the upload, in this order, read again after each confirmation; `heading` shows the section's title as its h2 */
             sections?: {
@@ -1378,6 +1434,7 @@ export type SchemaLookup = components['schemas']['lookup'];
 export type SchemaFormButton = components['schemas']['formButton'];
 export type SchemaOperationId = components['schemas']['operationId'];
 export type SchemaParameters = components['schemas']['parameters'];
+export type SchemaStatusCard = components['schemas']['statusCard'];
 export type SchemaAction = components['schemas']['action'];
 export type SchemaResult = components['schemas']['result'];
 export type SchemaColumns = components['schemas']['columns'];

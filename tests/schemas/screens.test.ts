@@ -818,3 +818,48 @@ describe('a configuration tool with table parameters (Módulos)', () => {
       expect(issues).toContainEqual(expect.objectContaining({ file: MODULOS, pointer }));
   });
 });
+
+describe('an upload sent as JSON with a status card (Certificado digital)', () => {
+  const CERTIFICADO = 'schemas/screens/certificado-digital.screen.json';
+  type Certificado = Record<string, Record<string, unknown>> & {
+    status: { card: { fields: Array<Record<string, unknown>>; remove: Record<string, unknown> } };
+  };
+  const read = () => structuredClone(files[CERTIFICADO]) as Certificado;
+
+  it('a preview beside a json file, a card field without its value and a remove without its label fail', () => {
+    const bad = read();
+    bad.preview = { operationId: 'certificadosDigitaisFind' };
+    delete bad.status.card.fields[0]?.value;
+    delete bad.status.card.remove.label;
+    const issues = validateSchemaSet(withFiles({ [CERTIFICADO]: bad }));
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        file: CERTIFICADO,
+        pointer: '/',
+        message: expect.stringContaining('(regra: not)'),
+      }),
+    );
+    for (const [pointer, member] of [
+      ['/status/card/fields/0', 'value'],
+      ['/status/card/remove', 'label'],
+    ])
+      expect(issues).toContainEqual({
+        file: CERTIFICADO,
+        pointer,
+        message: `deve ter a propriedade obrigatória ${member} (regra: required)`,
+      });
+  });
+
+  it('a remove naming an unknown operation fails the check', () => {
+    const bad = read();
+    bad.status.card.remove.operationId = 'certificadosDigitaisRemover';
+    expect(checkScreenOperations(withFiles({ [CERTIFICADO]: bad }), operationIds)).toEqual([
+      {
+        file: CERTIFICADO,
+        pointer: '/status/card/remove/operationId',
+        message:
+          'operação "certificadosDigitaisRemover" não existe em generated/openapi.json (regra: operationId)',
+      },
+    ]);
+  });
+});

@@ -20,7 +20,6 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/relatorios/exportacoes': lazy(() => import('./exportacoes/ExportacoesScreen.tsx')),
   'pages/estoque/etiqueta/imprimir': lazy(() => import('./estoque/etiquetas/ImprimirEtiquetasScreen.tsx')),
   'pages/financeiro/conciliacao-ofx': lazy(() => import('./financeiro/ofx/ConciliacaoOfxScreen.tsx')),
-  'pages/fiscais/certificado-digital': lazy(() => import('./certificado/CertificadoScreen.tsx')),
   'pages/compras/entrada-nota-fiscal/importar-xml': lazy(
     () => import('./xmlNfe/importar/ImportarXmlScreen.tsx'),
   ),

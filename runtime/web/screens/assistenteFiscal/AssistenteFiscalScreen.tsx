@@ -4,7 +4,9 @@ import type { EnumDefinition } from '../../../core/resolveEntity.ts';
 import { useTenant } from '../../app/RuntimeContext.tsx';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { SingletonFormView } from '../../views/form/SingletonFormView.tsx';
-import CertificadoScreen from '../certificado/CertificadoScreen.tsx';
+import { findDeclaredScreen } from '../../views/screenKinds.ts';
+import { UploadView } from '../../views/upload/UploadView.tsx';
+import type { UploadScreen } from '../../views/upload/uploadTypes.ts';
 import { ConfiguracaoCampoStep } from './ConfiguracaoCampoStep.tsx';
 import { NaturezaStep } from './NaturezaStep.tsx';
 import { useAssistenteFiscal } from './useAssistenteFiscal.ts';
@@ -28,6 +30,11 @@ export default function AssistenteFiscalScreen() {
   const notify = useNotify();
   const [passo, setPasso] = useState(0);
   const { configuracao } = assistente;
+  // Step 3 is the declared Certificado digital screen (schemas/screens/certificado-digital.screen.json).
+  const certificado = findDeclaredScreen(
+    'pages/fiscais/certificado-digital',
+    schemas.screens,
+  ) as UploadScreen | null;
   const regimes = useMemo(() => {
     const enums = schemas.enums as unknown as Record<string, EnumDefinition>;
     return (enums.regimeTributarioNotaFiscal?.values ?? []).map((value) => ({
@@ -83,7 +90,7 @@ export default function AssistenteFiscalScreen() {
           />
         )}
         {passo === 1 && <SingletonFormView entityName="configuracaoNfe" />}
-        {passo === 2 && <CertificadoScreen />}
+        {passo === 2 && certificado && <UploadView declaration={certificado} />}
         {passo === 3 && (
           <NaturezaStep
             valor={numero(configuracao?.naturezaOperacaoId)}

@@ -19,7 +19,8 @@ import { useUploadController } from './useUploadController.ts';
  */
 export function UploadView({ declaration }: { declaration: UploadScreen }) {
   if (declaration.file.parse === 'csv') return <CsvUploadView declaration={declaration} />;
-  if (declaration.file.send === 'raw') return <RawUploadView declaration={declaration} />;
+  if (declaration.file.send === 'raw' || declaration.file.send === 'json')
+    return <RawUploadView declaration={declaration} />;
   return <FileUploadView declaration={declaration} />;
 }
 

@@ -24,8 +24,26 @@ const fileBody = (spec: UploadScreen['file'], file: Chosen) => ({
 const megabytes = (bytes: number) =>
   `${(bytes / 1_048_576).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 
-/** Refuses a file over the declared size (the alert says why); true when it may be read. */
+/** The extensions of an `accept` list (".pfx,.p12,application/x-pkcs12" → [".pfx", ".p12"]). */
+const extensionsOf = (accept: string) =>
+  accept
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter((item) => item.startsWith('.'));
+
+/**
+ * Refuses a file over the declared size, or (with `wrongType`) whose extension is none of `accept`'s (the
+ * alert says why); true when it may be read.
+ */
 export async function fileFits(notify: Notify, spec: UploadScreen['file'], file: File): Promise<boolean> {
+  const extensions = extensionsOf(spec.accept);
+  if (spec.wrongType && !extensions.some((extension) => file.name.toLowerCase().endsWith(extension))) {
+    await notify.alert({
+      title: 'Arquivo não aceito',
+      message: fillFormatted(spec.wrongType, { nome: file.name }),
+    });
+    return false;
+  }
   if (file.size <= spec.maxBytes) return true;
   await notify.alert({
     title: 'Arquivo muito grande',

@@ -6,6 +6,7 @@ import { ImportErrors } from '../csv/ImportErrors.tsx';
 import { downloadCsv } from '../csv/modeloCsv.ts';
 import { UploadInputs } from '../UploadInputs.tsx';
 import type { UploadScreen } from '../uploadTypes.ts';
+import { StatusCard } from './StatusCard.tsx';
 import { UploadSections, UploadStatus } from './UploadSections.tsx';
 import { useRawUpload } from './useRawUpload.ts';
 
@@ -19,13 +20,23 @@ export function RawUploadView({ declaration }: { declaration: UploadScreen }) {
   const c = useRawUpload(declaration);
   const { file, confirm } = declaration;
   const model = file.model;
+  const title = c.status != null && file.replaceTitle ? file.replaceTitle : file.title;
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
       <PageHeader title={declaration.title} description={declaration.description} />
-      <Paper component="section" aria-label={file.title} sx={{ p: 2, mb: 2 }}>
-        {file.title && (
+      {declaration.status?.card && (
+        <Box sx={{ mb: 2 }}>
+          <StatusCard
+            spec={{ ...declaration.status, card: declaration.status.card }}
+            status={c.status}
+            onChanged={() => void c.reload()}
+          />
+        </Box>
+      )}
+      <Paper component="section" aria-label={title} sx={{ p: 2, mb: 2 }}>
+        {title && (
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            {file.title}
+            {title}
           </Typography>
         )}
         {file.help && (
@@ -70,9 +81,11 @@ export function RawUploadView({ declaration }: { declaration: UploadScreen }) {
             sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
           >
             <Chip icon={<Icon>description</Icon>} label={c.chosen.file.name} onDelete={c.clear} />
-            <Typography variant="body2" color="text.secondary">
-              {c.chosen.linhas.toLocaleString('pt-BR')} linha(s) de dados · {c.chosen.encoding}
-            </Typography>
+            {file.send === 'raw' && (
+              <Typography variant="body2" color="text.secondary">
+                {c.chosen.linhas.toLocaleString('pt-BR')} linha(s) de dados · {c.chosen.encoding}
+              </Typography>
+            )}
             {c.missing && declaration.missing && (
               <Typography variant="body2" color="warning.main">
                 {declaration.missing}
@@ -95,7 +108,7 @@ export function RawUploadView({ declaration }: { declaration: UploadScreen }) {
           </Box>
         )}
       </Paper>
-      <UploadStatus spec={declaration.status} status={c.status} />
+      {!declaration.status?.card && <UploadStatus spec={declaration.status} status={c.status} />}
       <UploadSections sections={declaration.sections} version={c.version} />
     </Box>
   );

@@ -5,6 +5,7 @@ import { parseCsv } from '../../../../core/parseCsv.ts';
 import { readPath } from '../../../../core/readPath.ts';
 import { callOperation } from '../../../api/callOperation.ts';
 import { useRuntime } from '../../../app/RuntimeContext.tsx';
+import { fileToBase64 } from '../../../ui/fileToBase64.ts';
 import { useNotify } from '../../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../../ui/useActionError.tsx';
 import { confirmDeclared } from '../../tool/confirmDeclared.ts';
@@ -63,6 +64,7 @@ export function useRawUpload(declaration: UploadScreen) {
     setFailure(null);
     setDone(null);
     if (!(await fileFits(notify, fileSpec, file))) return setChosen(null);
+    if (fileSpec.send === 'json') return setChosen({ file, encoding: '', linhas: 0 });
     const { text, encoding } = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
     setChosen({ file, encoding, linhas: parseCsv(text).rows.length });
     setValues((current) => ({ ...current, ...derivedFromFileName(fileSpec, file.name, schema) }));
@@ -90,9 +92,16 @@ export function useRawUpload(declaration: UploadScreen) {
         ...(fileSpec.name ? { [fileSpec.name]: chosen.file.name } : {}),
       };
       const contentType = fileSpec.contentType ?? (chosen.file.type || 'application/octet-stream');
-      const { data, error } = await callOperation(api, confirmSpec.operationId, request, {
-        raw: { body: chosen.file, contentType },
-      });
+      // `send: "json"`: the file in base64 in its body field, beside the name and the parameters.
+      const { data, error } =
+        fileSpec.send === 'json'
+          ? await callOperation(api, confirmSpec.operationId, {
+              ...request,
+              [fileSpec.content]: await fileToBase64(chosen.file),
+            })
+          : await callOperation(api, confirmSpec.operationId, request, {
+              raw: { body: chosen.file, contentType },
+            });
       if (error || !data) {
         const erros = readPath(error, ['error', 'details', 'erros']);
         setFailure({
@@ -106,6 +115,7 @@ export function useRawUpload(declaration: UploadScreen) {
       if (confirmSpec.message)
         notify.toast(fillFormatted(confirmSpec.message, answer), { severity: 'success' });
       setChosen(null);
+      if (confirmSpec.reset) setValues({});
       setVersion((current) => current + 1);
       void readStatus();
     } finally {
@@ -127,6 +137,7 @@ export function useRawUpload(declaration: UploadScreen) {
     failure,
     done,
     status,
+    reload: readStatus,
     version,
   };
 }

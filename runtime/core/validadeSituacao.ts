@@ -1,11 +1,11 @@
-import { formatDate } from '../../../core/formatDate.ts';
+import { formatDate } from './formatDate.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
-/** Under this many days left the certificate shows as about to expire (warning colour). */
+/** Under this many days left a dated document (a certificate) shows as about to expire (warning colour). */
 export const AVISO_VENCIMENTO_DIAS = 30;
 
-/** How a certificate's validity reads on screen: days left, colour and text. */
-export interface CertificadoSituacao {
+/** How a document's validity reads on screen: days left, colour and text. */
+export interface ValidadeSituacao {
   /** Whole days until it expires (negative once expired). */
   diasRestantes: number;
   severity: 'success' | 'warning' | 'error';
@@ -19,15 +19,20 @@ function dayNumber(instant: Date): number {
 }
 
 /**
- * The validity state of a certificate valid until `validoAte` at `now`: error once expired, warning with
- * fewer than 30 days left, success otherwise. Days are calendar days, so they agree with the date shown.
+ * The validity state of a document (an A1 certificate) valid until `validoAte` at `now`: error once
+ * expired, warning with fewer than `avisoDias` (30) days left, success otherwise. Days are calendar days,
+ * so they agree with the date shown.
  */
-export function certificadoSituacao(validoAte: string | Date, now: Date = new Date()): CertificadoSituacao {
+export function validadeSituacao(
+  validoAte: string | Date,
+  now: Date = new Date(),
+  avisoDias = AVISO_VENCIMENTO_DIAS,
+): ValidadeSituacao {
   const end = new Date(validoAte).getTime();
   const diasRestantes = dayNumber(new Date(end)) - dayNumber(now);
   if (end <= now.getTime())
     return { diasRestantes, severity: 'error', texto: `Vencido em ${formatDate(new Date(end))}` };
-  if (diasRestantes < AVISO_VENCIMENTO_DIAS) {
+  if (diasRestantes < avisoDias) {
     const texto =
       diasRestantes === 0
         ? 'Vence hoje'
