@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { RecordLock } from './documentDefinition.ts';
 import { isRecordLocked } from './isRecordLocked.ts';
 
-const lock = {
+const lock: RecordLock = {
   when: [{ estoqueLancadoPor: ['notaFiscal'] }, { contasLancadasPor: ['notaFiscal'] }],
   message: 'Estorne antes.',
 };
