@@ -125,6 +125,21 @@ describe('lançar por pedido ou por nota fiscal', () => {
     expect(await saldo(cafe)).toMatchObject({ fisico: 10, reservado: 4 });
     expect(await titulos('pedidoVenda', pv.id)).toEqual([]);
 
+    // The nota launches what the pedido sold: items or total changed on the nota are refused, naming the difference.
+    const [item] = (await ok('GET', filter(`/api/NotasFiscaisSaida/${nota.id}`, { include: ['itens'] })))
+      .itens as Body[];
+    await ok('PATCH', `/api/NotasFiscaisSaida/${nota.id}`, {
+      valorTotal: 50,
+      itens: [{ ...item, quantidade: 3 }],
+    });
+    expect((await fails('POST', `/api/NotasFiscaisSaida/${nota.id}/lancarEstoque`, {}, 409)).message).toBe(
+      `A nota fiscal 9012 difere do pedido ${pv.numero} (item 1: 3 na nota, 4 no pedido): ajuste a nota antes de lançar.`,
+    );
+    expect((await fails('POST', `/api/NotasFiscaisSaida/${nota.id}/lancarContas`, {}, 409)).message).toBe(
+      `A nota fiscal 9012 difere do pedido ${pv.numero} (total R$ 50,00 na nota, R$ 43,00 no pedido): ajuste a nota antes de lançar.`,
+    );
+    await ok('PATCH', `/api/NotasFiscaisSaida/${nota.id}`, { valorTotal: 43, itens: [item] });
+    expect(flags(await ok('GET', `/api/PedidosVenda/${pv.id}`))).toEqual([null, null]);
     const lancada = await ok('POST', `/api/NotasFiscaisSaida/${nota.id}/lancarEstoque`, {});
     expect(flags(lancada)).toEqual(['notaFiscal', null]);
     expect(await saldo(cafe)).toMatchObject({ fisico: 6, reservado: 0, valor: 24 });
