@@ -94,6 +94,12 @@ export function crossCheckSchemas(
       if (data.document !== undefined)
         for (const [pointer, message] of checkDocumentDefinition(data.document, fields, keys))
           push(path, pointer, message);
+      for (const [i, conditions] of (Array.isArray(obj(data.lock).when)
+        ? (obj(data.lock).when as unknown[])
+        : []
+      ).entries())
+        for (const field of Object.keys(obj(conditions)))
+          if (!(field in fields)) push(path, `/lock/when/${i}/${field}`, `campo "${field}" não existe`);
       if (data.actions !== undefined)
         for (const [pointer, message] of checkDocumentActions(data.actions, data.document, fields, keys))
           push(path, pointer, message);

@@ -4,7 +4,7 @@
  * and the browser (table and column names, include names, the filter field map).
  */
 import type { FieldMap, FieldType } from '../server/db/compileFilter.ts';
-import type { DocumentAction, DocumentDefinition } from './documents/documentDefinition.ts';
+import type { DocumentAction, DocumentDefinition, RecordLock } from './documents/documentDefinition.ts';
 import { isPlainObject } from './mergePatch.ts';
 
 export type EntityFieldType =
@@ -86,6 +86,8 @@ export interface EntityDefinition {
   document?: DocumentDefinition;
   /** Actions without a state change (POST /api/<Resource>/{id}/<action>); a view inherits its base's. */
   actions?: DocumentAction[];
+  /** While any condition holds the record and its items refuse changes (409); a view inherits its base's. */
+  lock?: RecordLock;
   /** Rows grant rights to the users whose usuario field of this name points at them (perfil: perfilId). */
   grantsAccessVia?: string;
   route?: string;
@@ -203,11 +205,13 @@ export function resolveEntity(name: string, schemas: Record<string, unknown>, de
     indexes = {},
     children = {},
     actions: ownActions,
+    lock: ownLock,
     $schema: _schema,
     ...rest
   } = definition as EntityDefinition & { $schema?: string };
   const base = view ? resolveEntity(view.entity, schemas, depth + 1) : null;
   const actions = ownActions ?? base?.actions;
+  const lock = ownLock ?? base?.lock;
   // A view may re-declare a base field partially (a tenant patch of the view): merge field by field.
   const mergedFields: Record<string, EntityField> = { ...(base?.fields ?? {}) };
   for (const [field, spec] of Object.entries(fields))
@@ -230,6 +234,7 @@ export function resolveEntity(name: string, schemas: Record<string, unknown>, de
     tree: definition.tree ?? base?.tree,
     // A view keeps its base's actions unless it declares its own ([]: none).
     ...(actions?.length ? { actions } : {}),
+    ...(lock ? { lock } : {}),
     scope: base?.scope ?? definition.scope,
     table: base?.table ?? definition.table ?? snakeCase(definition.name),
     base: base?.base ?? definition.name,

@@ -115,6 +115,8 @@ describe('lançar estoque e contas pela nota fiscal', () => {
       .getByRole('table', { name: 'Lançamentos' })
       .getByRole('cell', { name: 'Erva-doce 100 g' })
       .waitFor();
+    // Launched, the nota is read-only until the estornos (no Salvar).
+    expect(await page.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
     await harness.screenshot(page, 'nota-fiscal-lancada');
 
     // The grids show the E and C flags with their origin.
@@ -138,6 +140,7 @@ describe('lançar estoque e contas pela nota fiscal', () => {
     await page.getByRole('button', { name: 'Lançar contas' }).waitFor();
     expect(await titulos(nota?.id)).toEqual([]);
     await expect.poll(() => estoqueFlag.textContent()).not.toBe('Nota fiscal');
+    await page.getByRole('button', { name: 'Salvar' }).waitFor();
     await expect
       .poll(() =>
         page.getByRole('table', { name: 'Lançamentos' }).getByRole('cell', { name: 'Estorno' }).count(),

@@ -125,10 +125,33 @@ describe('lançar por pedido ou por nota fiscal', () => {
     expect(await saldo(cafe)).toMatchObject({ fisico: 10, reservado: 4 });
     expect(await titulos('pedidoVenda', pv.id)).toEqual([]);
 
+    // The nota launches what the pedido sold: items or total changed on the nota are refused, naming the difference.
+    const [item] = (await ok('GET', filter(`/api/NotasFiscaisSaida/${nota.id}`, { include: ['itens'] })))
+      .itens as Body[];
+    await ok('PATCH', `/api/NotasFiscaisSaida/${nota.id}`, {
+      valorTotal: 50,
+      itens: [{ ...item, quantidade: 3 }],
+    });
+    expect((await fails('POST', `/api/NotasFiscaisSaida/${nota.id}/lancarEstoque`, {}, 409)).message).toBe(
+      `A nota fiscal 9012 difere do pedido ${pv.numero} (item 1: 3 na nota, 4 no pedido): ajuste a nota antes de lançar.`,
+    );
+    expect((await fails('POST', `/api/NotasFiscaisSaida/${nota.id}/lancarContas`, {}, 409)).message).toBe(
+      `A nota fiscal 9012 difere do pedido ${pv.numero} (total R$ 50,00 na nota, R$ 43,00 no pedido): ajuste a nota antes de lançar.`,
+    );
+    await ok('PATCH', `/api/NotasFiscaisSaida/${nota.id}`, { valorTotal: 43, itens: [item] });
+    expect(flags(await ok('GET', `/api/PedidosVenda/${pv.id}`))).toEqual([null, null]);
     const lancada = await ok('POST', `/api/NotasFiscaisSaida/${nota.id}/lancarEstoque`, {});
     expect(flags(lancada)).toEqual(['notaFiscal', null]);
     expect(await saldo(cafe)).toMatchObject({ fisico: 6, reservado: 0, valor: 24 });
     expect(flags(await ok('GET', `/api/PedidosVenda/${pv.id}`))).toEqual(['notaFiscal', null]);
+    // Launched, the nota is locked until the estorno (flows.md §3: editing requires estornar first).
+    const bloqueio =
+      'Esta nota fiscal lançou o estoque ou as contas a receber do pedido e não pode ser alterada nem excluída: use Estornar estoque e Estornar contas antes.';
+    expect(
+      (await fails('PATCH', `/api/NotasFiscaisSaida/${nota.id}`, { informacoesComplementares: 'x' }, 409))
+        .message,
+    ).toBe(bloqueio);
+    expect((await fails('DELETE', `/api/NotasFiscais/${nota.id}`, undefined, 409)).message).toBe(bloqueio);
     const again = await notaAcao(nota.id, 'lancarEstoque');
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(
@@ -177,6 +200,11 @@ describe('lançar por pedido ou por nota fiscal', () => {
     expect((await fails('POST', `/api/NotasFiscaisSaida/${nota.id}/estornarEstoque`, {}, 409)).message).toBe(
       `O estoque do pedido ${pv.numero} não está lançado: não há o que estornar.`,
     );
+    // Contas still launched by the nota: still locked.
+    expect(
+      (await fails('PATCH', `/api/NotasFiscaisSaida/${nota.id}`, { informacoesComplementares: 'x' }, 409))
+        .code,
+    ).toBe('REGISTRO_BLOQUEADO');
     await ok('POST', `/api/NotasFiscaisSaida/${nota.id}/lancarEstoque`, {});
     expect(await saldo(cafe)).toMatchObject({ fisico: 6, reservado: 0 });
     const linhas = (await ok('GET', `/api/NotasFiscaisSaida/${nota.id}/lancamentos`)) as unknown as Body[];

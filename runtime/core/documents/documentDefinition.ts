@@ -46,5 +46,17 @@ export interface DocumentAction {
   confirm?: string;
   effects: string[];
   /** The form shows the button only when each listed field holds one of the values (null: empty). */
-  visibleWhen?: Record<string, Array<string | number | boolean | null>>;
+  visibleWhen?: FieldConditions;
+}
+
+/** Conditions on a record's fields: each listed field holds one of the values (null: empty). */
+export type FieldConditions = Record<string, Array<string | number | boolean | null>>;
+
+/**
+ * Entity `lock`: while any of `when` holds, the records API refuses PUT, PATCH and DELETE of the record
+ * and of its child collection items (409 with `message`) and the form is read-only; actions still run.
+ */
+export interface RecordLock {
+  when: FieldConditions[];
+  message: string;
 }

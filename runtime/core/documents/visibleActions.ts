@@ -1,6 +1,7 @@
 import { checkPermission } from '../checkPermission.ts';
 import { PermissionLevel, type SessionUser } from '../types.ts';
 import type { DocumentAction } from './documentDefinition.ts';
+import { matchesConditions } from './matchesConditions.ts';
 
 /**
  * The actions without a state change (entity `actions`) a form shows for a record: those the user may take
@@ -15,9 +16,7 @@ export function visibleActions(
 ): DocumentAction[] {
   return (actions ?? []).filter(
     (action) =>
-      Object.entries(action.visibleWhen ?? {}).every(([field, values]) =>
-        values.includes((row[field] ?? null) as string | number | boolean | null),
-      ) &&
+      matchesConditions(action.visibleWhen, row) &&
       checkPermission(user, action.permission ?? entityPermission, action.level ?? PermissionLevel.ALTERAR),
   );
 }

@@ -1,6 +1,8 @@
+import { formatBRL } from '../../core/formatMoney.ts';
 import { HttpError } from '../errors.ts';
 import { estornarMovimentos } from './estoqueEstornar.ts';
 import type { PostingContext } from './PostingContext.ts';
+import { formatQtd } from './stockErrors.ts';
 import {
   desmarcarLancamento,
   marcarLancamento,
@@ -96,6 +98,41 @@ async function cadeiaDaNota(context: PostingContext, acao: string): Promise<Cade
   };
 }
 
+/**
+ * The nota launches what the pedido sold (its reservation, its parcelas): refused (409) while the nota's
+ * items (produto and quantidade per item) or its total differ from the pedido's, so the fiscal document
+ * and the launches never disagree.
+ */
+async function conferirComPedido(context: PostingContext, { nota, pedido }: Cadeia, razao: Razao) {
+  const { tx, doc } = context;
+  const recusa = (diferenca: string) =>
+    new HttpError(
+      409,
+      'NOTA_DIFERE_DO_PEDIDO',
+      `A ${nota.nome} difere do pedido ${pedido.numero} (${diferenca}): ajuste a nota antes de lançar.`,
+    );
+  if (razao === 'contas') {
+    if (Math.round(Number(doc.valorTotal ?? 0) * 100) !== Math.round(pedido.valorTotal * 100))
+      throw recusa(
+        `total ${formatBRL(Number(doc.valorTotal ?? 0))} na nota, ${formatBRL(pedido.valorTotal)} no pedido`,
+      );
+    return;
+  }
+  const itens = await tx.query<{ numero_item: number; produto_id: string | null; quantidade: string }>(
+    'SELECT numero_item, produto_id, quantidade FROM nota_fiscal_item WHERE nota_fiscal_id = $1',
+    [nota.id],
+  );
+  const daNota = new Map(itens.map((item) => [Number(item.numero_item), item]));
+  for (const item of pedido.itens) {
+    const linha = daNota.get(item.numeroItem);
+    if (!linha || Number(linha.produto_id) !== item.produtoId || Number(linha.quantidade) !== item.quantidade)
+      throw recusa(
+        `item ${item.numeroItem}: ${linha ? `${formatQtd(Number(linha.quantidade))} na nota` : 'ausente na nota'}, ${formatQtd(item.quantidade)} no pedido`,
+      );
+  }
+  if (daNota.size !== pedido.itens.length) throw recusa('a nota tem itens que o pedido não tem');
+}
+
 /** The pedido launches by itself: its nota may not (409), even when the pedido had nothing to launch. */
 function recusarModoPedido({ pedido }: Cadeia): void {
   if (pedido.lancarPor !== 'notaFiscal')
@@ -141,6 +178,7 @@ export async function notaLancarEstoque(context: PostingContext): Promise<void> 
     );
   await marcarLancamento(context, pedido, 'estoque', 'notaFiscal');
   recusarModoPedido(cadeia);
+  await conferirComPedido(context, cadeia, 'estoque');
   // A launch after an estorno takes the next block of linhas (the ledger's origem is UNIQUE).
   const bloco = await context.tx.one<{ n: number }>(
     `SELECT coalesce(max(origem_linha) / ${LINHAS_POR_LANCAMENTO} + 1, 0)::int AS n FROM movimentacao_estoque
@@ -177,6 +215,7 @@ export async function notaLancarContas(context: PostingContext): Promise<void> {
   const { nota, pedido } = cadeia;
   await marcarLancamento(context, pedido, 'contas', 'notaFiscal');
   recusarModoPedido(cadeia);
+  await conferirComPedido(context, cadeia, 'contas');
   const lancou = await lancarContasVenda(context, pedido, nota, {
     descricao: `Nota fiscal${nota.numero ? ` nº ${nota.numero}` : ''} do pedido de venda nº ${pedido.numero}`,
     documento: nota.numero ? `NF ${nota.numero}` : `PV ${pedido.numero}`,

@@ -1,12 +1,16 @@
+import { isRecordLocked } from '../../../core/documents/isRecordLocked.ts';
 import type { ResolvedEntity } from '../../../core/resolveEntity.ts';
 import { HttpError } from '../../errors.ts';
 import { documentStatus } from './documentStatus.ts';
 
 /**
  * 409 when a document's state does not allow changes (a posted document is immutable until cancelled):
- * "Este lançamento de estoque está efetivado e não pode ser alterado. …".
+ * "Este lançamento de estoque está efetivado e não pode ser alterado. …", or when the entity's `lock`
+ * holds for the row (a nota fiscal that launched stock or receivables), with the lock's message.
  */
 export function assertEditable(entity: ResolvedEntity, row: Record<string, unknown>, verb = 'alterad'): void {
+  if (isRecordLocked(entity.lock, row))
+    throw new HttpError(409, 'REGISTRO_BLOQUEADO', entity.lock?.message ?? '');
   const document = entity.document;
   if (!document) return;
   const state = document.states[documentStatus(document, row)];

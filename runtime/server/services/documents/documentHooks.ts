@@ -53,8 +53,8 @@ export async function afterCreate(context: RecordContext, row: Row): Promise<voi
 }
 
 /**
- * Before a PUT, PATCH or DELETE: a document is locked and must be in an editable state (409 otherwise);
- * an item is checked through its document. Returns the document row as it was (for the history diff).
+ * Before a PUT, PATCH or DELETE: a document (or a record of an entity with `lock`) is locked and must be
+ * in an editable state, not held by its lock (409 otherwise); an item is checked through its parent. Returns the document row as it was (for the history diff).
  */
 export async function beforeChange(
   context: RecordContext,
@@ -76,10 +76,10 @@ export async function beforeChange(
     await assertParentEditable(context, Number(own.parent), verb);
     return undefined;
   }
-  if (!record.entity.document) return undefined;
+  if (!record.entity.document && !record.entity.lock) return undefined;
   const before = await lockDocument(context, id);
   assertEditable(record.entity, before, verb);
-  return before;
+  return record.entity.document ? before : undefined;
 }
 
 /** History entry of an updated or deleted document (the fields that changed, before and after). */

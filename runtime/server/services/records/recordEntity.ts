@@ -106,13 +106,17 @@ export function recordEntity(schemas: SchemaFiles, name: string, base?: Resolved
   return record;
 }
 
-/** The document entity (one with `document`) declaring `name` as a child collection, if any. */
+/** The document entity (one with `document` or `lock`) declaring `name` as a child collection, if any. */
 function documentParentOf(schemas: SchemaFiles, name: string): RecordEntity['documentParent'] {
   for (const parent of entityNames(schemas)) {
     const content = schemas[`schemas/entities/${parent}/${parent}.entity.json`] as
-      | { document?: unknown; children?: Record<string, { entity: string; foreignKey: string }> }
+      | {
+          document?: unknown;
+          lock?: unknown;
+          children?: Record<string, { entity: string; foreignKey: string }>;
+        }
       | undefined;
-    if (!content?.document) continue;
+    if (!content?.document && !content?.lock) continue;
     for (const child of Object.values(content.children ?? {}))
       if (child.entity === name) return { entity: parent, foreignKey: child.foreignKey };
   }

@@ -3,6 +3,7 @@ import { type ErrorSchema, getDefaultFormState, type RJSFValidationError } from 
 import { createElement, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { checkPermission } from '../../../core/checkPermission.ts';
+import { isRecordLocked } from '../../../core/documents/isRecordLocked.ts';
 import { PermissionLevel } from '../../../core/types.ts';
 import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx';
 import { ApiError } from '../../app/SessionProvider.tsx';
@@ -93,7 +94,9 @@ export function useFormController({
     useCallback(() => setReload((value) => value + 1), []),
   );
   // A document in a state that is not editable (posted) is read-only until a transition changes it.
-  const locked = documentActions.view !== null && !documentActions.view.editable;
+  const locked =
+    (documentActions.view !== null && !documentActions.view.editable) ||
+    (record.status === 'ready' && mode === 'edit' && isRecordLocked(entity.lock, record.data));
   const [formData, setFormData] = useState<Data>({});
   const [baseline, setBaseline] = useState<Data | null>(null);
   const [submitted, setSubmitted] = useState(false);
