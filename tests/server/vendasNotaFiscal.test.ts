@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../runtime/server/db/migrate.ts';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
 import { entradaEstoque } from '../support/entradaEstoque.ts';
 import { testApi } from '../support/testApi.ts';
@@ -408,5 +410,36 @@ describe('devolução at its typed date', () => {
         `${(await ok('GET', `/api/DevolucoesVenda/${boa.id}`)).numero} confirmada.`,
     );
     expect((await checkLedgers(server.db)).diferencas).toEqual([]);
+  });
+});
+
+describe('migration 049_venda_lancamento_por_nota', () => {
+  it('fills the flags of pedidos invoiced before it, and of their notas', async () => {
+    const cafe = await produto(5);
+    const faturado = await pedido(cafe, 2, { lancarPor: 'pedido' });
+    await ok('POST', `/api/PedidosVenda/${faturado.id}/faturar`, {});
+    const aberto = await pedido(cafe, 1);
+    // As a database before the flags: the columns empty and the migration not applied yet.
+    const ids = [faturado.id, aberto.id];
+    await system(
+      'UPDATE pedido_venda SET lancar_por = NULL, estoque_lancado_por = NULL, contas_lancadas_por = NULL WHERE id = ANY($1)',
+      [ids],
+    );
+    await system(
+      'UPDATE nota_fiscal SET estoque_lancado_por = NULL, contas_lancadas_por = NULL WHERE pedido_venda_id = ANY($1)',
+      [ids],
+    );
+    const admin = new pg.Client({ connectionString: server.databaseUrl });
+    await admin.connect();
+    await admin.query("DELETE FROM schema_migrations WHERE name = '049_venda_lancamento_por_nota.sql'");
+    await admin.end();
+    await migrate(server.databaseUrl);
+    expect(await ok('GET', `/api/PedidosVenda/${faturado.id}`)).toMatchObject({
+      lancarPor: 'pedido',
+      estoqueLancadoPor: 'pedido',
+      contasLancadasPor: 'pedido',
+    });
+    expect(flags(await ok('GET', `/api/PedidosVenda/${aberto.id}`))).toEqual([null, null]);
+    expect(flags(await notaDe(faturado.id))).toEqual(['pedido', 'pedido']);
   });
 });
