@@ -61,6 +61,10 @@ describe('/api/Ibpt/ncm', () => {
       windows1252(SP_LINES),
     );
     expect(imported.statusCode, imported.body).toBe(200);
+    // Past its vigência when the database's today is after 30/06/2026 (its date, not this process's UTC one).
+    const [hoje] = await server.db.withSystem((tx) =>
+      tx.query<{ vencida: boolean }>("SELECT current_date > DATE '2026-06-30' AS vencida"),
+    );
     expect(imported.json()).toEqual({
       uf: 'SP',
       versao: '26.1.A',
@@ -72,8 +76,7 @@ describe('/api/Ibpt/ncm', () => {
       linhas: 4,
       importadoEm: expect.any(String),
       importadoPor: 'Administrador da Plataforma',
-      // Past its vigência when today is after 30/06/2026.
-      vencida: new Date().toISOString().slice(0, 10) > '2026-06-30',
+      vencida: hoje?.vencida,
     });
 
     const tabelas = await call('GET', '/api/Ibpt/ncm/tabelas', 'admin');
