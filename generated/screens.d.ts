@@ -510,6 +510,8 @@ export interface components {
             submit?: string;
             /** @description Before any action the values are checked against `schema` (required, patterns, lengths; a field's uiSchema ui:options.patternMessage words a pattern): nothing is sent while one fails, each message is shown under its field, and again as the values change */
             validate?: boolean;
+            /** @description Texts (in objects and lists too) are sent without leading and trailing spaces, and `validate` checks them so (spaces only count as empty) */
+            trim?: boolean;
             /** @description Text parameters lowercased as they are typed, by dotted path (e.g. "contato.email") */
             lowercase?: string[];
             /** @description Array parameters of objects edited as a list of groups: each item is a group named `item` ({n} is its position) with buttons to move it up or down and `remove`, under the array's title (h2) with an `add` button; `empty` when there is none */

@@ -1,7 +1,13 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import ajuda from '../../../../schemas/screens/ajuda-config.screen.json' with { type: 'json' };
-import { lowercasePaths, refusalStatus, refusedFieldErrors, validateParameters } from './fieldErrors.ts';
+import {
+  lowercasePaths,
+  refusalStatus,
+  refusedFieldErrors,
+  trimTexts,
+  validateParameters,
+} from './fieldErrors.ts';
 import type { ToolScreen } from './toolTypes.ts';
 
 const parameters = ajuda.parameters as unknown as ToolScreen['parameters'];
@@ -70,5 +76,28 @@ describe('lowercasePaths', () => {
     });
     expect(values.contato.email).toBe('Suporte@Exemplo.com.br');
     expect(lowercasePaths(values, undefined)).toBe(values);
+  });
+});
+
+describe('trimTexts', () => {
+  const values = {
+    links: [{ titulo: '   ', url: ' https://a.b/c ' }],
+    contato: { email: ' x@y.com ' },
+    n: 3,
+  };
+
+  it('trims texts in objects and lists, keeping other values', () => {
+    expect(trimTexts(values)).toEqual({
+      links: [{ titulo: '', url: 'https://a.b/c' }],
+      contato: { email: 'x@y.com' },
+      n: 3,
+    });
+  });
+
+  it('leaves out a text of spaces only for the check, so a required one is refused', () => {
+    const trimmed = trimTexts(values, true);
+    expect(trimmed.links[0]).toEqual({ url: 'https://a.b/c' });
+    const { errorSchema } = validateParameters(schema, trimmed, parameters.uiSchema ?? {});
+    expect(errorSchema).toMatchObject({ links: { 0: { titulo: { __errors: ['Campo Obrigatório!'] } } } });
   });
 });

@@ -58,6 +58,18 @@ export function refusedFieldErrors(
   return root as ErrorSchema;
 }
 
+/**
+ * `trim`: every text without its leading and trailing spaces, in objects and lists; `dropEmpty` leaves a
+ * text that is then empty out (as rjsf does with a field left blank, so `required` refuses it).
+ */
+export function trimTexts<T>(value: T, dropEmpty = false): T {
+  if (typeof value === 'string') return (dropEmpty && value.trim() === '' ? undefined : value.trim()) as T;
+  if (Array.isArray(value)) return value.map((item) => trimTexts(item, dropEmpty)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).map(([key, item]) => [key, trimTexts(item, dropEmpty)] as const);
+  return Object.fromEntries(entries.filter(([, item]) => item !== undefined)) as T;
+}
+
 /** `lowercase`: the values with the texts at those dotted paths in lower case (the others untouched). */
 export function lowercasePaths(values: Values, paths: readonly string[] | undefined): Values {
   if (!paths?.length) return values;

@@ -1,7 +1,7 @@
 import { type ErrorSchema, mergeObjects, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { useCallback, useMemo, useState } from 'react';
 import { extractErrorMessage } from '../../../core/extractErrorMessage.ts';
-import { refusalStatus, refusedFieldErrors, validateParameters } from './fieldErrors.ts';
+import { refusalStatus, refusedFieldErrors, trimTexts, validateParameters } from './fieldErrors.ts';
 import type { ToolAction, ToolScreen } from './toolTypes.ts';
 
 type Values = Record<string, unknown>;
@@ -26,12 +26,17 @@ export function useFieldErrors(
   const [checked, setChecked] = useState(false);
   const [server, setServer] = useState<ErrorSchema | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // `trim`: the values checked as they will be sent (a text of spaces only is empty).
+  const checkedValues = useMemo(
+    () => (parameters.trim ? trimTexts(values, true) : values),
+    [parameters.trim, values],
+  );
   const own = useMemo(
     () =>
       parameters.validate && checked && schema
-        ? validateParameters(schema, values, uiSchema).errorSchema
+        ? validateParameters(schema, checkedValues, uiSchema).errorSchema
         : {},
-    [parameters.validate, checked, schema, values, uiSchema],
+    [parameters.validate, checked, schema, checkedValues, uiSchema],
   );
   const errors = useMemo(
     () => (server ? (mergeObjects(own, server, true) as ErrorSchema) : (own as ErrorSchema)),
@@ -43,8 +48,8 @@ export function useFieldErrors(
     setRefusal(null);
     if (!parameters.validate || !schema) return true;
     setChecked(true);
-    return !validateParameters(schema, values, uiSchema).failed;
-  }, [parameters.validate, schema, values, uiSchema]);
+    return !validateParameters(schema, checkedValues, uiSchema).failed;
+  }, [parameters.validate, schema, checkedValues, uiSchema]);
 
   /** A failed action: true when its `refused` alert shows the error (else the error dialog should). */
   const refuse = useCallback(

@@ -14,7 +14,7 @@ import { buildParameterSchema } from './buildParameterSchema.ts';
 import { confirmDeclared } from './confirmDeclared.ts';
 import { downloadArquivo, saveBlob } from './downloadArquivo.ts';
 import { emptyOptionSources } from './EmptyOptions.tsx';
-import { lowercasePaths } from './fieldErrors.ts';
+import { lowercasePaths, trimTexts } from './fieldErrors.ts';
 import { fillFormatted } from './fillFormatted.ts';
 import { requestValues } from './requestValues.ts';
 import { requiredFilled } from './requiredFilled.ts';
@@ -72,7 +72,11 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
   const fields = useFieldErrors(parameters, schema, parameters.uiSchema ?? {}, values);
   const { check, refuse, changed: serverFieldsStale, clear: clearFields } = fields;
   // A loaded configuration: whether the values differ from it, and `undo` to put it back.
-  const dirty = declaration.load !== undefined && !sameFormValues(values, loadedValues);
+  // `trim`: texts are sent (and compared with the loaded ones) without surrounding spaces.
+  const sent = useMemo(() => (parameters.trim ? trimTexts(values) : values), [parameters.trim, values]);
+  const dirty =
+    declaration.load !== undefined &&
+    !sameFormValues(sent, parameters.trim ? trimTexts(loadedValues) : loadedValues);
 
   const change = useCallback(
     (next: Values) => {
@@ -96,7 +100,7 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
       const { data, error, response } = await callOperation(
         api,
         action.operationId,
-        { ...requestValues(parameters, values), ...extra },
+        { ...requestValues(parameters, sent), ...extra },
         {
           parseAs: 'blob',
         },
@@ -110,7 +114,7 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
         placeholders[key] = response?.headers.get(header) ?? '0';
       if (action.message) notify.toast(fillTemplate(action.message, placeholders), { severity: 'success' });
     },
-    [api, parameters, values, extra, notify],
+    [api, parameters, sent, extra, notify],
   );
 
   // `liveChecks`: the first failing check, shown while the values fail it (the actions wait for them).
@@ -153,7 +157,7 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
         const next = at ?? { skip: 0, limit: page.limit };
         const pageFields = paging && fills ? { [paging.skip]: next.skip, [paging.limit]: next.limit } : {};
         const { data, error } = await callOperation(api, action.operationId, {
-          ...requestValues(parameters, values),
+          ...requestValues(parameters, sent),
           ...extra,
           ...(action.body ?? {}),
           ...pageFields,
@@ -188,6 +192,7 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
       runtime,
       parameters,
       values,
+      sent,
       extra,
       notify,
       showError,
