@@ -62,6 +62,8 @@ export interface components {
                 operationId: components["schemas"]["operationId"];
                 /** @description Dotted path of the values in the answer (default: the answer) */
                 value?: string;
+                /** @description Label of a button that puts the loaded values back (enabled while they were changed), e.g. "Desfazer alterações" */
+                undo?: string;
             };
             /** @description The action (its key in `actions`) run once when the screen opens (e.g. the results of the default filter) */
             autoRun?: string;
@@ -506,6 +508,25 @@ export interface components {
             waitForRequired?: boolean;
             /** @description The action (its key in `actions`) run when Enter is pressed in the form */
             submit?: string;
+            /** @description Before any action the values are checked against `schema` (required, patterns, lengths; a field's uiSchema ui:options.patternMessage words a pattern): nothing is sent while one fails, each message is shown under its field, and again as the values change */
+            validate?: boolean;
+            /** @description Texts (in objects and lists too) are sent without leading and trailing spaces, and `validate` checks them so (spaces only count as empty) */
+            trim?: boolean;
+            /** @description Text parameters lowercased as they are typed, by dotted path (e.g. "contato.email") */
+            lowercase?: string[];
+            /** @description Array parameters of objects edited as a list of groups: each item is a group named `item` ({n} is its position) with buttons to move it up or down and `remove`, under the array's title (h2) with an `add` button; `empty` when there is none */
+            arrays?: {
+                [key: string]: {
+                    item: string;
+                    add: string;
+                    remove: string;
+                    /** @description Default "Mover para cima" */
+                    moveUp?: string;
+                    /** @description Default "Mover para baixo" */
+                    moveDown?: string;
+                    empty?: string;
+                };
+            };
             /** @description Array parameters edited as a table of their objects: read-only declared `columns` and a switch per row on the boolean member `switch.field` (its accessible name `switch.label`, a formula on the row), under an h2 `title` ({ativos} and {total} count the rows switched on and all) and a `description`; `empty` when there is no row */
             tables?: {
                 [key: string]: {
@@ -618,6 +639,10 @@ export interface components {
             reset?: boolean;
             /** @description After success the white-label's configuration cached in the browser is dropped, so the next start-up reads the saved one (menus, modules) */
             refreshesConfig?: boolean;
+            /** @description A `save` whose values equal the loaded ones sends nothing and shows this (info toast), e.g. "Nenhuma alteração para salvar." */
+            unchanged?: string;
+            /** @description A request the API refuses (4xx) shows this title with the API's message in an alert, and each field message (error.details.fields, `campo` a dotted path, a `nest` body name left out) under its field, instead of the error dialog */
+            refused?: string;
         };
         /** @description What a preview/run answer shows, top to bottom: alerts, messages, summary (cards + grid), groups (a section per item), lists, file sample */
         result: {
@@ -1050,6 +1075,8 @@ export interface components {
                 operationId: components["schemas"]["operationId"];
                 /** @description Dotted path of the values in the answer (default: the answer) */
                 value?: string;
+                /** @description Label of a button that puts the loaded values back (enabled while they were changed), e.g. "Desfazer alterações" */
+                undo?: string;
             };
             /** @description The action (its key in `actions`) run once when the screen opens (e.g. the results of the default filter) */
             autoRun?: string;

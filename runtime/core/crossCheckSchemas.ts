@@ -4,7 +4,11 @@ import { checkDocumentDefinition } from './documents/checkDocumentDefinition.ts'
 import { checkFormulas } from './formula/checkFormulas.ts';
 import { isPlainObject } from './mergePatch.ts';
 import { schemaKind } from './schemaKind.ts';
-import { checkScreenSections, checkToolActionNames } from './screens/checkScreenSections.ts';
+import {
+  checkScreenSections,
+  checkToolActionNames,
+  checkToolParameterNames,
+} from './screens/checkScreenSections.ts';
 import { DEFAULT_TOKENS } from './screens/resolveDefaultTokens.ts';
 import { screenPermissionKeys } from './screens/screenPermissionKeys.ts';
 
@@ -145,7 +149,11 @@ export function crossCheckSchemas(
             `padrão "${value}" desconhecido; use ${DEFAULT_TOKENS.join(', ')} (regra: default)`,
           );
       }
-      for (const [pointer, message] of [...checkScreenSections(data, schemas), ...checkToolActionNames(data)])
+      for (const [pointer, message] of [
+        ...checkScreenSections(data, schemas),
+        ...checkToolActionNames(data),
+        ...checkToolParameterNames(data),
+      ])
         push(path, pointer, message);
       for (const field of Object.keys(obj(parameters.options)))
         if (!(field in properties))

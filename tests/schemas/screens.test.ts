@@ -819,6 +819,90 @@ describe('a configuration tool with table parameters (Módulos)', () => {
   });
 });
 
+describe('a configuration tool with item groups, field validation and undo (Ajuda)', () => {
+  const AJUDA = 'schemas/screens/ajuda-config.screen.json';
+  type Ajuda = {
+    load: Record<string, unknown>;
+    parameters: Record<string, unknown> & {
+      arrays: Record<string, Record<string, unknown>>;
+      schema: { properties: Record<string, Record<string, unknown>> };
+    };
+    actions: Record<string, Record<string, unknown>>;
+  };
+  const ajuda = () => structuredClone(files[AJUDA]) as Ajuda;
+
+  it('an item group without its remove label or {n}, an empty undo and a refused that is no text fail', () => {
+    const bad = ajuda();
+    delete bad.parameters.arrays.links?.remove;
+    (bad.parameters.arrays.links as Record<string, unknown>).item = 'Link';
+    bad.load.undo = '';
+    (bad.actions.salvar as Record<string, unknown>).refused = true;
+    bad.parameters.validate = 'sim';
+    const issues = validateSchemaSet(withFiles({ [AJUDA]: bad }));
+    expect(issues).toContainEqual({
+      file: AJUDA,
+      pointer: '/parameters/arrays/links',
+      message: 'deve ter a propriedade obrigatória remove (regra: required)',
+    });
+    for (const [pointer, rule] of [
+      ['/parameters/arrays/links/item', 'pattern'],
+      ['/load/undo', 'minLength'],
+      ['/actions/salvar/refused', 'type'],
+      ['/parameters/validate', 'type'],
+    ])
+      expect(issues).toContainEqual(
+        expect.objectContaining({
+          file: AJUDA,
+          pointer,
+          message: expect.stringContaining(`(regra: ${rule})`),
+        }),
+      );
+  });
+
+  it('item groups over a parameter that is no list of objects, and lowercasing no text, fail', () => {
+    const bad = ajuda();
+    bad.parameters.arrays.contato = { item: 'Contato {n}', add: 'Adicionar', remove: 'Remover' };
+    bad.parameters.lowercase = ['contato.email', 'contato.fax', 'links'];
+    expect(validateSchemaSet(withFiles({ [AJUDA]: bad }))).toEqual([
+      {
+        file: AJUDA,
+        pointer: '/parameters/arrays/contato',
+        message: 'parâmetro "contato" não é uma lista de objetos em parameters.schema (regra: arrays)',
+      },
+      {
+        file: AJUDA,
+        pointer: '/parameters/lowercase/1',
+        message: 'parâmetro "contato.fax" não é um texto em parameters.schema (regra: lowercase)',
+      },
+      {
+        file: AJUDA,
+        pointer: '/parameters/lowercase/2',
+        message: 'parâmetro "links" não é um texto em parameters.schema (regra: lowercase)',
+      },
+    ]);
+  });
+
+  it('checks in the browser the rules the server checks (the tenant-settings meta-schema)', () => {
+    const settings = files['schemas/_meta/tenant-settings.schema.json'] as {
+      properties: { ajuda: { properties: Record<string, Record<string, unknown>> } };
+    };
+    const server = settings.properties.ajuda.properties;
+    const browser = ajuda().parameters.schema.properties;
+    const rules = (schema: Record<string, unknown> | undefined) =>
+      Object.fromEntries(
+        Object.entries((schema?.properties ?? {}) as Record<string, Record<string, unknown>>).map(
+          ([name, member]) => [name, { maxLength: member.maxLength, pattern: member.pattern }],
+        ),
+      );
+    const items = (schema: Record<string, unknown> | undefined) =>
+      schema?.items as Record<string, unknown> | undefined;
+    expect(rules(items(browser.links))).toEqual(rules(items(server.links)));
+    expect(items(browser.links)?.required).toEqual(items(server.links)?.required);
+    expect(browser.links?.maxItems).toBe(server.links?.maxItems);
+    expect(rules(browser.contato)).toEqual(rules(server.contato));
+  });
+});
+
 describe('an upload sent as JSON with a status card (Certificado digital)', () => {
   const CERTIFICADO = 'schemas/screens/certificado-digital.screen.json';
   type Certificado = Record<string, Record<string, unknown>> & {

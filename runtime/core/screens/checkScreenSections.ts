@@ -41,3 +41,41 @@ export function checkToolActionNames(declaration: unknown): Array<[string, strin
     .filter(([, name]) => typeof name === 'string' && !(name in actions))
     .map(([pointer, name]) => [pointer, `ação "${String(name)}" não existe em actions (regra: actions)`]);
 }
+
+/** The schema of the parameter at a dotted path (through objects' properties), or undefined. */
+function parameterAt(schema: unknown, path: string): Record<string, unknown> | undefined {
+  let node: unknown = schema;
+  for (const name of path.split('.')) {
+    const properties = isPlainObject(node) && isPlainObject(node.properties) ? node.properties : {};
+    node = properties[name];
+  }
+  return isPlainObject(node) ? node : undefined;
+}
+
+/**
+ * A tool's `parameters.arrays` must name array parameters of objects, its `parameters.lowercase` text
+ * parameters: each that does not gives [pointer, message].
+ */
+export function checkToolParameterNames(declaration: unknown): Array<[string, string]> {
+  if (!isPlainObject(declaration) || declaration.kind !== 'tool') return [];
+  const parameters = isPlainObject(declaration.parameters) ? declaration.parameters : {};
+  const problems: Array<[string, string]> = [];
+  for (const name of Object.keys(isPlainObject(parameters.arrays) ? parameters.arrays : {})) {
+    const found = parameterAt(parameters.schema, name);
+    const items = found?.items;
+    if (found?.type !== 'array' || !isPlainObject(items) || items.type !== 'object')
+      problems.push([
+        `/parameters/arrays/${name}`,
+        `parâmetro "${name}" não é uma lista de objetos em parameters.schema (regra: arrays)`,
+      ]);
+  }
+  const lowercase = Array.isArray(parameters.lowercase) ? parameters.lowercase : [];
+  lowercase.forEach((path, index) => {
+    if (typeof path === 'string' && parameterAt(parameters.schema, path)?.type !== 'string')
+      problems.push([
+        `/parameters/lowercase/${index}`,
+        `parâmetro "${path}" não é um texto em parameters.schema (regra: lowercase)`,
+      ]);
+  });
+  return problems;
+}

@@ -29,6 +29,5 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/nfe/emitir-nfe': lazy(() => import('./aliases/EmitirNfeScreen.tsx')),
   'pages/vendas/pedido-vendas/cadastrar/:servico': lazy(() => import('./aliases/EmitirNfseScreen.tsx')),
   'administrador/configuracoes/whitelabel': lazy(() => import('./admin/WhiteLabelScreen.tsx')),
-  'administrador/configuracoes/ajuda': lazy(() => import('./admin/AjudaScreen.tsx')),
   'administrador/configuracoes/nps': lazy(() => import('./admin/nps/NpsScreen.tsx')),
 };

@@ -41,17 +41,18 @@ function specMessage(error: RJSFValidationError): string | undefined {
 const RANGE = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'type']);
 
 /**
- * The field's own hint for a value that does not match its pattern (ui:options.patternMessage) or falls
+ * The field's own hint (a nested field's too) for a value that does not match its pattern (ui:options.patternMessage) or falls
  * out of its range or type (ui:options.rangeMessage).
  */
 function patternHint(error: RJSFValidationError, uiSchema: UiSchema | undefined): string | undefined {
   const option =
     error.name === 'pattern' ? 'patternMessage' : RANGE.has(error.name ?? '') ? 'rangeMessage' : null;
   if (!option || !uiSchema) return undefined;
-  const field = (error.property ?? '').replace(/^\./, '').split('.')[0] ?? '';
-  const hint = (uiSchema[field] as { 'ui:options'?: Record<string, unknown> } | undefined)?.['ui:options']?.[
-    option
-  ];
+  // '.contato.telefone' or '.links.0.url': an array item's options are under its `items`.
+  let node: UiSchema | undefined = uiSchema;
+  for (const segment of (error.property ?? '').replace(/^\./, '').split('.'))
+    node = node?.[/^\d+$/.test(segment) ? 'items' : segment] as UiSchema | undefined;
+  const hint = (node as { 'ui:options'?: Record<string, unknown> } | undefined)?.['ui:options']?.[option];
   return typeof hint === 'string' ? hint : undefined;
 }
 

@@ -18,11 +18,14 @@ interface ParametersContext {
  * The parameters of a tool in a responsive grid: stacked on phones, the declared grid template
  * (`parameters.columns`, passed as formContext.columns) from md up; a field's uiSchema
  * `ui:gridColumn` (e.g. "span 6") places it in that grid; its `ui:heading` is a section title (h2) on a
- * row of its own before it. A parameter of `tables` is edited as a table of its objects (ParameterTable).
+ * row of its own before it. A nested object's `ui:options.columns` is its own grid template. A parameter of `tables` is edited as a table of its objects (ParameterTable).
  */
 export function ToolParametersTemplate(props: ObjectFieldTemplateProps) {
   const context = props.registry.formContext as ParametersContext | undefined;
-  const columns = context?.columns;
+  // A nested object (an array's item, a group of fields) may declare its own grid: ui:options.columns.
+  const own = (props.uiSchema?.['ui:options'] as { columns?: unknown } | undefined)?.columns;
+  const columns =
+    typeof own === 'string' ? own : props.fieldPathId.path.length === 0 ? context?.columns : undefined;
   return (
     <Box
       sx={{

@@ -58,6 +58,7 @@ export function ToolView({
           values={c.values}
           onChange={c.change}
           onSubmit={submit && (() => void (disabled(submit) || c.run(submit)))}
+          errors={c.fieldErrors}
         />
         {declaration.description && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
@@ -81,12 +82,22 @@ export function ToolView({
           </Alert>
         )}
       </Paper>
+      {c.refusal && (
+        <Alert severity="warning" sx={{ mb: 2 }} onClose={c.closeRefusal}>
+          <strong>{c.refusal.title}</strong> {c.refusal.message}
+        </Alert>
+      )}
       {c.problem && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {c.problem}
         </Alert>
       )}
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', displayPrint: 'none' }}>
+        {declaration.load?.undo && (
+          <Button variant="outlined" disabled={c.busy || !c.dirty} onClick={c.undo}>
+            {declaration.load.undo}
+          </Button>
+        )}
         {Object.entries(declaration.actions)
           .filter(([, action]) => !action.showWhen || (c.result && conditionHolds(action.showWhen, c.result)))
           .map(([id, action]) => (

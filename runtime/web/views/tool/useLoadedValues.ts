@@ -10,7 +10,7 @@ type Values = Record<string, unknown>;
 /**
  * The values a tool's `load` reads (a configuration): called once with the host's `extra` values, the
  * answer's members that are parameters fill the form. `ready` is false until it answered (true without
- * `load`); `fill` puts an answer's values in the form again (after a `save`).
+ * `load`); `fill` puts an answer's values in the form again (after a `save`); `loaded` keeps them.
  */
 export function useLoadedValues(
   declaration: ToolScreen,
@@ -21,6 +21,8 @@ export function useLoadedValues(
   const showError = useActionError();
   const { load } = declaration;
   const [ready, setReady] = useState(!load);
+  // The values as loaded or last saved (what `undo` puts back and `unchanged` compares with).
+  const [loaded, setLoaded] = useState<Values>({});
   const properties = (declaration.parameters.schema as { properties?: Values }).properties ?? {};
 
   const fill = useCallback(
@@ -30,6 +32,7 @@ export function useLoadedValues(
       for (const name of Object.keys(properties))
         if ((source as Values | null)?.[name] !== undefined) picked[name] = (source as Values)[name];
       setValues((current) => ({ ...current, ...picked }));
+      setLoaded(picked);
     },
     [load, properties, setValues],
   );
@@ -49,5 +52,5 @@ export function useLoadedValues(
     };
   }, [api, load]);
 
-  return { ready, fill };
+  return { ready, fill, loaded };
 }

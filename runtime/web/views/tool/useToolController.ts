@@ -8,15 +8,18 @@ import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx'
 import { enumOptions } from '../../auth/enumOptions.ts';
 import { useNotify } from '../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../ui/useActionError.tsx';
+import { sameFormValues } from '../form/sameFormValues.ts';
 import { fillQuery } from '../lookup/fillQuery.ts';
 import { buildParameterSchema } from './buildParameterSchema.ts';
 import { confirmDeclared } from './confirmDeclared.ts';
 import { downloadArquivo, saveBlob } from './downloadArquivo.ts';
 import { emptyOptionSources } from './EmptyOptions.tsx';
+import { lowercasePaths, trimTexts } from './fieldErrors.ts';
 import { fillFormatted } from './fillFormatted.ts';
 import { requestValues } from './requestValues.ts';
 import { requiredFilled } from './requiredFilled.ts';
 import type { ToolAction, ToolAnswer, ToolScreen } from './toolTypes.ts';
+import { useFieldErrors } from './useFieldErrors.ts';
 import { useLoadedValues } from './useLoadedValues.ts';
 import { useParameterOptions } from './useParameterOptions.ts';
 
@@ -27,7 +30,8 @@ type Values = Record<string, unknown>;
  * value each selects at first), keeps the parameter values (any change clears the result, so what is
  * downloaded is what was seen) and runs the declared actions with the runtime's error dialog. A
  * configuration's values come from `load` and a `save` action writes them back; `extra` (from a host
- * screen) travels with every request; `autoRun` runs an action once the form is ready.
+ * screen) travels with every request; `autoRun` runs an action once the form is ready. Field messages
+ * (`validate`, `refused`) come from useFieldErrors; `undo` puts the loaded values back.
  */
 export function useToolController(declaration: ToolScreen, hostValues?: Values) {
   const runtime = useRuntime();
@@ -55,7 +59,7 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
   // Only a parameter that declares what to say when it has no option blocks the actions.
   const emptyOptions = emptyOptionSources(parameters.options, loaded).filter(([, source]) => source.empty);
 
-  const { ready, fill } = useLoadedValues(declaration, extra, setValues);
+  const { ready, fill, loaded: loadedValues } = useLoadedValues(declaration, extra, setValues);
 
   const schema = useMemo(
     () =>
@@ -65,12 +69,30 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
     [parameters, schemas, loaded, ready],
   );
 
-  const change = useCallback((next: Values) => {
-    setValues(next);
-    setResult(null);
-    setProblem(null);
-    setSuccess(null);
-  }, []);
+  const fields = useFieldErrors(parameters, schema, parameters.uiSchema ?? {}, values);
+  const { check, refuse, changed: serverFieldsStale, clear: clearFields } = fields;
+  // A loaded configuration: whether the values differ from it, and `undo` to put it back.
+  // `trim`: texts are sent (and compared with the loaded ones) without surrounding spaces.
+  const sent = useMemo(() => (parameters.trim ? trimTexts(values) : values), [parameters.trim, values]);
+  const dirty =
+    declaration.load !== undefined &&
+    !sameFormValues(sent, parameters.trim ? trimTexts(loadedValues) : loadedValues);
+
+  const change = useCallback(
+    (next: Values) => {
+      setValues(lowercasePaths(next, parameters.lowercase));
+      setResult(null);
+      setProblem(null);
+      setSuccess(null);
+      serverFieldsStale();
+    },
+    [parameters.lowercase, serverFieldsStale],
+  );
+
+  const undo = useCallback(() => {
+    change(loadedValues);
+    clearFields();
+  }, [change, loadedValues, clearFields]);
 
   /** A binary answer: saved under the Content-Disposition name; the message reads declared headers. */
   const runFile = useCallback(
@@ -78,7 +100,7 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
       const { data, error, response } = await callOperation(
         api,
         action.operationId,
-        { ...requestValues(parameters, values), ...extra },
+        { ...requestValues(parameters, sent), ...extra },
         {
           parseAs: 'blob',
         },
@@ -92,7 +114,7 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
         placeholders[key] = response?.headers.get(header) ?? '0';
       if (action.message) notify.toast(fillTemplate(action.message, placeholders), { severity: 'success' });
     },
-    [api, parameters, values, extra, notify],
+    [api, parameters, sent, extra, notify],
   );
 
   // `liveChecks`: the first failing check, shown while the values fail it (the actions wait for them).
@@ -120,7 +142,8 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
     async (action: ToolAction, at?: { skip: number; limit: number }) => {
       const failed = (parameters.checks ?? []).find((check) => conditionHolds(check.condition, values));
       setProblem(failed?.message ?? null);
-      if (failed || !allowed(action)) return;
+      if (failed || !allowed(action) || !check()) return;
+      if (action.unchanged && !dirty) return void notify.toast(action.unchanged, { severity: 'info' });
       if (action.type === 'print') return void window.print();
       if (!(await confirmDeclared(notify, action.confirm, result))) return;
       setBusy(true);
@@ -134,7 +157,7 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
         const next = at ?? { skip: 0, limit: page.limit };
         const pageFields = paging && fills ? { [paging.skip]: next.skip, [paging.limit]: next.limit } : {};
         const { data, error } = await callOperation(api, action.operationId, {
-          ...requestValues(parameters, values),
+          ...requestValues(parameters, sent),
           ...extra,
           ...(action.body ?? {}),
           ...pageFields,
@@ -159,7 +182,7 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
         // `reset`: the parameters back to their defaults (rjsf fills them from the schema).
         if (action.reset) setValues({});
       } catch (error) {
-        await showError(error);
+        if (!refuse(action, error)) await showError(error);
       } finally {
         setBusy(false);
       }
@@ -169,6 +192,7 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
       runtime,
       parameters,
       values,
+      sent,
       extra,
       notify,
       showError,
@@ -178,6 +202,9 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
       page.limit,
       paging,
       fill,
+      check,
+      refuse,
+      dirty,
     ],
   );
 
@@ -213,5 +240,10 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
     page,
     changePage,
     emptyOptions,
+    fieldErrors: fields.errors,
+    refusal: fields.refusal,
+    closeRefusal: fields.closeRefusal,
+    dirty,
+    undo,
   };
 }
