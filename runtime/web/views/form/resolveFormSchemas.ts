@@ -56,6 +56,15 @@ export function resolveFormSchemas(schemas: SchemaBundle, entityName: string) {
         ],
       } as RJSFSchema;
   }
+  // An optional enum read back empty (null) is a value, not an error: the input schema's oneOf lists only
+  // the codes, so a record saved without one could not be saved again.
+  const editable = (schema.properties ?? {}) as Record<string, RJSFSchema>;
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const property = editable[name];
+    if (field.type !== 'enum' || field.required || field.multiple || !Array.isArray(property?.oneOf))
+      continue;
+    editable[name] = { ...property, oneOf: [...property.oneOf, { const: null, title: '' }] } as RJSFSchema;
+  }
   const childInfo = (name: string): ChildInfo | undefined => {
     const spec = entity.children[name];
     const child = spec ? resolve(spec.entity) : undefined;
