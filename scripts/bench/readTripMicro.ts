@@ -2,7 +2,8 @@
 // a pool of 10 run GET-by-id's query for SECONDS each way and print req/s (load average beside it).
 //   bare      — one extended-protocol query as the connecting user (the bench's bare handler);
 //   explicit  — BEGIN READ ONLY; set_config…; query in one batch, then a COMMIT message (today's reads);
-//   implicit  — set_config…; query in one batch, no BEGIN/COMMIT (PostgreSQL's implicit transaction).
+//   implicit  — set_config…; query in one batch, no BEGIN/COMMIT (PostgreSQL's implicit transaction);
+//   implicit SET — the same with SET LOCAL statements instead of one SELECT set_config(…).
 // Usage: npx tsx scripts/bench/readTripMicro.ts
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -44,6 +45,17 @@ const ways: Record<string, () => Promise<unknown>> = {
     try {
       const results = (await client.query(
         `SET TRANSACTION READ ONLY; ${settings}; ${query}`,
+      )) as unknown as pg.QueryResult[];
+      return results.at(-1);
+    } finally {
+      client.release();
+    }
+  },
+  'implicit SET': async () => {
+    const client = await pool.connect();
+    try {
+      const results = (await client.query(
+        `SET TRANSACTION READ ONLY; SET LOCAL ROLE erp_app; SET LOCAL app.empresa_id = '${A}'; SET LOCAL app.usuario_id = '1'; SET LOCAL app.filial_id = '1'; ${query}`,
       )) as unknown as pg.QueryResult[];
       return results.at(-1);
     } finally {

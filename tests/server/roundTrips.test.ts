@@ -70,7 +70,7 @@ describe('round trips of a read', () => {
     }
   });
 
-  it('a read of several statements: the first SELECT alone, the rest in a READ ONLY transaction', async () => {
+  it('a read of several SELECTs sends each alone; a SELECT with a lasting effect opens a transaction', async () => {
     sent.length = 0;
     const rows = await server.db.withTenant(
       { empresaId },
@@ -79,15 +79,30 @@ describe('round trips of a read', () => {
         ...(await tx.query('SELECT current_setting($1) AS empresa, current_user AS role', [
           'app.empresa_id',
         ])),
+        ...(await tx.query('SELECT pg_advisory_xact_lock(42) AS locked')),
+        ...(await tx.query('SELECT count(*)::int AS locks FROM pg_locks WHERE locktype = $1', ['advisory'])),
       ],
       { readOnly: true },
     );
-    expect(rows).toEqual([{ role: 'erp_app' }, { empresa: String(empresaId), role: 'erp_app' }]);
+    expect(rows).toEqual([
+      { role: 'erp_app' },
+      { empresa: String(empresaId), role: 'erp_app' },
+      { locked: '' },
+      { locks: 1 },
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sent).toHaveLength(3);
-    expect(sent[0]).toMatch(/^SET TRANSACTION READ ONLY; SELECT set_config\('role', 'erp_app', true\)/);
-    expect(sent[1]).toMatch(/^BEGIN READ ONLY; SELECT set_config\('role', 'erp_app', true\).*; SELECT /s);
-    expect(sent[2]).toBe('COMMIT');
+    expect(sent).toHaveLength(5);
+    expect(sent[0]).toMatch(
+      /^SET TRANSACTION READ ONLY; SELECT set_config\('role', 'erp_app', true\).*; SELECT current_user/s,
+    );
+    expect(sent[1]).toMatch(
+      /^SET TRANSACTION READ ONLY; SELECT set_config\(.*; SELECT current_setting\('app.empresa_id'\)/s,
+    );
+    expect(sent[2]).toMatch(
+      /^BEGIN READ ONLY; SELECT set_config\('role', 'erp_app', true\).*; SELECT pg_advisory_xact_lock/s,
+    );
+    expect(sent[3]).toMatch(/^SELECT count/);
+    expect(sent[4]).toBe('COMMIT');
   });
 
   it('a regexp filter keeps its SET LOCAL statement_timeout inside one READ ONLY transaction', async () => {

@@ -29,10 +29,10 @@ export interface Database {
   url: string;
   /**
    * Runs fn in a transaction as the RLS-bound role, scoped to one empresa. With `readOnly` (a request that
-   * only reads) fn's first SELECT travels in one message with the READ ONLY setting and the tenant
-   * context, as PostgreSQL's implicit transaction of that message (no BEGIN, no COMMIT); any later
-   * statement runs in a READ ONLY transaction opened in the same round trip as it. A one-query read costs
-   * one round trip and one message.
+   * only reads) each SELECT travels in one message with the READ ONLY setting and the tenant context, as
+   * PostgreSQL's implicit transaction of that message (no BEGIN, no COMMIT); other statements run in a
+   * READ ONLY transaction opened in the same round trip as the first of them (readTransaction below). A
+   * one-query read costs one round trip and one message.
    */
   withTenant<T>(
     context: TenantContext,
@@ -73,6 +73,8 @@ const ignoreClientError = () => {};
 const INLINE_TOKEN = /"(?:[^"]|"")*"|\$(\d+)/g;
 /** A plain SELECT (not WITH, SET, SHOW…): the statements a read may send alone in an implicit transaction. */
 const SELECT_STATEMENT = /^\s*SELECT\s/i;
+/** A SELECT whose effect is meant to outlive it in its transaction (a setting, a transaction lock). */
+const TRANSACTION_BOUND = /set_config|advisory/i;
 
 /**
  * `sql` with its `$n` placeholders replaced by quoted literals (pg's own escaping), for sending it in one
@@ -137,27 +139,25 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
   };
 
   /**
-   * A read. Its first statement, when it is a SELECT that can be inlined, goes alone with the tenant context
-   * in one simple-protocol message (`SET TRANSACTION READ ONLY; settings; query`): PostgreSQL runs such a
-   * message as one implicit transaction, so the role and tenant settings (local to it) and READ ONLY hold
-   * for exactly that query, and it commits, or rolls back on an error, without a BEGIN or a COMMIT message.
-   * Measured (scripts/bench/readTripMicro.ts): about 1.4× the reads per second of BEGIN…COMMIT.
+   * A read. Each SELECT that can be inlined goes alone with the tenant context in one simple-protocol
+   * message (`SET TRANSACTION READ ONLY; settings; query`): PostgreSQL runs such a message as one implicit
+   * transaction, so the role and tenant settings (local to it) and READ ONLY hold for exactly that query,
+   * and it commits, or rolls back on an error, without a BEGIN or a COMMIT message. Measured
+   * (scripts/bench/readTripMicro.ts): about 1.4× the reads per second of BEGIN…COMMIT. Each such SELECT
+   * sees its own snapshot, as each statement of a READ COMMITTED transaction does anyway.
    *
-   * Any other statement (a second query: includes, keyset branches; a SET LOCAL; a query that cannot be
-   * inlined) runs in a READ ONLY transaction whose opening travels with it and whose COMMIT is queued on
-   * the connection without waiting: the next user of the connection is queued behind it, and a read has
-   * nothing to lose if it fails. The first SELECT and the rest see different snapshots, as the statements
-   * of one READ COMMITTED transaction do anyway.
+   * Any other statement (a SET LOCAL, a SELECT that cannot be inlined or whose effect must last: a
+   * set_config, an advisory lock), and every statement after it, runs in a READ ONLY transaction whose
+   * opening travels with its first statement and whose COMMIT is queued on the connection without
+   * waiting: the next user of the connection is queued behind it, and a read has nothing to lose if it fails.
    */
   async function readTransaction<T>(begin: string, settings: string, fn: (tx: Tx) => Promise<T>) {
     const client = await pool.connect();
     client.on('error', ignoreClientError);
-    let first = true;
     let opened = false;
     const run: Run = async (sql, params) => {
-      if (first) {
-        first = false;
-        const inline = SELECT_STATEMENT.test(sql) ? inlineParams(sql, params) : undefined;
+      if (!opened && SELECT_STATEMENT.test(sql) && !TRANSACTION_BOUND.test(sql)) {
+        const inline = inlineParams(sql, params);
         if (inline !== undefined) {
           const results = (await client.query(
             `SET TRANSACTION READ ONLY; ${settings}; ${inline}`,
