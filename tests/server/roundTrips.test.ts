@@ -65,7 +65,7 @@ describe('round trips of a read', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatch(
-        /^SET TRANSACTION READ ONLY; SELECT set_config\('role', 'erp_app', true\).*; SELECT /s,
+        /^SET TRANSACTION READ ONLY; SET LOCAL ROLE erp_app; SET LOCAL app.empresa_id = '\d+'.*; SELECT /s,
       );
     }
   });
@@ -93,13 +93,13 @@ describe('round trips of a read', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent).toHaveLength(5);
     expect(sent[0]).toMatch(
-      /^SET TRANSACTION READ ONLY; SELECT set_config\('role', 'erp_app', true\).*; SELECT current_user/s,
+      /^SET TRANSACTION READ ONLY; SET LOCAL ROLE erp_app; SET LOCAL app.empresa_id = '\d+'.*; SELECT current_user/s,
     );
     expect(sent[1]).toMatch(
-      /^SET TRANSACTION READ ONLY; SELECT set_config\(.*; SELECT current_setting\('app.empresa_id'\)/s,
+      /^SET TRANSACTION READ ONLY; SET LOCAL ROLE erp_app;.*; SELECT current_setting\('app.empresa_id'\)/s,
     );
     expect(sent[2]).toMatch(
-      /^BEGIN READ ONLY; SELECT set_config\('role', 'erp_app', true\).*; SELECT pg_advisory_xact_lock/s,
+      /^BEGIN READ ONLY; SET LOCAL ROLE erp_app; SET LOCAL app.empresa_id = '\d+'.*; SELECT pg_advisory_xact_lock/s,
     );
     expect(sent[3]).toMatch(/^SELECT count/);
     expect(sent[4]).toBe('COMMIT');
@@ -110,7 +110,9 @@ describe('round trips of a read', () => {
     const answer = await get('/api/Produtos?filter[where][descricao][regexp]=^O&filter[limit]=2');
     expect(answer.statusCode, answer.body).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sent[0]).toMatch(/^BEGIN READ ONLY; SELECT set_config\(.*; SET LOCAL statement_timeout = 3000$/s);
+    expect(sent[0]).toMatch(
+      /^BEGIN READ ONLY; SET LOCAL ROLE erp_app;.*; SET LOCAL statement_timeout = 3000$/s,
+    );
     expect(sent.some((text) => text.startsWith('SET TRANSACTION'))).toBe(false);
     expect(sent.at(-1)).toBe('COMMIT');
   });
