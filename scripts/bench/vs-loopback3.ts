@@ -7,6 +7,8 @@
 // printing req/s and the ratios of each round's figures (medians). Goals (issue 25): product ≥ 1.5×
 // LoopBack 3 and ≥ 0.9× the bare handler on every call.
 // Usage: npx tsx scripts/bench/vs-loopback3.ts   (BENCH_PRODUTOS=1000000 for the large run)
+// BENCH_CALLS=0,5 measures only those calls (indices in CALLS); BENCH_PROFILE_DIR=dir runs the product under
+// `node --cpu-prof` and writes its .cpuprofile there when the bench ends (read it with scripts/bench/cpuProfileTop.ts).
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,6 +141,10 @@ const CALLS: Call[] = [
   },
 ];
 
+const only = process.env.BENCH_CALLS?.split(',').map(Number);
+const measured = [...CALLS.entries()].filter(([index]) => !only || only.includes(index));
+const profileDir = process.env.BENCH_PROFILE_DIR;
+
 const queriesFile = join(tmpdir(), `bench-queries-${process.pid}.json`);
 await writeFile(
   queriesFile,
@@ -146,7 +152,11 @@ await writeFile(
 );
 const env = { DATABASE_URL: database.url, DATA_DIR: loadConfig().dataDir };
 const children = [
-  await startChild('scripts/bench/lib/appServer.ts', { ...env, PORT: String(appPort) }),
+  await startChild(
+    'scripts/bench/lib/appServer.ts',
+    { ...env, PORT: String(appPort) },
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+  ),
   await startChild('scripts/bench/lib/loopback3Server.ts', { ...env, PORT: String(lbPort), LB3_TOKEN }),
   await startChild('scripts/bench/lib/bareQueryServer.ts', {
     ...env,
@@ -174,7 +184,7 @@ try {
     { who: 'bare', url: `http://127.0.0.1:${barePort}/q/${index}`, headers: {} },
   ];
   // Same answer sizes before measuring: a wrong URL must not pass for a fast one.
-  for (const [index, call] of CALLS.entries()) {
+  for (const [index, call] of measured) {
     const sizes = [];
     for (const target of targets(call, index)) {
       const response = await fetch(target.url, { headers: { ...target.headers, host: 'localhost' } });
@@ -194,7 +204,7 @@ try {
   const median = (values: number[]) =>
     [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   const table: string[] = [];
-  for (const [index, call] of CALLS.entries()) {
+  for (const [index, call] of measured) {
     const byWho = new Map<string, LoadResult[]>();
     for (let round = 0; round < rounds; round++)
       for (const target of targets(call, index)) {

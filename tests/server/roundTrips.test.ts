@@ -1,14 +1,14 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopBackFilter, Where } from '../../runtime/core/loopbackFilter.ts';
-import { inlineParams } from '../../runtime/server/db/database.ts';
+import { createDatabase, inlineParams } from '../../runtime/server/db/database.ts';
 import { buildRecordQuery } from '../../runtime/server/services/records/buildRecordQuery.ts';
 import { recordEntity } from '../../runtime/server/services/records/recordEntity.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
- * A read costs one round trip: the token comes from the cache, and the READ ONLY transaction opens in the
- * same batch as the query (values inlined as literals) and commits without holding the answer. The answers
+ * A read costs one round trip: the token comes from the cache, and a one-query read is one message (READ
+ * ONLY, tenant settings and the query with its values inlined as literals: PostgreSQL's implicit transaction). The answers
  * are the same as the parameterised transaction's on random filters, hostile text included.
  */
 let server: TestServer;
@@ -49,16 +49,122 @@ const get = (url: string) =>
   server.app.inject({ method: 'GET', url, headers: { host: 'localhost', authorization: token } });
 
 describe('round trips of a read', () => {
-  it('a list, a count and a record by id each send one batch (and a COMMIT not waited for)', async () => {
+  it('a list, a count and a record by id each send one message: no BEGIN, no COMMIT', async () => {
     await get('/api/Produtos/count'); // warms the token cache
-    for (const url of ['/api/Produtos?filter[limit]=5', '/api/Produtos/count?where[ativo]=true']) {
+    const [{ id }] = (
+      await server.db.pool.query('SELECT id FROM produto WHERE empresa_id = $1 LIMIT 1', [empresaId])
+    ).rows;
+    for (const url of [
+      '/api/Produtos?filter[limit]=5',
+      '/api/Produtos/count?where[ativo]=true',
+      `/api/Produtos/${id}`,
+    ]) {
       sent.length = 0;
       const answer = await get(url);
       expect(answer.statusCode, answer.body).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(sent).toHaveLength(2);
-      expect(sent[0]).toMatch(/^BEGIN READ ONLY; SELECT set_config\('role', 'erp_app', true\).*; SELECT /s);
-      expect(sent[1]).toBe('COMMIT');
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatch(
+        /^SET TRANSACTION READ ONLY; SET LOCAL ROLE erp_app; SET LOCAL app.empresa_id = '\d+'.*; SELECT /s,
+      );
+    }
+  });
+
+  it('a read of several SELECTs sends each alone; a SELECT with a lasting effect opens a transaction', async () => {
+    sent.length = 0;
+    const rows = await server.db.withTenant(
+      { empresaId },
+      async (tx) => [
+        ...(await tx.query(`SELECT current_user AS role`)),
+        ...(await tx.query('SELECT current_setting($1) AS empresa, current_user AS role', [
+          'app.empresa_id',
+        ])),
+        ...(await tx.query('SELECT pg_advisory_xact_lock(42) AS locked')),
+        ...(await tx.query('SELECT count(*)::int AS locks FROM pg_locks WHERE locktype = $1', ['advisory'])),
+      ],
+      { readOnly: true },
+    );
+    expect(rows).toEqual([
+      { role: 'erp_app' },
+      { empresa: String(empresaId), role: 'erp_app' },
+      { locked: '' },
+      { locks: 1 },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toHaveLength(5);
+    expect(sent[0]).toMatch(
+      /^SET TRANSACTION READ ONLY; SET LOCAL ROLE erp_app; SET LOCAL app.empresa_id = '\d+'.*; SELECT current_user/s,
+    );
+    expect(sent[1]).toMatch(
+      /^SET TRANSACTION READ ONLY; SET LOCAL ROLE erp_app;.*; SELECT current_setting\('app.empresa_id'\)/s,
+    );
+    expect(sent[2]).toMatch(
+      /^BEGIN READ ONLY; SET LOCAL ROLE erp_app; SET LOCAL app.empresa_id = '\d+'.*; SELECT pg_advisory_xact_lock/s,
+    );
+    expect(sent[3]).toMatch(/^SELECT count/);
+    expect(sent[4]).toBe('COMMIT');
+  });
+
+  it('a regexp filter keeps its SET LOCAL statement_timeout inside one READ ONLY transaction', async () => {
+    sent.length = 0;
+    const answer = await get('/api/Produtos?filter[where][descricao][regexp]=^O&filter[limit]=2');
+    expect(answer.statusCode, answer.body).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent[0]).toMatch(
+      /^BEGIN READ ONLY; SET LOCAL ROLE erp_app;.*; SET LOCAL statement_timeout = 3000$/s,
+    );
+    expect(sent.some((text) => text.startsWith('SET TRANSACTION'))).toBe(false);
+    expect(sent.at(-1)).toBe('COMMIT');
+  });
+
+  it('the single-message read runs as erp_app, for the tenant, read only, and leaves nothing behind', async () => {
+    const one = createDatabase(server.db.url, { max: 1 });
+    try {
+      const context = { empresaId, usuarioId: 1 };
+      const inside = await one.withTenant(
+        context,
+        (tx) =>
+          tx.one<{ role: string; empresa: string; readOnly: string }>(
+            `SELECT current_user AS role, current_setting('app.empresa_id') AS empresa,
+                    current_setting('transaction_read_only') AS "readOnly"`,
+          ),
+        { readOnly: true },
+      );
+      expect(inside).toEqual({ role: 'erp_app', empresa: String(empresaId), readOnly: 'on' });
+      // A write hidden in a SELECT is refused by READ ONLY, and the failed message leaves the connection clean.
+      await expect(
+        one.withTenant(context, (tx) => tx.query(`SELECT nextval(pg_get_serial_sequence('marca', 'id'))`), {
+          readOnly: true,
+        }),
+      ).rejects.toMatchObject({ code: '25006' });
+      await expect(
+        one.withTenant(context, (tx) => tx.query('SELECT 1 / 0'), { readOnly: true }),
+      ).rejects.toMatchObject({ code: '22012' });
+      const after = await one.pool.query(
+        `SELECT current_user AS role, coalesce(current_setting('app.empresa_id', true), '') AS empresa,
+                current_setting('transaction_read_only') AS "readOnly"`,
+      );
+      expect(after.rows[0]).toEqual({ role: 'postgres', empresa: '', readOnly: 'off' });
+      // Row Level Security holds: another company's rows are not seen.
+      const [empresa] = (
+        await server.db.pool.query('SELECT id FROM empresa WHERE id <> $1 LIMIT 1', [empresaId])
+      ).rows;
+      await server.db.pool.query(
+        `INSERT INTO produto (empresa_id, descricao, codigo) VALUES ($1, 'De outra empresa', 'RT-OUTRA')`,
+        [empresa.id],
+      );
+      const other = await one.withTenant(
+        context,
+        (tx) => tx.query('SELECT id FROM produto WHERE empresa_id <> $1 LIMIT 1', [empresaId]),
+        { readOnly: true },
+      );
+      expect(other).toEqual([]);
+      expect(
+        (await one.pool.query('SELECT count(*)::int AS n FROM produto WHERE empresa_id <> $1', [empresaId]))
+          .rows[0].n,
+      ).toBeGreaterThan(0);
+    } finally {
+      await one.close();
     }
   });
 
