@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
 import { testApi } from '../support/testApi.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
@@ -319,5 +320,27 @@ describe('transfers (F4) and avulso movements', () => {
     await ok('POST', `/api/MovimentosFinanceiros/${id}/estornar`, { data: '2026-03-05' });
     expect(Number((await conta(banco)).saldoAtual)).toBeCloseTo(before, 2);
     await fails('POST', `/api/MovimentosFinanceiros/${id}/estornar`, {}, 409);
+  });
+});
+
+describe('check:ledgers over the finance ledger', () => {
+  it('finds no difference after the postings above, and finds a tampered balance and title', async () => {
+    const report = await checkLedgers(server.db);
+    expect(report.movimentosFinanceiros).toBeGreaterThan(10);
+    expect(report.diferencas).toEqual([]);
+    await system('UPDATE conta SET movimentado = movimentado + 1 WHERE id = $1', [banco]);
+    const t = await receita('Adulterado', 10);
+    await system('UPDATE lancamento SET valor_pago = 3 WHERE id = $1', [t]);
+    const tampered = await checkLedgers(server.db);
+    expect(tampered.diferencas.map((line) => [line.regra, line.chave])).toEqual(
+      expect.arrayContaining([
+        ['F3', `conta ${banco}`],
+        ['F1', `lançamento ${t}`],
+        ['F2', `lançamento ${t}`],
+      ]),
+    );
+    await system('UPDATE conta SET movimentado = movimentado - 1 WHERE id = $1', [banco]);
+    await system('UPDATE lancamento SET valor_pago = 0 WHERE id = $1', [t]);
+    expect((await checkLedgers(server.db)).diferencas).toEqual([]);
   });
 });
