@@ -101,9 +101,13 @@ const MENSAGENS: Record<string, (a: number, b: number) => string> = {
 export async function checkFinanceiro(
   tx: Tx,
 ): Promise<{ movimentos: number; baixas: number; diferencas: FinanceiroDifference[] }> {
-  const rows = await tx.query<{ regra: string; empresa_id: string; chave: string | null; a: string; b: string }>(
-    CHECK_SQL,
-  );
+  const rows = await tx.query<{
+    regra: string;
+    empresa_id: string;
+    chave: string | null;
+    a: string;
+    b: string;
+  }>(CHECK_SQL);
   const result = { movimentos: 0, baixas: 0, diferencas: [] as FinanceiroDifference[] };
   for (const row of rows) {
     if (row.regra === 'contagem') {
