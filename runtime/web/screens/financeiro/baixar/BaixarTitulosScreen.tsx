@@ -320,7 +320,9 @@ export default function BaixarTitulosScreen({ params }: ScreenProps) {
             <TableHead>
               <TableRow>
                 <TableCell>Título</TableCell>
-                <TableCell align="right">Em aberto</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  Em aberto
+                </TableCell>
                 <TableCell>Principal</TableCell>
                 <TableCell>Juros</TableCell>
                 <TableCell>Multa</TableCell>
@@ -334,7 +336,9 @@ export default function BaixarTitulosScreen({ params }: ScreenProps) {
                 return (
                   <TableRow key={titulo.id}>
                     <TableCell>{titulo.descricao}</TableCell>
-                    <TableCell align="right">{formatBRL(titulo.valorAberto)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatBRL(titulo.valorAberto)}
+                    </TableCell>
                     {(['principal', 'juros', 'multa', 'desconto'] as const).map((campo) => (
                       <TableCell key={campo} sx={{ minWidth: 110 }}>
                         <TextField
