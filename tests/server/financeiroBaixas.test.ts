@@ -344,3 +344,35 @@ describe('check:ledgers over the finance ledger', () => {
     expect((await checkLedgers(server.db)).diferencas).toEqual([]);
   });
 });
+
+describe('rateio por centro de custo (F6)', () => {
+  it('values from the percentuais, remainder on the last line, recomputed with the title; 100 % exactly', async () => {
+    const centros: number[] = [];
+    for (const descricao of ['Loja', 'Escritório', 'Depósito'])
+      centros.push((await ok('POST', '/api/CentrosCusto', { descricao })).id as number);
+    const rateio = (percentuais: number[]) =>
+      percentuais.map((percentual, i) => ({ centroCustoId: centros[i], percentual }));
+    const created = await ok('POST', '/api/Despesas', {
+      descricao: 'Energia rateada',
+      contaId: banco,
+      valor: 100,
+      dataVencimento: '2026-03-10',
+      rateio: rateio([33.3333, 33.3333, 33.3334]),
+    });
+    const valores = async () =>
+      (
+        (
+          await ok(
+            'GET',
+            `/api/Despesas/${created.id}?filter=${encodeURIComponent('{"include":["rateio"]}')}`,
+          )
+        ).rateio as Array<{ valor: number }>
+      ).map((linha) => linha.valor);
+    expect(await valores()).toEqual([33.33, 33.33, 33.34]);
+    await ok('PATCH', `/api/Despesas/${created.id}`, { valor: 90.01 });
+    expect(await valores()).toEqual([30, 30, 30.01]);
+    const refused = await fails('PATCH', `/api/Despesas/${created.id}`, { rateio: rateio([50, 49.99]) }, 422);
+    expect(refused.message).toBe('Os percentuais do rateio somam 99,99 %: devem somar exatamente 100 %.');
+    expect(await valores()).toEqual([30, 30, 30.01]);
+  });
+});
