@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
+import { domainEvents } from '../../runtime/server/postings/domainEvents.ts';
 import { testApi } from '../support/testApi.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
@@ -374,5 +375,33 @@ describe('rateio por centro de custo (F6)', () => {
     const refused = await fails('PATCH', `/api/Despesas/${created.id}`, { rateio: rateio([50, 49.99]) }, 422);
     expect(refused.message).toBe('Os percentuais do rateio somam 99,99 %: devem somar exatamente 100 %.');
     expect(await valores()).toEqual([30, 30, 30.01]);
+  });
+});
+
+describe('domain events', () => {
+  it('after the commit: lancamento.baixado and movimentoFinanceiro.lancado; nothing for a refused baixa', async () => {
+    const seen: string[] = [];
+    const listener = (event: { event: string }) => seen.push(event.event);
+    domainEvents.on('*', listener);
+    try {
+      const t = await receita('Com eventos', 10);
+      await fails(
+        'POST',
+        '/api/Lancamentos/baixar',
+        { data: '2026-03-02', contaId: banco, itens: [{ lancamentoId: t, principal: 11 }] },
+        422,
+      );
+      expect(seen.filter((name) => name.startsWith('lancamento.baixado'))).toEqual([]);
+      const { baixas } = await ok('POST', '/api/Lancamentos/baixar', {
+        data: '2026-03-02',
+        contaId: banco,
+        itens: [{ lancamentoId: t, principal: 10 }],
+      });
+      expect(seen).toEqual(expect.arrayContaining(['lancamento.baixado', 'movimentoFinanceiro.lancado']));
+      await ok('POST', `/api/Baixas/${(baixas as Array<{ id: number }>)[0]?.id}/estornar`, {});
+      expect(seen).toEqual(expect.arrayContaining(['baixa.estornar', 'lancamento.estornado']));
+    } finally {
+      domainEvents.off('*', listener);
+    }
   });
 });
