@@ -1,8 +1,8 @@
 import { createSchemaValidator, type SchemaIssue } from '../createSchemaValidator.ts';
 import { crossCheckSchemas } from '../crossCheckSchemas.ts';
-import { isPlainObject, mergePatch } from '../mergePatch.ts';
+import { isPlainObject } from '../mergePatch.ts';
 import { type SchemaKind, schemaKind } from '../schemaKind.ts';
-import { metaSchemasOf, type SchemaFiles } from '../validateSchemaSet.ts';
+import { applyOverride, metaSchemasOf, type SchemaFiles } from '../validateSchemaSet.ts';
 
 /** Customisations of one white-label: RFC 7396 merge patches keyed by the schemas/ path they patch. */
 export type Customizations = Record<string, unknown>;
@@ -166,8 +166,7 @@ export function applyCustomizations(
       });
       continue;
     }
-    const { $schema: _ignored, ...difference } = patch;
-    const merged = mergePatch(tenantSchemas[path], difference);
+    const merged = applyOverride(tenantSchemas[path], patch);
     const problems = [
       ...validator.validate(kind, path, merged),
       ...checkStudioRules(path, tenantSchemas[path], merged),
