@@ -134,6 +134,58 @@ export async function configWhiteLabelCustomizacoesRoutes(app: FastifyInstance):
     },
   );
 
+  app.get(
+    '/api/ConfigWhiteLabels/:id/customizacoes/schema',
+    {
+      schema: {
+        operationId: 'configWhiteLabelsCustomizacoesSchema',
+        tags: ['ConfigWhiteLabels'],
+        summary:
+          'Um schema para o editor do estúdio: como é sem o estúdio (base), o patch em edição (rascunho ou publicado) e a revisão',
+        params: idParams,
+        querystring: {
+          type: 'object',
+          required: ['caminho'],
+          properties: { caminho: { type: 'string', minLength: 1, maxLength: 200 } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['caminho', 'base', 'patch', 'revisao', 'rascunho'],
+            properties: {
+              caminho: text,
+              base: { type: 'object', additionalProperties: true },
+              patch: { type: 'object', additionalProperties: true },
+              revisao: { type: 'integer', description: 'Revisão do rascunho (0: sem rascunho)' },
+              rascunho: { type: 'boolean', description: 'O patch é um rascunho (não publicado)' },
+            },
+          },
+          ...configErrorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const { caminho } = request.query as { caminho: string };
+      requireWhiteLabelOperator(request, id);
+      const tenant = await tenantOf(id);
+      checkCaminho(caminho, tenant.layered);
+      const [published, drafts] = await app.db.withSystem(async (tx) => [
+        await loadPublished(tx, id),
+        await loadDrafts(tx, id),
+      ]);
+      const draft = drafts.find((row) => row.caminho === caminho);
+      const patch = draft ? (draft.patch ?? {}) : (published.patches[caminho] ?? {});
+      return {
+        caminho,
+        base: tenant.layered[caminho],
+        patch,
+        revisao: draft?.revisao ?? 0,
+        rascunho: Boolean(draft),
+      };
+    },
+  );
+
   app.put(
     '/api/ConfigWhiteLabels/:id/customizacoes/rascunhos',
     {
