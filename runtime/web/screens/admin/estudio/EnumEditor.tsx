@@ -69,6 +69,7 @@ export function EnumEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
             <Stack spacing={1.5}>
               <TextField
                 size="small"
+                fullWidth={false}
                 label="Nome da enumeração"
                 value={edited.label ?? ''}
                 onChange={(event) => setEdited({ ...edited, label: event.target.value })}
@@ -85,6 +86,7 @@ export function EnumEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                   </Typography>
                   <TextField
                     size="small"
+                    fullWidth={false}
                     label="Rótulo"
                     placeholder={base?.values[index]?.label}
                     value={value.label}
@@ -94,6 +96,7 @@ export function EnumEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                   <TextField
                     select
                     size="small"
+                    fullWidth={false}
                     label="Cor"
                     value={value.color ?? ''}
                     onChange={(event) => change(index, { color: event.target.value })}

@@ -59,7 +59,7 @@ const entityPath = (entity: string) => `schemas/entities/${entity}/${entity}.ent
 /** A default typed as text, converted to the field's type ('' removes it). */
 function parseDefault(field: EntityField, text: string): unknown {
   if (text === '') return undefined;
-  if (field.type === 'boolean') return text === 'true' || text === 'sim';
+  if (field.type === 'boolean') return ['sim', 's', 'true'].includes(text.trim().toLowerCase());
   if (['integer', 'number', 'money', 'decimal', 'percent'].includes(String(field.type))) {
     const number = Number(text.replace(/\./g, '').replace(',', '.'));
     return Number.isFinite(number) ? number : text;
@@ -215,6 +215,7 @@ export function FormEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                 render={(key, tab) => (
                   <TextField
                     size="small"
+                    fullWidth={false}
                     label="Título da aba"
                     value={tab.title}
                     onChange={(event) =>
@@ -237,6 +238,7 @@ export function FormEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                 <Stack direction="row" spacing={2} sx={{ mb: 1.5 }}>
                   <TextField
                     size="small"
+                    fullWidth={false}
                     label="Título da seção"
                     value={section.title ?? ''}
                     onChange={(event) =>
@@ -247,6 +249,7 @@ export function FormEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                     <TextField
                       select
                       size="small"
+                      fullWidth={false}
                       label="Aba"
                       value={section.tab ?? ''}
                       onChange={(event) =>
@@ -282,7 +285,8 @@ export function FormEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                           >
                             <TextField
                               size="small"
-                              label={`Rótulo (${name})`}
+                              fullWidth={false}
+                              label={`Rótulo de "${base.label ?? name}"`}
                               placeholder={String(field.label ?? name)}
                               value={layout.label ?? ''}
                               onChange={(event) =>
@@ -292,12 +296,14 @@ export function FormEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                             />
                             <TextField
                               size="small"
+                              fullWidth={false}
                               label="Ajuda"
                               value={layout.help ?? ''}
                               onChange={(event) => updateField(sectionId, name, { help: event.target.value })}
                             />
                             <TextField
                               size="small"
+                              fullWidth={false}
                               label="Texto de exemplo"
                               value={layout.placeholder ?? ''}
                               onChange={(event) =>
@@ -306,8 +312,17 @@ export function FormEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                             />
                             <TextField
                               size="small"
+                              fullWidth={false}
                               label="Valor padrão"
-                              value={field.default === undefined ? '' : String(field.default)}
+                              value={
+                                field.default === undefined
+                                  ? ''
+                                  : field.default === true
+                                    ? 'sim'
+                                    : field.default === false
+                                      ? 'não'
+                                      : String(field.default)
+                              }
                               onChange={(event) =>
                                 updateEntityField(name, { default: parseDefault(field, event.target.value) })
                               }
@@ -316,6 +331,7 @@ export function FormEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                             <TextField
                               select
                               size="small"
+                              fullWidth={false}
                               label="Seção"
                               value={sectionId}
                               onChange={(event) =>

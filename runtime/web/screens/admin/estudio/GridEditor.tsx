@@ -85,6 +85,7 @@ export function GridEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
               <TextField
                 select
                 size="small"
+                fullWidth={false}
                 label="Ordenar por"
                 value={field ?? ''}
                 onChange={(event) =>
@@ -107,6 +108,7 @@ export function GridEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
               <TextField
                 select
                 size="small"
+                fullWidth={false}
                 label="Sentido"
                 value={direction ?? 'ASC'}
                 disabled={!field}
@@ -118,6 +120,7 @@ export function GridEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
               <TextField
                 select
                 size="small"
+                fullWidth={false}
                 label="Linhas por página"
                 value={edited.pageSize ?? ''}
                 onChange={(event) =>
@@ -145,7 +148,8 @@ export function GridEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} aria-label={`Coluna ${name}`}>
                 <TextField
                   size="small"
-                  label={`Rótulo (${name})`}
+                  fullWidth={false}
+                  label={`Rótulo de "${fields[name]?.label ?? name}"`}
                   placeholder={fields[name]?.label ?? name}
                   value={item.label ?? ''}
                   onChange={(event) => column(name, { label: event.target.value })}
@@ -153,6 +157,7 @@ export function GridEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                 />
                 <TextField
                   size="small"
+                  fullWidth={false}
                   type="number"
                   label="Largura (px)"
                   value={item.width ?? ''}
@@ -164,6 +169,7 @@ export function GridEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                 <TextField
                   select
                   size="small"
+                  fullWidth={false}
                   label="Formato"
                   value={item.format ?? ''}
                   onChange={(event) => column(name, { format: event.target.value || undefined })}

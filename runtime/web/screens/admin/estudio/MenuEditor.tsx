@@ -81,6 +81,7 @@ function ItemsEditor({
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <TextField
                 size="small"
+                fullWidth={false}
                 label="Título"
                 value={item.title}
                 onChange={(event) => update(key, { title: event.target.value })}

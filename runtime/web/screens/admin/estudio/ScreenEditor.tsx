@@ -64,6 +64,7 @@ function PanelsEditor({
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <TextField
               size="small"
+              fullWidth={false}
               label="Título"
               value={panel.title}
               onChange={(event) => onChange({ ...panels, [key]: { ...panel, title: event.target.value } })}
@@ -72,6 +73,7 @@ function PanelsEditor({
             <TextField
               select
               size="small"
+              fullWidth={false}
               label="Largura"
               value={panel.width ?? 12}
               onChange={(event) =>
@@ -149,6 +151,7 @@ export function ScreenEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; 
             <Stack spacing={2}>
               <TextField
                 size="small"
+                fullWidth={false}
                 label="Título"
                 value={edited.title}
                 onChange={(event) => setEdited({ ...edited, title: event.target.value })}
@@ -158,6 +161,7 @@ export function ScreenEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; 
                 size="small"
                 label="Descrição"
                 multiline
+                fullWidth
                 value={edited.description ?? ''}
                 onChange={(event) => setEdited({ ...edited, description: event.target.value || undefined })}
               />
