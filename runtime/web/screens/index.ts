@@ -33,4 +33,5 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/vendas/pedido-vendas/cadastrar/:servico': lazy(() => import('./aliases/EmitirNfseScreen.tsx')),
   'administrador/configuracoes/whitelabel': lazy(() => import('./admin/WhiteLabelScreen.tsx')),
   'administrador/configuracoes/nps': lazy(() => import('./admin/nps/NpsScreen.tsx')),
+  'administrador/configuracoes/estudio': lazy(() => import('./admin/estudio/EstudioScreen.tsx')),
 };
