@@ -24,7 +24,9 @@ const script = (name: string, args: string[]) =>
   run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', name), ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATABASE_URL: server.databaseUrl },
-  }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+  })
+    .then((result) => ({ ...result, code: 0 }))
+    .catch((error: { stdout: string; stderr: string; code: number }) => error);
 
 const publish = async (id: number, label: string) => {
   const headers = { authorization: staff };
