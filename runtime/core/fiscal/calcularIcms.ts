@@ -37,7 +37,7 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
  */
 export function mvaAjustada(mva: number, aliquotaInter: number, aliquotaIntra: number): number {
   if (aliquotaInter >= aliquotaIntra) return mva;
-  return round4(((1 + mva / 100) * (1 - aliquotaInter / 100)) / (1 - aliquotaIntra / 100) * 100 - 100);
+  return round4((((1 + mva / 100) * (1 - aliquotaInter / 100)) / (1 - aliquotaIntra / 100)) * 100 - 100);
 }
 
 /**
@@ -102,10 +102,14 @@ export function calcularIcms(regra: RegraIcms, contexto: ContextoIcms): IcmsCalc
     const interna = regra.aliquotaInternaDestino ?? aliquota;
     const mvaOriginal = pct(regra.mvaSt);
     const mva =
-      contexto.idDest === 2 && regra.ajustarMva !== false ? mvaAjustada(mvaOriginal, aliquota, interna) : mvaOriginal;
+      contexto.idDest === 2 && regra.ajustarMva !== false
+        ? mvaAjustada(mvaOriginal, aliquota, interna)
+        : mvaOriginal;
     const reducaoSt = pct(regra.reducaoBaseSt);
     // IPI always enters the ST base (Convênio ICMS 142/2018, cl. 13ª).
-    const vBCST = roundMoney((contexto.valorOperacao + contexto.vIPI) * (1 + mva / 100) * (1 - reducaoSt / 100));
+    const vBCST = roundMoney(
+      (contexto.valorOperacao + contexto.vIPI) * (1 + mva / 100) * (1 - reducaoSt / 100),
+    );
     const vICMSST = Math.max(0, roundMoney((vBCST * interna) / 100 - icmsProprio));
     const pFCPST = pct(regra.aliquotaFcp);
     resultado.st = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calcularTributosNota } from './calcularTributosNota.ts';
 import { mvaAjustada } from './calcularIcms.ts';
+import { calcularTributosNota } from './calcularTributosNota.ts';
 import type { EntradaTributos, ItemTributavel, RegraIcms } from './tributacaoTipos.ts';
 
 const produto = { ncm: '22030000', origem: 0 };
@@ -77,7 +77,13 @@ describe('calcularTributosNota — Simples Nacional', () => {
         item({ csosn: '201', aliquota: 18, modalidadeBcSt: 4, mvaSt: 40, aliquotaInternaDestino: 18 }),
       ]),
     );
-    expect(r.itens[0]!.icms.st).toMatchObject({ modBCST: 4, pMVAST: 40, vBCST: 140, pICMSST: 18, vICMSST: 7.2 });
+    expect(r.itens[0]!.icms.st).toMatchObject({
+      modBCST: 4,
+      pMVAST: 40,
+      vBCST: 140,
+      pICMSST: 18,
+      vICMSST: 7.2,
+    });
     expect(r.itens[0]!.icms).toMatchObject({ vBC: 0, vICMS: 0, vCredICMSSN: 2.56 });
     expect(r.totais).toMatchObject({ vBCST: 140, vST: 7.2, vNF: 107.2 });
   });
@@ -85,7 +91,10 @@ describe('calcularTributosNota — Simples Nacional', () => {
   it('CSOSN 202 SP → RJ with ST: MVA 50 ajustada 1,5 × 0,88 / 0,82 − 1 = 60,9756 %; BC ST 160,98; ST 28,98 − 12,00 = 16,98', () => {
     const r = calcularTributosNota(
       nota(1, 'RJ', [
-        item({ csosn: '202', aliquota: 12, modalidadeBcSt: 4, mvaSt: 50, aliquotaInternaDestino: 18 }, { cfop: '5403' }),
+        item(
+          { csosn: '202', aliquota: 12, modalidadeBcSt: 4, mvaSt: 50, aliquotaInternaDestino: 18 },
+          { cfop: '5403' },
+        ),
       ]),
     );
     expect(r.idDest).toBe(2);
@@ -109,8 +118,23 @@ describe('calcularTributosNota — regime normal', () => {
     expect(calculado!.icms).toMatchObject({ cst: '00', modBC: 3, vBC: 120, pICMS: 18, vICMS: 21.6 });
     expect(calculado!.pis).toEqual({ cst: '01', vBC: 98.4, pPIS: 1.65, vPIS: 1.62 });
     expect(calculado!.cofins).toEqual({ cst: '01', vBC: 98.4, pCOFINS: 7.6, vCOFINS: 7.48 });
-    expect(calculado!.ibsCbs).toMatchObject({ vBC: 89.3, pCBS: 0.9, vCBS: 0.8, pIBSUF: 0.1, vIBSUF: 0.09, vIBS: 0.09 });
-    expect(r.totais).toMatchObject({ vProd: 123.4, vDesc: 3.4, vBC: 120, vICMS: 21.6, vPIS: 1.62, vCOFINS: 7.48, vNF: 120 });
+    expect(calculado!.ibsCbs).toMatchObject({
+      vBC: 89.3,
+      pCBS: 0.9,
+      vCBS: 0.8,
+      pIBSUF: 0.1,
+      vIBSUF: 0.09,
+      vIBS: 0.09,
+    });
+    expect(r.totais).toMatchObject({
+      vProd: 123.4,
+      vDesc: 3.4,
+      vBC: 120,
+      vICMS: 21.6,
+      vPIS: 1.62,
+      vCOFINS: 7.48,
+      vNF: 120,
+    });
     expect(r.totais.ibsCbs).toEqual({ vBCIBSCBS: 89.3, vIBSUF: 0.09, vIBSMun: 0, vIBS: 0.09, vCBS: 0.8 });
   });
 
@@ -138,7 +162,12 @@ describe('calcularTributosNota — regime normal', () => {
     expect(calculado!.cfop).toBe('6403');
     expect(calculado!.ipi).toEqual({ cst: '50', cEnq: '999', vBC: 1000, pIPI: 10, vIPI: 100 });
     expect(calculado!.icms).toMatchObject({ vBC: 1000, vICMS: 120 });
-    expect(calculado!.icms.st).toMatchObject({ pMVAST: 50.2439, vBCST: 1652.68, pICMSST: 18, vICMSST: 177.48 });
+    expect(calculado!.icms.st).toMatchObject({
+      pMVAST: 50.2439,
+      vBCST: 1652.68,
+      pICMSST: 18,
+      vICMSST: 177.48,
+    });
     expect(calculado!.pis.vPIS).toBe(14.52); // 1,65 % × (1000 − 120) = 14,52
     expect(calculado!.cofins.vCOFINS).toBe(66.88); // 7,6 % × 880 = 66,88
     expect(calculado!.ibsCbs).toMatchObject({ vBC: 798.6, vCBS: 7.19, vIBSUF: 0.8 }); // 1000 − 120 − 14,52 − 66,88
@@ -150,7 +179,12 @@ describe('calcularTributosNota — regime normal', () => {
       nota(
         3,
         'BA',
-        [item({ cst: '00', aliquota: 7, aliquotaInternaDestino: 20.5, aliquotaFcp: 2 }, { valorUnitario: 500 })],
+        [
+          item(
+            { cst: '00', aliquota: 7, aliquotaInternaDestino: 20.5, aliquotaFcp: 2 },
+            { valorUnitario: 500 },
+          ),
+        ],
         { destinatario: { uf: 'BA', indIEDest: 9, consumidorFinal: true } },
       ),
     );
@@ -173,9 +207,14 @@ describe('calcularTributosNota — regime normal', () => {
 
   it('IPI enters the ICMS base of a consumidor final: (100 + 5) × 18 % = 18,90', () => {
     const r = calcularTributosNota(
-      nota(3, 'SP', [item({ cst: '00', aliquota: 18 }, { federal: { ...semPisCofins, cstIpi: '50', aliquotaIpi: 5 } })], {
-        destinatario: { uf: 'SP', indIEDest: 9, consumidorFinal: true },
-      }),
+      nota(
+        3,
+        'SP',
+        [item({ cst: '00', aliquota: 18 }, { federal: { ...semPisCofins, cstIpi: '50', aliquotaIpi: 5 } })],
+        {
+          destinatario: { uf: 'SP', indIEDest: 9, consumidorFinal: true },
+        },
+      ),
     );
     expect(r.itens[0]!.icms).toMatchObject({ vBC: 105, vICMS: 18.9 });
     expect(r.itens[0]!.icms.difal).toBeUndefined();
@@ -193,10 +232,22 @@ describe('calcularTributosNota — regime normal', () => {
 
 describe('calcularTributosNota — refusals in pt-BR', () => {
   it.each([
-    ['product without NCM', nota(3, 'SP', [item({ cst: '00', aliquota: 18 }, { produto: { ncm: '', origem: 0 } })]), /não tem NCM/],
+    [
+      'product without NCM',
+      nota(3, 'SP', [item({ cst: '00', aliquota: 18 }, { produto: { ncm: '', origem: 0 } })]),
+      /não tem NCM/,
+    ],
     ['CST not handled', nota(3, 'SP', [item({ cst: '51', aliquota: 18 })]), /CST 51 ainda não é calculado/],
-    ['rule without CSOSN for Simples', nota(1, 'SP', [item({ cst: '00', aliquota: 18 })]), /não informa o CSOSN/],
-    ['ST without modalidade', nota(3, 'SP', [item({ cst: '10', aliquota: 18 })]), /modalidade da base do ICMS ST/],
+    [
+      'rule without CSOSN for Simples',
+      nota(1, 'SP', [item({ cst: '00', aliquota: 18 })]),
+      /não informa o CSOSN/,
+    ],
+    [
+      'ST without modalidade',
+      nota(3, 'SP', [item({ cst: '10', aliquota: 18 })]),
+      /modalidade da base do ICMS ST/,
+    ],
     [
       'NFC-e to another UF',
       nota(3, 'RJ', [item({ cst: '00', aliquota: 12 })], { modelo: 65 }),

@@ -46,7 +46,10 @@ function validarItem(item: ItemTributavel): void {
       `Item ${item.numeroItem}: o CFOP "${item.cfop}" não é válido. Informe o CFOP no perfil tributário do produto.`,
     );
   if (!(item.quantidade > 0))
-    throw new ErroTributario('ITEM_SEM_QUANTIDADE', `Item ${item.numeroItem}: informe uma quantidade maior que zero.`);
+    throw new ErroTributario(
+      'ITEM_SEM_QUANTIDADE',
+      `Item ${item.numeroItem}: informe uma quantidade maior que zero.`,
+    );
 }
 
 function calcularItem(
@@ -76,7 +79,13 @@ function calcularItem(
     const tributado = IPI_TRIBUTADO.has(federal.cstIpi);
     const pIPI = tributado ? Number(federal.aliquotaIpi ?? 0) : 0;
     const vBC = tributado ? valorOperacao : 0;
-    ipi = { cst: federal.cstIpi, cEnq: federal.enquadramentoIpi || '999', vBC, pIPI, vIPI: roundMoney((vBC * pIPI) / 100) };
+    ipi = {
+      cst: federal.cstIpi,
+      cEnq: federal.enquadramentoIpi || '999',
+      vBC,
+      pIPI,
+      vIPI: roundMoney((vBC * pIPI) / 100),
+    };
   }
   const vIPI = ipi?.vIPI ?? 0;
 
@@ -107,7 +116,8 @@ function calcularItem(
 
   let ibsCbsItem: ItemCalculado['ibsCbs'];
   if (ibsCbs) {
-    // 2026 base (NT 2025.002): the operation less ICMS, DIFAL/FCP, PIS and COFINS.
+    // NT 2025.002 v1.30 rule UB16-10: vProd + vFrete + vSeg + vOutro − vDesc − vPIS − vCOFINS − vICMS
+    // − vICMSUFDest − vFCPUFDest (no vServ, vII, vFCP, vICMSMono, vISSQN or IS in these notes).
     const vBC = roundMoney(
       valorOperacao -
         icms.vICMS -
@@ -169,7 +179,10 @@ export function calcularTributosNota(entrada: EntradaTributos): ResultadoTributo
   if (entrada.itens.length === 0)
     throw new ErroTributario('NOTA_SEM_ITENS', 'A nota não tem itens. Inclua ao menos um produto.');
   if (entrada.itens.length > 990)
-    throw new ErroTributario('NOTA_ITENS_DEMAIS', 'Uma NF-e aceita no máximo 990 itens. Divida a venda em mais notas.');
+    throw new ErroTributario(
+      'NOTA_ITENS_DEMAIS',
+      'Uma NF-e aceita no máximo 990 itens. Divida a venda em mais notas.',
+    );
   const idDest = idDestino(entrada);
   if (entrada.modelo === 65 && idDest !== 1)
     throw new ErroTributario(

@@ -43,10 +43,7 @@ const REGRAS: [RegExp, (...grupos: string[]) => string][] = [
     /Missing child element\(s\)\. Expected is \( (.*) \)/,
     (esperado) => `falta o campo obrigatório ${lista(esperado)}`,
   ],
-  [
-    /The attribute '(.*)' is required but missing/,
-    (atributo) => `falta o atributo obrigatório ${atributo}`,
-  ],
+  [/The attribute '(.*)' is required but missing/, (atributo) => `falta o atributo obrigatório ${atributo}`],
   [
     /'(.*)' is not a valid value of the (?:local )?atomic type '?(.*?)'?\.?$/,
     (valor, tipo) => `o valor "${valor}" não é válido para o tipo ${tipo.replace(NS, '')}`,
@@ -55,8 +52,14 @@ const REGRAS: [RegExp, (...grupos: string[]) => string][] = [
     /Character content other than whitespace is not allowed/,
     () => 'este grupo não aceita texto, apenas outros campos',
   ],
-  [/Element content is not allowed, because the content type is a simple type/, () => 'este campo aceita só um valor, não outros campos'],
-  [/No matching global declaration available for the validation root/, () => 'o documento não é uma NF-e (raiz NFe no namespace da NF-e)'],
+  [
+    /Element content is not allowed, because the content type is a simple type/,
+    () => 'este campo aceita só um valor, não outros campos',
+  ],
+  [
+    /No matching global declaration available for the validation root/,
+    () => 'o documento não é uma NF-e (raiz NFe no namespace da NF-e)',
+  ],
 ];
 
 /**
@@ -70,7 +73,9 @@ export function traduzirErroSchema(mensagem: string, campo: string): string {
   const nome = elemento
     ? `${elemento[1]!.replace(NS, '')}${elemento[2] ? ` (atributo ${elemento[2]})` : ''}`
     : '';
-  const onde = campo ? `Campo ${campo}${elemento?.[2] ? ` (atributo ${elemento[2]})` : ''}` : `Campo ${nome || '?'}`;
+  const onde = campo
+    ? `Campo ${campo}${elemento?.[2] ? ` (atributo ${elemento[2]})` : ''}`
+    : `Campo ${nome || '?'}`;
   for (const [padrao, traduzir] of REGRAS) {
     const achou = padrao.exec(regra);
     if (achou) return `${onde}: ${traduzir(...achou.slice(1).map((grupo) => grupo ?? ''))}.`;

@@ -17,8 +17,11 @@ export interface ResultadoValidacaoNfe {
   erros: ErroSchemaNfe[];
 }
 
-/** One element per line, so libxml2's line numbers point at an element (whitespace between tags is ignorable). */
-const umElementoPorLinha = (xml: string) => xml.replace(/></g, '>\n<');
+/**
+ * A line break before each start tag, so libxml2's line numbers point at an element. Only before start tags
+ * and never after a CDATA section: that whitespace is ignorable in element-only content, and no text changes.
+ */
+const umElementoPorLinha = (xml: string) => xml.replace(/(?<!\]\])>(?=<[A-Za-z])/g, '>\n');
 
 /** The element path open at the start of each line of `linhas` (1-based index), for the error messages. */
 function caminhosPorLinha(linhas: string[]): string[] {
@@ -38,7 +41,22 @@ function caminhosPorLinha(linhas: string[]): string[] {
       const irmaos = contagem[contagem.length - 1]!;
       const ordem = (irmaos.get(nome) ?? 0) + 1;
       irmaos.set(nome, ordem);
-      const passo = ['det', 'detPag', 'vol', 'dup', 'autXML', 'obsCont', 'obsFisco', 'NVE', 'DI', 'adi', 'med', 'arma', 'rastro', 'procRef'].includes(nome)
+      const passo = [
+        'det',
+        'detPag',
+        'vol',
+        'dup',
+        'autXML',
+        'obsCont',
+        'obsFisco',
+        'NVE',
+        'DI',
+        'adi',
+        'med',
+        'arma',
+        'rastro',
+        'procRef',
+      ].includes(nome)
         ? `${nome}[${ordem}]`
         : nome;
       caminho = [...pilha, passo].join('/');
