@@ -24807,6 +24807,18 @@ export interface components {
              * @description Margem de valor agregado.
              */
             mvaSt?: number | null;
+            /** Redução da base do ICMS ST */
+            reducaoBaseSt?: number | null;
+            /**
+             * Alíquota interna da UF de destino
+             * @description Alíquota do ICMS da UF de destino: usada no ICMS ST e no DIFAL da venda interestadual a consumidor final não contribuinte.
+             */
+            aliquotaInternaDestino?: number | null;
+            /**
+             * Alíquota do FCP
+             * @description Fundo de Combate à Pobreza da UF de destino (no DIFAL e no ICMS ST).
+             */
+            aliquotaFcp?: number | null;
         };
         /** Tributação estadual */
         TributacaoEstadualInput: {
@@ -24839,6 +24851,18 @@ export interface components {
              * @description Margem de valor agregado.
              */
             mvaSt?: number | null;
+            /** Redução da base do ICMS ST */
+            reducaoBaseSt?: number | null;
+            /**
+             * Alíquota interna da UF de destino
+             * @description Alíquota do ICMS da UF de destino: usada no ICMS ST e no DIFAL da venda interestadual a consumidor final não contribuinte.
+             */
+            aliquotaInternaDestino?: number | null;
+            /**
+             * Alíquota do FCP
+             * @description Fundo de Combate à Pobreza da UF de destino (no DIFAL e no ICMS ST).
+             */
+            aliquotaFcp?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24876,6 +24900,18 @@ export interface components {
              * @description Margem de valor agregado.
              */
             mvaSt?: number | null;
+            /** Redução da base do ICMS ST */
+            reducaoBaseSt?: number | null;
+            /**
+             * Alíquota interna da UF de destino
+             * @description Alíquota do ICMS da UF de destino: usada no ICMS ST e no DIFAL da venda interestadual a consumidor final não contribuinte.
+             */
+            aliquotaInternaDestino?: number | null;
+            /**
+             * Alíquota do FCP
+             * @description Fundo de Combate à Pobreza da UF de destino (no DIFAL e no ICMS ST).
+             */
+            aliquotaFcp?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24923,6 +24959,29 @@ export interface components {
             cstCofins?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99" | null;
             /** Alíquota do COFINS */
             aliquotaCofins?: number | null;
+            /**
+             * CST do IPI
+             * @description Deixe em branco quando a empresa não é contribuinte do IPI (a nota não leva o grupo IPI).
+             * @enum {string|null}
+             */
+            cstIpi?: "00" | "01" | "02" | "03" | "04" | "05" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "99" | null;
+            /** Alíquota do IPI */
+            aliquotaIpi?: number | null;
+            /**
+             * Código de enquadramento do IPI
+             * @description 3 dígitos; 999 quando não houver enquadramento específico.
+             */
+            enquadramentoIpi?: string | null;
+            /**
+             * CST do IBS/CBS
+             * @description Código de situação tributária do IBS e da CBS (3 dígitos); em branco usa 000 (tributação integral).
+             */
+            cstIbsCbs?: string | null;
+            /**
+             * Classificação tributária do IBS/CBS
+             * @description cClassTrib (6 dígitos); em branco usa 000001.
+             */
+            classificacaoTributariaIbsCbs?: string | null;
         };
         /** Tributação federal */
         TributacaoFederalInput: {
@@ -24936,6 +24995,28 @@ export interface components {
             cstCofins: string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99");
             /** Alíquota do COFINS */
             aliquotaCofins?: number | null;
+            /**
+             * CST do IPI
+             * @description Deixe em branco quando a empresa não é contribuinte do IPI (a nota não leva o grupo IPI).
+             */
+            cstIpi?: (string & ("00" | "01" | "02" | "03" | "04" | "05" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "99")) | null;
+            /** Alíquota do IPI */
+            aliquotaIpi?: number | null;
+            /**
+             * Código de enquadramento do IPI
+             * @description 3 dígitos; 999 quando não houver enquadramento específico.
+             */
+            enquadramentoIpi?: string | null;
+            /**
+             * CST do IBS/CBS
+             * @description Código de situação tributária do IBS e da CBS (3 dígitos); em branco usa 000 (tributação integral).
+             */
+            cstIbsCbs?: string | null;
+            /**
+             * Classificação tributária do IBS/CBS
+             * @description cClassTrib (6 dígitos); em branco usa 000001.
+             */
+            classificacaoTributariaIbsCbs?: string | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24954,6 +25035,28 @@ export interface components {
             cstCofins?: string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99");
             /** Alíquota do COFINS */
             aliquotaCofins?: number | null;
+            /**
+             * CST do IPI
+             * @description Deixe em branco quando a empresa não é contribuinte do IPI (a nota não leva o grupo IPI).
+             */
+            cstIpi?: (string & ("00" | "01" | "02" | "03" | "04" | "05" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "99")) | null;
+            /** Alíquota do IPI */
+            aliquotaIpi?: number | null;
+            /**
+             * Código de enquadramento do IPI
+             * @description 3 dígitos; 999 quando não houver enquadramento específico.
+             */
+            enquadramentoIpi?: string | null;
+            /**
+             * CST do IBS/CBS
+             * @description Código de situação tributária do IBS e da CBS (3 dígitos); em branco usa 000 (tributação integral).
+             */
+            cstIbsCbs?: string | null;
+            /**
+             * Classificação tributária do IBS/CBS
+             * @description cClassTrib (6 dígitos); em branco usa 000001.
+             */
+            classificacaoTributariaIbsCbs?: string | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)

@@ -1,14 +1,7 @@
 import { digitoChaveAcesso } from '../chaveAcesso.ts';
 import { ErroTributario } from './ErroTributario.ts';
 import type { ItemCalculado, ResultadoTributos } from './tributacaoTipos.ts';
-import {
-  dinheiro,
-  grupo,
-  percentual,
-  quantidadeXml,
-  tag,
-  valorUnitarioXml,
-} from './xmlNfeTexto.ts';
+import { dinheiro, grupo, percentual, quantidadeXml, tag, valorUnitarioXml } from './xmlNfeTexto.ts';
 
 export const NAMESPACE_NFE = 'http://www.portalfiscal.inf.br/nfe';
 /** Homologação texts SEFAZ requires (rejeições 598 and 373). */
