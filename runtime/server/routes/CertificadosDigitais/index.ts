@@ -12,6 +12,7 @@ import {
   findCertificado,
   upsertCertificado,
 } from '../../services/certificados/certificadoRepository.ts';
+import { certificadoContext } from '../../services/certificados/certificadoContext.ts';
 import { certificateKey } from '../../services/certificados/certificateKey.ts';
 import { readPkcs12InWorker } from '../../services/certificados/readPkcs12InWorker.ts';
 import { sealSecret } from '../../services/certificados/sealSecret.ts';
@@ -22,9 +23,7 @@ import { certificadoSchema, idParams, uploadBody } from './schemas.ts';
 const tags = ['CertificadosDigitais'];
 const url = '/api/CertificadosDigitais';
 
-/** The additional data a sealed certificate is bound to: its empresa and filial. */
-export const certificadoContext = (empresaId: number, filialId: number, part: 'arquivo' | 'senha') =>
-  `certificado-digital:${empresaId}:${filialId}:${part}`;
+export { certificadoContext };
 
 /**
  * /api/CertificadosDigitais: the A1 certificate of the user's selected branch (entity certificadoDigital,
