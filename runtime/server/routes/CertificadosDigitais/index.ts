@@ -7,12 +7,12 @@ import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { readSchemaFiles } from '../../schemas/readSchemaFiles.ts';
+import { certificadoContext } from '../../services/certificados/certificadoContext.ts';
 import {
   deleteCertificado,
   findCertificado,
   upsertCertificado,
 } from '../../services/certificados/certificadoRepository.ts';
-import { certificadoContext } from '../../services/certificados/certificadoContext.ts';
 import { certificateKey } from '../../services/certificados/certificateKey.ts';
 import { readPkcs12InWorker } from '../../services/certificados/readPkcs12InWorker.ts';
 import { sealSecret } from '../../services/certificados/sealSecret.ts';
