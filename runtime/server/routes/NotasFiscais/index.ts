@@ -4,7 +4,8 @@ import { HttpError } from '../../errors.ts';
 import { type OpcoesXml, previaNotaFiscal, xmlNotaFiscal } from '../../fiscal/emissaoNotaFiscal.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { errorResponses } from '../errorResponses.ts';
-import { idParams, modeloQuery, previaResponse, xmlBody, xmlResponse } from './schemas.ts';
+import { idParams } from '../records/recordRouteSchemas.ts';
+import { modeloQuery, previaResponse, xmlBody, xmlResponse } from './schemas.ts';
 
 const tags = ['NotasFiscais'];
 /** Permission of NF-e › Notas processadas (entity notaFiscal). */

@@ -161,9 +161,3 @@ export const xmlResponse = objeto({
   ambiente: { type: 'integer', enum: [1, 2], description: '1 produção, 2 homologação' },
   xml: { type: 'string', description: 'A NFe assinada (sem protocolo: nada foi transmitido)' },
 });
-
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1 } },
-} as const;
