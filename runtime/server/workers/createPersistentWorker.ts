@@ -13,6 +13,7 @@ export interface PersistentWorkerOptions {
 }
 
 interface Pending {
+  owner: Worker;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
@@ -34,8 +35,9 @@ export function createPersistentWorker<Input, Output>(
   const pending = new Map<number, Pending>();
   const maxQueued = options.maxQueued ?? 256;
 
-  const failAll = (error: Error) => {
+  const failAll = (owner: Worker, error: Error) => {
     for (const [id, call] of pending) {
+      if (call.owner !== owner) continue;
       clearTimeout(call.timer);
       call.reject(error);
       pending.delete(id);
@@ -69,7 +71,7 @@ export function createPersistentWorker<Input, Output>(
     );
     const lost = (error: Error) => {
       if (worker === created) worker = undefined;
-      failAll(error);
+      failAll(created, error);
     };
     created.on('error', lost);
     created.on('exit', (code) => lost(new Error(`a tarefa em segundo plano terminou com código ${code}`)));
@@ -93,7 +95,7 @@ export function createPersistentWorker<Input, Output>(
           if (worker === current) worker = undefined;
           void current.terminate();
         }, options.timeoutMs);
-        pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
+        pending.set(id, { owner: current, resolve: resolve as (value: unknown) => void, reject, timer });
         current.postMessage({ id, input });
       });
     },
