@@ -137,3 +137,24 @@ describe('NFC-e (mod 65): infNFeSupl with the QR code between infNFe and Signatu
     expect((await validarXmlNfe(assinado)).erros).toEqual([]);
   });
 });
+
+describe('alphanumeric CNPJ (NT Conjunta 2025.001) kept as a string', () => {
+  it('goes into emit/CNPJ and the chave (DV over ASCII − 48); PL_010b still refuses it, in pt-BR', async () => {
+    const cenario = CENARIOS_NFE[4]!;
+    const tributos = calcularTributosNota(cenario.tributos);
+    const dados = dadosNota(cenario, tributos, 3);
+    const { xml, chave } = montarXmlNfe({
+      ...dados,
+      emitente: { ...dados.emitente, cnpj: '12.ABC.345/01DE-35' },
+    });
+    expect(chave.slice(6, 20)).toBe('12ABC34501DE35');
+    expect(isValidChaveAcesso(chave)).toBe(true);
+    expect(xml).toContain('<CNPJ>12ABC34501DE35</CNPJ>');
+    const resultado = await validarXmlNfe(assinarXmlNfe({ xml, chave, privateKeyPem, certificatePem }));
+    expect(resultado.valido).toBe(false);
+    expect(resultado.erros.map((erro) => erro.campo)).toEqual(['NFe/infNFe', 'NFe/infNFe/emit/CNPJ']);
+    expect(resultado.erros[0]!.mensagem).toMatch(
+      /^Campo NFe\/infNFe \(atributo Id\): o valor "NFe35.*12ABC34501DE35.*" não está no formato exigido \(padrão NFe\[0-9\]\{44\}\)\.$/,
+    );
+  });
+});
