@@ -42,7 +42,12 @@ const percentil = (valores: number[], p: number) => {
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-const tempos = { montar: [] as number[], assinar: [] as number[], validar: [] as number[], total: [] as number[] };
+const tempos = {
+  montar: [] as number[],
+  assinar: [] as number[],
+  validar: [] as number[],
+  total: [] as number[],
+};
 const loop = monitorEventLoopDelay({ resolution: 1 });
 loop.enable();
 const inicio = performance.now();
@@ -65,9 +70,13 @@ for (let numero = 1; numero <= notas; numero++) {
 loop.disable();
 const segundos = (performance.now() - inicio) / 1000;
 
-console.log(`NF-e bench: ${notas} notas de ${quantidadeItens} itens em ${segundos.toFixed(1)} s (${invalidas} inválidas)`);
+console.log(
+  `NF-e bench: ${notas} notas de ${quantidadeItens} itens em ${segundos.toFixed(1)} s (${invalidas} inválidas)`,
+);
 for (const [etapa, valores] of Object.entries(tempos))
-  console.log(`  ${etapa.padEnd(8)} p50 ${ms(percentil(valores, 50)).padStart(9)}   p95 ${ms(percentil(valores, 95)).padStart(9)}`);
+  console.log(
+    `  ${etapa.padEnd(8)} p50 ${ms(percentil(valores, 50)).padStart(9)}   p95 ${ms(percentil(valores, 95)).padStart(9)}`,
+  );
 console.log(
   `  event loop (this process) p50 ${ms(loop.percentile(50) / 1e6)}  p99 ${ms(loop.percentile(99) / 1e6)}  max ${ms(loop.max / 1e6)}`,
 );
