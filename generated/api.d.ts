@@ -36196,6 +36196,8 @@ export interface operations {
                         idDest: 1 | 2 | 3;
                         itens: {
                             numeroItem: number;
+                            descricao?: string;
+                            ncm?: string;
                             cfop: string;
                             vProd: number;
                             vDesc: number;

@@ -151,6 +151,8 @@ describe('POST /api/NotasFiscais/{id}/previa', () => {
     const previa = response.json();
     expect(previa).toMatchObject({ modelo: 55, idDest: 1 });
     expect(previa.itens[0]).toMatchObject({
+      descricao: 'Cerveja Pilsen 350 ml',
+      ncm: '22030000',
       cfop: '5102',
       vProd: 123.4,
       vFrete: 10,

@@ -29,6 +29,8 @@ export interface OpcoesXml {
 export interface PreviaNota {
   modelo: 55 | 65;
   tributos: ResultadoTributos;
+  /** Description and NCM of each item, in the order of tributos.itens. */
+  itens: { descricao: string; ncm: string }[];
 }
 
 export interface XmlNota extends ResultadoValidacaoNfe {
@@ -58,7 +60,11 @@ export async function previaNotaFiscal(
   modelo: 55 | 65 = 55,
 ): Promise<PreviaNota> {
   const carregada = await carregarNotaFiscal(db, tx, escopo.filialId, notaId);
-  return { modelo, tributos: calcular(carregada, modelo) };
+  return {
+    modelo,
+    tributos: calcular(carregada, modelo),
+    itens: carregada.xml.itens.map((item) => ({ descricao: item.descricao, ncm: item.ncm })),
+  };
 }
 
 interface CertificadoRow {

@@ -45,7 +45,13 @@ export async function notasFiscaisEmissaoRoutes(app: FastifyInstance): Promise<v
       const previa = await app.db.withTenant(scope, (tx) => previaNotaFiscal(app.db, tx, scope, id, modelo), {
         readOnly: true,
       });
-      return { modelo: previa.modelo, ...previa.tributos };
+      const { idDest, itens, totais } = previa.tributos;
+      return {
+        modelo: previa.modelo,
+        idDest,
+        itens: itens.map((item, index) => ({ ...previa.itens[index]!, ...item })),
+        totais,
+      };
     },
   );
 

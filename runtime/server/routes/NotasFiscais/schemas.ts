@@ -40,6 +40,8 @@ const icmsSchema = objeto(
 const itemSchema = objeto(
   {
     numeroItem: { type: 'integer' },
+    descricao: { type: 'string' },
+    ncm: { type: 'string' },
     cfop: { type: 'string' },
     ...valores(['vProd', 'vDesc', 'vFrete', 'vSeg', 'vOutro', 'vTotTrib', 'vItem']),
     icms: icmsSchema,
