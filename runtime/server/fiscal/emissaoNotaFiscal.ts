@@ -16,6 +16,7 @@ import { type ResultadoValidacaoNfe, validarXmlNfe } from './validarXmlNfe.ts';
 export interface EscopoEmissao {
   empresaId: number;
   filialId: number;
+  usuarioId?: number;
 }
 
 export interface OpcoesXml {
@@ -148,15 +149,27 @@ function suplementoNfce(carregada: NotaCarregada, versao: 2 | 3) {
  */
 export async function xmlNotaFiscal(
   db: Database,
-  tx: Tx,
   escopo: EscopoEmissao,
   notaId: number,
   dataDir: string,
   opcoes: OpcoesXml = {},
 ): Promise<XmlNota> {
   const modelo = opcoes.modelo ?? 55;
-  const carregada = await carregarNotaFiscal(db, tx, escopo.filialId, notaId);
-  const tributos = calcular(carregada, modelo);
+  // Read in one short read-only transaction; signing and validation (about a second) run after it, so no
+  // database connection waits on them.
+  const { carregada, tributos, certificado } = await db.withTenant(
+    escopo,
+    async (tx) => {
+      const lida = await carregarNotaFiscal(db, tx, escopo.filialId, notaId);
+      const calculados = calcular(lida, modelo);
+      return {
+        carregada: lida,
+        tributos: calculados,
+        certificado: await certificadoDaFilial(tx, escopo, lida.cnpjEmitente, dataDir),
+      };
+    },
+    { readOnly: true },
+  );
   const { configuracao } = carregada;
   const serie =
     opcoes.serie ?? carregada.serie ?? (modelo === 55 ? configuracao.serieNfe : configuracao.serieNfce);
@@ -164,7 +177,6 @@ export async function xmlNotaFiscal(
     opcoes.numero ??
     carregada.numero ??
     (modelo === 55 ? configuracao.proximoNumeroNfe : configuracao.proximoNumeroNfce);
-  const certificado = await certificadoDaFilial(tx, escopo, carregada.cnpjEmitente, dataDir);
   const dados: DadosNotaXml = {
     ...carregada.xml,
     modelo,

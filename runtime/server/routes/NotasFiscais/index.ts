@@ -72,11 +72,7 @@ export async function notasFiscaisEmissaoRoutes(app: FastifyInstance): Promise<v
       const scope = escopo(request, PermissionLevel.ALTERAR);
       const { id } = request.params as { id: number };
       const opcoes = (request.body ?? {}) as OpcoesXml;
-      return app.db.withTenant(
-        scope,
-        (tx) => xmlNotaFiscal(app.db, tx, scope, id, app.config.dataDir, opcoes),
-        { readOnly: true },
-      );
+      return xmlNotaFiscal(app.db, scope, id, app.config.dataDir, opcoes);
     },
   );
 }
