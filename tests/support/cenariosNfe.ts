@@ -122,6 +122,26 @@ export const CENARIOS_NFE: CenarioNfe[] = [
     ],
     { uf: 'BA', indIEDest: 9, consumidorFinal: true },
   ),
+  cenario('Normal CST 70 redução e ST', 3, 'SP', [
+    item({
+      cst: '70',
+      aliquota: 18,
+      reducaoBase: 10,
+      modalidadeBcSt: 4,
+      mvaSt: 30,
+      reducaoBaseSt: 10,
+      aliquotaInternaDestino: 18,
+    }),
+  ]),
+  cenario('Normal CST 40 isenta e CST 60 ST retido', 3, 'SP', [
+    item({ cst: '40', aliquota: 0 }),
+    item({ cst: '60', aliquota: 0 }, { numeroItem: 2, cfop: '5405' }),
+  ]),
+  cenario('Normal CST 90 sem valores', 3, 'SP', [item({ cst: '90', aliquota: 0 })]),
+  cenario('Simples CSOSN 500 e 900', 1, 'SP', [
+    item({ csosn: '500', aliquota: 0 }, { cfop: '5405' }),
+    item({ csosn: '900', aliquota: 18 }, { numeroItem: 2 }),
+  ]),
 ];
 
 /** The XML data of a scenario (NF-e 55, homologação, série 1). */

@@ -102,6 +102,11 @@ describe('calcularTributosNota — Simples Nacional', () => {
     expect(r.itens[0]!.icms.st).toMatchObject({ pMVAST: 60.9756, vBCST: 160.98, vICMSST: 16.98 });
     expect(r.totais.vNF).toBe(116.98);
   });
+  it('CSOSN 900 with own ICMS: 100 × 18 % = 18,00 and crédito 2,56', () => {
+    const r = calcularTributosNota(nota(1, 'SP', [item({ csosn: '900', aliquota: 18 })]));
+    expect(r.itens[0]!.icms).toMatchObject({ csosn: '900', vBC: 100, vICMS: 18, vCredICMSSN: 2.56 });
+    expect(r.itens[0]!.icms.st).toBeUndefined();
+  });
 });
 
 describe('calcularTributosNota — regime normal', () => {
@@ -203,6 +208,36 @@ describe('calcularTributosNota — regime normal', () => {
     expect(r.totais).toMatchObject({ vICMS: 35, vICMSUFDest: 67.5, vFCPUFDest: 10, vNF: 500 });
     // IBS/CBS base 500 − 35 − 67,50 − 10 = 387,50 → CBS 3,4875 → 3,49.
     expect(r.totais.ibsCbs).toMatchObject({ vBCIBSCBS: 387.5, vCBS: 3.49 });
+  });
+
+  it('CST 70: BC 100 × 0,90 = 90,00, ICMS 16,20; BC ST 100 × 1,30 × 0,90 = 117,00; ST 21,06 − 16,20 = 4,86', () => {
+    const r = calcularTributosNota(
+      nota(3, 'SP', [
+        item({
+          cst: '70',
+          aliquota: 18,
+          reducaoBase: 10,
+          modalidadeBcSt: 4,
+          mvaSt: 30,
+          reducaoBaseSt: 10,
+          aliquotaInternaDestino: 18,
+        }),
+      ]),
+    );
+    expect(r.itens[0]!.icms).toMatchObject({ vBC: 90, pRedBC: 10, vICMS: 16.2 });
+    expect(r.itens[0]!.icms.st).toMatchObject({ pMVAST: 30, pRedBCST: 10, vBCST: 117, vICMSST: 4.86 });
+    expect(r.totais.vNF).toBe(104.86);
+  });
+
+  it('CST 40 and 60 carry no ICMS values; vNF is the products', () => {
+    const r = calcularTributosNota(
+      nota(3, 'SP', [
+        item({ cst: '40', aliquota: 18 }),
+        item({ cst: '60', aliquota: 18 }, { numeroItem: 2 }),
+      ]),
+    );
+    expect(r.itens.map((calculado) => calculado.icms.vICMS)).toEqual([0, 0]);
+    expect(r.totais).toMatchObject({ vBC: 0, vICMS: 0, vNF: 200 });
   });
 
   it('IPI enters the ICMS base of a consumidor final: (100 + 5) × 18 % = 18,90', () => {
