@@ -118,7 +118,18 @@ describe('NFC-e (mod 65): infNFeSupl with the QR code between infNFe and Signatu
   });
 
   it('v2 offline (tpEmis 9 in the chave): day, vNF, hex of the DigestValue and the hash; valid', async () => {
-    const offline = montarXmlNfe({ ...dados, tipoEmissao: 9 });
+    expect(() => montarXmlNfe({ ...dados, tipoEmissao: 9 })).toThrow(/contingência precisa da data e hora/);
+    const offline = montarXmlNfe({
+      ...dados,
+      tipoEmissao: 9,
+      contingencia: {
+        inicio: new Date('2026-11-20T12:30:00Z'),
+        justificativa: 'SEFAZ indisponível no momento da venda',
+      },
+    });
+    expect(offline.xml).toContain(
+      '<dhCont>2026-11-20T09:30:00-03:00</dhCont><xJust>SEFAZ indisponível no momento da venda</xJust>',
+    );
     expect(offline.chave[34]).toBe('9');
     const assinado = assinarXmlNfe({
       ...base,

@@ -87,6 +87,8 @@ export interface DadosNotaXml {
   troco?: number;
   informacoesComplementares?: string | null;
   versaoAplicativo?: string;
+  /** Contingency (tpEmis ≠ 1): when it started and why (15 to 256 characters), ide/dhCont and xJust. */
+  contingencia?: { inicio: Date; justificativa: string } | null;
 }
 
 export interface NotaXml {
@@ -365,6 +367,11 @@ export function montarXmlNfe(dados: DadosNotaXml): NotaXml {
   const cDV = digitoChaveAcesso(chave43);
   const chave = `${chave43}${cDV}`;
   const homologacao = dados.ambiente === 2;
+  if (tpEmis !== 1 && !dados.contingencia)
+    throw new ErroTributario(
+      'CONTINGENCIA_SEM_JUSTIFICATIVA',
+      'Uma nota em contingência precisa da data e hora de entrada em contingência e da justificativa.',
+    );
 
   const ide = grupo(
     'ide',
@@ -387,6 +394,8 @@ export function montarXmlNfe(dados: DadosNotaXml): NotaXml {
     tag('indPres', String(dados.indicadorPresenca)),
     tag('procEmi', '0'),
     tag('verProc', dados.versaoAplicativo ?? 'ERP 1.0'),
+    dados.contingencia ? tag('dhCont', dataHoraXml(dados.contingencia.inicio, dados.fusoHorario)) : '',
+    dados.contingencia ? tag('xJust', dados.contingencia.justificativa) : '',
   );
   const emit = grupo(
     'emit',

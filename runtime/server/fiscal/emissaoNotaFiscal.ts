@@ -177,6 +177,12 @@ export async function xmlNotaFiscal(
     opcoes.numero ??
     carregada.numero ??
     (modelo === 55 ? configuracao.proximoNumeroNfe : configuracao.proximoNumeroNfce);
+  if ((carregada.xml.tipoEmissao ?? 1) !== 1)
+    throw new HttpError(
+      422,
+      'CONTINGENCIA_NAO_SUPORTADA',
+      `A configuração fiscal da filial está com o tipo de emissão ${carregada.xml.tipoEmissao} (contingência), que ainda não é gerado aqui. Use Emissão normal em Configurações › Configuração fiscal.`,
+    );
   const dados: DadosNotaXml = {
     ...carregada.xml,
     modelo,
