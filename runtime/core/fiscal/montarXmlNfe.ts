@@ -97,8 +97,14 @@ export interface NotaXml {
   codigoNumerico: string;
 }
 
-/** cNF: 8 random digits, never equal to the note number (MOC 4.00, B03). */
-export function gerarCodigoNumerico(numero: number, random: () => number = Math.random): string {
+/** A uniform number in [0, 1) from the platform's CSPRNG (Web Crypto: Node and browsers). */
+const aleatorioSeguro = () => globalThis.crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
+
+/**
+ * cNF: 8 random digits, never equal to the note number (MOC 4.00, B03); from a CSPRNG, since it is what
+ * keeps a chave from being guessed from the emitente's sequence.
+ */
+export function gerarCodigoNumerico(numero: number, random: () => number = aleatorioSeguro): string {
   const proibido = String(numero).padStart(8, '0').slice(-8);
   for (;;) {
     const codigo = String(Math.floor(random() * 100_000_000)).padStart(8, '0');
