@@ -30216,6 +30216,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         caminho: string;
+                        /** @description O schema como o sistema o traz (schemas/), para mostrar a origem de cada propriedade */
+                        sistema: {
+                            [key: string]: unknown;
+                        };
+                        /** @description O schema com os arquivos do white-label (tenants/<slug>/overrides/), sem o estúdio */
                         base: {
                             [key: string]: unknown;
                         };
@@ -31629,6 +31634,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SchemaBundle"];
                 };
+            };
+            /** @description Não mudou desde o ETag enviado (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
