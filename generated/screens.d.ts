@@ -917,6 +917,8 @@ export interface components {
             /** @description Permission key (schemas/permissions/keys.json) needed at VISUALIZAR to see it (the function menus use); without it the block is not shown nor its operation called */
             permission?: string;
             width?: components["schemas"]["dashboardWidth"];
+            /** @description Domain events (`<entidade>.<acao>`, pushed to the empresa's browsers after a document posts, e.g. pedidoVenda.faturar, lancamento.baixado) after which the block reads its operation again */
+            refreshOn?: string[];
         };
         dashboardChart: {
             title: string;
@@ -950,6 +952,11 @@ export interface components {
             /** @description Permission key (schemas/permissions/keys.json) needed at VISUALIZAR to see it (the function menus use); without it the block is not shown nor its operation called */
             permission?: string;
             width?: components["schemas"]["dashboardWidth"];
+            /** @description Domain events (`<entidade>.<acao>`, pushed to the empresa's browsers after a document posts, e.g. pedidoVenda.faturar, lancamento.baixado) after which the block reads its operation again */
+            refreshOn?: string[];
+            /** @description A line under the chart: {path} placeholders of the answer, {path|money} in a cell format of the grid registry */
+            detail?: string;
+            link?: components["schemas"]["dashboardFilterLink"];
         };
         /** @description Opens a generic list filtered: `where` (LoopBack where of the list's entity; a string "{path}" is replaced by that value of the answer, e.g. a date or an id array) travels as ?where=<json>&filtro=<label>, the label shown on a removable chip */
         dashboardFilterLink: {

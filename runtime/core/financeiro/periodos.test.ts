@@ -1,12 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { addMeses, inicioDoPeriodo, isIsoDate, periodoComparado, periodosEntre, variacaoPercentual } from './periodos.ts';
+import {
+  addMeses,
+  inicioDoPeriodo,
+  isIsoDate,
+  periodoComparado,
+  periodosEntre,
+  variacaoPercentual,
+} from './periodos.ts';
 
 describe('finance report periods', () => {
   it('compares whole months with the months before and other ranges with the days before', () => {
-    expect(periodoComparado('2026-03-01', '2026-03-31', 'anterior')).toEqual({ de: '2026-02-01', ate: '2026-02-28' });
-    expect(periodoComparado('2026-01-01', '2026-03-31', 'anterior')).toEqual({ de: '2025-10-01', ate: '2025-12-31' });
-    expect(periodoComparado('2026-03-10', '2026-03-19', 'anterior')).toEqual({ de: '2026-02-28', ate: '2026-03-09' });
-    expect(periodoComparado('2024-02-01', '2024-02-29', 'ano')).toEqual({ de: '2023-02-01', ate: '2023-02-28' });
+    expect(periodoComparado('2026-03-01', '2026-03-31', 'anterior')).toEqual({
+      de: '2026-02-01',
+      ate: '2026-02-28',
+    });
+    expect(periodoComparado('2026-01-01', '2026-03-31', 'anterior')).toEqual({
+      de: '2025-10-01',
+      ate: '2025-12-31',
+    });
+    expect(periodoComparado('2026-03-10', '2026-03-19', 'anterior')).toEqual({
+      de: '2026-02-28',
+      ate: '2026-03-09',
+    });
+    expect(periodoComparado('2024-02-01', '2024-02-29', 'ano')).toEqual({
+      de: '2023-02-01',
+      ate: '2023-02-28',
+    });
   });
 
   it('clamps month arithmetic to the month end', () => {

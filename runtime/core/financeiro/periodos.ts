@@ -42,7 +42,11 @@ const isMonthEnd = (iso: string) => addDias(iso, 1).endsWith('-01');
  * before when the period is whole months (março → fevereiro, 1º tri → 4º tri), else as many days
  * right before it.
  */
-export function periodoComparado(de: string, ate: string, comparacao: Comparacao): { de: string; ate: string } {
+export function periodoComparado(
+  de: string,
+  ate: string,
+  comparacao: Comparacao,
+): { de: string; ate: string } {
   if (comparacao === 'ano') return { de: addMeses(de, -12), ate: addMeses(ate, -12) };
   if (isMonthStart(de) && isMonthEnd(ate)) {
     const [y1, m1] = de.split('-').map(Number) as [number, number];
