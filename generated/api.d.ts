@@ -14757,7 +14757,7 @@ export interface components {
             padrao?: boolean | null;
             /**
              * Desconsiderar no saldo vendável
-             * @description O estoque deste depósito não conta no disponível para venda nem no aviso de estoque mínimo (ex.: avariados, consignado).
+             * @description O estoque deste depósito não conta no aviso de estoque mínimo do dashboard (ex.: avariados, consignado).
              */
             desconsiderar?: boolean | null;
             /** Ativo */
@@ -14774,7 +14774,7 @@ export interface components {
             padrao?: boolean | null;
             /**
              * Desconsiderar no saldo vendável
-             * @description O estoque deste depósito não conta no disponível para venda nem no aviso de estoque mínimo (ex.: avariados, consignado). Padrão: false.
+             * @description O estoque deste depósito não conta no aviso de estoque mínimo do dashboard (ex.: avariados, consignado). Padrão: false.
              */
             desconsiderar?: boolean | null;
             /**
@@ -14799,7 +14799,7 @@ export interface components {
             padrao?: boolean | null;
             /**
              * Desconsiderar no saldo vendável
-             * @description O estoque deste depósito não conta no disponível para venda nem no aviso de estoque mínimo (ex.: avariados, consignado).
+             * @description O estoque deste depósito não conta no aviso de estoque mínimo do dashboard (ex.: avariados, consignado).
              */
             desconsiderar?: boolean | null;
             /** Ativo */

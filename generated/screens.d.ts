@@ -422,7 +422,7 @@ export interface components {
         /** @description An operationId of generated/openapi.json */
         operationId: string;
         parameters: {
-            /** @description rjsf JSON Schema of the parameter object (its properties are the request body or query). A string default starting with "$" is a default token: $mesAnterior (AAAA-MM), $mesAnteriorInicio, $mesAnteriorFim, $mesAtualInicio (AAAA-MM-DD), $hoje */
+            /** @description rjsf JSON Schema of the parameter object (its properties are the request body or query). A string default starting with "$" is a default token: $mesAnterior (AAAA-MM), $mesAnteriorInicio, $mesAnteriorFim, $mesAtualInicio, $mesAtualFim (AAAA-MM-DD), $hoje, $hojeMais90 */
             schema: {
                 /** @constant */
                 type: "object";
@@ -612,6 +612,8 @@ export interface components {
             body?: {
                 [key: string]: unknown;
             };
+            /** @description The parameter values go inside this body field instead of at the top (e.g. "filtros" of POST /api/Relatorios/exportar, beside the constant `body` {relatorio, formato}); other actions of the screen still send them flat */
+            wrap?: string;
             /** @description Disabled until a preview answer is shown (e.g. apply what was seen) */
             needsResult?: boolean;
             /** @description Asked before the request; {path} placeholders read the shown result */
