@@ -12,6 +12,7 @@ import type {
   DashboardScreen,
 } from './dashboardTypes.ts';
 import { monthOptions } from './monthOptions.ts';
+import { visibleBlocks } from './visibleBlocks.ts';
 
 /** The answer of one operation call: loading, its data, or the error message shown in the block. */
 export interface DashboardAnswer {
@@ -58,13 +59,10 @@ export function useDashboardController(declaration: DashboardScreen) {
   const allowed = (permission?: string) =>
     !permission || checkPermission(user, permission, PermissionLevel.VISUALIZAR);
 
-  const cards = Object.entries(declaration.cards ?? {})
-    .filter(([, card]) => allowed(card.permission))
-    .map(([id, card]) => ({ id, card, request: requestOf(card, referencia) }));
-  const charts = Object.entries(declaration.charts ?? {})
-    .filter(([, chart]) => allowed(chart.permission))
-    .map(([id, chart]) => ({ id, chart, request: requestOf(chart, referencia) }));
-  const links = (declaration.links ?? []).filter((link) => allowed(link.permission));
+  const visible = visibleBlocks(declaration, allowed);
+  const cards = visible.cards.map(([id, card]) => ({ id, card, request: requestOf(card, referencia) }));
+  const charts = visible.charts.map(([id, chart]) => ({ id, chart, request: requestOf(chart, referencia) }));
+  const links = visible.links;
 
   const requests = [...cards, ...charts].map((block) => block.request);
   const requestsKey = JSON.stringify(requests.map((request) => request.key).sort());
