@@ -9,12 +9,36 @@
 const grupoPadrao = (tipo: string) =>
   `CASE WHEN ${tipo} = 1 THEN 'receitaBruta' WHEN ${tipo} = 2 THEN 'despesasOperacionais' ELSE 'outras' END`;
 
+/**
+ * A title without a category still has a nature when a document launched it: sales (pedido, nota fiscal)
+ * are receita bruta, purchases (nota de entrada) custos, a devolução de venda a dedução and a devolução de
+ * compra a reduction of custos. [grupo, line label] by the title's origem_tipo, else null.
+ */
+const ORIGENS: Array<[string[], string, string]> = [
+  [['pedidoVenda', 'notaFiscal', 'pedidoServico'], 'receitaBruta', 'Vendas (sem categoria)'],
+  [['notaEntrada', 'pedidoCompra'], 'custos', 'Compras de mercadorias (sem categoria)'],
+  [['devolucaoVenda'], 'deducoes', 'Devoluções de vendas'],
+  [['devolucaoCompra'], 'custos', 'Devoluções de compras'],
+];
+const porOrigem = (origem: string, pick: 1 | 2, otherwise: string) =>
+  `CASE ${ORIGENS.map(
+    (entry) => `WHEN ${origem} IN (${entry[0].map((name) => `'${name}'`).join(', ')}) THEN '${entry[pick]}'`,
+  ).join(' ')} ELSE ${otherwise} END`;
+
+/** The DRE group of a line: the category's grupo, else the title's origin, else its tipo. */
+const grupoDe = (categoria: string, origem: string, tipo: string) =>
+  `COALESCE(${categoria}.grupo_dre, CASE WHEN ${categoria}.id IS NULL THEN ${porOrigem(origem, 1, 'NULL')} END, ${grupoPadrao(tipo)})`;
+
+/** The label of a line: the category, else the title's origin, else "Sem categoria". */
+const linhaDe = (categoria: string, origem: string) =>
+  `COALESCE(${categoria}.descricao, ${porOrigem(origem, 2, "'Sem categoria'")})`;
+
 /** By competência: titles not cancelled (situação 3), by data de competência, else emissão, else vencimento. */
 export const DRE_COMPETENCIA_SQL = `
   WITH t AS (
-    SELECT COALESCE(c.grupo_dre, ${grupoPadrao('l.tipo')}) AS grupo,
+    SELECT ${grupoDe('c', 'l.origem_tipo', 'l.tipo')} AS grupo,
            l.categoria_financeira_id AS categoria_id,
-           COALESCE(c.descricao, 'Sem categoria') AS descricao,
+           ${linhaDe('c', 'l.origem_tipo')} AS descricao,
            CASE WHEN l.tipo = 1 THEN l.valor ELSE -l.valor END AS valor,
            COALESCE(l.data_competencia, l.data_emissao, l.data_vencimento) AS dia
       FROM lancamento l
@@ -38,7 +62,7 @@ export const DRE_CAIXA_SQL = `
   WITH m AS (
     SELECT mv.data AS dia, mv.valor, (mv.baixa_id IS NOT NULL AND b.id IS NOT NULL) AS de_baixa,
            b.principal, COALESCE(b.juros, 0) + COALESCE(b.multa, 0) AS juros, COALESCE(b.desconto, 0) AS desconto,
-           l.tipo AS titulo_tipo,
+           l.tipo AS titulo_tipo, l.origem_tipo AS titulo_origem,
            COALESCE(l.categoria_financeira_id, mv.categoria_financeira_id) AS categoria_id,
            CASE WHEN mv.estorno_de IS NULL THEN 1 ELSE -1 END * CASE WHEN l.tipo = 2 THEN -1 ELSE 1 END AS s
       FROM movimento_financeiro mv
@@ -51,10 +75,9 @@ export const DRE_CAIXA_SQL = `
       FROM m
       LEFT JOIN categoria_financeira c ON c.id = m.categoria_id
       CROSS JOIN LATERAL (
-        SELECT COALESCE(c.grupo_dre,
-                        ${grupoPadrao('COALESCE(c.tipo, m.titulo_tipo, CASE WHEN m.valor >= 0 THEN 1 ELSE 2 END)')})
+        SELECT ${grupoDe('c', 'm.titulo_origem', 'COALESCE(c.tipo, m.titulo_tipo, CASE WHEN m.valor >= 0 THEN 1 ELSE 2 END)')}
                  AS grupo,
-               m.categoria_id, COALESCE(c.descricao, 'Sem categoria') AS descricao,
+               m.categoria_id, ${linhaDe('c', 'm.titulo_origem')} AS descricao,
                CASE WHEN m.de_baixa THEN m.s * m.principal ELSE m.valor END AS valor
         UNION ALL
         SELECT CASE WHEN m.titulo_tipo = 2 THEN 'despesasFinanceiras' ELSE 'receitasFinanceiras' END,
