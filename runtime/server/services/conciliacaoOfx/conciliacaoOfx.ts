@@ -5,8 +5,8 @@ import {
 } from '../../../core/matchOfxTransactions.ts';
 import { roundMoney } from '../../../core/roundMoney.ts';
 import { HttpError } from '../../errors.ts';
+import { baixarTitulos } from '../../postings/financeiro/baixarTitulos.ts';
 import { scopeConditions } from '../records/buildRecordQuery.ts';
-import { createRecord } from '../records/createRecord.ts';
 import type { RecordContext } from '../records/recordContext.ts';
 import { openLancamentos } from './openLancamentos.ts';
 
@@ -39,7 +39,8 @@ async function reconciledFitIds(
   const column = (field: string) => `"${baixa.fieldMap[field]?.column ?? field}"`;
   const rows = await context.tx.query<{ id: number; observacao: string }>(
     `SELECT id, ${column('observacao')} AS observacao FROM "${baixa.entity.table}"
-      WHERE empresa_id = $1 AND filial_id = $2 AND ${column('contaId')} = $3 AND ${column('observacao')} = ANY($4)`,
+      WHERE empresa_id = $1 AND filial_id = $2 AND ${column('contaId')} = $3 AND ${column('observacao')} = ANY($4)
+        AND NOT ${column('estornada')}`,
     [context.scope.empresaId, context.scope.filialId, contaId, fitIds.map(mark)],
   );
   return new Map(rows.map((row) => [row.observacao.slice(OFX_MARK.length, -1), row.id]));
@@ -104,7 +105,7 @@ export interface ReconcileItem {
  * Creates one baixa per confirmed line, all in the caller's transaction (all or nothing): the entry must
  * be an open receita for a credit or despesa for a debit with at least the line's value open, and the
  * line must not have been reconciled before; each baixa goes through the records API's createRecord
- * (validation, audit columns) and the entry's situação becomes pago or pago parcialmente.
+ * → the finance posting baixarTitulos (baixa, movement on the account, the entry's situação).
  */
 export async function reconcile(context: RecordContext, contaId: number, items: ReconcileItem[]) {
   await assertConta(context, contaId);
@@ -124,8 +125,6 @@ export async function reconcile(context: RecordContext, contaId: number, items: 
     lock: true,
   });
   const byId = new Map(open.map((row) => [row.id, row]));
-  const lancamento = context.lookupTarget('lancamento');
-  const situacao = `"${lancamento.fieldMap.situacao?.column ?? 'situacao'}"`;
   for (const item of items) {
     const row = byId.get(item.lancamentoId);
     if (!row)
@@ -149,25 +148,13 @@ export async function reconcile(context: RecordContext, contaId: number, items: 
         `"${row.descricao}": o valor da transação é maior que o saldo em aberto.`,
       );
     }
-    await createRecord(context, {
-      lancamentoId: row.id,
-      dataPagamento: item.data,
-      valorPago: amount,
+    await baixarTitulos(context, {
+      data: item.data,
       contaId,
       observacao: mark(item.fitId),
+      itens: [{ lancamentoId: row.id, principal: amount }],
     });
     row.saldo = roundMoney(row.saldo - amount);
-    await context.tx.query(
-      `UPDATE "${lancamento.entity.table}" SET ${situacao} = $1, versao = versao + 1, alterado_em = now(), alterado_por = $2
-        WHERE id = $3 AND empresa_id = $4 AND filial_id = $5`,
-      [
-        row.saldo <= 0 ? 1 : 2,
-        context.scope.usuarioId,
-        row.id,
-        context.scope.empresaId,
-        context.scope.filialId,
-      ],
-    );
   }
   return { baixas: items.length };
 }
