@@ -18,6 +18,14 @@ describe('finance report periods', () => {
       de: '2025-10-01',
       ate: '2025-12-31',
     });
+    expect(periodoComparado('2026-11-01', '2026-11-28', 'anterior')).toEqual({
+      de: '2026-10-01',
+      ate: '2026-10-28',
+    });
+    expect(periodoComparado('2026-03-01', '2026-03-30', 'anterior')).toEqual({
+      de: '2026-02-01',
+      ate: '2026-02-28',
+    });
     expect(periodoComparado('2026-03-10', '2026-03-19', 'anterior')).toEqual({
       de: '2026-02-28',
       ate: '2026-03-09',

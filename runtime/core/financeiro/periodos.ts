@@ -38,9 +38,9 @@ const isMonthStart = (iso: string) => iso.endsWith('-01');
 const isMonthEnd = (iso: string) => addDias(iso, 1).endsWith('-01');
 
 /**
- * The period a report compares with: `ano` the same dates a year before; `anterior` the whole months
- * before when the period is whole months (março → fevereiro, 1º tri → 4º tri), else as many days
- * right before it.
+ * The period a report compares with: `ano` the same dates a year before; `anterior` the months before
+ * when the period starts on a 1st (março → fevereiro, 1º tri → 4º tri, 01–28/11 → 01–28/10), else as
+ * many days right before it.
  */
 export function periodoComparado(
   de: string,
@@ -48,11 +48,12 @@ export function periodoComparado(
   comparacao: Comparacao,
 ): { de: string; ate: string } {
   if (comparacao === 'ano') return { de: addMeses(de, -12), ate: addMeses(ate, -12) };
-  if (isMonthStart(de) && isMonthEnd(ate)) {
+  if (isMonthStart(de)) {
     const [y1, m1] = de.split('-').map(Number) as [number, number];
     const [y2, m2] = ate.split('-').map(Number) as [number, number];
     const meses = (y2 - y1) * 12 + (m2 - m1) + 1;
-    return { de: addMeses(de, -meses), ate: addDias(de, -1) };
+    // Whole months, or month to date: the same days of the months before (01–28/11 → 01–28/10).
+    return { de: addMeses(de, -meses), ate: isMonthEnd(ate) ? addDias(de, -1) : addMeses(ate, -meses) };
   }
   const dias = diasEntre(de, ate) + 1;
   return { de: addDias(de, -dias), ate: addDias(de, -1) };
