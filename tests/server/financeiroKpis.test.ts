@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDias } from '../../runtime/core/financeiro/periodos.ts';
 import { hojeBrasilia } from '../../runtime/core/hojeBrasilia.ts';
+import { createReportRecord } from '../../runtime/server/services/reportRecords.ts';
+import { buildReportPlan } from '../../runtime/server/services/reports/buildReportPlan.ts';
+import { generateReport } from '../../runtime/server/services/reports/generateReport.ts';
+import { loadReportDefinition } from '../../runtime/server/services/reports/loadReportDefinition.ts';
+import { pdfPages, readXlsx } from '../support/reportFiles.ts';
 import { addDemoUserWithProfile, createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
@@ -39,7 +44,7 @@ let r1: Body;
 let baixaR1: number;
 
 beforeAll(async () => {
-  server = await createTestServer();
+  server = await createTestServer({ jobs: {} });
   token = await login(server.app, 'trial@erp.local');
   banco = await ok('POST', '/api/Contas', {
     descricao: 'Banco KPI',
@@ -247,6 +252,106 @@ describe('DRE (F7)', () => {
       total: dataEstorno <= hoje ? 1125 : 1167,
     });
     expect(await ok('GET', '/api/Dashboard/contas-receber')).toMatchObject({ vencido: 100 });
+  });
+});
+
+/** Generates a dataset report as the report worker does (trial's tenant) and returns the stored file. */
+async function exportar(relatorio: string, formato: 'pdf' | 'xlsx', filtros: Record<string, unknown>) {
+  const whiteLabel = await server.tenants.forHost('localhost');
+  if (!whiteLabel) throw new Error('white-label localhost ausente');
+  const trial = await server.db.withSystem((tx) =>
+    tx.one<{ id: number; empresa_id: number; filial_id: number }>(
+      `SELECT id, empresa_id, filial_selecionada_id AS filial_id FROM usuario WHERE email = 'trial@erp.local'`,
+    ),
+  );
+  const record = await createReportRecord(server.app, {
+    empresaId: trial.empresa_id,
+    usuarioId: trial.id,
+    descricao: relatorio,
+    tipo: formato,
+  });
+  const plan = buildReportPlan({
+    definition: loadReportDefinition(whiteLabel.schemas, relatorio),
+    schemas: whiteLabel.schemas,
+    formato,
+    filtros,
+    relatorioId: record.id,
+    tenant: {
+      empresaId: Number(trial.empresa_id),
+      filialId: Number(trial.filial_id),
+      usuarioId: Number(trial.id),
+    },
+  });
+  await generateReport(server.databaseUrl, plan);
+  return (
+    await server.db.withSystem((tx) =>
+      tx.one<{ arquivo: Buffer }>('SELECT arquivo FROM relatorio WHERE id = $1', [record.id]),
+    )
+  ).arquivo;
+}
+
+describe('exports through the report queue (datasets)', () => {
+  it('writes the DRE by caixa to XLSX with its groups, subtotals and the result as grand total', async () => {
+    const sheet = await readXlsx(
+      await exportar('dre', 'xlsx', {
+        regime: 'caixa',
+        de: '2025-03-01',
+        ate: '2025-04-30',
+        comparacao: 'ano',
+      }),
+    );
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const text = rows.map((row) =>
+      row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))).join('|'),
+    );
+    expect(text).toEqual(
+      expect.arrayContaining(['Vendas KPI|40|0', 'Juros e multas|2|0', 'Descontos|5|0', 'Aluguel KPI|-80|0']),
+    );
+    expect(text.some((line) => line.startsWith('Grupo: Receitas financeiras'))).toBe(true);
+    expect(text.some((line) => /^Total geral\|*-33\|0/.test(line))).toBe(true);
+  });
+
+  it('writes the projected fluxo de caixa to PDF with the overdue titles apart', async () => {
+    const texts = await pdfPages(
+      await exportar('fluxo-caixa', 'pdf', {
+        tipo: 'projetado',
+        de: hoje,
+        ate: addDias(hoje, 60),
+        agrupamento: 'mes',
+      }),
+    );
+    const all = texts.join('\n');
+    expect(all).toContain('Fluxo de caixa');
+    expect(all).toContain('Títulos: vencidos antes de hoje (à parte do saldo)');
+    expect(all).toContain('Títulos: no período');
+  });
+
+  it('runs through the queue: POST /api/Relatorios/exportar ends Finalizado with the file', async () => {
+    const relatorio = await ok('POST', '/api/Relatorios/exportar', {
+      relatorio: 'dre',
+      formato: 'pdf',
+      filtros: { regime: 'competencia', de: '2025-03-01', ate: '2025-03-31', comparacao: 'anterior' },
+    });
+    let record: Body = {};
+    for (let i = 0; i < 120 && record.statusString !== 'Finalizado' && record.statusString !== 'Erro'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      record =
+        (
+          (await ok('GET', `/api/Relatorios?filter={"where":{"id":${relatorio.id}}}`)) as unknown as Body[]
+        )[0] ?? {};
+    }
+    expect(record.statusString, JSON.stringify(record)).toBe('Finalizado');
+  });
+
+  it('refuses a dataset filter the user must fix with a 400 naming it', async () => {
+    const response = await api('POST', '/api/Relatorios/exportar', token, {
+      relatorio: 'dre',
+      formato: 'pdf',
+      filtros: { regime: 'mensal', de: '2025-03-01', ate: '2025-03-31' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(/^O filtro "Regime" recebeu um valor que não existe/);
   });
 });
 
