@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
+import { domainEvents } from '../../runtime/server/postings/domainEvents.ts';
 import { testApi } from '../support/testApi.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
@@ -319,5 +321,87 @@ describe('transfers (F4) and avulso movements', () => {
     await ok('POST', `/api/MovimentosFinanceiros/${id}/estornar`, { data: '2026-03-05' });
     expect(Number((await conta(banco)).saldoAtual)).toBeCloseTo(before, 2);
     await fails('POST', `/api/MovimentosFinanceiros/${id}/estornar`, {}, 409);
+  });
+});
+
+describe('check:ledgers over the finance ledger', () => {
+  it('finds no difference after the postings above, and finds a tampered balance and title', async () => {
+    const report = await checkLedgers(server.db);
+    expect(report.movimentosFinanceiros).toBeGreaterThan(10);
+    expect(report.diferencas).toEqual([]);
+    await system('UPDATE conta SET movimentado = movimentado + 1 WHERE id = $1', [banco]);
+    const t = await receita('Adulterado', 10);
+    await system('UPDATE lancamento SET valor_pago = 3 WHERE id = $1', [t]);
+    const tampered = await checkLedgers(server.db);
+    expect(tampered.diferencas.map((line) => [line.regra, line.chave])).toEqual(
+      expect.arrayContaining([
+        ['F3', `conta ${banco}`],
+        ['F1', `lançamento ${t}`],
+        ['F2', `lançamento ${t}`],
+      ]),
+    );
+    await system('UPDATE conta SET movimentado = movimentado - 1 WHERE id = $1', [banco]);
+    await system('UPDATE lancamento SET valor_pago = 0 WHERE id = $1', [t]);
+    expect((await checkLedgers(server.db)).diferencas).toEqual([]);
+  });
+});
+
+describe('rateio por centro de custo (F6)', () => {
+  it('values from the percentuais, remainder on the last line, recomputed with the title; 100 % exactly', async () => {
+    const centros: number[] = [];
+    for (const descricao of ['Loja', 'Escritório', 'Depósito'])
+      centros.push((await ok('POST', '/api/CentrosCusto', { descricao })).id as number);
+    const rateio = (percentuais: number[]) =>
+      percentuais.map((percentual, i) => ({ centroCustoId: centros[i], percentual }));
+    const created = await ok('POST', '/api/Despesas', {
+      descricao: 'Energia rateada',
+      contaId: banco,
+      valor: 100,
+      dataVencimento: '2026-03-10',
+      rateio: rateio([33.3333, 33.3333, 33.3334]),
+    });
+    const valores = async () =>
+      (
+        (
+          await ok(
+            'GET',
+            `/api/Despesas/${created.id}?filter=${encodeURIComponent('{"include":["rateio"]}')}`,
+          )
+        ).rateio as Array<{ valor: number }>
+      ).map((linha) => linha.valor);
+    expect(await valores()).toEqual([33.33, 33.33, 33.34]);
+    await ok('PATCH', `/api/Despesas/${created.id}`, { valor: 90.01 });
+    expect(await valores()).toEqual([30, 30, 30.01]);
+    const refused = await fails('PATCH', `/api/Despesas/${created.id}`, { rateio: rateio([50, 49.99]) }, 422);
+    expect(refused.message).toBe('Os percentuais do rateio somam 99,99 %: devem somar exatamente 100 %.');
+    expect(await valores()).toEqual([30, 30, 30.01]);
+  });
+});
+
+describe('domain events', () => {
+  it('after the commit: lancamento.baixado and movimentoFinanceiro.lancado; nothing for a refused baixa', async () => {
+    const seen: string[] = [];
+    const listener = (event: { event: string }) => seen.push(event.event);
+    domainEvents.on('*', listener);
+    try {
+      const t = await receita('Com eventos', 10);
+      await fails(
+        'POST',
+        '/api/Lancamentos/baixar',
+        { data: '2026-03-02', contaId: banco, itens: [{ lancamentoId: t, principal: 11 }] },
+        422,
+      );
+      expect(seen.filter((name) => name.startsWith('lancamento.baixado'))).toEqual([]);
+      const { baixas } = await ok('POST', '/api/Lancamentos/baixar', {
+        data: '2026-03-02',
+        contaId: banco,
+        itens: [{ lancamentoId: t, principal: 10 }],
+      });
+      expect(seen).toEqual(expect.arrayContaining(['lancamento.baixado', 'movimentoFinanceiro.lancado']));
+      await ok('POST', `/api/Baixas/${(baixas as Array<{ id: number }>)[0]?.id}/estornar`, {});
+      expect(seen).toEqual(expect.arrayContaining(['baixa.estornar', 'lancamento.estornado']));
+    } finally {
+      domainEvents.off('*', listener);
+    }
   });
 });

@@ -15,6 +15,12 @@ export const toCents = (value: number | string | null | undefined): number =>
   Math.round(Number(value ?? 0) * 100);
 export const fromCents = (cents: number): number => cents / 100;
 
+/** True when `value` has at most two decimal places (tolerating binary fractions such as 0.07). */
+export function emCentavos(value: number | null | undefined): boolean {
+  if (value === null || value === undefined) return true;
+  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+}
+
 /** F2: the state of a title is a function of what is paid (cancelled is a state of its own). */
 export function situacaoTitulo(valorCents: number, pagoCents: number, cancelado = false): SituacaoTitulo {
   if (cancelado) return SITUACAO_TITULO.CANCELADO;

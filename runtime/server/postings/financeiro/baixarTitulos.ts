@@ -1,6 +1,7 @@
 import {
   BaixaInvalidaError,
   conferirBaixa,
+  emCentavos,
   fromCents,
   SITUACAO_TITULO,
   situacaoTitulo,
@@ -122,6 +123,11 @@ export async function baixarTitulos(
         'LANCAMENTO_CANCELADO',
         `"${titulo.descricao}" está cancelado e não pode ser baixado.`,
       );
+    for (const nome of ['principal', 'juros', 'multa', 'desconto'] as const)
+      if (!emCentavos(item[nome]))
+        throw new HttpError(422, 'VALOR_INVALIDO', `Informe ${nome} com no máximo duas casas decimais.`, {
+          fields: { [campo(nome)]: 'no máximo duas casas decimais' },
+        });
     const valores = {
       principal: toCents(item.principal),
       juros: toCents(item.juros),

@@ -1,4 +1,4 @@
-import { fromCents, toCents } from '../../../core/financeiro/titulos.ts';
+import { emCentavos, fromCents, toCents } from '../../../core/financeiro/titulos.ts';
 import { HttpError } from '../../errors.ts';
 import {
   assertDataConta,
@@ -32,6 +32,10 @@ export async function lancarMovimentoAvulso(
 ): Promise<{ id: number; valor: number }> {
   filialOf(context.scope);
   const valor = toCents(input.valor);
+  if (!emCentavos(input.valor))
+    throw new HttpError(422, 'VALOR_INVALIDO', 'Informe o valor com no máximo duas casas decimais.', {
+      fields: { valor: 'no máximo duas casas decimais' },
+    });
   if (valor === 0)
     throw new HttpError(
       422,

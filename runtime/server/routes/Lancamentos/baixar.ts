@@ -9,7 +9,8 @@ import {
 import { errorResponses } from '../errorResponses.ts';
 import { idempotencyHeaders, runFinanceiroPosting } from './financeiroPostings.ts';
 
-const money = { type: 'number', minimum: 0, maximum: 9_999_999_999_999.99, multipleOf: 0.01 } as const;
+// Cents are checked by the services (multipleOf 0.01 fails on binary fractions such as 0.07).
+const money = { type: 'number', minimum: 0, maximum: 9_999_999_999_999.99 } as const;
 const isoDate = { type: 'string', format: 'date' } as const;
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 
@@ -101,7 +102,6 @@ const avulsoBody = {
       type: 'number',
       minimum: -9_999_999_999_999.99,
       maximum: 9_999_999_999_999.99,
-      multipleOf: 0.01,
       description: 'Positivo entra na conta, negativo sai',
     },
     descricao: { type: 'string', minLength: 1, maxLength: 200 },
