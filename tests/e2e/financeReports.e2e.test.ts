@@ -127,4 +127,36 @@ describe('finance over the demo data', () => {
     await page.screenshot({ path: 'test-results/screenshots/fluxo-projetado.png', fullPage: true });
     expect(errors).toEqual([]);
   });
+  it('shows the extrato of the bank account ending on the balance the dashboard shows', async () => {
+    const contas = (await ok('GET', '/api/Dashboard/saldo-contas')).contas as Array<{
+      descricao: string;
+      saldo: number;
+    }>;
+    const bb = contas.find((conta) => conta.descricao === 'Banco do Brasil — conta movimento');
+    expect(bb).toBeDefined();
+    const { page, errors } = await harness.newPage({ width: 1280, height: 1100 });
+    await harness.login(page, 'demo@erp.local');
+    await page.goto(harness.url('pages/financeiro/extrato-bancario'));
+    await page.getByRole('heading', { name: 'Extrato bancário' }).waitFor();
+    await page.getByLabel(/^Conta/).click();
+    await page.getByRole('option', { name: 'Banco do Brasil — conta movimento' }).click();
+    await page.getByLabel(/^De/).fill(seisMeses);
+    await page.getByLabel(/^Até/).fill(hoje);
+    await page.getByRole('button', { name: 'Consultar' }).click();
+    const table = page.getByRole('table', { name: 'Movimentos da conta' });
+    await table
+      .getByRole('cell', { name: /^Suprimento do caixa da loja/ })
+      .first()
+      .waitFor();
+    await table
+      .getByRole('cell', { name: /^Salários e encargos/ })
+      .first()
+      .waitFor();
+    await page
+      .getByText(formatBRL(bb?.saldo ?? 0))
+      .first()
+      .waitFor();
+    await page.screenshot({ path: 'test-results/screenshots/extrato-demo.png', fullPage: true });
+    expect(errors).toEqual([]);
+  });
 });
