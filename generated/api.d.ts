@@ -33995,9 +33995,15 @@ export interface operations {
     };
     contasExtrato: {
         parameters: {
-            query: {
-                inicio: string;
-                fim: string;
+            query?: {
+                /** @description Início do período (ou `de`) */
+                inicio?: string;
+                /** @description Fim do período (ou `ate`) */
+                fim?: string;
+                /** @description Sinônimo de `inicio` */
+                de?: string;
+                /** @description Sinônimo de `fim` */
+                ate?: string;
             };
             header?: never;
             path: {
