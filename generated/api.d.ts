@@ -4190,7 +4190,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancelar (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
+        /** Cancelar lançamento (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
         post: operations["despesasCancelar"];
         delete?: never;
         options?: never;
@@ -6138,7 +6138,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancelar (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
+        /** Cancelar lançamento (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
         post: operations["lancamentosCancelar"];
         delete?: never;
         options?: never;
@@ -9575,7 +9575,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancelar (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
+        /** Cancelar lançamento (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
         post: operations["receitasCancelar"];
         delete?: never;
         options?: never;
@@ -10097,7 +10097,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Efetivar (sem mudar a situação); lançamentos: financeiro.efetivarTransferencia */
+        /** Efetivar transferência (sem mudar a situação); lançamentos: financeiro.efetivarTransferencia */
         post: operations["transferenciasEfetivar"];
         delete?: never;
         options?: never;
@@ -10114,7 +10114,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Estornar (sem mudar a situação); lançamentos: financeiro.estornarTransferencia */
+        /** Estornar transferência (sem mudar a situação); lançamentos: financeiro.estornarTransferencia */
         post: operations["transferenciasEstornarTransferencia"];
         delete?: never;
         options?: never;
@@ -10131,7 +10131,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancelar (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
+        /** Cancelar transferência (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
         post: operations["transferenciasCancelar"];
         delete?: never;
         options?: never;
@@ -38138,18 +38138,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -38651,18 +38657,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -49179,18 +49191,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -49983,18 +50001,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -51359,18 +51383,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -52893,18 +52923,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -60561,18 +60597,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -65438,18 +65480,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -67051,18 +67099,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -69236,18 +69290,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -72407,18 +72467,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -74020,18 +74086,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -75061,18 +75133,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -79869,18 +79947,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -82828,18 +82912,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -83711,18 +83801,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -84673,18 +84769,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
