@@ -405,3 +405,26 @@ describe('domain events', () => {
     }
   });
 });
+
+describe('concurrency', () => {
+  it('10 parallel baixas of 20 on a title of 100: exactly 5 land, the rest are refused, nothing half-posted', async () => {
+    const t = await receita('Disputado', 100);
+    const before = Number((await conta(caixa)).saldoAtual);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api('POST', '/api/Lancamentos/baixar', {
+          data: '2026-03-03',
+          contaId: caixa,
+          itens: [{ lancamentoId: t, principal: 20 }],
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 422, 422, 422, 422, 422,
+    ]);
+    expect(await titulo(t)).toMatchObject({ situacao: 1, valorPago: 100, valorAberto: 0 });
+    expect(await movimentos({ lancamentoId: t })).toHaveLength(5);
+    expect(Number((await conta(caixa)).saldoAtual)).toBeCloseTo(before + 100, 2);
+    expect((await checkLedgers(server.db)).diferencas).toEqual([]);
+  });
+});
