@@ -18944,11 +18944,6 @@ export interface components {
              * @description Id de Movimento financeiro
              */
             estornoDe?: number | null;
-            /**
-             * Linha do extrato
-             * @description Linha do extrato bancário (OFX) conciliada com este movimento.
-             */
-            extratoLinhaId?: number | null;
             conta?: components["schemas"]["Conta"];
             categoriaFinanceira?: components["schemas"]["CategoriaFinanceira"];
             pessoa?: components["schemas"]["Pessoa"];
@@ -19013,11 +19008,6 @@ export interface components {
              */
             estornoDe?: number | null;
             /**
-             * Linha do extrato
-             * @description Linha do extrato bancário (OFX) conciliada com este movimento.
-             */
-            extratoLinhaId?: number | null;
-            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -19079,11 +19069,6 @@ export interface components {
              * @description Id de Movimento financeiro
              */
             estornoDe?: number | null;
-            /**
-             * Linha do extrato
-             * @description Linha do extrato bancário (OFX) conciliada com este movimento.
-             */
-            extratoLinhaId?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)

@@ -85,7 +85,6 @@ describe('baixa de títulos (flows.md §6 item 5)', () => {
       origemId: baixaId,
       origemLinha: 1,
       estornoDe: null,
-      extratoLinhaId: null,
     });
     expect(await ok('GET', `/api/Baixas/${baixaId}`)).toMatchObject({
       principal: 40,
