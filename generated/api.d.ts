@@ -4441,7 +4441,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancelar (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
+        /** Cancelar lançamento (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
         post: operations["despesasCancelar"];
         delete?: never;
         options?: never;
@@ -6389,7 +6389,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancelar (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
+        /** Cancelar lançamento (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
         post: operations["lancamentosCancelar"];
         delete?: never;
         options?: never;
@@ -9826,7 +9826,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancelar (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
+        /** Cancelar lançamento (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
         post: operations["receitasCancelar"];
         delete?: never;
         options?: never;
@@ -10348,7 +10348,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Efetivar (sem mudar a situação); lançamentos: financeiro.efetivarTransferencia */
+        /** Efetivar transferência (sem mudar a situação); lançamentos: financeiro.efetivarTransferencia */
         post: operations["transferenciasEfetivar"];
         delete?: never;
         options?: never;
@@ -10365,7 +10365,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Estornar (sem mudar a situação); lançamentos: financeiro.estornarTransferencia */
+        /** Estornar transferência (sem mudar a situação); lançamentos: financeiro.estornarTransferencia */
         post: operations["transferenciasEstornarTransferencia"];
         delete?: never;
         options?: never;
@@ -10382,7 +10382,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancelar (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
+        /** Cancelar transferência (sem mudar a situação); lançamentos: financeiro.cancelarTitulo */
         post: operations["transferenciasCancelar"];
         delete?: never;
         options?: never;
@@ -19255,11 +19255,6 @@ export interface components {
              * @description Id de Movimento financeiro
              */
             estornoDe?: number | null;
-            /**
-             * Linha do extrato
-             * @description Linha do extrato bancário (OFX) conciliada com este movimento.
-             */
-            extratoLinhaId?: number | null;
             conta?: components["schemas"]["Conta"];
             categoriaFinanceira?: components["schemas"]["CategoriaFinanceira"];
             pessoa?: components["schemas"]["Pessoa"];
@@ -19324,11 +19319,6 @@ export interface components {
              */
             estornoDe?: number | null;
             /**
-             * Linha do extrato
-             * @description Linha do extrato bancário (OFX) conciliada com este movimento.
-             */
-            extratoLinhaId?: number | null;
-            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -19390,11 +19380,6 @@ export interface components {
              * @description Id de Movimento financeiro
              */
             estornoDe?: number | null;
-            /**
-             * Linha do extrato
-             * @description Linha do extrato bancário (OFX) conciliada com este movimento.
-             */
-            extratoLinhaId?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -35154,9 +35139,15 @@ export interface operations {
     };
     contasExtrato: {
         parameters: {
-            query: {
-                inicio: string;
-                fim: string;
+            query?: {
+                /** @description Início do período (ou `de`) */
+                inicio?: string;
+                /** @description Fim do período (ou `ate`) */
+                fim?: string;
+                /** @description Sinônimo de `inicio` */
+                de?: string;
+                /** @description Sinônimo de `fim` */
+                ate?: string;
             };
             header?: never;
             path: {
@@ -39908,18 +39899,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -40421,18 +40418,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -50949,18 +50952,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -51753,18 +51762,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -53129,18 +53144,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -54663,18 +54684,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -62331,18 +62358,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -67208,18 +67241,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -68821,18 +68860,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -71006,18 +71051,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -74177,18 +74228,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -75790,18 +75847,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -76831,18 +76894,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -81639,18 +81708,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -84598,18 +84673,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -85481,18 +85562,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;
@@ -86443,18 +86530,24 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        razao: "estoque";
+                        razao: "estoque" | "financeiro";
+                        /** @description Razão financeiro: a conta movimentada */
+                        contaId?: number;
+                        conta?: string | null;
+                        descricao?: string | null;
+                        /** @description Razão financeiro: + entrada, − saída */
+                        valor?: number;
                         /** Format: date-time */
                         data: string;
-                        produtoId: number;
+                        produtoId?: number;
                         produto?: string | null;
-                        depositoId: number;
+                        depositoId?: number;
                         deposito?: string | null;
                         loteId?: number | null;
                         lote?: string | null;
-                        qtd: number;
+                        qtd?: number;
                         custoUnitario?: number | null;
-                        difValor: number;
+                        difValor?: number;
                         qtdApos?: number;
                         custoMedioApos?: number;
                         origemTipo: string;

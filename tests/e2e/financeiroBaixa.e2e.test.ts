@@ -133,6 +133,23 @@ describe('baixa parcial e estorno', () => {
       `${br(hoje())} Estorno: Mensalidade de março Estorno -R$ 42,00 R$ 500,00`,
     ]);
     await harness.screenshot(page, 'financeiro-extrato-estorno');
+
+    // The title's form: valor pago and em aberto read-only, Cancelar offered again, the rateio table.
+    await page.goto(harness.url(`pages/financeiro/lancamentos/lista/receitas/editar/${receitaId}`));
+    await page.getByRole('button', { name: 'Cancelar lançamento' }).waitFor();
+    // The Lançamentos tab lists the title's movements: the baixa and its estorno.
+    const movimentos = page.getByRole('table', { name: 'Lançamentos' });
+    await movimentos.getByText('Estorno', { exact: true }).waitFor();
+    expect(
+      (await movimentos.locator('tbody tr').allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim()),
+    ).toEqual([
+      '12/03/2026 Banco do teste Mensalidade de março R$ 42,00 Baixa',
+      `${br(hoje())} Banco do teste Estorno: Mensalidade de março -R$ 42,00 Estorno`,
+    ]);
+    await harness.screenshot(page, 'financeiro-receita-form');
+    await page.getByRole('tab', { name: /Classifica/ }).click();
+    await page.getByText('Rateio por centro de custo').first().waitFor();
+    await harness.screenshot(page, 'financeiro-receita-rateio');
     expect(errors).toEqual([]);
   }, 180_000);
 });

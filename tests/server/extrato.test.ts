@@ -171,3 +171,14 @@ describe('extrato bancário', () => {
     expect(denied.statusCode).toBe(403);
   });
 });
+
+describe('extrato query aliases', () => {
+  it('takes de/ate as inicio/fim and asks for the period when missing', async () => {
+    const response = await call('GET', `/api/Contas/${banco}/extrato?de=2026-02-01&ate=2026-02-28`, token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ inicio: '2026-02-01', fim: '2026-02-28', saldoFinal: 1350.3 });
+    const missing = await call('GET', `/api/Contas/${banco}/extrato?de=2026-02-01`, token);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe('Informe o início (de) e o fim (até) do período do extrato.');
+  });
+});

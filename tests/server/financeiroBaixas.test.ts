@@ -85,7 +85,6 @@ describe('baixa de títulos (flows.md §6 item 5)', () => {
       origemId: baixaId,
       origemLinha: 1,
       estornoDe: null,
-      extratoLinhaId: null,
     });
     expect(await ok('GET', `/api/Baixas/${baixaId}`)).toMatchObject({
       principal: 40,
@@ -403,5 +402,28 @@ describe('domain events', () => {
     } finally {
       domainEvents.off('*', listener);
     }
+  });
+});
+
+describe('concurrency', () => {
+  it('10 parallel baixas of 20 on a title of 100: exactly 5 land, the rest are refused, nothing half-posted', async () => {
+    const t = await receita('Disputado', 100);
+    const before = Number((await conta(caixa)).saldoAtual);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api('POST', '/api/Lancamentos/baixar', {
+          data: '2026-03-03',
+          contaId: caixa,
+          itens: [{ lancamentoId: t, principal: 20 }],
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 422, 422, 422, 422, 422,
+    ]);
+    expect(await titulo(t)).toMatchObject({ situacao: 1, valorPago: 100, valorAberto: 0 });
+    expect(await movimentos({ lancamentoId: t })).toHaveLength(5);
+    expect(Number((await conta(caixa)).saldoAtual)).toBeCloseTo(before + 100, 2);
+    expect((await checkLedgers(server.db)).diferencas).toEqual([]);
   });
 });

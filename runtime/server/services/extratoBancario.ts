@@ -64,18 +64,18 @@ export function checkPeriod(inicio: string, fim: string): void {
 /**
  * The account's movements from the ledger movimento_financeiro (baixas, transfer legs, avulso movements and
  * the reversing rows of estornos), signed (money in positive). None precedes the account's saldo inicial.
+ * The row carries its own descrição; the pessoa's name is a lookup by primary key per row of the period (no
+ * join whose plan depends on the ledger's statistics).
  */
 const MOVEMENTS = `
-  SELECT m.id, m.data, coalesce(m.descricao, l.descricao) AS descricao, p.nome AS pessoa, m.lancamento_id,
-         m.baixa_id, m.estorno_de, m.extrato_linha_id IS NOT NULL AS conciliado, m.valor,
+  SELECT m.id, m.data, m.descricao, (SELECT p.nome FROM pessoa p WHERE p.id = m.pessoa_id) AS pessoa,
+         m.lancamento_id, m.baixa_id, m.estorno_de, m.extrato_linha_id IS NOT NULL AS conciliado, m.valor,
          CASE WHEN m.estorno_de IS NOT NULL THEN 'estorno'
               WHEN m.origem_tipo = 'avulso' THEN 'avulso'
               WHEN m.origem_tipo = 'transferencia' AND m.valor >= 0 THEN 'transferencia-entrada'
               WHEN m.origem_tipo = 'transferencia' THEN 'transferencia-saida'
               WHEN m.valor >= 0 THEN 'recebimento' ELSE 'pagamento' END AS origem
     FROM movimento_financeiro m
-    LEFT JOIN lancamento l ON l.id = m.lancamento_id
-    LEFT JOIN pessoa p ON p.id = coalesce(m.pessoa_id, l.pessoa_id)
    WHERE m.conta_id = $1`;
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PermissionLevel } from '../../../core/types.ts';
+import { HttpError } from '../../errors.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { extratoBancario } from '../../services/extratoBancario.ts';
 import { errorResponses } from '../errorResponses.ts';
@@ -92,8 +93,12 @@ export async function contasExtratoRoutes(app: FastifyInstance): Promise<void> {
         },
         querystring: {
           type: 'object',
-          required: ['inicio', 'fim'],
-          properties: { inicio: isoDate, fim: isoDate },
+          properties: {
+            inicio: { ...isoDate, description: 'Início do período (ou `de`)' },
+            fim: { ...isoDate, description: 'Fim do período (ou `ate`)' },
+            de: { ...isoDate, description: 'Sinônimo de `inicio`' },
+            ate: { ...isoDate, description: 'Sinônimo de `fim`' },
+          },
         },
         response: { 200: extratoResponse, ...errorResponses(400, 401, 403, 404) },
       },
@@ -101,7 +106,15 @@ export async function contasExtratoRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const auth = requirePermission(request, 'FINANCEIRO_EXTRATO_BANCARIO', PermissionLevel.VISUALIZAR);
       const { id } = request.params as { id: number };
-      const { inicio, fim } = request.query as { inicio: string; fim: string };
+      const query = request.query as { inicio?: string; fim?: string; de?: string; ate?: string };
+      const inicio = query.inicio ?? query.de;
+      const fim = query.fim ?? query.ate;
+      if (!inicio || !fim)
+        throw new HttpError(
+          400,
+          'PERIODO_INVALIDO',
+          'Informe o início (de) e o fim (até) do período do extrato.',
+        );
       const scope = { empresaId: auth.empresaId, filialId: auth.filialId, usuarioId: auth.usuarioId };
       return app.db.withTenant(scope, (tx) => extratoBancario(tx, id, inicio, fim));
     },

@@ -32,20 +32,16 @@ const historyItem = {
 } as const;
 const postingItem = {
   type: 'object',
-  required: [
-    'id',
-    'razao',
-    'data',
-    'produtoId',
-    'depositoId',
-    'qtd',
-    'difValor',
-    'origemTipo',
-    'origemLinha',
-  ],
+  description:
+    'Uma linha de razão: de estoque (produto, depósito, quantidade, valor) ou financeiro (conta, valor com sinal), conforme `razao`',
+  required: ['id', 'razao', 'data', 'origemTipo', 'origemLinha'],
   properties: {
     id: { type: 'integer' },
-    razao: { type: 'string', enum: ['estoque'] },
+    razao: { type: 'string', enum: ['estoque', 'financeiro'] },
+    contaId: { type: 'integer', description: 'Razão financeiro: a conta movimentada' },
+    conta: nullable('string'),
+    descricao: nullable('string'),
+    valor: { type: 'number', description: 'Razão financeiro: + entrada, − saída' },
     data: { type: 'string', format: 'date-time' },
     produtoId: { type: 'integer' },
     produto: nullable('string'),

@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { extractErrorMessage } from '../../../core/extractErrorMessage.ts';
+import { dataBR } from '../../../core/financeiro/titulos.ts';
 import { formatDateTime } from '../../../core/formatDate.ts';
 import { formatBRL } from '../../../core/formatMoney.ts';
 import type { ResolvedEntity } from '../../../core/resolveEntity.ts';
@@ -67,8 +68,39 @@ export function DocumentTabs({ entity, id, reload }: { entity: ResolvedEntity; i
         tab === 0 &&
         (data.lancamentos.length === 0 ? (
           <Typography sx={{ py: 2 }} color="text.secondary">
-            Nenhum lançamento: o documento ainda não movimentou o estoque.
+            {entity.base === 'lancamento'
+              ? 'Nenhum movimento: o lançamento ainda não movimentou nenhuma conta.'
+              : 'Nenhum lançamento: o documento ainda não movimentou o estoque.'}
           </Typography>
+        ) : data.lancamentos.every((row) => row.razao === 'financeiro') ? (
+          <Table size="small" aria-label="Lançamentos">
+            <TableHead>
+              <TableRow>
+                <TableCell>Data</TableCell>
+                <TableCell>Conta</TableCell>
+                <TableCell>Descrição</TableCell>
+                <TableCell align="right">Valor</TableCell>
+                <TableCell>Origem</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.lancamentos.map((row) => (
+                <TableRow key={String(row.id)}>
+                  <TableCell>{dataBR(String(row.data))}</TableCell>
+                  <TableCell>{show(row.conta)}</TableCell>
+                  <TableCell>{show(row.descricao)}</TableCell>
+                  <TableCell align="right">{formatBRL(row.valor as number)}</TableCell>
+                  <TableCell>
+                    {row.estornoDe
+                      ? 'Estorno'
+                      : row.origemTipo === 'transferencia'
+                        ? 'Transferência'
+                        : 'Baixa'}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
         ) : (
           <Table size="small" aria-label="Lançamentos">
             <TableHead>
