@@ -1,4 +1,5 @@
 import { dataBR, fromCents } from '../../../core/financeiro/titulos.ts';
+import { hojeBrasilia } from '../../../core/hojeBrasilia.ts';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import type { RecordScope } from '../../services/records/buildRecordQuery.ts';
@@ -254,9 +255,8 @@ export async function estornarMovimentos(
   return ids;
 }
 
-/** Today in the server's calendar, YYYY-MM-DD (the default date of an estorno). */
+/** Today in Brasília, YYYY-MM-DD (the default date of an estorno or of a baixa read from a bank file). */
 export function hoje(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  // A Brasília day, as due dates and the dashboard count them (the server may run in UTC).
+  return hojeBrasilia();
 }
