@@ -17410,6 +17410,11 @@ export interface components {
              */
             intervalo?: "S" | "M" | "A" | null;
             /**
+             * Repetir a cada
+             * @description Número de semanas, meses ou anos entre dois vencimentos (1 = todo intervalo).
+             */
+            aCada?: number | null;
+            /**
              * Dia do vencimento
              * @description Dia do mês dos lançamentos mensais; no dia 31, vale o último dia de cada mês.
              * @enum {integer|null}
@@ -17424,9 +17429,25 @@ export interface components {
             /**
              * Data de término
              * Format: date
-             * @description Vazia: repete até ser desativado.
+             * @description Vazia: repete até o número de ocorrências, até 366 ocorrências ou até ser desativado.
              */
             dataFim?: string | null;
+            /**
+             * Ocorrências
+             * @description Quantidade de lançamentos da série (no máximo 366); vazia: até a data de término ou até 366.
+             */
+            ocorrencias?: number | null;
+            /**
+             * Próximo vencimento
+             * Format: date
+             * @description Vencimento da próxima ocorrência ainda não gerada; vazio quando a série terminou.
+             */
+            readonly proximoVencimento?: string | null;
+            /**
+             * Ocorrências geradas
+             * @description Número da última ocorrência gerada como lançamento.
+             */
+            readonly parcelasGeradas?: number | null;
             /** Ativo */
             ativo?: boolean | null;
             /** Observação */
@@ -17479,6 +17500,11 @@ export interface components {
              */
             intervalo: string & ("S" | "M" | "A");
             /**
+             * Repetir a cada
+             * @description Número de semanas, meses ou anos entre dois vencimentos (1 = todo intervalo). Padrão: 1.
+             */
+            aCada: number;
+            /**
              * Dia do vencimento
              * @description Dia do mês dos lançamentos mensais; no dia 31, vale o último dia de cada mês.
              */
@@ -17492,9 +17518,14 @@ export interface components {
             /**
              * Data de término
              * Format: date
-             * @description Vazia: repete até ser desativado.
+             * @description Vazia: repete até o número de ocorrências, até 366 ocorrências ou até ser desativado.
              */
             dataFim?: string | null;
+            /**
+             * Ocorrências
+             * @description Quantidade de lançamentos da série (no máximo 366); vazia: até a data de término ou até 366.
+             */
+            ocorrencias?: number | null;
             /**
              * Ativo
              * @description Padrão: true.
@@ -17544,6 +17575,11 @@ export interface components {
             /** Intervalo */
             intervalo?: string & ("S" | "M" | "A");
             /**
+             * Repetir a cada
+             * @description Número de semanas, meses ou anos entre dois vencimentos (1 = todo intervalo).
+             */
+            aCada?: number;
+            /**
              * Dia do vencimento
              * @description Dia do mês dos lançamentos mensais; no dia 31, vale o último dia de cada mês.
              */
@@ -17557,9 +17593,14 @@ export interface components {
             /**
              * Data de término
              * Format: date
-             * @description Vazia: repete até ser desativado.
+             * @description Vazia: repete até o número de ocorrências, até 366 ocorrências ou até ser desativado.
              */
             dataFim?: string | null;
+            /**
+             * Ocorrências
+             * @description Quantidade de lançamentos da série (no máximo 366); vazia: até a data de término ou até 366.
+             */
+            ocorrencias?: number | null;
             /** Ativo */
             ativo?: boolean | null;
             /** Observação */

@@ -1,5 +1,6 @@
 import { apiKeyHooks } from '../apiKeys/apiKeyHooks.ts';
 import { pessoaHooks } from '../pessoas/pessoaHooks.ts';
+import { lancamentoRecorrenteHooks } from '../recorrencia/lancamentoRecorrenteHooks.ts';
 import type { RecordContext } from './recordContext.ts';
 
 type Row = Record<string, unknown>;
@@ -15,9 +16,15 @@ export interface EntityHooks {
   afterCreate?(context: RecordContext, row: Row): Promise<void>;
   /** Values validated (only those sent for a PATCH), before the UPDATE: may refuse them. */
   beforeUpdate?(context: RecordContext, id: number, values: Row): Promise<void>;
+  /** After the UPDATE (row as stored): may write more and add to the returned row. */
+  afterUpdate?(context: RecordContext, row: Row): Promise<void>;
 }
 
-const HOOKS: Record<string, EntityHooks> = { apiKey: apiKeyHooks, pessoa: pessoaHooks };
+const HOOKS: Record<string, EntityHooks> = {
+  apiKey: apiKeyHooks,
+  lancamentoRecorrente: lancamentoRecorrenteHooks,
+  pessoa: pessoaHooks,
+};
 
 /** The hooks of entity `base` (the base entity's name; a view shares them), none when it has none. */
 export function entityHooks(base: string): EntityHooks {
