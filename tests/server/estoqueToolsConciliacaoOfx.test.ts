@@ -208,9 +208,9 @@ describe('Conciliação OFX', () => {
     expect(statement.avisos).toHaveLength(1);
     const [first, second] = statement.transacoes;
     expect(statement.transacoes).toHaveLength(2);
-    expect(first?.fitId).not.toBe(second?.fitId);
+    expect(first?.chave).not.toBe(second?.chave);
     const itens = statement.transacoes.map((line, index) => ({
-      fitId: line.fitId,
+      fitId: line.chave,
       data: line.data,
       valor: line.valor,
       lancamentoId: receitas[index]?.id,
@@ -218,7 +218,7 @@ describe('Conciliação OFX', () => {
     const response = await api('POST', `${BASE}/baixas`, tokens.demo, { contaId: inter.id, itens });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ baixas: 2 });
-    const again = parseOfx(text).transacoes.map(({ fitId, data, valor }) => ({ fitId, data, valor }));
+    const again = parseOfx(text).transacoes.map(({ chave, data, valor }) => ({ fitId: chave, data, valor }));
     const sugestoes = await api('POST', `${BASE}/sugestoes`, tokens.demo, {
       contaId: inter.id,
       transacoes: again,
