@@ -1,14 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { StatementLine } from '../../../core/matchOfxTransactions.ts';
 import { PermissionLevel } from '../../../core/types.ts';
+import { ignorarLinha } from '../../services/conciliacaoOfx/acoesLinha.ts';
 import {
   type ReconcileItem,
   reconcile,
   reconciliationAccounts,
   suggestReconciliation,
 } from '../../services/conciliacaoOfx/conciliacaoOfx.ts';
+import { type ImportarExtratoInput, importarExtrato } from '../../services/conciliacaoOfx/importarExtrato.ts';
+import { linhasExtrato } from '../../services/conciliacaoOfx/linhasExtrato.ts';
 import { runScreenTool } from '../../services/screenTools/runScreenTool.ts';
 import { errorResponses } from '../errorResponses.ts';
+import {
+  importarBody,
+  importarBodyLimit,
+  importarResponse,
+  linhaParams,
+  linhaResponse,
+  linhasQuery,
+  linhasResponse,
+} from './conciliacaoExtratoSchemas.ts';
 import {
   baixasBody,
   baixasResponse,
@@ -89,5 +101,69 @@ export async function conciliacaoOfxRoutes(app: FastifyInstance): Promise<void> 
         (context) => reconcile(context, contaId, itens),
       );
     },
+  );
+
+  app.post(
+    '/api/Lancamentos/conciliacao-ofx/importar',
+    {
+      bodyLimit: importarBodyLimit,
+      schema: {
+        operationId: 'lancamentosConciliacaoOfxImportar',
+        tags,
+        summary:
+          'Importa um arquivo OFX na conta: linhas novas pendentes (reimportar não duplica) e a conferência do saldo',
+        body: importarBody,
+        response: { 200: importarResponse, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request) =>
+      runScreenTool(
+        app,
+        request,
+        { key: KEY, level: PermissionLevel.CRIAR, entityName: 'extratoLinha' },
+        (context) => importarExtrato(context, request.body as ImportarExtratoInput),
+      ),
+  );
+
+  app.get(
+    '/api/Lancamentos/conciliacao-ofx/linhas',
+    {
+      schema: {
+        operationId: 'lancamentosConciliacaoOfxLinhas',
+        tags,
+        summary:
+          'Linhas importadas da conta (mais recentes primeiro) e, nas pendentes, os candidatos pontuados',
+        querystring: linhasQuery,
+        response: { 200: linhasResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      runScreenTool(
+        app,
+        request,
+        { key: KEY, level: PermissionLevel.VISUALIZAR, entityName: 'extratoLinha' },
+        (context) =>
+          linhasExtrato(context, request.query as { contaId: number; situacao?: number; dias?: number }),
+      ),
+  );
+
+  app.post(
+    '/api/Lancamentos/conciliacao-ofx/linhas/:id/ignorar',
+    {
+      schema: {
+        operationId: 'lancamentosConciliacaoOfxIgnorar',
+        tags,
+        summary: 'Ignora uma linha pendente do extrato',
+        params: linhaParams,
+        response: { 200: linhaResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      runScreenTool(
+        app,
+        request,
+        { key: KEY, level: PermissionLevel.CRIAR, entityName: 'extratoLinha' },
+        (context) => ignorarLinha(context, (request.params as { id: number }).id),
+      ),
   );
 }
