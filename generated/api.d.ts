@@ -1377,6 +1377,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Lancamentos/conciliacao-ofx/linhas/{id}/conciliar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Concilia uma linha: movimentos existentes, baixa de títulos (diferença em juros ou desconto) e/ou um movimento novo; a soma é o valor da linha */
+        post: operations["lancamentosConciliacaoOfxConciliar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lancamentos/conciliacao-ofx/linhas/{id}/desfazer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Desfaz a conciliação (os movimentos ficam, desligados da linha; títulos baixados continuam pagos) ou o ignorar */
+        post: operations["lancamentosConciliacaoOfxDesfazer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Boletos/retorno/gateways": {
         parameters: {
             query?: never;
@@ -33253,6 +33287,181 @@ export interface operations {
         };
     };
     lancamentosConciliacaoOfxIgnorar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        situacao: number;
+                        /** @description Movimentos ligados à linha */
+                        movimentos?: number[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosConciliacaoOfxConciliar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Uma linha pode ser conciliada com vários movimentos e títulos; a soma deve ser o valor da linha (um movimento novo leva a diferença). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Movimentos da conta ainda não conciliados */
+                    movimentos?: number[];
+                    /** @description Títulos em aberto a baixar (na ordem) na data da linha */
+                    titulos?: {
+                        lancamentoId: number;
+                    }[];
+                    /**
+                     * @description Linha maior que o aberto dos títulos: juros. Menor: desconto (quita) ou parcial (baixa parcial, padrão).
+                     * @enum {string}
+                     */
+                    diferenca?: "juros" | "desconto" | "parcial";
+                    /** @description Cria um movimento avulso (tarifa, rendimento) com o restante do valor da linha */
+                    novoMovimento?: {
+                        descricao: string;
+                        categoriaFinanceiraId?: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        situacao: number;
+                        /** @description Movimentos ligados à linha */
+                        movimentos?: number[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosConciliacaoOfxDesfazer: {
         parameters: {
             query?: never;
             header?: never;

@@ -135,3 +135,45 @@ export const linhaResponse = {
     movimentos: { type: 'array', items: { type: 'integer' }, description: 'Movimentos ligados à linha' },
   },
 } as const;
+
+export const conciliarBody = {
+  type: 'object',
+  additionalProperties: false,
+  description:
+    'Uma linha pode ser conciliada com vários movimentos e títulos; a soma deve ser o valor da linha (um movimento novo leva a diferença).',
+  properties: {
+    movimentos: {
+      type: 'array',
+      maxItems: 100,
+      items: { type: 'integer', minimum: 1 },
+      description: 'Movimentos da conta ainda não conciliados',
+    },
+    titulos: {
+      type: 'array',
+      maxItems: 100,
+      items: {
+        type: 'object',
+        required: ['lancamentoId'],
+        additionalProperties: false,
+        properties: { lancamentoId: { type: 'integer', minimum: 1 } },
+      },
+      description: 'Títulos em aberto a baixar (na ordem) na data da linha',
+    },
+    diferenca: {
+      type: 'string',
+      enum: ['juros', 'desconto', 'parcial'],
+      description:
+        'Linha maior que o aberto dos títulos: juros. Menor: desconto (quita) ou parcial (baixa parcial, padrão).',
+    },
+    novoMovimento: {
+      type: 'object',
+      required: ['descricao'],
+      additionalProperties: false,
+      properties: {
+        descricao: { type: 'string', minLength: 1, maxLength: 200 },
+        categoriaFinanceiraId: { type: 'integer', minimum: 1, nullable: true },
+      },
+      description: 'Cria um movimento avulso (tarifa, rendimento) com o restante do valor da linha',
+    },
+  },
+} as const;

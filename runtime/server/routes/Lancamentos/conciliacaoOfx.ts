@@ -1,18 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { StatementLine } from '../../../core/matchOfxTransactions.ts';
 import { PermissionLevel } from '../../../core/types.ts';
-import { ignorarLinha } from '../../services/conciliacaoOfx/acoesLinha.ts';
+import { desfazerLinha, ignorarLinha } from '../../services/conciliacaoOfx/acoesLinha.ts';
 import {
   type ReconcileItem,
   reconcile,
   reconciliationAccounts,
   suggestReconciliation,
 } from '../../services/conciliacaoOfx/conciliacaoOfx.ts';
+import { type ConciliarInput, conciliarLinha } from '../../services/conciliacaoOfx/conciliarLinha.ts';
 import { type ImportarExtratoInput, importarExtrato } from '../../services/conciliacaoOfx/importarExtrato.ts';
 import { linhasExtrato } from '../../services/conciliacaoOfx/linhasExtrato.ts';
 import { runScreenTool } from '../../services/screenTools/runScreenTool.ts';
 import { errorResponses } from '../errorResponses.ts';
 import {
+  conciliarBody,
   importarBody,
   importarBodyLimit,
   importarResponse,
@@ -164,6 +166,50 @@ export async function conciliacaoOfxRoutes(app: FastifyInstance): Promise<void> 
         request,
         { key: KEY, level: PermissionLevel.CRIAR, entityName: 'extratoLinha' },
         (context) => ignorarLinha(context, (request.params as { id: number }).id),
+      ),
+  );
+
+  app.post(
+    '/api/Lancamentos/conciliacao-ofx/linhas/:id/conciliar',
+    {
+      schema: {
+        operationId: 'lancamentosConciliacaoOfxConciliar',
+        tags,
+        summary:
+          'Concilia uma linha: movimentos existentes, baixa de títulos (diferença em juros ou desconto) e/ou um movimento novo; a soma é o valor da linha',
+        params: linhaParams,
+        body: conciliarBody,
+        response: { 200: linhaResponse, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) =>
+      runScreenTool(
+        app,
+        request,
+        { key: KEY, level: PermissionLevel.CRIAR, entityName: 'extratoLinha' },
+        (context) =>
+          conciliarLinha(context, (request.params as { id: number }).id, request.body as ConciliarInput),
+      ),
+  );
+
+  app.post(
+    '/api/Lancamentos/conciliacao-ofx/linhas/:id/desfazer',
+    {
+      schema: {
+        operationId: 'lancamentosConciliacaoOfxDesfazer',
+        tags,
+        summary:
+          'Desfaz a conciliação (os movimentos ficam, desligados da linha; títulos baixados continuam pagos) ou o ignorar',
+        params: linhaParams,
+        response: { 200: linhaResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      runScreenTool(
+        app,
+        request,
+        { key: KEY, level: PermissionLevel.CRIAR, entityName: 'extratoLinha' },
+        (context) => desfazerLinha(context, (request.params as { id: number }).id),
       ),
   );
 }

@@ -50,3 +50,31 @@ export async function ignorarLinha(
   await marcarLinha(context, id, SITUACAO_LINHA.IGNORADO);
   return { id, situacao: SITUACAO_LINHA.IGNORADO };
 }
+
+/**
+ * Undoes a line: a reconciled one has its movements unlinked (extrato_linha_id cleared — the movements and
+ * the baixas stay: a title paid stays paid; estornar the baixa is a separate act), an ignored one is pending
+ * again. 409 when the line is pending.
+ */
+export async function desfazerLinha(
+  context: RecordContext,
+  id: number,
+): Promise<{ id: number; situacao: number; movimentos: number[] }> {
+  const linha = await lockLinha(context, id);
+  if (linha.situacao === SITUACAO_LINHA.PENDENTE)
+    throw new HttpError(
+      409,
+      'LINHA_PENDENTE',
+      'A linha do extrato está pendente: não há conciliação a desfazer.',
+    );
+  const movimentos =
+    linha.situacao === SITUACAO_LINHA.CONCILIADO
+      ? await context.tx.query<{ id: number }>(
+          `UPDATE movimento_financeiro SET extrato_linha_id = NULL, alterado_em = now(), alterado_por = $3
+            WHERE extrato_linha_id = $1 AND empresa_id = $2 RETURNING id`,
+          [id, context.scope.empresaId, context.scope.usuarioId],
+        )
+      : [];
+  await marcarLinha(context, id, SITUACAO_LINHA.PENDENTE);
+  return { id, situacao: SITUACAO_LINHA.PENDENTE, movimentos: movimentos.map((row) => Number(row.id)) };
+}
