@@ -1,3 +1,4 @@
+import { formatBRL as brl } from '../../../core/formatMoney.ts';
 import { decodeOfx, type OfxStatement, parseOfxContas } from '../../../core/parseOfx.ts';
 import { roundMoney } from '../../../core/roundMoney.ts';
 import { HttpError } from '../../errors.ts';
@@ -30,8 +31,6 @@ export interface ImportacaoResultado {
 }
 
 const digits = (value: string | null) => (value ?? '').replace(/\D/g, '').replace(/^0+/, '');
-const brl = (value: number) =>
-  value.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\s/g, ' ');
 const dataBR = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /** The statement of the file to import into `conta`: the chosen one, the one with its number, or the only one. */
