@@ -1,5 +1,6 @@
 /**
- * `npm run check:ledgers`: recomputes every stock balance from the append-only ledger and prints the
+ * `npm run check:ledgers`: recomputes every stock balance from the append-only ledger (and the finance
+ * balances and titles from movimento_financeiro and baixas) and prints the
  * differences (there must be none; exit code 1 otherwise). Reads DATABASE_URL, or the embedded PostgreSQL
  * of a running `npm start`.
  */
@@ -27,7 +28,7 @@ try {
       `empresa ${line.empresaId} · ${line.chave} · ${line.regra}${line.movimentacaoId ? ` · movimentação ${line.movimentacaoId}` : ''}: ${line.mensagem}`,
     );
   console.log(
-    `razão de estoque: ${report.movimentacoes} movimentações, ${report.saldos} saldos, ${report.diferencas.length} diferenças (${ms} ms)`,
+    `razão de estoque: ${report.movimentacoes} movimentações, ${report.saldos} saldos; razão financeiro: ${report.movimentosFinanceiros} movimentos, ${report.baixas} baixas; ${report.diferencas.length} diferenças (${ms} ms)`,
   );
   process.exitCode = report.diferencas.length === 0 ? 0 : 1;
 } finally {

@@ -1,6 +1,7 @@
 import { createSchemaValidator, type SchemaIssue } from './createSchemaValidator.ts';
 import { crossCheckSchemas } from './crossCheckSchemas.ts';
 import { isPlainObject, mergePatch } from './mergePatch.ts';
+import { applyOrderDirectives } from './orderDirectives.ts';
 import { overrideTarget, type SchemaKind, schemaKind } from './schemaKind.ts';
 
 /** Files of the repository's schemas/ and tenants/ trees, keyed by posix path relative to the root. */
@@ -16,11 +17,14 @@ export function metaSchemasOf(files: SchemaFiles): Record<string, unknown> {
   return metas;
 }
 
-/** Applies a tenant patch to its target, dropping the patch's own $schema. */
+/**
+ * Applies a tenant patch (a white-label file or a studio customisation) to its target, dropping the patch's
+ * own $schema and applying its `$order` directives (moving members of ordered maps).
+ */
 export function applyOverride(target: unknown, patch: unknown): unknown {
   if (!isPlainObject(patch)) return mergePatch(target, patch);
   const { $schema: _ignored, ...difference } = patch;
-  return mergePatch(target, difference);
+  return applyOrderDirectives(mergePatch(target, difference));
 }
 
 /**

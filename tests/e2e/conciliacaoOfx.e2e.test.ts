@@ -38,6 +38,10 @@ const OFX = Buffer.from(
   'latin1',
 );
 
+/** Waits for the running CSS transitions (dialog fade, button colour) so a screenshot shows the settled screen. */
+const settled = (page: import('playwright-core').Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+
 beforeAll(async () => {
   harness = await startBrowserHarness();
   token = await login(harness.server.app, 'demo@erp.local');
@@ -90,6 +94,7 @@ describe('conciliação OFX screen', () => {
       .getByText('itau-marco (1).ofx: 0 linha(s) nova(s), 2 já importada(s)', { exact: false })
       .waitFor();
     expect(await table.locator('tbody tr').count()).toBe(2);
+    await settled(page);
     await harness.screenshot(page, 'financeiro-conciliacao-ofx');
 
     await energia.getByRole('button', { name: 'Conciliar' }).click();
@@ -98,6 +103,8 @@ describe('conciliação OFX screen', () => {
     await dialog
       .getByText('A linha é maior que o aberto dos títulos: a diferença de R$ 12,50 será baixada como juros.')
       .waitFor();
+    expect(await dialog.getByRole('button', { name: 'Conciliar' }).isEnabled()).toBe(true);
+    await settled(page);
     await harness.screenshot(page, 'financeiro-conciliacao-ofx-dialogo');
     await dialog.getByRole('button', { name: 'Conciliar' }).click();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
@@ -117,6 +124,8 @@ describe('conciliação OFX screen', () => {
       .getByRole('row', { name: /PAGTO ENERGIA/ })
       .getByText('Conciliado')
       .waitFor();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await settled(page);
     await harness.screenshot(page, 'financeiro-conciliacao-ofx-todas');
     // Undo the reconciliation: the line is pending again, the title stays paid.
     await table

@@ -17,6 +17,17 @@ async function create(resource: string, payload: Record<string, unknown>): Promi
   return response.json().id;
 }
 
+/** POST /api/Lancamentos/baixar: the baixa and its movement on the account. */
+async function baixar(payload: Record<string, unknown>) {
+  const response = await harness.server.app.inject({
+    method: 'POST',
+    url: '/api/Lancamentos/baixar',
+    headers: { host: 'localhost', authorization: token },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 beforeAll(async () => {
   harness = await startBrowserHarness();
   token = await login(harness.server.app, 'demo@erp.local');
@@ -31,17 +42,15 @@ beforeAll(async () => {
     contaId,
     valor: 1234.5,
     dataVencimento: '2026-03-05',
-    situacao: 1,
   });
-  await create('Baixas', { lancamentoId: receita, dataPagamento: '2026-03-05', valorPago: 1234.5, contaId });
+  await baixar({ data: '2026-03-05', contaId, itens: [{ lancamentoId: receita, principal: 1234.5 }] });
   const despesa = await create('Despesas', {
     descricao: 'Energia elétrica',
     contaId,
     valor: 300,
     dataVencimento: '2026-03-10',
-    situacao: 1,
   });
-  await create('Baixas', { lancamentoId: despesa, dataPagamento: '2026-03-10', valorPago: 300, contaId });
+  await baixar({ data: '2026-03-10', contaId, itens: [{ lancamentoId: despesa, principal: 300 }] });
 });
 afterAll(async () => harness?.close());
 

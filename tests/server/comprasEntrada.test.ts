@@ -196,17 +196,17 @@ describe('Importar XML da NF-e de entrada: as notas de verdade', () => {
       `SELECT id, conta_id FROM lancamento WHERE origem_tipo = 'notaEntrada' AND origem_id = $1 ORDER BY parcela LIMIT 1`,
       [entradaId],
     );
-    const baixa = await ok('POST', '/api/Baixas', {
-      lancamentoId: Number(primeiro?.id),
-      dataPagamento: '2026-10-14',
-      valorPago: 150,
+    const {
+      baixas: [baixa],
+    } = (await ok('POST', '/api/Lancamentos/baixar', {
+      data: '2026-10-14',
       contaId: Number(primeiro?.conta_id),
-    });
+      itens: [{ lancamentoId: Number(primeiro?.id), principal: 150 }],
+    })) as { baixas: Array<{ id: number }> };
     const error = await fails('POST', `/api/NotasEntrada/${entradaId}/cancelar`, undefined, 409);
     expect(error.message).toContain('já tem baixa');
     expect(Number((await saldo(parafuso.id)).fisico)).toBe(120);
-    await system('DELETE FROM baixa WHERE id = $1', [baixa.id]);
-    await system('UPDATE lancamento SET situacao = 0 WHERE id = $1', [Number(primeiro?.id)]);
+    await ok('POST', `/api/Baixas/${baixa?.id}/estornar`, {});
 
     const evento = eventoCancelamentoXml(alfa.chave, '135260000099999', '2026-09-15');
     const cancelada = await ok('POST', '/api/XmlNfe/cancelamento', { xml: evento });

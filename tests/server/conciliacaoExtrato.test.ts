@@ -184,3 +184,175 @@ describe('importação do extrato OFX', () => {
     expect(imports.n).toBe(2);
   });
 });
+
+describe('ações de conciliação', () => {
+  let banco: Body;
+  const linhas = async () =>
+    (await api('GET', `${BASE}/linhas?contaId=${banco.id}`, tokens.demo)).json() as Array<
+      Body & {
+        id: number;
+        valor: number;
+        situacao: number;
+        candidatos: Array<Body & { id: number; tipo: string }>;
+      }
+    >;
+  const linha = async (valor: number) => {
+    const found = (await linhas()).find((row) => row.valor === valor);
+    expect(found, `linha de ${valor}`).toBeDefined();
+    return found as NonNullable<typeof found>;
+  };
+  const conciliar = (id: number, body: Body) =>
+    api('POST', `${BASE}/linhas/${id}/conciliar`, tokens.demo, body);
+  const titulo = async (id: unknown) =>
+    server.db.withSystem((tx) =>
+      tx.one<{ situacao: number; valor_pago: number; valor_aberto: number }>(
+        'SELECT situacao, valor_pago, valor_aberto FROM lancamento WHERE id = $1',
+        [id],
+      ),
+    );
+  const ligados = (linhaId: number) =>
+    server.db.withSystem((tx) =>
+      tx.query<{ id: number; valor: number; origem_tipo: string }>(
+        'SELECT id, valor, origem_tipo FROM movimento_financeiro WHERE extrato_linha_id = $1 ORDER BY id',
+        [linhaId],
+      ),
+    );
+  let avulso: { id: number };
+  const ids: Record<string, unknown> = {};
+
+  beforeAll(async () => {
+    banco = await create('Contas', {
+      descricao: 'Banco do Brasil',
+      tipoConta: 1,
+      bancoCodigo: '001',
+      numeroConta: '12345-6',
+      saldoInicial: 5000,
+      dataSaldoInicial: '2026-03-31',
+    });
+    const titulo = async (resource: string, descricao: string, valor: number, dataVencimento: string) =>
+      (await create(resource, { descricao, contaId: banco.id, valor, dataVencimento })).id;
+    ids.energia = await titulo('Despesas', 'Energia', 380, '2026-04-10');
+    ids.nf1 = await titulo('Receitas', 'NF 101', 1000, '2026-04-04');
+    ids.nf2 = await titulo('Receitas', 'NF 102', 234.56, '2026-04-05');
+    ids.ana = await titulo('Receitas', 'Ana parcela', 1200, '2026-04-20');
+    ids.frete = await titulo('Despesas', 'Frete', 100, '2026-04-21');
+    const movimento = await api('POST', '/api/MovimentosFinanceiros/avulso', tokens.demo, {
+      contaId: banco.id,
+      data: '2026-04-02',
+      valor: -19.9,
+      descricao: 'Assinatura software',
+    });
+    expect(movimento.statusCode, movimento.body).toBe(200);
+    avulso = movimento.json();
+    const file = Buffer.from(
+      `OFXHEADER:100\r\n\r\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL<BANKACCTFROM><BANKID>001<ACCTID>12345-6</BANKACCTFROM><BANKTRANLIST><DTSTART>20260401<DTEND>20260430\r\n${[
+        trn('DEBIT', '20260402', '-19,90', 'B1', 'DEBITO ASSINATURA'),
+        trn('CREDIT', '20260405', '1234,56', 'B2', 'TED RECEBIDA'),
+        trn('DEBIT', '20260411', '-392,50', 'B3', 'PAGTO ENERGIA'),
+        trn('DEBIT', '20260412', '-45,90', 'B4', 'TARIFA PACOTE'),
+        trn('CREDIT', '20260420', '600,00', 'B5', 'PIX ANA'),
+        trn('DEBIT', '20260421', '-95,00', 'B6', 'PAGTO FRETE'),
+      ].join(
+        '\r\n',
+      )}\r\n</BANKTRANLIST><LEDGERBAL><BALAMT>6281,26<DTASOF>20260430</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`,
+      'latin1',
+    );
+    const imported = await api('POST', `${BASE}/importar`, tokens.demo, {
+      contaId: banco.id,
+      nomeArquivo: 'bb-abril.ofx',
+      conteudo: file.toString('base64'),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ linhasNovas: 6, saldoAnterior: 5000, diferenca: 0 });
+  });
+
+  it('matches an existing movement: it is a candidate, then linked; it is no longer a candidate elsewhere', async () => {
+    const assinatura = await linha(-19.9);
+    expect(assinatura.candidatos[0]).toMatchObject({ tipo: 'movimento', id: avulso.id, pontuacao: 2 });
+    const response = await conciliar(assinatura.id, { movimentos: [avulso.id] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ situacao: 1, movimentos: [avulso.id] });
+    expect((await ligados(assinatura.id)).map((row) => row.id)).toEqual([avulso.id]);
+    const again = await conciliar((await linha(-45.9)).id, { movimentos: [avulso.id] });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('one line settles two titles; a baixa with the difference as juros', async () => {
+    const ted = await linha(1234.56);
+    expect(ted.candidatos.map((c) => c.id).sort()).toEqual([ids.nf1, ids.nf2].sort());
+    const two = await conciliar(ted.id, { titulos: [{ lancamentoId: ids.nf1 }, { lancamentoId: ids.nf2 }] });
+    expect(two.statusCode, two.body).toBe(200);
+    expect(await titulo(ids.nf1)).toMatchObject({ situacao: 1, valor_aberto: 0 });
+    expect(await titulo(ids.nf2)).toMatchObject({ situacao: 1, valor_aberto: 0 });
+    expect((await ligados(ted.id)).map((row) => row.valor)).toEqual([1000, 234.56]);
+
+    const energia = await linha(-392.5);
+    const refused = await conciliar(energia.id, { titulos: [{ lancamentoId: ids.energia }] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe(
+      'A linha (R$ 392,50) é maior que o aberto dos títulos (R$ 380,00): informe a diferença de R$ 12,50 como juros ou crie um movimento com ela.',
+    );
+    const juros = await conciliar(energia.id, {
+      titulos: [{ lancamentoId: ids.energia }],
+      diferenca: 'juros',
+    });
+    expect(juros.statusCode, juros.body).toBe(200);
+    expect(await titulo(ids.energia)).toMatchObject({ situacao: 1, valor_pago: 380 });
+    const baixa = await server.db.withSystem((tx) =>
+      tx.one<{ principal: number; juros: number; valor_pago: number }>(
+        'SELECT principal, juros, valor_pago FROM baixa WHERE lancamento_id = $1',
+        [ids.energia],
+      ),
+    );
+    expect(baixa).toEqual({ principal: 380, juros: 12.5, valor_pago: 392.5 });
+  });
+
+  it('partial baixa, desconto, and a new movement (tarifa) for a line without a title', async () => {
+    const ana = await linha(600);
+    expect((await conciliar(ana.id, { titulos: [{ lancamentoId: ids.ana }] })).statusCode).toBe(200);
+    expect(await titulo(ids.ana)).toMatchObject({ situacao: 2, valor_aberto: 600 });
+    const frete = await linha(-95);
+    const desconto = await conciliar(frete.id, {
+      titulos: [{ lancamentoId: ids.frete }],
+      diferenca: 'desconto',
+    });
+    expect(desconto.statusCode, desconto.body).toBe(200);
+    expect(await titulo(ids.frete)).toMatchObject({ situacao: 1, valor_aberto: 0 });
+    const tarifa = await linha(-45.9);
+    const vazio = await conciliar(tarifa.id, {});
+    expect(vazio.statusCode).toBe(422);
+    const criado = await conciliar(tarifa.id, { novoMovimento: { descricao: 'Tarifa bancária' } });
+    expect(criado.statusCode, criado.body).toBe(200);
+    expect(await ligados(tarifa.id)).toEqual([
+      expect.objectContaining({ valor: -45.9, origem_tipo: 'avulso' }),
+    ]);
+  });
+
+  it('INV: every reconciled line equals the sum of its movements; undo unlinks and keeps the title paid', async () => {
+    const sums = await server.db.withSystem((tx) =>
+      tx.query<{ id: number; valor: number; soma: number }>(
+        `SELECT l.id, l.valor, (SELECT coalesce(sum(m.valor), 0) FROM movimento_financeiro m WHERE m.extrato_linha_id = l.id) AS soma
+           FROM extrato_linha l WHERE l.conta_id = $1 AND l.situacao = 1`,
+        [banco.id],
+      ),
+    );
+    expect(sums).toHaveLength(6);
+    for (const row of sums) expect(row.soma).toBe(row.valor);
+    const energia = (await linhas()).find((row) => row.valor === -392.5) as { id: number };
+    const undo = await api('POST', `${BASE}/linhas/${energia.id}/desfazer`, tokens.demo);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json().movimentos).toHaveLength(1);
+    expect(await ligados(energia.id)).toEqual([]);
+    expect(await titulo(ids.energia)).toMatchObject({ situacao: 1 });
+    const pendente = await linha(-392.5);
+    expect(pendente.situacao).toBe(0);
+    // The baixa's movement is a candidate again (score 2: amount equal), and reconciles back.
+    expect(pendente.candidatos[0]).toMatchObject({ tipo: 'movimento', valor: -392.5 });
+    const back = await conciliar(pendente.id, { movimentos: [pendente.candidatos[0]?.id] });
+    expect(back.statusCode, back.body).toBe(200);
+    const twice = await api('POST', `${BASE}/linhas/${pendente.id}/conciliar`, tokens.demo, {
+      movimentos: [],
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+});

@@ -150,14 +150,11 @@ describe('contas a receber e a pagar', () => {
       contaId: conta.id,
       valor: 200,
       dataVencimento: '2099-01-01',
-      situacao: 2,
     });
-    await ok('POST', '/api/Baixas', {
-      lancamentoId: parcial.id,
-      dataPagamento: '2026-01-02',
+    await ok('POST', '/api/Lancamentos/baixar', {
+      data: '2026-01-02',
       contaId: conta.id,
-      valorPago: 55,
-      juros: 5,
+      itens: [{ lancamentoId: parcial.id, principal: 50, juros: 5 }],
     });
     await ok('POST', '/api/Receitas', {
       descricao: 'Hoje',
@@ -165,19 +162,23 @@ describe('contas a receber e a pagar', () => {
       valor: 10,
       dataVencimento: hoje,
     });
-    await ok('POST', '/api/Receitas', {
+    const cancelada = await ok('POST', '/api/Receitas', {
       descricao: 'Cancelada',
       contaId: conta.id,
       valor: 1000,
       dataVencimento: '2020-01-10',
-      situacao: 3,
     });
-    await ok('POST', '/api/Receitas', {
+    await ok('POST', `/api/Receitas/${cancelada.id}/cancelar`, {});
+    const paga = await ok('POST', '/api/Receitas', {
       descricao: 'Paga',
       contaId: conta.id,
       valor: 80,
       dataVencimento: '2020-01-10',
-      situacao: 1,
+    });
+    await ok('POST', '/api/Lancamentos/baixar', {
+      data: '2020-01-10',
+      contaId: conta.id,
+      itens: [{ lancamentoId: paga.id, principal: 80 }],
     });
     await ok('POST', '/api/Despesas', {
       descricao: 'Aluguel atrasado',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
-/** Financeiro › Extrato bancário: GET /api/Contas/{id}/extrato over entries, settlements and transfers. */
+/** Financeiro › Extrato bancário: GET /api/Contas/{id}/extrato over the movimento_financeiro ledger (F3). */
 let server: TestServer;
 let token: string;
 
@@ -19,7 +19,7 @@ async function create(resource: string, payload: Record<string, unknown>): Promi
   return response.json().id;
 }
 
-/** A receita or despesa of `valor` settled on `data` into `contaId`. */
+/** A receita or despesa of `valor` settled on `data` into `contaId` (POST /api/Lancamentos/baixar). */
 async function settled(
   resource: 'Receitas' | 'Despesas',
   descricao: string,
@@ -27,14 +27,20 @@ async function settled(
   data: string,
   contaId: number,
 ) {
-  const lancamentoId = await create(resource, {
-    descricao,
+  const lancamentoId = await create(resource, { descricao, contaId, valor, dataVencimento: data });
+  const response = await call('POST', '/api/Lancamentos/baixar', token, {
+    data,
     contaId,
-    valor,
-    dataVencimento: data,
-    situacao: 1,
+    itens: [{ lancamentoId, principal: valor }],
   });
-  await create('Baixas', { lancamentoId, dataPagamento: data, valorPago: valor, contaId });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** A transfer, then its action (efetivar or cancelar). */
+async function transfer(payload: Record<string, unknown>, action: 'efetivar' | 'cancelar') {
+  const id = await create('Transferencias', payload);
+  const response = await call('POST', `/api/Transferencias/${id}/${action}`, token, {});
+  expect(response.statusCode, response.body).toBe(200);
 }
 
 let banco: number;
@@ -50,27 +56,43 @@ beforeAll(async () => {
     dataSaldoInicial: '2026-01-01',
   });
   caixa = await create('Contas', { descricao: 'Caixa da loja', tipoConta: 0, saldoInicial: 0 });
-  await settled('Receitas', 'Venda de dezembro (antes do saldo inicial)', 999, '2025-12-20', banco);
+  // No movement before the saldo inicial (2026-01-01): the ledger refuses it.
+  const early = await create('Receitas', {
+    descricao: 'Venda de dezembro (antes do saldo inicial)',
+    contaId: banco,
+    valor: 999,
+    dataVencimento: '2025-12-20',
+  });
+  const refused = await call('POST', '/api/Lancamentos/baixar', token, {
+    data: '2025-12-20',
+    contaId: banco,
+    itens: [{ lancamentoId: early, principal: 999 }],
+  });
+  expect(refused.statusCode).toBe(422);
   await settled('Receitas', 'Venda de janeiro', 100.1, '2026-01-20', banco);
   await settled('Receitas', 'Venda à vista', 500.25, '2026-02-10', banco);
   await settled('Despesas', 'Aluguel', 200.05, '2026-02-15', banco);
   await settled('Despesas', 'Compra de março', 80, '2026-03-02', banco);
-  await create('Transferencias', {
-    descricao: 'Troco para o caixa',
-    contaId: banco,
-    contaDestinoId: caixa,
-    valor: 50,
-    dataVencimento: '2026-02-20',
-    situacao: 1,
-  });
-  await create('Transferencias', {
-    descricao: 'Transferência cancelada',
-    contaId: banco,
-    contaDestinoId: caixa,
-    valor: 70,
-    dataVencimento: '2026-02-21',
-    situacao: 3,
-  });
+  await transfer(
+    {
+      descricao: 'Troco para o caixa',
+      contaId: banco,
+      contaDestinoId: caixa,
+      valor: 50,
+      dataVencimento: '2026-02-20',
+    },
+    'efetivar',
+  );
+  await transfer(
+    {
+      descricao: 'Transferência cancelada',
+      contaId: banco,
+      contaDestinoId: caixa,
+      valor: 70,
+      dataVencimento: '2026-02-21',
+    },
+    'cancelar',
+  );
 }, 120_000);
 afterAll(async () => server?.close());
 
@@ -84,7 +106,7 @@ describe('extrato bancário', () => {
     expect(response.statusCode, response.body).toBe(200);
     const extrato = response.json();
     expect(extrato.conta).toMatchObject({ id: banco, descricao: 'Banco do Brasil', saldoInicial: 1000 });
-    // 1000 opening balance (2026-01-01) + 100.10 in January; December is already in the opening balance.
+    // 1000 opening balance (2026-01-01) + 100.10 in January (December was refused: before the saldo inicial).
     expect(extrato.saldoAnterior).toBe(1100.1);
     expect(
       extrato.movimentos.map(

@@ -180,22 +180,18 @@ describe('lançamentos recorrentes', () => {
     await gerarLancamentosRecorrentes(server.db, { hoje: '2026-04-01' });
     const before = await titulos(serieId);
     expect(before.map((row) => row.parcela)).toEqual([1, 2, 3, 4, 5]);
-    // Parcela 1 paid, parcela 2 partly paid: neither may change.
-    for (const [parcela, valorPago, situacao] of [
-      [1, 1500, 1],
-      [2, 500, 2],
+    // Parcela 1 paid, parcela 2 partly paid (through the finance posting): neither may change.
+    for (const [parcela, principal] of [
+      [1, 1500],
+      [2, 500],
     ] as const) {
       const titulo = before[parcela - 1] as (typeof before)[number];
-      const baixa = await call('POST', '/api/Baixas', {
-        lancamentoId: titulo.id,
-        dataPagamento: titulo.vencimento,
-        valorPago,
+      const baixa = await call('POST', '/api/Lancamentos/baixar', {
+        data: titulo.vencimento,
         contaId,
+        itens: [{ lancamentoId: titulo.id, principal }],
       });
       expect(baixa.statusCode, baixa.body).toBe(200);
-      await server.db.withSystem((tx) =>
-        tx.query('UPDATE lancamento SET situacao = $2 WHERE id = $1', [titulo.id, situacao]),
-      );
     }
     const patch = await call('PATCH', `/api/LancamentosRecorrentes/${serieId}`, {
       valor: 1800,

@@ -213,23 +213,24 @@ describe('pedido de venda: lifecycle', () => {
     const before = await saldo(cafe);
     expect(before).toMatchObject({ fisico: 5, valor: 20 });
     const [primeira] = await titulos(p.id);
-    const baixa = await ok('POST', '/api/Baixas', {
-      lancamentoId: primeira?.id,
-      dataPagamento: '2026-04-10',
-      valorPago: 10,
+    const {
+      baixas: [baixa],
+    } = (await ok('POST', '/api/Lancamentos/baixar', {
+      data: '2026-04-10',
       contaId: conta.id,
-    });
+      itens: [{ lancamentoId: primeira?.id, principal: 10 }],
+    })) as { baixas: Array<{ id: number }> };
     const refused = await acao(p.id, 'cancelar');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(
       `O pedido ${p.numero} não pode ser cancelado: a conta a receber (parcela 1) tem baixa. Estorne o recebimento antes de cancelar.`,
     );
-    // Nothing moved: still faturado, stock out, titles open.
+    // Nothing moved: still faturado, stock out, the first title pago parcialmente by its baixa.
     expect((await ok('GET', `/api/PedidosVenda/${p.id}`)).situacao).toBe('faturado');
     expect(await saldo(cafe)).toMatchObject({ fisico: 5 });
-    expect((await titulos(p.id)).map((t) => t.situacao)).toEqual([0, 0]);
+    expect((await titulos(p.id)).map((t) => t.situacao)).toEqual([2, 0]);
 
-    await ok('DELETE', `/api/Baixas/${baixa.id}`);
+    await ok('POST', `/api/Baixas/${baixa?.id}/estornar`, {});
     const cancelled = await acao(p.id, 'cancelar');
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await saldo(cafe)).toMatchObject({ fisico: 8, valor: 32 });

@@ -170,16 +170,17 @@ describe('lançar por pedido ou por nota fiscal', () => {
     expect(flags(await notaDe(pv.id))).toEqual(['notaFiscal', 'notaFiscal']);
 
     // A baixa blocks Estornar contas, naming the title; without it the titles are cancelled.
-    const baixa = await ok('POST', '/api/Baixas', {
-      lancamentoId: contas[0]?.id,
-      dataPagamento: '2026-04-10',
-      valorPago: 5,
+    const {
+      baixas: [baixa],
+    } = (await ok('POST', '/api/Lancamentos/baixar', {
+      data: '2026-04-10',
       contaId: conta.id,
-    });
+      itens: [{ lancamentoId: contas[0]?.id, principal: 5 }],
+    })) as { baixas: Array<{ id: number }> };
     expect((await fails('POST', `/api/NotasFiscaisSaida/${nota.id}/estornarContas`, {}, 409)).message).toBe(
       'As contas da nota fiscal 9012 não podem ser estornadas: a conta a receber NF 9012 (parcela 1) tem baixa. Estorne o recebimento antes.',
     );
-    await ok('DELETE', `/api/Baixas/${baixa.id}`);
+    await ok('POST', `/api/Baixas/${baixa?.id}/estornar`, {});
     expect(flags(await ok('POST', `/api/NotasFiscaisSaida/${nota.id}/estornarContas`, {}))).toEqual([
       'notaFiscal',
       null,

@@ -23,6 +23,10 @@ export const POSTING_EFFECTS = [
   'notaFiscal.estornarEstoque',
   'notaFiscal.lancarContas',
   'notaFiscal.estornarContas',
+  'financeiro.cancelarTitulo',
+  'financeiro.estornarBaixa',
+  'financeiro.efetivarTransferencia',
+  'financeiro.estornarTransferencia',
 ] as const;
 
 export type PostingEffect = (typeof POSTING_EFFECTS)[number];

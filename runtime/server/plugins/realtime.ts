@@ -19,10 +19,19 @@ export interface Realtime {
    * change): sockets whose session is no longer valid get 'unauthorized' and are disconnected.
    */
   revalidateUser(usuarioId: number): void;
+  /**
+   * A white-label published (or restored) a studio version: every process reloads its merged schemas, then
+   * the white-label's browsers get 'schemas.publicados' and fetch the bundle again.
+   */
+  schemasPublished(configWhiteLabelId: number, versao: number): void;
 }
 
 /** Server-to-server event (through the adapter) asking each process to re-check a user's sockets. */
 const REVALIDATE_EVENT = 'erp:revalidar-usuario';
+/** Server-to-server event: a white-label's studio layer changed; reload the tenants, then tell its browsers. */
+const SCHEMAS_EVENT = 'erp:schemas-publicados';
+/** What the browsers of the white-label receive after a publication (TenantProvider reloads the bundle). */
+export const SCHEMAS_PUBLISHED_EVENT = 'schemas.publicados';
 /** Every authenticated socket's session is re-checked this often (expiry, tokens deleted elsewhere). */
 export const REALTIME_REVALIDATE_MS = 60_000;
 const tokenRoom = (tokenHash: Buffer) => `token:${tokenHash.toString('hex')}`;
@@ -114,6 +123,7 @@ export function realtimeEmitter(io: Server): Realtime {
     disconnectToken: (tokenHash) => io.in(tokenRoom(tokenHash)).disconnectSockets(true),
     disconnectUser: (id) => io.in(`usuario:${id}`).disconnectSockets(true),
     revalidateUser: (id) => io.serverSideEmit(REVALIDATE_EVENT, id),
+    schemasPublished: (id, versao) => io.serverSideEmit(SCHEMAS_EVENT, id, versao),
   };
 }
 
@@ -237,6 +247,20 @@ export async function attachRealtime(app: FastifyInstance, connectionString: str
   const userSockets = (usuarioId: unknown) =>
     [...io.of('/').sockets.values()].filter((socket) => socket.data.usuarioId === usuarioId);
   io.on(REVALIDATE_EVENT, (usuarioId: unknown) => void revalidateLocal(userSockets(usuarioId)));
+  // Each process tells its own sockets only after its own reload, so a browser never refetches from a
+  // process still serving the previous version.
+  const schemasLocal = async (whiteLabelId: number, versao: number) => {
+    try {
+      await app.tenants.reload();
+    } catch (error) {
+      app.log.warn({ err: error }, 'falha ao recarregar os schemas publicados');
+    }
+    io.local.to(`whitelabel:${whiteLabelId}`).emit(SCHEMAS_PUBLISHED_EVENT, { versao });
+  };
+  io.on(
+    SCHEMAS_EVENT,
+    (whiteLabelId: unknown, versao: unknown) => void schemasLocal(Number(whiteLabelId), Number(versao)),
+  );
   // Expired sessions and tokens deleted without a call here (password change elsewhere) end within a minute.
   const sweep = setInterval(
     () => void revalidateLocal([...io.of('/').sockets.values()]),
@@ -249,6 +273,10 @@ export async function attachRealtime(app: FastifyInstance, connectionString: str
     revalidateUser(usuarioId) {
       void revalidateLocal(userSockets(usuarioId));
       emitter.revalidateUser(usuarioId);
+    },
+    schemasPublished(whiteLabelId, versao) {
+      void schemasLocal(whiteLabelId, versao);
+      emitter.schemasPublished(whiteLabelId, versao);
     },
   };
   app.decorate('realtime', realtime);

@@ -1,6 +1,7 @@
 import type { LedgerDifference } from '../../core/estoque/checkStockLedger.ts';
 import { roundMoney } from '../../core/roundMoney.ts';
 import type { Database } from '../db/database.ts';
+import { checkFinanceiro } from './financeiro/checkFinanceiro.ts';
 
 /** A difference of one key or document, with where it was found. */
 export interface LedgerReportLine extends LedgerDifference {
@@ -12,6 +13,9 @@ export interface LedgerReportLine extends LedgerDifference {
 export interface LedgerReport {
   movimentacoes: number;
   saldos: number;
+  /** Rows of the finance ledger (movimento_financeiro) and baixas checked (flows.md §2 F1–F4, F8). */
+  movimentosFinanceiros: number;
+  baixas: number;
   diferencas: LedgerReportLine[];
 }
 
@@ -127,11 +131,22 @@ ORDER BY 2, 3, 4, 5 NULLS FIRST, 7 NULLS LAST, 1`;
 
 /**
  * `npm run check:ledgers`: recomputes every stock balance from the ledger in one SQL statement (as the
- * system role: every empresa) and reports the differences per key and per transfer. [] means consistent.
+ * system role: every empresa) and reports the differences per key and per transfer, then the finance
+ * invariants (checkFinanceiro: account balances and titles from movimento_financeiro and baixas). []
+ * means consistent.
  */
 export async function checkLedgers(db: Database): Promise<LedgerReport> {
-  const found = await db.withSystem((tx) => tx.query<Found>(CHECK_SQL));
-  const report: LedgerReport = { movimentacoes: 0, saldos: 0, diferencas: [] };
+  const [found, financeiro] = await db.withSystem(async (tx) => [
+    await tx.query<Found>(CHECK_SQL),
+    await checkFinanceiro(tx),
+  ]);
+  const report: LedgerReport = {
+    movimentacoes: 0,
+    saldos: 0,
+    movimentosFinanceiros: financeiro.movimentos,
+    baixas: financeiro.baixas,
+    diferencas: [],
+  };
   for (const row of found) {
     const n = (value: string | null) => Number(value);
     const empresaId = n(row.empresa_id);
@@ -244,5 +259,6 @@ export async function checkLedgers(db: Database): Promise<LedgerReport> {
       }
     }
   }
+  report.diferencas.push(...financeiro.diferencas);
   return report;
 }

@@ -250,7 +250,7 @@ export async function comprasEntradaEstornar(context: PostingContext): Promise<v
   const pagos = await tx.query<{ numero_documento: string | null; descricao: string }>(
     `SELECT l.numero_documento, l.descricao FROM lancamento l
       WHERE l.origem_tipo = $1 AND l.origem_id = $2 AND l.situacao <> $3
-        AND EXISTS (SELECT 1 FROM baixa b WHERE b.lancamento_id = l.id)
+        AND EXISTS (SELECT 1 FROM baixa b WHERE b.lancamento_id = l.id AND NOT b.estornada)
       ORDER BY l.parcela`,
     [ORIGEM, id, SITUACAO_CANCELADO],
   );

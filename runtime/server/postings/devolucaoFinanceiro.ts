@@ -19,7 +19,7 @@ export async function abaterTitulos(
   const abertos = await tx.query<{ id: string; valor: string }>(
     `SELECT l.id, l.valor FROM lancamento l
       WHERE l.empresa_id = $1 AND l.origem_tipo = $2 AND l.origem_id = $3 AND l.situacao = 0
-        AND NOT EXISTS (SELECT 1 FROM baixa b WHERE b.lancamento_id = l.id)
+        AND NOT EXISTS (SELECT 1 FROM baixa b WHERE b.lancamento_id = l.id AND NOT b.estornada)
       ORDER BY l.parcela DESC FOR UPDATE`,
     [scope.empresaId, origem.tipo, origem.id],
   );

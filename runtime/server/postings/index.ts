@@ -5,6 +5,9 @@ import { comprasAprovar, comprasCancelar } from './comprasPedido.ts';
 import { estoqueEstornar } from './estoqueEstornar.ts';
 import { estoqueLancar } from './estoqueLancar.ts';
 import { estoqueTransferir } from './estoqueTransferir.ts';
+import { cancelarTituloEffect } from './financeiro/cancelarTitulo.ts';
+import { estornarBaixaEffect } from './financeiro/estornarBaixa.ts';
+import { efetivarTransferenciaEffect, estornarTransferenciaEffect } from './financeiro/transferencia.ts';
 import {
   notaEstornarContas,
   notaEstornarEstoque,
@@ -43,4 +46,8 @@ export const postingServices: Record<PostingEffect, PostingService> = {
   'notaFiscal.estornarEstoque': notaEstornarEstoque,
   'notaFiscal.lancarContas': notaLancarContas,
   'notaFiscal.estornarContas': notaEstornarContas,
+  'financeiro.cancelarTitulo': cancelarTituloEffect,
+  'financeiro.estornarBaixa': estornarBaixaEffect,
+  'financeiro.efetivarTransferencia': efetivarTransferenciaEffect,
+  'financeiro.estornarTransferencia': estornarTransferenciaEffect,
 };

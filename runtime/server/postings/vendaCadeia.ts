@@ -123,7 +123,7 @@ export async function recusarComBaixa(context: PostingContext, origem: Origem, i
   const comBaixa = await context.tx.maybeOne<{ numero_documento: string | null; parcela: number }>(
     `SELECT l.numero_documento, l.parcela FROM lancamento l
       WHERE l.empresa_id = $1 AND l.origem_tipo = $2 AND l.origem_id = $3 AND l.situacao <> 3
-        AND EXISTS (SELECT 1 FROM baixa b WHERE b.lancamento_id = l.id)
+        AND EXISTS (SELECT 1 FROM baixa b WHERE b.lancamento_id = l.id AND NOT b.estornada)
       ORDER BY l.parcela LIMIT 1`,
     [context.scope.empresaId, origem.tipo, origem.id],
   );

@@ -49,7 +49,7 @@ export async function vendaCancelar(context: PostingContext): Promise<void> {
   const titulos = contas ?? { tipo, id };
   const baixas = await tx.one<{ parcelas: number[] | null }>(
     `SELECT array_agg(DISTINCT l.parcela ORDER BY l.parcela) AS parcelas
-       FROM lancamento l JOIN baixa b ON b.lancamento_id = l.id
+       FROM lancamento l JOIN baixa b ON b.lancamento_id = l.id AND NOT b.estornada
       WHERE l.empresa_id = $1 AND l.origem_tipo = $2 AND l.origem_id = $3 AND l.situacao <> 3`,
     [scope.empresaId, titulos.tipo, titulos.id],
   );

@@ -16,6 +16,7 @@ import { exportacoesFiscaisRoutes } from './ExportacoesFiscais/index.ts';
 import { financeiroWhiteLabelRoutes } from './FinanceiroWhiteLabel/index.ts';
 import { ibptRoutes } from './Ibpt/index.ts';
 import { importacoesRoutes } from './Importacoes/index.ts';
+import { lancamentosBaixarRoutes } from './Lancamentos/baixar.ts';
 import { conciliacaoOfxRoutes } from './Lancamentos/conciliacaoOfx.ts';
 import { lgpdRoutes } from './Lgpd/index.ts';
 import { npsRoutes } from './Nps/index.ts';
@@ -60,6 +61,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   arquivosFiscaisRoutes,
   importacoesRoutes,
   conciliacaoOfxRoutes,
+  lancamentosBaixarRoutes,
   retornoBoletoRoutes,
   contasExtratoRoutes,
   dashboardRoutes,

@@ -5,13 +5,25 @@ import { HttpError } from '../errors.ts';
 export const EXTRATO_MAX_DAYS = 366;
 
 export interface ExtratoMovimento {
-  /** The settlement (baixa) id, or the transfer's entry id: unique together with origem. */
+  /** The movimentoFinanceiro id. */
   id: number;
   data: string;
   descricao: string;
   pessoa: string | null;
-  origem: 'recebimento' | 'pagamento' | 'transferencia-entrada' | 'transferencia-saida';
-  lancamentoId: number;
+  origem:
+    | 'recebimento'
+    | 'pagamento'
+    | 'transferencia-entrada'
+    | 'transferencia-saida'
+    | 'avulso'
+    | 'estorno';
+  /** The title (receita, despesa, transferência) it settles or carries out; null for an avulso movement. */
+  lancamentoId: number | null;
+  baixaId: number | null;
+  /** The movement this row reverses (origem estorno). */
+  estornoDe: number | null;
+  /** Reconciled with a statement line (OFX). */
+  conciliado: boolean;
   valor: number;
   saldo: number;
 }
@@ -50,34 +62,26 @@ export function checkPeriod(inicio: string, fim: string): void {
 }
 
 /**
- * Every movement that hit an account, as signed amounts (money in positive): the settlements (baixas) of
- * receitas and despesas booked on the account (the baixa's own account, else its entry's), and the
- * transfers out of and into it on their due date (issue date when there is none), cancelled ones left out.
- * Movements before the account's opening-balance date are already in that balance.
+ * The account's movements from the ledger movimento_financeiro (baixas, transfer legs, avulso movements and
+ * the reversing rows of estornos), signed (money in positive). None precedes the account's saldo inicial.
  */
 const MOVEMENTS = `
-  SELECT b.data_pagamento AS data, l.descricao, p.nome AS pessoa, l.id AS lancamento_id, b.id AS ordem,
-         CASE WHEN l.tipo = 1 THEN 'recebimento' ELSE 'pagamento' END AS origem,
-         CASE WHEN l.tipo = 1 THEN b.valor_pago ELSE -b.valor_pago END AS valor
-    FROM baixa b
-    JOIN lancamento l ON l.id = b.lancamento_id
-    LEFT JOIN pessoa p ON p.id = l.pessoa_id
-   WHERE coalesce(b.conta_id, l.conta_id) = $1 AND l.tipo IN (1, 2) AND b.data_pagamento IS NOT NULL
-  UNION ALL
-  SELECT coalesce(l.data_vencimento, l.data_emissao), l.descricao, NULL, l.id, l.id,
-         'transferencia-saida', -l.valor
-    FROM lancamento l
-   WHERE l.tipo = 3 AND l.conta_id = $1 AND l.situacao IS DISTINCT FROM 3
-  UNION ALL
-  SELECT coalesce(l.data_vencimento, l.data_emissao), l.descricao, NULL, l.id, l.id,
-         'transferencia-entrada', l.valor
-    FROM lancamento l
-   WHERE l.tipo = 3 AND l.conta_destino_id = $1 AND l.situacao IS DISTINCT FROM 3`;
+  SELECT m.id, m.data, coalesce(m.descricao, l.descricao) AS descricao, p.nome AS pessoa, m.lancamento_id,
+         m.baixa_id, m.estorno_de, m.extrato_linha_id IS NOT NULL AS conciliado, m.valor,
+         CASE WHEN m.estorno_de IS NOT NULL THEN 'estorno'
+              WHEN m.origem_tipo = 'avulso' THEN 'avulso'
+              WHEN m.origem_tipo = 'transferencia' AND m.valor >= 0 THEN 'transferencia-entrada'
+              WHEN m.origem_tipo = 'transferencia' THEN 'transferencia-saida'
+              WHEN m.valor >= 0 THEN 'recebimento' ELSE 'pagamento' END AS origem
+    FROM movimento_financeiro m
+    LEFT JOIN lancamento l ON l.id = m.lancamento_id
+    LEFT JOIN pessoa p ON p.id = coalesce(m.pessoa_id, l.pessoa_id)
+   WHERE m.conta_id = $1`;
 
 /**
- * The statement of one account of the selected branch for [inicio, fim]: the balance before the period
- * (opening balance plus every earlier movement), the movements with the running balance, the totals in
- * and out and the closing balance. Runs in the tenant transaction, so RLS limits it to the branch.
+ * The statement of one account of the selected branch for [inicio, fim] (F3): the balance before the
+ * period (saldo inicial plus every earlier movement), the movements with the running balance in (data, id)
+ * order, the totals in and out and the closing balance. Runs in the tenant transaction, so RLS limits it to the branch.
  */
 export async function extratoBancario(
   tx: Tx,
@@ -94,24 +98,26 @@ export async function extratoBancario(
     | { id: string; descricao: string; saldo_inicial: string | null; data_saldo_inicial: string | null }
     | undefined;
   if (!conta) throw new HttpError(404, 'CONTA_NAO_ENCONTRADA', 'Conta não encontrada nesta filial.');
-  const since = `(m.data >= $2::date OR $2::date IS NULL)`;
   const before = (await tx.one(
-    `SELECT coalesce(sum(m.valor), 0) AS total FROM (${MOVEMENTS}) m WHERE ${since} AND m.data < $3::date`,
-    [contaId, conta.data_saldo_inicial, inicio],
+    'SELECT coalesce(sum(valor), 0) AS total FROM movimento_financeiro WHERE conta_id = $1 AND data < $2::date',
+    [contaId, inicio],
   )) as { total: string };
   const rows = (await tx.query(
-    `SELECT m.ordem AS id, to_char(m.data, 'YYYY-MM-DD') AS data, m.descricao, m.pessoa, m.lancamento_id,
-            m.origem, m.valor
+    `SELECT m.id, to_char(m.data, 'YYYY-MM-DD') AS data, m.descricao, m.pessoa, m.lancamento_id, m.baixa_id,
+            m.estorno_de, m.conciliado, m.origem, m.valor
        FROM (${MOVEMENTS}) m
-      WHERE ${since} AND m.data BETWEEN $3::date AND $4::date
-      ORDER BY m.data, m.ordem, m.origem`,
-    [contaId, conta.data_saldo_inicial, inicio, fim],
+      WHERE m.data BETWEEN $2::date AND $3::date
+      ORDER BY m.data, m.id`,
+    [contaId, inicio, fim],
   )) as Array<{
     id: string;
     data: string;
     descricao: string | null;
     pessoa: string | null;
-    lancamento_id: string;
+    lancamento_id: string | null;
+    baixa_id: string | null;
+    estorno_de: string | null;
+    conciliado: boolean;
     origem: ExtratoMovimento['origem'];
     valor: string;
   }>;
@@ -131,7 +137,10 @@ export async function extratoBancario(
       descricao: row.descricao ?? '',
       pessoa: row.pessoa,
       origem: row.origem,
-      lancamentoId: Number(row.lancamento_id),
+      lancamentoId: row.lancamento_id === null ? null : Number(row.lancamento_id),
+      baixaId: row.baixa_id === null ? null : Number(row.baixa_id),
+      estornoDe: row.estorno_de === null ? null : Number(row.estorno_de),
+      conciliado: row.conciliado,
       valor: value / 100,
       saldo: balance / 100,
     };

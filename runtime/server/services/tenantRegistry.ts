@@ -1,3 +1,4 @@
+import type { SchemaIssue } from '../../core/createSchemaValidator.ts';
 import { mergePatch } from '../../core/mergePatch.ts';
 import {
   type ResolvedTenant,
@@ -5,6 +6,11 @@ import {
   type TenantSettings,
   tenantSlugs,
 } from '../../core/resolveTenant.ts';
+import {
+  applyCustomizations,
+  type Customizations,
+  tolerantCustomizations,
+} from '../../core/studio/applyCustomizations.ts';
 import type { SchemaFiles } from '../../core/validateSchemaSet.ts';
 import type { Database } from '../db/database.ts';
 
@@ -12,7 +18,23 @@ import type { Database } from '../db/database.ts';
 export interface Tenant {
   id: number;
   settings: TenantSettings;
+  /** schemas/ → tenants/<slug>/overrides/ → the studio's published customisations. */
   schemas: SchemaFiles;
+  /** Version of the studio layer in `schemas` (0: none published). */
+  schemasVersion: number;
+  /** The schemas before the studio layer (what the studio's rules compare against). */
+  layered: SchemaFiles;
+  /**
+   * Published customisations that no longer apply to the current base (a field or screen gone after an
+   * upgrade): listed, never dropped silently; the rest of the layer still applies.
+   */
+  customizationIssues: SchemaIssue[];
+}
+
+interface Published {
+  config_white_label_id: number;
+  versao: number;
+  patches: Customizations;
 }
 
 interface Row {
@@ -34,6 +56,8 @@ export class TenantRegistry {
   private tenants: Tenant[] = [];
   private loadedAt = 0;
   private readonly resolved = new Map<string, ResolvedTenant>();
+  /** Merged schemas per white-label and studio version: a publish adds a key, nothing is recomputed per request. */
+  private readonly customized = new Map<string, { schemas: SchemaFiles; issues: SchemaIssue[] }>();
 
   constructor(
     private readonly db: Database,
@@ -57,18 +81,56 @@ export class TenantRegistry {
   }
 
   async reload(): Promise<void> {
-    const rows = await this.db.withSystem((tx) =>
-      tx.query<Row>('SELECT id, id_config, slug, base, patch FROM config_white_label ORDER BY id'),
-    );
-    const baseSchemas = Object.fromEntries(
+    const [rows, published] = await this.db.withSystem(async (tx) => [
+      await tx.query<Row>('SELECT id, id_config, slug, base, patch FROM config_white_label ORDER BY id'),
+      await tx.query<Published>(
+        `SELECT DISTINCT ON (config_white_label_id) config_white_label_id, versao, patches
+           FROM customizacao_versao ORDER BY config_white_label_id, versao DESC`,
+      ),
+    ]);
+    const versions = new Map(published.map((row) => [Number(row.config_white_label_id), row]));
+    this.tenants = rows.map((row) => {
+      const id = Number(row.id);
+      const layered = this.layeredFor(row.slug);
+      const studio = versions.get(id);
+      const key = `${id}:${studio?.versao ?? 0}`;
+      let merged = this.customized.get(key);
+      if (!merged) {
+        merged = studio
+          ? tolerantCustomizations(layered, studio.patches, this.files)
+          : { schemas: layered, issues: [] };
+        for (const old of this.customized.keys()) if (old.startsWith(`${id}:`)) this.customized.delete(old);
+        this.customized.set(key, merged);
+      }
+      return {
+        id,
+        settings: mergePatch(row.base, row.patch) as TenantSettings,
+        schemas: merged.schemas,
+        schemasVersion: studio?.versao ?? 0,
+        layered,
+        customizationIssues: merged.issues,
+      };
+    });
+    this.loadedAt = Date.now();
+  }
+
+  /** A white-label's schemas before the studio layer: schemas/ plus its tenants/<slug>/overrides/ files. */
+  layeredFor(slug: string | null): SchemaFiles {
+    const shipped = slug ? this.resolved.get(slug)?.schemas : undefined;
+    if (shipped) return shipped;
+    this.baseSchemas ??= Object.fromEntries(
       Object.entries(this.files).filter(([path]) => path.startsWith('schemas/')),
     );
-    this.tenants = rows.map((row) => ({
-      id: row.id,
-      settings: mergePatch(row.base, row.patch) as TenantSettings,
-      schemas: (row.slug && this.resolved.get(row.slug)?.schemas) || baseSchemas,
-    }));
-    this.loadedAt = Date.now();
+    return this.baseSchemas;
+  }
+  private baseSchemas: SchemaFiles | undefined;
+
+  /**
+   * The schemas a white-label would serve with `customizations` as its studio layer (drafts over the
+   * published version, for the studio's validation and preview); the issues say why a layer is refused.
+   */
+  preview(tenant: Tenant, customizations: Customizations) {
+    return applyCustomizations(tenant.layered, customizations, this.files);
   }
 
   private async fresh(): Promise<Tenant[]> {

@@ -24,6 +24,15 @@ export interface TenantState {
   config: WhiteLabelConfig;
   schemas: SchemaBundle;
   themeColor: string;
+  /**
+   * Fetches the published schemas again and swaps them in place (after a studio publication): mounted
+   * screens re-render with the new labels and layout and keep what the user typed.
+   */
+  reloadSchemas(): Promise<void>;
+  /** The studio's "Visualizar": renders this browser with the drafts applied (null returns to the published). */
+  previewSchemas(bundle: SchemaBundle | null): void;
+  /** True while the drafts preview is shown (only in the operator's own browser). */
+  preview: boolean;
 }
 
 export interface SessionState {

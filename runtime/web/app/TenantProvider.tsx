@@ -1,9 +1,9 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { CACHE_TTL_MS } from '../../core/constants.ts';
 import { FullPageLoading } from '../ui/FullPageLoading.tsx';
 import { createAppTheme } from './createAppTheme.ts';
-import { TenantContext, type TenantState, useRuntime } from './RuntimeContext.tsx';
+import { type SchemaBundle, TenantContext, type TenantState, useRuntime } from './RuntimeContext.tsx';
 import { SystemUnavailablePage } from './SystemUnavailablePage.tsx';
 
 interface ThemeEntry {
@@ -17,7 +17,11 @@ interface ThemeEntry {
  */
 export function TenantProvider({ children }: { children: ReactNode }) {
   const runtime = useRuntime();
-  const [state, setState] = useState<TenantState | 'loading' | 'failed'>('loading');
+  type Loaded = Omit<TenantState, 'reloadSchemas' | 'previewSchemas' | 'preview'> & {
+    published: SchemaBundle;
+  };
+  const [state, setState] = useState<Loaded | 'loading' | 'failed'>('loading');
+  const [preview, setPreview] = useState<SchemaBundle | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -44,13 +48,36 @@ export function TenantProvider({ children }: { children: ReactNode }) {
       runtime.setCacheActive(Boolean(config.cacheAtivo));
       // The first load happened before the configuration said caching is on.
       runtime.cache.set(`ConfigWhiteLabels:${runtime.boot.idConfig}`, CACHE_TTL_MS.configWhiteLabel, config);
-      if (!cancelled) setState({ config, schemas, themeColor });
+      if (!cancelled) setState({ config, schemas, published: schemas, themeColor });
     };
     load().catch(() => !cancelled && setState('failed'));
     return () => {
       cancelled = true;
     };
   }, [runtime]);
+
+  const reloadSchemas = useCallback(async () => {
+    const { data: schemas, error } = await runtime.api.GET('/api/Schemas/bundle');
+    if (error || !schemas) return;
+    setState((current) =>
+      typeof current === 'object' ? { ...current, schemas, published: schemas } : current,
+    );
+  }, [runtime]);
+
+  const value = useMemo<TenantState | null>(
+    () =>
+      typeof state === 'object'
+        ? {
+            config: state.config,
+            themeColor: state.themeColor,
+            schemas: preview ?? state.published,
+            reloadSchemas,
+            previewSchemas: setPreview,
+            preview: preview !== null,
+          }
+        : null,
+    [state, preview, reloadSchemas],
+  );
 
   useEffect(() => {
     // Ctrl+F5 clears every cached response before the browser reloads (spec 000 §2.2).
@@ -79,7 +106,7 @@ export function TenantProvider({ children }: { children: ReactNode }) {
       <CssBaseline />
       {state === 'loading' && <FullPageLoading />}
       {state === 'failed' && <SystemUnavailablePage />}
-      {typeof state === 'object' && <TenantContext.Provider value={state}>{children}</TenantContext.Provider>}
+      {value && <TenantContext.Provider value={value}>{children}</TenantContext.Provider>}
     </ThemeProvider>
   );
 }

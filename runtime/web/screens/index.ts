@@ -20,6 +20,9 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/relatorios/exportacoes': lazy(() => import('./exportacoes/ExportacoesScreen.tsx')),
   'pages/estoque/etiqueta/imprimir': lazy(() => import('./estoque/etiquetas/ImprimirEtiquetasScreen.tsx')),
   'pages/financeiro/conciliacao-ofx': lazy(() => import('./financeiro/ofx/ConciliacaoOfxScreen.tsx')),
+  'pages/financeiro/lancamentos/baixar/:tipo': lazy(
+    () => import('./financeiro/baixar/BaixarTitulosScreen.tsx'),
+  ),
   'pages/compras/entrada-nota-fiscal/importar-xml': lazy(
     () => import('./xmlNfe/importar/ImportarXmlScreen.tsx'),
   ),
@@ -30,4 +33,5 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/vendas/pedido-vendas/cadastrar/:servico': lazy(() => import('./aliases/EmitirNfseScreen.tsx')),
   'administrador/configuracoes/whitelabel': lazy(() => import('./admin/WhiteLabelScreen.tsx')),
   'administrador/configuracoes/nps': lazy(() => import('./admin/nps/NpsScreen.tsx')),
+  'administrador/configuracoes/estudio': lazy(() => import('./admin/estudio/EstudioScreen.tsx')),
 };

@@ -2,6 +2,7 @@ import { Box, Drawer, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSession } from '../app/RuntimeContext.tsx';
+import { useSchemasLiveReload } from '../realtime/useSchemasLiveReload.ts';
 import { Header } from './Header.tsx';
 import { SideMenu } from './menu/SideMenu.tsx';
 import { useMenus } from './menu/useMenus.ts';
@@ -15,6 +16,7 @@ export function MainLayout({ area }: { area: 'pages' | 'administrador' }) {
   const [open, setOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
   const menus = useMenus();
+  useSchemasLiveReload();
   const { user } = useSession();
   const items =
     area === 'administrador' ? menus.admin : user?.painelAdministrativo ? menus.painel : menus.main;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { DocumentAction, DocumentTransition } from '../../../core/documents/documentDefinition.ts';
 import type { SchemaFiles } from '../../../core/validateSchemaSet.ts';
 import type { AuthInfo } from '../../context.ts';
+import { baixarTitulos } from '../../postings/financeiro/baixarTitulos.ts';
 import { runAction } from '../../services/documents/runAction.ts';
 import { runTransition } from '../../services/documents/runTransition.ts';
 import type { RecordContext } from '../../services/records/recordContext.ts';
@@ -363,15 +364,12 @@ export async function seedDemoComercial(db: Database, schemas: SchemaFiles, agor
         ORDER BY id`,
       [antes(hoje, 10)],
     );
-    for (const titulo of vencidos) {
-      await create('baixa', {
-        lancamentoId: titulo.id,
-        dataPagamento: titulo.vencimento,
-        valorPago: Number(titulo.valor),
+    for (const titulo of vencidos)
+      await baixarTitulos(context('baixa'), {
+        data: titulo.vencimento,
         contaId: conta.id,
+        itens: [{ lancamentoId: titulo.id, principal: Number(titulo.valor) }],
       });
-      await updateRecord(context('lancamento'), titulo.id, { situacao: 1 }, 'patch');
-    }
     return true;
   });
 }

@@ -217,7 +217,13 @@ export async function seedDemoFiscal(
     );
     // Confirming an entrada writes its contas a pagar: the branch needs a conta financeira.
     if (!(await tx.maybeOne('SELECT 1 FROM conta WHERE ativo LIMIT 1')))
-      await create('conta', { descricao: 'Caixa da matriz', saldoInicial: 0, dataSaldoInicial: mes.inicio });
+      // Opened a year before: the six months of demo trade settle their titles into it (no movement may
+      // precede the saldo inicial).
+      await create('conta', {
+        descricao: 'Caixa da matriz',
+        saldoInicial: 0,
+        dataSaldoInicial: `${Number(mes.inicio.slice(0, 4)) - 1}${mes.inicio.slice(4)}`,
+      });
     const confirmar = context('notaEntrada').record.entity.document?.transitions.find(
       (transition) => transition.action === 'confirmar',
     ) as DocumentTransition;

@@ -10,6 +10,7 @@ import {
 } from '../../services/configWhiteLabelView.ts';
 import { loadConfigRow } from '../../services/loadConfigRow.ts';
 import { tenantAssetsRoutes } from './assets.ts';
+import { configWhiteLabelCustomizacoesRoutes } from './customizacoes.ts';
 import { configWhiteLabelLogoRoutes } from './logo.ts';
 import { configWhiteLabelModulosRoutes } from './modulos.ts';
 import {
@@ -88,6 +89,7 @@ export async function configWhiteLabelsRoutes(app: FastifyInstance): Promise<voi
 
   await configWhiteLabelWriteRoutes(app);
   await configWhiteLabelModulosRoutes(app);
+  await configWhiteLabelCustomizacoesRoutes(app);
   await configWhiteLabelLogoRoutes(app);
   await tenantAssetsRoutes(app);
 }

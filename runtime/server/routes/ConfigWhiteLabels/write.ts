@@ -10,7 +10,7 @@ import {
   configWhiteLabelView,
   effectiveSettings,
 } from '../../services/configWhiteLabelView.ts';
-import { createMergePatch } from '../../services/createMergePatch.ts';
+import { createMergePatch } from '../../../core/createMergePatch.ts';
 import { loadConfigRow } from '../../services/loadConfigRow.ts';
 import { settingsFromBody } from '../../services/settingsFromBody.ts';
 import { validateTenantSettings } from '../../services/validateTenantSettings.ts';

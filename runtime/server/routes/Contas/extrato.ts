@@ -31,17 +31,42 @@ const extratoResponse = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'data', 'descricao', 'pessoa', 'origem', 'lancamentoId', 'valor', 'saldo'],
+        required: [
+          'id',
+          'data',
+          'descricao',
+          'pessoa',
+          'origem',
+          'lancamentoId',
+          'baixaId',
+          'estornoDe',
+          'conciliado',
+          'valor',
+          'saldo',
+        ],
         properties: {
-          id: {
-            type: 'integer',
-            description: 'Id da baixa, ou do lançamento numa transferência (único com a origem)',
-          },
+          id: { type: 'integer', description: 'Id do movimento financeiro' },
           data: isoDate,
           descricao: { type: 'string' },
           pessoa: { type: 'string', nullable: true },
-          origem: { enum: ['recebimento', 'pagamento', 'transferencia-entrada', 'transferencia-saida'] },
-          lancamentoId: { type: 'integer' },
+          origem: {
+            enum: [
+              'recebimento',
+              'pagamento',
+              'transferencia-entrada',
+              'transferencia-saida',
+              'avulso',
+              'estorno',
+            ],
+          },
+          lancamentoId: {
+            type: 'integer',
+            nullable: true,
+            description: 'Título ou transferência; vazio no avulso',
+          },
+          baixaId: { type: 'integer', nullable: true },
+          estornoDe: { type: 'integer', nullable: true, description: 'Movimento que este estorna' },
+          conciliado: { type: 'boolean', description: 'Conciliado com uma linha do extrato do banco (OFX)' },
           valor: { ...money, description: 'Positivo para entradas, negativo para saídas' },
           saldo: { ...money, description: 'Saldo da conta depois do movimento' },
         },
@@ -59,7 +84,7 @@ export async function contasExtratoRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'contasExtrato',
         tags: ['Contas'],
         summary:
-          'Extrato da conta no período: saldo anterior, movimentos com saldo, entradas, saídas e saldo final',
+          'Extrato da conta no período (razão de movimentos financeiros): saldo anterior, movimentos com o saldo acumulado por (data, id), entradas, saídas e saldo final',
         params: {
           type: 'object',
           required: ['id'],

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { StatementLine } from '../../../core/matchOfxTransactions.ts';
 import { PermissionLevel } from '../../../core/types.ts';
 import { desfazerLinha, ignorarLinha } from '../../services/conciliacaoOfx/acoesLinha.ts';
-import {
-  type ReconcileItem,
-  reconcile,
-  reconciliationAccounts,
-  suggestReconciliation,
-} from '../../services/conciliacaoOfx/conciliacaoOfx.ts';
 import { type ConciliarInput, conciliarLinha } from '../../services/conciliacaoOfx/conciliarLinha.ts';
+import { contasConciliacao } from '../../services/conciliacaoOfx/contasConciliacao.ts';
 import { type ImportarExtratoInput, importarExtrato } from '../../services/conciliacaoOfx/importarExtrato.ts';
 import { linhasExtrato } from '../../services/conciliacaoOfx/linhasExtrato.ts';
 import { runScreenTool } from '../../services/screenTools/runScreenTool.ts';
@@ -23,21 +17,17 @@ import {
   linhasQuery,
   linhasResponse,
 } from './conciliacaoExtratoSchemas.ts';
-import {
-  baixasBody,
-  baixasResponse,
-  contasResponse,
-  sugestoesBody,
-  sugestoesResponse,
-} from './conciliacaoOfxSchemas.ts';
+import { contasResponse } from './conciliacaoOfxSchemas.ts';
+import { runFinanceiroPosting } from './financeiroPostings.ts';
 
 /** The menu entry's key (Financeiro › Conciliação OFX). */
 const KEY = 'FINANCEIRO_CONCILIACAO_OFX';
 const tags = ['Lancamentos'];
 
 /**
- * Conciliação OFX: the statement is parsed in the browser (runtime/core/parseOfx); the server suggests
- * the open receitas/despesas each line settles and creates the baixas of the confirmed ones. Behind the
+ * Conciliação OFX (flows.md §2): the server imports an OFX file into an account (extrato_linha, deduped),
+ * lists its lines with ranked candidates, and reconciles a line with movements / baixas of titles / a new
+ * movement (the finance postings, events emitted after the commit), ignores it or undoes it. Behind the
  * screen's own key; branch-scoped like lançamentos, baixas and contas.
  */
 export async function conciliacaoOfxRoutes(app: FastifyInstance): Promise<void> {
@@ -56,53 +46,8 @@ export async function conciliacaoOfxRoutes(app: FastifyInstance): Promise<void> 
         app,
         request,
         { key: KEY, level: PermissionLevel.VISUALIZAR, entityName: 'baixa' },
-        (context) => reconciliationAccounts(context),
+        (context) => contasConciliacao(context),
       ),
-  );
-
-  app.post(
-    '/api/Lancamentos/conciliacao-ofx/sugestoes',
-    {
-      schema: {
-        operationId: 'lancamentosConciliacaoOfxSugestoes',
-        tags,
-        summary:
-          'Para cada transação do extrato: se já foi conciliada e os lançamentos em aberto que ela pode baixar',
-        body: sugestoesBody,
-        response: { 200: sugestoesResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const { contaId, transacoes } = request.body as { contaId: number; transacoes: StatementLine[] };
-      return runScreenTool(
-        app,
-        request,
-        { key: KEY, level: PermissionLevel.VISUALIZAR, entityName: 'baixa' },
-        (context) => suggestReconciliation(context, contaId, transacoes),
-      );
-    },
-  );
-
-  app.post(
-    '/api/Lancamentos/conciliacao-ofx/baixas',
-    {
-      schema: {
-        operationId: 'lancamentosConciliacaoOfxBaixas',
-        tags,
-        summary: 'Cria as baixas das transações confirmadas (uma transação do banco de dados; tudo ou nada)',
-        body: baixasBody,
-        response: { 200: baixasResponse, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request) => {
-      const { contaId, itens } = request.body as { contaId: number; itens: ReconcileItem[] };
-      return runScreenTool(
-        app,
-        request,
-        { key: KEY, level: PermissionLevel.CRIAR, entityName: 'baixa' },
-        (context) => reconcile(context, contaId, itens),
-      );
-    },
   );
 
   app.post(
@@ -182,10 +127,11 @@ export async function conciliacaoOfxRoutes(app: FastifyInstance): Promise<void> 
         response: { 200: linhaResponse, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) =>
-      runScreenTool(
+    async (request, reply) =>
+      runFinanceiroPosting(
         app,
         request,
+        reply,
         { key: KEY, level: PermissionLevel.CRIAR, entityName: 'extratoLinha' },
         (context) =>
           conciliarLinha(context, (request.params as { id: number }).id, request.body as ConciliarInput),

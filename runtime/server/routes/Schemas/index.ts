@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { schemaKind } from '../../../core/schemaKind.ts';
 import { PUBLIC } from '../../plugins/routeSecurity.ts';
 
-const bundleSchema = {
-  $id: 'SchemaBundle',
+/** The bundle's shape (also the studio preview's answer, registered apart since plugins do not share $ids). */
+export const schemaBundleShape = {
   type: 'object',
   required: ['menus', 'permissions', 'themes', 'enums'],
   properties: {
@@ -14,6 +14,10 @@ const bundleSchema = {
     entities: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
     reports: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
     screens: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
+    versao: {
+      type: 'integer',
+      description: 'Versão publicada das personalizações do estúdio (0: nenhuma); a prévia de rascunhos não tem',
+    },
   },
 } as const;
 
@@ -23,7 +27,7 @@ const bundleSchema = {
  * Public: none of it is secret, and the login screen already needs the theme.
  */
 export async function schemasRoutes(app: FastifyInstance): Promise<void> {
-  app.addSchema(bundleSchema);
+  app.addSchema({ $id: 'SchemaBundle', ...schemaBundleShape });
   app.get(
     '/api/Schemas/bundle',
     {
@@ -37,30 +41,36 @@ export async function schemasRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const schemas = request.tenant.schemas;
-      const bundle = {
-        menus: {} as Record<string, unknown>,
-        permissions: schemas['schemas/permissions/keys.json'],
-        themes: schemas['schemas/tenant/themes.json'],
-        enums: {} as Record<string, unknown>,
-        entities: {} as Record<string, Record<string, unknown>>,
-        reports: {} as Record<string, unknown>,
-        screens: {} as Record<string, unknown>,
-      };
-      for (const [path, content] of Object.entries(schemas)) {
-        const kind = schemaKind(path);
-        const name = (path.split('/').pop() as string).replace(/\.[a-z]+\.json$/, '');
-        if (kind === 'menu') bundle.menus[name] = content;
-        if (kind === 'enum') bundle.enums[name] = content;
-        if (kind === 'report') bundle.reports[name] = content;
-        if (kind === 'screen') bundle.screens[name] = content;
-        if (kind === 'entity' || kind === 'form' || kind === 'grid') {
-          const entity = path.split('/')[2] as string;
-          bundle.entities[entity] = { ...(bundle.entities[entity] ?? {}), [kind]: content };
-        }
-      }
+      const bundle = { ...schemaBundle(request.tenant.schemas), versao: request.tenant.schemasVersion };
+      reply.header('ETag', `W/"schemas-${request.tenant.id}-${request.tenant.schemasVersion}"`);
       reply.header('Cache-Control', 'no-cache');
       return bundle;
     },
   );
+}
+
+/** The browser's bundle of a set of merged schemas (the white-label's, or the studio's preview with drafts). */
+export function schemaBundle(schemas: Record<string, unknown>) {
+  const bundle = {
+    menus: {} as Record<string, unknown>,
+    permissions: schemas['schemas/permissions/keys.json'],
+    themes: schemas['schemas/tenant/themes.json'],
+    enums: {} as Record<string, unknown>,
+    entities: {} as Record<string, Record<string, unknown>>,
+    reports: {} as Record<string, unknown>,
+    screens: {} as Record<string, unknown>,
+  };
+  for (const [path, content] of Object.entries(schemas)) {
+    const kind = schemaKind(path);
+    const name = (path.split('/').pop() as string).replace(/\.[a-z]+\.json$/, '');
+    if (kind === 'menu') bundle.menus[name] = content;
+    if (kind === 'enum') bundle.enums[name] = content;
+    if (kind === 'report') bundle.reports[name] = content;
+    if (kind === 'screen') bundle.screens[name] = content;
+    if (kind === 'entity' || kind === 'form' || kind === 'grid') {
+      const entity = path.split('/')[2] as string;
+      bundle.entities[entity] = { ...(bundle.entities[entity] ?? {}), [kind]: content };
+    }
+  }
+  return bundle;
 }

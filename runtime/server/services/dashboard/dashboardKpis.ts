@@ -120,8 +120,8 @@ export interface ContasResumo {
 }
 
 /**
- * A receber (tipo 1) or a pagar (tipo 2), flows.md §5: the valor aberto (valor − the amounts its baixas
- * settled: valorPago − juros − multa + desconto) of the branch's open titles, split into vencidos, hoje
+ * A receber (tipo 1) or a pagar (tipo 2), flows.md §5: the valor aberto (valor − the principal of its
+ * active baixas, kept by the finance postings) of the branch's open titles, split into vencidos, hoje
  * and restante do mês (days in Brasília).
  */
 export async function contasResumo(tx: Tx, tipo: 1 | 2, hoje = hojeBrasilia()): Promise<ContasResumo> {
@@ -129,8 +129,7 @@ export async function contasResumo(tx: Tx, tipo: 1 | 2, hoje = hojeBrasilia()): 
   const row = await tx.one<Record<string, string | number>>(
     `WITH abertos AS (
        SELECT l.data_vencimento AS vencimento,
-              l.valor - COALESCE((SELECT sum(b.valor_pago - b.juros - b.multa + b.desconto)
-                                    FROM baixa b WHERE b.lancamento_id = l.id), 0) AS aberto
+              l.valor_aberto AS aberto
          FROM lancamento l
         WHERE l.tipo = $1 AND l.situacao = ANY($2::int[]))
      SELECT COALESCE(sum(aberto), 0) AS aberto, count(*)::int AS quantidade_aberta,

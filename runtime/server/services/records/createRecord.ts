@@ -30,5 +30,6 @@ export async function createRecord(context: RecordContext, body: unknown): Promi
   if (record.documentParent) await applyParentFormulas(context, row[record.documentParent.foreignKey]);
   await afterCreate(context, row);
   await hooks.afterCreate?.(context, row);
+  await hooks.afterWrite?.(context, row.id as number);
   return returnWithChildren(context, row, children.writes);
 }

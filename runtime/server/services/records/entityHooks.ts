@@ -1,4 +1,5 @@
 import { apiKeyHooks } from '../apiKeys/apiKeyHooks.ts';
+import { lancamentoHooks } from '../financeiro/lancamentoHooks.ts';
 import { pessoaHooks } from '../pessoas/pessoaHooks.ts';
 import { lancamentoRecorrenteHooks } from '../recorrencia/lancamentoRecorrenteHooks.ts';
 import type { RecordContext } from './recordContext.ts';
@@ -18,10 +19,13 @@ export interface EntityHooks {
   beforeUpdate?(context: RecordContext, id: number, values: Row): Promise<void>;
   /** After the UPDATE (row as stored): may write more and add to the returned row. */
   afterUpdate?(context: RecordContext, row: Row): Promise<void>;
+  /** After a create or update with its child collections written: may check the whole and refuse (throw). */
+  afterWrite?(context: RecordContext, id: number): Promise<void>;
 }
 
 const HOOKS: Record<string, EntityHooks> = {
   apiKey: apiKeyHooks,
+  lancamento: lancamentoHooks,
   lancamentoRecorrente: lancamentoRecorrenteHooks,
   pessoa: pessoaHooks,
 };

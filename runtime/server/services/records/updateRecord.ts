@@ -80,6 +80,7 @@ export async function updateRecord(
   Object.assign(row, await applyFormulas(context, id, body));
   if (record.documentParent) await applyParentFormulas(context, row[record.documentParent.foreignKey]);
   await afterChange(context, id, before, row);
+  await entityHooks(entity.base).afterWrite?.(context, id);
   await entityHooks(entity.base).afterUpdate?.(context, row);
   return returnWithChildren(context, row, children.writes);
 }

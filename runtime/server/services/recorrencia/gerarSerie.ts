@@ -53,9 +53,9 @@ const recorrencia = (row: SerieRow): Recorrencia => ({
   dataFim: row.data_fim,
 });
 
-/** Open titles of the series: em aberto and without any baixa — the only ones an edit may change. */
+/** Open titles of the series: em aberto and nothing paid (no active baixa) — the only ones an edit may change. */
 const OPEN = `origem_tipo = '${ORIGEM_RECORRENTE}' AND origem_id = $1 AND empresa_id = $2 AND situacao = 0
-  AND NOT EXISTS (SELECT 1 FROM baixa b WHERE b.lancamento_id = lancamento.id AND b.empresa_id = $2)`;
+  AND valor_pago = 0`;
 
 /**
  * Brings the titles of series `id` in line with it, in the caller's transaction (row locked FOR UPDATE, so

@@ -1,3 +1,6 @@
+import { roundMoney } from '../../../core/roundMoney.ts';
+import { baixarTitulos } from '../../postings/financeiro/baixarTitulos.ts';
+import { hoje } from '../../postings/financeiro/razaoFinanceiro.ts';
 import { createRecord } from '../records/createRecord.ts';
 import type { RecordContext } from '../records/recordContext.ts';
 import { type AcaoRetorno, analyzeRetorno, BOLETO, type RetornoItem } from './analyzeRetorno.ts';
@@ -38,37 +41,24 @@ async function updateBoleto(context: RecordContext, item: RetornoItem, situacao:
   );
 }
 
-/** The receita's baixa through the records API (as the OFX reconciliation does) and its new situação. */
+/** The receita's baixa through the finance posting (baixa, movement on the account, title's situação). */
 async function settleReceita(context: RecordContext, item: RetornoItem) {
   const receita = item.receita;
   if (!receita) return;
-  const baixa = context.lookupTarget('baixa');
-  await createRecord(
-    { ...context, record: baixa },
-    {
-      lancamentoId: receita.id,
-      dataPagamento: item.dataCredito ?? item.dataOcorrencia,
-      valorPago: receita.valorPago,
-      juros: receita.juros,
-      multa: receita.multa,
-      desconto: receita.desconto,
-      contaId: receita.contaId,
-      observacao: `[Retorno ${item.identificador}] Boleto ${item.nossoNumero}`,
-    },
-  );
-  const lancamento = context.lookupTarget('lancamento');
-  const situacao = `"${lancamento.fieldMap.situacao?.column ?? 'situacao'}"`;
-  await context.tx.query(
-    `UPDATE "${lancamento.entity.table}" SET ${situacao} = $1, versao = versao + 1, alterado_em = now(), alterado_por = $2
-      WHERE id = $3 AND empresa_id = $4 AND filial_id = $5`,
-    [
-      receita.saldoApos <= 0.004 ? 1 : 2,
-      context.scope.usuarioId,
-      receita.id,
-      context.scope.empresaId,
-      context.scope.filialId,
+  await baixarTitulos(context, {
+    data: item.dataCredito ?? item.dataOcorrencia ?? hoje(),
+    contaId: receita.contaId,
+    observacao: `[Retorno ${item.identificador}] Boleto ${item.nossoNumero}`,
+    itens: [
+      {
+        lancamentoId: receita.id,
+        principal: roundMoney(receita.valorPago - receita.juros - receita.multa + receita.desconto),
+        juros: receita.juros,
+        multa: receita.multa,
+        desconto: receita.desconto,
+      },
     ],
-  );
+  });
 }
 
 /** The gateway statement rows of an occurrence: the credit of a payment (or the fee) and a fee debit. */

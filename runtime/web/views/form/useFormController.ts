@@ -81,10 +81,12 @@ export function useFormController({
     [entity, form, resolved],
   );
   const layout = built.uiSchema['ui:layout'] as FormLayout;
-  const include = useMemo(
-    () => Object.keys(entity.children).filter((name) => name in (built.schema.properties ?? {})),
-    [entity, built.schema],
-  );
+  // Stable by content: new schemas (a studio publication) with the same child collections must not read the
+  // record again, which would drop what the person is typing.
+  const includeKey = Object.keys(entity.children)
+    .filter((name) => name in (built.schema.properties ?? {}))
+    .join(',');
+  const include = useMemo(() => (includeKey ? includeKey.split(',') : []), [includeKey]);
   const [reload, setReload] = useState(0);
   const record = useFormRecord(entity.resource, mode, id, include, reload);
   const documentActions = useDocumentActions(
@@ -106,17 +108,24 @@ export function useFormController({
   const leaving = useRef(false);
   const dirtyRef = useRef(false);
 
+  const shownRecord = useRef<unknown>(null);
   useEffect(() => {
     if (record.status !== 'ready') return;
-    const start = (getDefaultFormState(
-      formValidator,
-      built.schema,
-      record.data,
-      built.schema,
-      false,
-      defaultFormStateBehavior,
-    ) ?? {}) as Data;
-    setFormData(start);
+    const withDefaults = (data: Data) =>
+      (getDefaultFormState(
+        formValidator,
+        built.schema,
+        data,
+        built.schema,
+        false,
+        defaultFormStateBehavior,
+      ) ?? {}) as Data;
+    const start = withDefaults(record.data);
+    // The same record under new schemas (a studio publication arrived while the form is open): keep what
+    // the person typed, only filling the defaults of fields that are new to the form.
+    if (shownRecord.current === record) setFormData((current) => withDefaults(current));
+    else setFormData(start);
+    shownRecord.current = record;
     setBaseline(start);
   }, [record, built.schema]);
 

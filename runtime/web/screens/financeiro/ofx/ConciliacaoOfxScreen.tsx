@@ -59,10 +59,10 @@ export default function ConciliacaoOfxScreen() {
           <TextField
             select
             label="Situação"
-            value={controller.situacao}
+            value={controller.situacao === '' ? 'todas' : controller.situacao}
             onChange={(event) =>
               controller.setSituacao(
-                event.target.value === '' ? '' : (Number(event.target.value) as 0 | 1 | 2),
+                event.target.value === 'todas' ? '' : (Number(event.target.value) as 0 | 1 | 2),
               )
             }
             sx={{ minWidth: 180 }}
@@ -70,7 +70,7 @@ export default function ConciliacaoOfxScreen() {
             <MenuItem value={0}>Pendentes</MenuItem>
             <MenuItem value={1}>Conciliadas</MenuItem>
             <MenuItem value={2}>Ignoradas</MenuItem>
-            <MenuItem value="">Todas</MenuItem>
+            <MenuItem value="todas">Todas</MenuItem>
           </TextField>
           <FilePickButton
             accept=".ofx,.OFX,application/x-ofx,text/plain"

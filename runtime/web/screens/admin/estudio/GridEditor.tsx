@@ -1,0 +1,201 @@
+import { Alert, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useTenant } from '../../../app/RuntimeContext.tsx';
+import { ReorderList } from './ReorderList.tsx';
+import { SaveBar, SchemaPicker } from './SchemaPicker.tsx';
+import { useEditedDraft } from './useEditedDraft.ts';
+
+interface Column {
+  label?: string;
+  width?: number;
+  hidden?: boolean | string;
+  format?: string;
+  [key: string]: unknown;
+}
+interface GridFile {
+  entity: string;
+  title?: string;
+  defaultOrder?: string;
+  pageSize?: number;
+  columns: Record<string, Column>;
+  [key: string]: unknown;
+}
+
+const FORMATS: Array<[string, string]> = [
+  ['', '(automático)'],
+  ['text', 'Texto'],
+  ['money', 'Moeda (R$)'],
+  ['percent', 'Percentual'],
+  ['number', 'Número'],
+  ['date', 'Data'],
+  ['datetime', 'Data e hora'],
+  ['enum', 'Lista de opções'],
+  ['boolean', 'Sim/Não'],
+  ['status', 'Situação (etiqueta colorida)'],
+  ['cpfCnpj', 'CPF/CNPJ'],
+  ['phone', 'Telefone'],
+];
+
+/**
+ * Estúdio › Listas: an entity's grid columns (order, width, label, visible, format), its default sort and page
+ * size. A column the base hides by a condition keeps its condition unless the operator shows it.
+ */
+export function GridEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; onSaved(): void }) {
+  const { schemas } = useTenant();
+  const options = useMemo(
+    () =>
+      Object.entries(schemas.entities ?? {})
+        .filter(([, files]) => files.grid)
+        .map(([name, files]) => ({
+          caminho: `schemas/entities/${name}/${name}.grid.json`,
+          label: String((files.entity as { labelPlural?: string; label?: string })?.labelPlural ?? name),
+        }))
+        .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR')),
+    [schemas.entities],
+  );
+  const [caminho, setCaminho] = useState<string | null>(null);
+  const { edited, setEdited, bar, loadError } = useEditedDraft<GridFile>(whiteLabelId, caminho, onSaved);
+  const entityName = caminho?.split('/')[2] ?? '';
+  const fields = ((schemas.entities?.[entityName]?.entity as { fields?: Record<string, { label?: string }> })
+    ?.fields ?? {}) as Record<string, { label?: string }>;
+  const column = (name: string, change: Partial<Column>) =>
+    edited &&
+    setEdited({
+      ...edited,
+      columns: {
+        ...edited.columns,
+        [name]: Object.fromEntries(
+          Object.entries({ ...edited.columns[name], ...change }).filter(
+            ([, value]) => value !== undefined && value !== '',
+          ),
+        ),
+      },
+    });
+  const [field, direction] = (edited?.defaultOrder ?? '').split(' ');
+
+  return (
+    <Stack spacing={2}>
+      <SchemaPicker label="Lista de" options={options} value={caminho} onChange={setCaminho} />
+      {loadError && <Alert severity="error">{loadError}</Alert>}
+      {edited && (
+        <>
+          <SaveBar {...bar} />
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Stack direction="row" spacing={2}>
+              <TextField
+                select
+                size="small"
+                fullWidth={false}
+                label="Ordenar por"
+                value={field ?? ''}
+                onChange={(event) =>
+                  setEdited({
+                    ...edited,
+                    defaultOrder: event.target.value
+                      ? `${event.target.value} ${direction ?? 'ASC'}`
+                      : undefined,
+                  })
+                }
+                sx={{ minWidth: 220 }}
+              >
+                <MenuItem value="">(padrão do sistema)</MenuItem>
+                {Object.keys(edited.columns).map((name) => (
+                  <MenuItem key={name} value={name}>
+                    {edited.columns[name]?.label ?? fields[name]?.label ?? name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                size="small"
+                fullWidth={false}
+                label="Sentido"
+                value={direction ?? 'ASC'}
+                disabled={!field}
+                onChange={(event) => setEdited({ ...edited, defaultOrder: `${field} ${event.target.value}` })}
+              >
+                <MenuItem value="ASC">Crescente</MenuItem>
+                <MenuItem value="DESC">Decrescente</MenuItem>
+              </TextField>
+              <TextField
+                select
+                size="small"
+                fullWidth={false}
+                label="Linhas por página"
+                value={edited.pageSize ?? ''}
+                onChange={(event) =>
+                  setEdited({
+                    ...edited,
+                    pageSize: event.target.value ? Number(event.target.value) : undefined,
+                  })
+                }
+                sx={{ minWidth: 160 }}
+              >
+                <MenuItem value="">(padrão)</MenuItem>
+                {[10, 20, 25, 50, 100].map((size) => (
+                  <MenuItem key={size} value={size}>
+                    {size}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
+          </Paper>
+          <ReorderList
+            items={edited.columns}
+            onChange={(columns) => setEdited({ ...edited, columns })}
+            label={(name, item) => `a coluna ${item.label ?? fields[name]?.label ?? name}`}
+            render={(name, item) => (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} aria-label={`Coluna ${name}`}>
+                <TextField
+                  size="small"
+                  fullWidth={false}
+                  label={`Rótulo de "${fields[name]?.label ?? name}"`}
+                  placeholder={fields[name]?.label ?? name}
+                  value={item.label ?? ''}
+                  onChange={(event) => column(name, { label: event.target.value })}
+                  sx={{ minWidth: 220 }}
+                />
+                <TextField
+                  size="small"
+                  fullWidth={false}
+                  type="number"
+                  label="Largura (px)"
+                  value={item.width ?? ''}
+                  onChange={(event) =>
+                    column(name, { width: event.target.value ? Number(event.target.value) : undefined })
+                  }
+                  sx={{ width: 130 }}
+                />
+                <TextField
+                  select
+                  size="small"
+                  fullWidth={false}
+                  label="Formato"
+                  value={item.format ?? ''}
+                  onChange={(event) => column(name, { format: event.target.value || undefined })}
+                  sx={{ width: 150 }}
+                >
+                  {FORMATS.map(([format, text]) => (
+                    <MenuItem key={format} value={format}>
+                      {text}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      size="small"
+                      checked={item.hidden !== true}
+                      onChange={(event) => column(name, { hidden: event.target.checked ? undefined : true })}
+                    />
+                  }
+                  label="Visível"
+                />
+              </Stack>
+            )}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
