@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createMergePatch } from '../../../core/createMergePatch.ts';
 import { isPlainObject, mergePatch } from '../../../core/mergePatch.ts';
 import { tenantSlugs } from '../../../core/resolveTenant.ts';
 import type { Tx } from '../../db/database.ts';
@@ -10,7 +11,6 @@ import {
   configWhiteLabelView,
   effectiveSettings,
 } from '../../services/configWhiteLabelView.ts';
-import { createMergePatch } from '../../../core/createMergePatch.ts';
 import { loadConfigRow } from '../../services/loadConfigRow.ts';
 import { settingsFromBody } from '../../services/settingsFromBody.ts';
 import { validateTenantSettings } from '../../services/validateTenantSettings.ts';

@@ -16,7 +16,8 @@ export const schemaBundleShape = {
     screens: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
     versao: {
       type: 'integer',
-      description: 'Versão publicada das personalizações do estúdio (0: nenhuma); a prévia de rascunhos não tem',
+      description:
+        'Versão publicada das personalizações do estúdio (0: nenhuma); a prévia de rascunhos não tem',
     },
   },
 } as const;
