@@ -339,6 +339,11 @@ describe('ações de conciliação', () => {
     expect(sums).toHaveLength(6);
     for (const row of sums) expect(row.soma).toBe(row.valor);
     const energia = (await linhas()).find((row) => row.valor === -392.5) as { id: number };
+    // The ledger's link is a foreign key (migration 055).
+    const fk = await server.db.withSystem((tx) =>
+      tx.query("SELECT 1 FROM pg_constraint WHERE conname = 'fk_movimento_financeiro_extrato_linha'"),
+    );
+    expect(fk).toHaveLength(1);
     const undo = await api('POST', `${BASE}/linhas/${energia.id}/desfazer`, tokens.demo);
     expect(undo.statusCode, undo.body).toBe(200);
     expect(undo.json().movimentos).toHaveLength(1);
