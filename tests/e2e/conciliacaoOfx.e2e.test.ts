@@ -40,7 +40,7 @@ const OFX = Buffer.from(
 
 /** Waits for the running CSS transitions (dialog fade, button colour) so a screenshot shows the settled screen. */
 const settled = (page: import('playwright-core').Page) =>
-  page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
 
 beforeAll(async () => {
   harness = await startBrowserHarness();
