@@ -344,6 +344,14 @@ describe('ações de conciliação', () => {
       tx.query("SELECT 1 FROM pg_constraint WHERE conname = 'fk_movimento_financeiro_extrato_linha'"),
     );
     expect(fk).toHaveLength(1);
+    // A reconciled baixa cannot be reversed: undo the conciliação first (the ledger's rule).
+    const baixaId = await server.db.withSystem(async (tx) =>
+      Number(
+        (await tx.one<{ id: number }>('SELECT id FROM baixa WHERE lancamento_id = $1', [ids.energia])).id,
+      ),
+    );
+    const estorno = await api('POST', `/api/Baixas/${baixaId}/estornar`, tokens.demo, {});
+    expect(estorno.statusCode).toBe(409);
     const undo = await api('POST', `${BASE}/linhas/${energia.id}/desfazer`, tokens.demo);
     expect(undo.statusCode, undo.body).toBe(200);
     expect(undo.json().movimentos).toHaveLength(1);
