@@ -1,5 +1,3 @@
-import { roundMoney } from '../roundMoney.ts';
-
 /** Default window, in days, between a statement line's date and a candidate's date (movement) or due date (title). */
 export const DIAS_CONCILIACAO = 5;
 
@@ -53,30 +51,58 @@ const normalize = (value: string) =>
     .trim();
 const digits = (value: string | null) => (value ?? '').replace(/\D/g, '').replace(/^0+/, '');
 
+/** A candidate's words and digits, normalised once (a candidate is scored against every line of the list). */
+interface CandidatoNormalizado {
+  referencia: string;
+  referenciaDigitos: string;
+  pessoaPalavras: string[];
+  pessoaDocumento: string;
+}
+const normalizados = new WeakMap<CandidatoConciliacao, CandidatoNormalizado>();
+function normalizado(candidato: CandidatoConciliacao): CandidatoNormalizado {
+  let found = normalizados.get(candidato);
+  if (!found) {
+    found = {
+      referencia: normalize(candidato.referencia ?? ''),
+      referenciaDigitos: digits(candidato.referencia),
+      pessoaPalavras: normalize(candidato.pessoaNome ?? '')
+        .split(' ')
+        .filter((word) => word.length >= 3)
+        .slice(0, 2),
+      pessoaDocumento: (candidato.pessoaDocumento ?? '').replace(/\D/g, ''),
+    };
+    normalizados.set(candidato, found);
+  }
+  return found;
+}
+
+/** The line as matching compares it: its history as words (padded) and without spaces, its document. */
+interface LinhaNormalizada {
+  palavras: string;
+  compacto: string;
+  documento: string;
+  documentoDigitos: string;
+}
+
 /** The line names the candidate's document: its CHECKNUM/REFNUM equals it, or the history contains it. */
-function referenciaIgual(linha: LinhaConciliacao, referencia: string | null): boolean {
-  if (!referencia) return false;
-  const ref = normalize(referencia);
+function referenciaIgual(linha: LinhaNormalizada, candidato: CandidatoNormalizado): boolean {
+  const ref = candidato.referencia;
   if (ref === '') return false;
   if (
-    linha.documento &&
-    (normalize(linha.documento) === ref ||
-      (digits(referencia).length >= 3 && digits(linha.documento) === digits(referencia)))
+    linha.documento !== '' &&
+    (linha.documento === ref ||
+      (candidato.referenciaDigitos.length >= 3 && linha.documentoDigitos === candidato.referenciaDigitos))
   )
     return true;
-  return ref.length >= 3 && ` ${normalize(linha.historico)} `.includes(` ${ref} `);
+  return ref.length >= 3 && linha.palavras.includes(` ${ref} `);
 }
 
 /** The history names the party: its CPF/CNPJ digits, or the first two words (3+ letters) of its name. */
-function pessoaIgual(linha: LinhaConciliacao, nome: string | null, documento: string | null): boolean {
-  const historico = normalize(linha.historico);
-  const doc = (documento ?? '').replace(/\D/g, '');
-  if (doc.length >= 11 && historico.replace(/ /g, '').includes(doc)) return true;
-  const words = normalize(nome ?? '')
-    .split(' ')
-    .filter((word) => word.length >= 3)
-    .slice(0, 2);
-  return words.length > 0 && words.every((word) => ` ${historico} `.includes(` ${word} `));
+function pessoaIgual(linha: LinhaNormalizada, candidato: CandidatoNormalizado): boolean {
+  if (candidato.pessoaDocumento.length >= 11 && linha.compacto.includes(candidato.pessoaDocumento))
+    return true;
+  const words = candidato.pessoaPalavras;
+  return words.length > 0 && words.every((word) => linha.palavras.includes(` ${word} `));
 }
 
 /**
@@ -89,28 +115,96 @@ export function pontuarCandidatos(
   linha: LinhaConciliacao,
   candidatos: CandidatoConciliacao[],
   dias = DIAS_CONCILIACAO,
+  limite = Number.POSITIVE_INFINITY,
 ): CandidatoPontuado[] {
   const sinal = Math.sign(linha.valor);
-  const valor = roundMoney(linha.valor);
-  return candidatos
-    .filter((candidato) => Math.sign(candidato.valor) === sinal && sinal !== 0)
-    .map((candidato) => ({ candidato, distanciaDias: Math.abs(day(candidato.data) - day(linha.data)) }))
-    .filter(({ distanciaDias }) => distanciaDias <= dias)
-    .map(({ candidato, distanciaDias }) => {
-      const iguais = {
-        valorIgual: roundMoney(candidato.valor) === valor,
-        referenciaIgual: referenciaIgual(linha, candidato.referencia),
-        pessoaIgual: pessoaIgual(linha, candidato.pessoaNome, candidato.pessoaDocumento),
-      };
-      const pontuacao =
-        1 + Number(iguais.valorIgual) + Number(iguais.referenciaIgual) + Number(iguais.pessoaIgual);
-      return { ...candidato, ...iguais, pontuacao, distanciaDias };
-    })
-    .sort(
-      (a, b) =>
-        b.pontuacao - a.pontuacao ||
-        a.distanciaDias - b.distanciaDias ||
-        (a.tipo === b.tipo ? 0 : a.tipo === 'movimento' ? -1 : 1) ||
-        a.id - b.id,
-    );
+  if (sinal === 0) return [];
+  const cents = Math.round(linha.valor * 100);
+  const historico = normalize(linha.historico);
+  const normalizada: LinhaNormalizada = {
+    palavras: ` ${historico} `,
+    compacto: historico.replace(/ /g, ''),
+    documento: normalize(linha.documento ?? ''),
+    documentoDigitos: digits(linha.documento),
+  };
+  const index = preparar(candidatos);
+  const hoje = day(linha.data);
+  const scored: Array<{
+    item: Preparado;
+    pontuacao: number;
+    distanciaDias: number;
+    flags: [boolean, boolean, boolean];
+  }> = [];
+  // The candidates are sorted by date: only those of the window are read.
+  for (let i = lowerBound(index, hoje - dias); i < index.length; i++) {
+    const item = index[i] as Preparado;
+    if (item.dia > hoje + dias) break;
+    if (item.sinal !== sinal) continue;
+    const flags: [boolean, boolean, boolean] = [
+      item.cents === cents,
+      referenciaIgual(normalizada, item.norm),
+      pessoaIgual(normalizada, item.norm),
+    ];
+    const pontuacao = 1 + Number(flags[0]) + Number(flags[1]) + Number(flags[2]);
+    scored.push({ item, pontuacao, distanciaDias: Math.abs(item.dia - hoje), flags });
+  }
+  scored.sort(
+    (a, b) =>
+      b.pontuacao - a.pontuacao ||
+      a.distanciaDias - b.distanciaDias ||
+      (a.item.candidato.tipo === b.item.candidato.tipo
+        ? 0
+        : a.item.candidato.tipo === 'movimento'
+          ? -1
+          : 1) ||
+      a.item.candidato.id - b.item.candidato.id,
+  );
+  return scored.slice(0, limite).map(({ item, pontuacao, distanciaDias, flags }) => ({
+    ...item.candidato,
+    valorIgual: flags[0],
+    referenciaIgual: flags[1],
+    pessoaIgual: flags[2],
+    pontuacao,
+    distanciaDias,
+  }));
+}
+
+/** A candidate ready for the window scan: its day number, sign and cents, and its normalised words. */
+interface Preparado {
+  candidato: CandidatoConciliacao;
+  dia: number;
+  sinal: number;
+  cents: number;
+  norm: CandidatoNormalizado;
+}
+const preparados = new WeakMap<CandidatoConciliacao[], Preparado[]>();
+
+/** The candidates sorted by date, prepared once per list (every line of a screen is scored against the same list). */
+function preparar(candidatos: CandidatoConciliacao[]): Preparado[] {
+  let found = preparados.get(candidatos);
+  if (!found) {
+    found = candidatos
+      .map((candidato) => ({
+        candidato,
+        dia: day(candidato.data),
+        sinal: Math.sign(candidato.valor),
+        cents: Math.round(candidato.valor * 100),
+        norm: normalizado(candidato),
+      }))
+      .sort((a, b) => a.dia - b.dia);
+    preparados.set(candidatos, found);
+  }
+  return found;
+}
+
+/** First position whose day is at least `dia`. */
+function lowerBound(index: Preparado[], dia: number): number {
+  let lo = 0;
+  let hi = index.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((index[mid] as Preparado).dia < dia) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -21,6 +21,9 @@ export interface LinhaExtratoView {
   candidatos: CandidatoPontuado[];
 }
 
+/** Candidates listed per pending line (the best ones). */
+export const CANDIDATOS_POR_LINHA = 10;
+
 /** Most lines one request lists (the newest first). */
 export const LINHAS_LIMITE = 500;
 
@@ -73,7 +76,8 @@ export async function linhasExtrato(
             },
             candidatos,
             dias,
-          ).slice(0, 10)
+            CANDIDATOS_POR_LINHA,
+          )
         : [],
   }));
 }
