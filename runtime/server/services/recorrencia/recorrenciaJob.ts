@@ -47,7 +47,7 @@ export async function gerarLancamentosRecorrentes(
 
 /**
  * Schedules the recurring titles (a singleton queue: pg-boss runs at most one such job at a time across
- * processes) and, when `work`, works it in this process.
+ * processes) and, when `work`, works it in this process, starting with one run.
  */
 export async function scheduleRecorrencias(
   jobs: JobQueue,
@@ -63,5 +63,10 @@ export async function scheduleRecorrencias(
   await jobs.work(RECORRENCIA_QUEUE, async () => {
     const created = await gerarLancamentosRecorrentes(db, { log: options.log });
     if (created > 0) options.log?.info({ lancamentos: created }, 'lançamentos recorrentes gerados');
+  });
+  // A start-up run: series written while no process worked the queue (an import, the demo seed) get their
+  // titles now rather than at the next hour. The singleton queue keeps concurrent starts to one run at a time.
+  await jobs.send(RECORRENCIA_QUEUE, {}).catch(() => {
+    // Another process' run is already queued or running (singleton): it does the same.
   });
 }
