@@ -2354,6 +2354,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/NotasFiscais/{id}/previa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Prévia dos tributos da nota: por item CFOP, ICMS (próprio, ST, DIFAL e FCP), IPI, PIS, COFINS, IBS/CBS e tributos aproximados, e os totais */
+        post: operations["notasFiscaisPrevia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Monta, assina com o certificado A1 da filial e valida no schema oficial o XML da nota (homologação por padrão); não transmite nem grava */
+        post: operations["notasFiscaisXml"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/WebhookEntregas/{id}/reenviar": {
         parameters: {
             query?: never;
@@ -26562,6 +26596,18 @@ export interface components {
              * @description Margem de valor agregado.
              */
             mvaSt?: number | null;
+            /** Redução da base do ICMS ST */
+            reducaoBaseSt?: number | null;
+            /**
+             * Alíquota interna da UF de destino
+             * @description Alíquota do ICMS da UF de destino: usada no ICMS ST e no DIFAL da venda interestadual a consumidor final não contribuinte.
+             */
+            aliquotaInternaDestino?: number | null;
+            /**
+             * Alíquota do FCP
+             * @description Fundo de Combate à Pobreza da UF de destino (no DIFAL e no ICMS ST).
+             */
+            aliquotaFcp?: number | null;
         };
         /** Tributação estadual */
         TributacaoEstadualInput: {
@@ -26594,6 +26640,18 @@ export interface components {
              * @description Margem de valor agregado.
              */
             mvaSt?: number | null;
+            /** Redução da base do ICMS ST */
+            reducaoBaseSt?: number | null;
+            /**
+             * Alíquota interna da UF de destino
+             * @description Alíquota do ICMS da UF de destino: usada no ICMS ST e no DIFAL da venda interestadual a consumidor final não contribuinte.
+             */
+            aliquotaInternaDestino?: number | null;
+            /**
+             * Alíquota do FCP
+             * @description Fundo de Combate à Pobreza da UF de destino (no DIFAL e no ICMS ST).
+             */
+            aliquotaFcp?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26631,6 +26689,18 @@ export interface components {
              * @description Margem de valor agregado.
              */
             mvaSt?: number | null;
+            /** Redução da base do ICMS ST */
+            reducaoBaseSt?: number | null;
+            /**
+             * Alíquota interna da UF de destino
+             * @description Alíquota do ICMS da UF de destino: usada no ICMS ST e no DIFAL da venda interestadual a consumidor final não contribuinte.
+             */
+            aliquotaInternaDestino?: number | null;
+            /**
+             * Alíquota do FCP
+             * @description Fundo de Combate à Pobreza da UF de destino (no DIFAL e no ICMS ST).
+             */
+            aliquotaFcp?: number | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26678,6 +26748,29 @@ export interface components {
             cstCofins?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99" | null;
             /** Alíquota do COFINS */
             aliquotaCofins?: number | null;
+            /**
+             * CST do IPI
+             * @description Deixe em branco quando a empresa não é contribuinte do IPI (a nota não leva o grupo IPI).
+             * @enum {string|null}
+             */
+            cstIpi?: "00" | "01" | "02" | "03" | "04" | "05" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "99" | null;
+            /** Alíquota do IPI */
+            aliquotaIpi?: number | null;
+            /**
+             * Código de enquadramento do IPI
+             * @description 3 dígitos; 999 quando não houver enquadramento específico.
+             */
+            enquadramentoIpi?: string | null;
+            /**
+             * CST do IBS/CBS
+             * @description Código de situação tributária do IBS e da CBS (3 dígitos); em branco usa 000 (tributação integral).
+             */
+            cstIbsCbs?: string | null;
+            /**
+             * Classificação tributária do IBS/CBS
+             * @description cClassTrib (6 dígitos); em branco usa 000001.
+             */
+            classificacaoTributariaIbsCbs?: string | null;
         };
         /** Tributação federal */
         TributacaoFederalInput: {
@@ -26691,6 +26784,28 @@ export interface components {
             cstCofins: string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99");
             /** Alíquota do COFINS */
             aliquotaCofins?: number | null;
+            /**
+             * CST do IPI
+             * @description Deixe em branco quando a empresa não é contribuinte do IPI (a nota não leva o grupo IPI).
+             */
+            cstIpi?: (string & ("00" | "01" | "02" | "03" | "04" | "05" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "99")) | null;
+            /** Alíquota do IPI */
+            aliquotaIpi?: number | null;
+            /**
+             * Código de enquadramento do IPI
+             * @description 3 dígitos; 999 quando não houver enquadramento específico.
+             */
+            enquadramentoIpi?: string | null;
+            /**
+             * CST do IBS/CBS
+             * @description Código de situação tributária do IBS e da CBS (3 dígitos); em branco usa 000 (tributação integral).
+             */
+            cstIbsCbs?: string | null;
+            /**
+             * Classificação tributária do IBS/CBS
+             * @description cClassTrib (6 dígitos); em branco usa 000001.
+             */
+            classificacaoTributariaIbsCbs?: string | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26709,6 +26824,28 @@ export interface components {
             cstCofins?: string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "70" | "71" | "72" | "73" | "74" | "75" | "98" | "99");
             /** Alíquota do COFINS */
             aliquotaCofins?: number | null;
+            /**
+             * CST do IPI
+             * @description Deixe em branco quando a empresa não é contribuinte do IPI (a nota não leva o grupo IPI).
+             */
+            cstIpi?: (string & ("00" | "01" | "02" | "03" | "04" | "05" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "99")) | null;
+            /** Alíquota do IPI */
+            aliquotaIpi?: number | null;
+            /**
+             * Código de enquadramento do IPI
+             * @description 3 dígitos; 999 quando não houver enquadramento específico.
+             */
+            enquadramentoIpi?: string | null;
+            /**
+             * CST do IBS/CBS
+             * @description Código de situação tributária do IBS e da CBS (3 dígitos); em branco usa 000 (tributação integral).
+             */
+            cstIbsCbs?: string | null;
+            /**
+             * Classificação tributária do IBS/CBS
+             * @description cClassTrib (6 dígitos); em branco usa 000001.
+             */
+            classificacaoTributariaIbsCbs?: string | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -39076,6 +39213,331 @@ export interface operations {
             };
             /** @description Default Response */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisPrevia: {
+        parameters: {
+            query?: {
+                /** @description 55 NF-e, 65 NFC-e */
+                modelo?: 55 | 65;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        modelo: 55 | 65;
+                        /**
+                         * @description 1 interna, 2 interestadual, 3 exterior
+                         * @enum {integer}
+                         */
+                        idDest: 1 | 2 | 3;
+                        itens: {
+                            numeroItem: number;
+                            descricao?: string;
+                            ncm?: string;
+                            cfop: string;
+                            vProd: number;
+                            vDesc: number;
+                            vFrete: number;
+                            vSeg: number;
+                            vOutro: number;
+                            vTotTrib: number;
+                            vItem: number;
+                            icms: {
+                                orig: number;
+                                cst?: string;
+                                csosn?: string;
+                                modBC?: number;
+                                vBC: number;
+                                /** @description Percentual (18 = 18 %) */
+                                pRedBC: number;
+                                /** @description Percentual (18 = 18 %) */
+                                pICMS: number;
+                                vICMS: number;
+                                /** @description Percentual (18 = 18 %) */
+                                pCredSN: number;
+                                vCredICMSSN: number;
+                                st?: {
+                                    modBCST: number;
+                                    /** @description Percentual (18 = 18 %) */
+                                    pMVAST: number;
+                                    /** @description Percentual (18 = 18 %) */
+                                    pRedBCST: number;
+                                    vBCST: number;
+                                    /** @description Percentual (18 = 18 %) */
+                                    pICMSST: number;
+                                    vICMSST: number;
+                                    vBCFCPST: number;
+                                    /** @description Percentual (18 = 18 %) */
+                                    pFCPST: number;
+                                    vFCPST: number;
+                                };
+                                difal?: {
+                                    vBCUFDest: number;
+                                    vBCFCPUFDest: number;
+                                    vFCPUFDest: number;
+                                    vICMSUFDest: number;
+                                    vICMSUFRemet: number;
+                                    /** @description Percentual (18 = 18 %) */
+                                    pFCPUFDest: number;
+                                    /** @description Percentual (18 = 18 %) */
+                                    pICMSUFDest: number;
+                                    /** @description Percentual (18 = 18 %) */
+                                    pICMSInter: number;
+                                    /** @description Percentual (18 = 18 %) */
+                                    pICMSInterPart: number;
+                                };
+                            };
+                            ipi?: {
+                                cst: string;
+                                cEnq: string;
+                                vBC: number;
+                                /** @description Percentual (18 = 18 %) */
+                                pIPI: number;
+                                vIPI: number;
+                            };
+                            pis: {
+                                cst: string;
+                                vBC: number;
+                                /** @description Percentual (18 = 18 %) */
+                                pPIS: number;
+                                vPIS: number;
+                            };
+                            cofins: {
+                                cst: string;
+                                vBC: number;
+                                /** @description Percentual (18 = 18 %) */
+                                pCOFINS: number;
+                                vCOFINS: number;
+                            };
+                            ibsCbs?: {
+                                cst: string;
+                                cClassTrib: string;
+                                vBC: number;
+                                vIBSUF: number;
+                                vIBSMun: number;
+                                vIBS: number;
+                                vCBS: number;
+                                /** @description Percentual (18 = 18 %) */
+                                pIBSUF: number;
+                                /** @description Percentual (18 = 18 %) */
+                                pIBSMun: number;
+                                /** @description Percentual (18 = 18 %) */
+                                pCBS: number;
+                            };
+                        }[];
+                        totais: {
+                            vBC: number;
+                            vICMS: number;
+                            vICMSDeson: number;
+                            vFCPUFDest: number;
+                            vICMSUFDest: number;
+                            vICMSUFRemet: number;
+                            vFCP: number;
+                            vBCST: number;
+                            vST: number;
+                            vFCPST: number;
+                            vFCPSTRet: number;
+                            vProd: number;
+                            vFrete: number;
+                            vSeg: number;
+                            vDesc: number;
+                            vII: number;
+                            vIPI: number;
+                            vIPIDevol: number;
+                            vPIS: number;
+                            vCOFINS: number;
+                            vOutro: number;
+                            vNF: number;
+                            vTotTrib: number;
+                            ibsCbs?: {
+                                vBCIBSCBS: number;
+                                vIBSUF: number;
+                                vIBSMun: number;
+                                vIBS: number;
+                                vCBS: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default 55
+                     * @enum {integer}
+                     */
+                    modelo?: 55 | 65;
+                    /** @description Padrão: a da nota ou a da configuração fiscal */
+                    serie?: number;
+                    /** @description Padrão: o da nota ou o próximo número da configuração fiscal (não é reservado) */
+                    numero?: number;
+                    /**
+                     * @description NFC-e: versão do QR Code
+                     * @default 2
+                     * @enum {integer}
+                     */
+                    versaoQrCode?: 2 | 3;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description O XML assinado passou na validação do schema oficial */
+                        valido: boolean;
+                        /** @description Pacote de schemas usado (PL) */
+                        pacote: string;
+                        erros: {
+                            /** @description Caminho do campo no XML */
+                            campo: string;
+                            mensagem: string;
+                            /** @description Mensagem do validador (libxml2) */
+                            original: string;
+                        }[];
+                        chave: string;
+                        /** @enum {integer} */
+                        modelo: 55 | 65;
+                        serie: number;
+                        numero: number;
+                        /**
+                         * @description 1 produção, 2 homologação
+                         * @enum {integer}
+                         */
+                        ambiente: 1 | 2;
+                        /** @description A NFe assinada (sem protocolo: nada foi transmitido) */
+                        xml: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,6 +19,7 @@ import { importacoesRoutes } from './Importacoes/index.ts';
 import { lancamentosBaixarRoutes } from './Lancamentos/baixar.ts';
 import { conciliacaoOfxRoutes } from './Lancamentos/conciliacaoOfx.ts';
 import { lgpdRoutes } from './Lgpd/index.ts';
+import { notasFiscaisEmissaoRoutes } from './NotasFiscais/index.ts';
 import { npsRoutes } from './Nps/index.ts';
 import { pdvVersoesRoutes } from './PdvVersoes/index.ts';
 import { planosRoutes } from './Planos/index.ts';
@@ -75,6 +76,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   financeiroWhiteLabelRoutes,
   npsRoutes,
   xmlNfeRoutes,
+  notasFiscaisEmissaoRoutes,
   webhookEntregasRoutes,
   documentationRoutes,
   recordsRoutes, // last: resources served above keep their own routes

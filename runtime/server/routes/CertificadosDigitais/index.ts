@@ -7,6 +7,7 @@ import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { readSchemaFiles } from '../../schemas/readSchemaFiles.ts';
+import { certificadoContext } from '../../services/certificados/certificadoContext.ts';
 import {
   deleteCertificado,
   findCertificado,
@@ -22,9 +23,7 @@ import { certificadoSchema, idParams, uploadBody } from './schemas.ts';
 const tags = ['CertificadosDigitais'];
 const url = '/api/CertificadosDigitais';
 
-/** The additional data a sealed certificate is bound to: its empresa and filial. */
-export const certificadoContext = (empresaId: number, filialId: number, part: 'arquivo' | 'senha') =>
-  `certificado-digital:${empresaId}:${filialId}:${part}`;
+export { certificadoContext };
 
 /**
  * /api/CertificadosDigitais: the A1 certificate of the user's selected branch (entity certificadoDigital,

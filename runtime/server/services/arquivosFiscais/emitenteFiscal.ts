@@ -78,8 +78,15 @@ export async function assertFilialFiscal(tx: Tx, auth: AuthInfo, filialId: numbe
     );
 }
 
-/** The branch's fiscal data; 400 when it has no inscrição estadual (both files need it). */
-export async function emitenteFiscal(tx: Tx, filialId: number): Promise<EmitenteFiscal> {
+/**
+ * The branch's fiscal data; 400 when it has no valid inscrição estadual or CNPJ (both files and the NF-e
+ * need them). `acao` completes the messages ("… antes de gerar o arquivo").
+ */
+export async function emitenteFiscal(
+  tx: Tx,
+  filialId: number,
+  acao = 'gerar o arquivo',
+): Promise<EmitenteFiscal> {
   const row = await tx.maybeOne<EmitenteRow>(
     `SELECT f.id::int AS id, f.nome, f.apelido, COALESCE(f.cpf_cnpj, e.cpf_cnpj) AS cnpj,
             p.inscricao_estadual AS ie, p.inscricao_municipal AS im, COALESCE(p.uf, e.uf) AS uf,
@@ -104,20 +111,20 @@ export async function emitenteFiscal(tx: Tx, filialId: number): Promise<Emitente
     throw new HttpError(
       400,
       'FILIAL_SEM_IE',
-      `A filial ${row.nome} não tem inscrição estadual. Cadastre a pessoa do tipo Filial com o CNPJ ${digits(row.cnpj) || 'da filial'} e a inscrição estadual antes de gerar o arquivo.`,
+      `A filial ${row.nome} não tem inscrição estadual. Cadastre a pessoa do tipo Filial com o CNPJ ${digits(row.cnpj) || 'da filial'} e a inscrição estadual antes de ${acao}.`,
     );
   if (!isValidCpfCnpj(row.cnpj))
     throw new HttpError(
       400,
       'FILIAL_CNPJ_INVALIDO',
-      `O CNPJ ${digits(row.cnpj) || '(vazio)'} da filial ${row.nome} não é válido (dígitos verificadores). Corrija o CNPJ em Configurações › Empresas antes de gerar o arquivo.`,
+      `O CNPJ ${digits(row.cnpj) || '(vazio)'} da filial ${row.nome} não é válido (dígitos verificadores). Corrija o CNPJ em Configurações › Empresas antes de ${acao}.`,
     );
   const problemaIe = problemaInscricaoEstadual(ie, row.uf);
   if (problemaIe)
     throw new HttpError(
       400,
       'FILIAL_IE_INVALIDA',
-      `A inscrição estadual ${ie} da filial ${row.nome} não é válida (${problemaIe}). Corrija a inscrição estadual e a UF da pessoa do tipo Filial com o CNPJ ${digits(row.cnpj) || 'da filial'} antes de gerar o arquivo.`,
+      `A inscrição estadual ${ie} da filial ${row.nome} não é válida (${problemaIe}). Corrija a inscrição estadual e a UF da pessoa do tipo Filial com o CNPJ ${digits(row.cnpj) || 'da filial'} antes de ${acao}.`,
     );
   return {
     filialId: row.id,

@@ -137,13 +137,10 @@ function matchesKey(cert: forge.pki.Certificate, key: forge.pki.rsa.PrivateKey):
   return Boolean(publicKey.n && key.n && publicKey.n.equals(key.n));
 }
 
-/**
- * Opens a PKCS#12 file with its password and describes its end-entity certificate. Answers 400 with a
- * message a person can act on when the bytes are not PKCS#12, the password is wrong, or the file holds
- * no certificate with its private key, and before deriving any key when the file asks for more than
- * MAX_PKCS12_ITERATIONS. CPU-bound (node-forge): the API calls it through readPkcs12InWorker.
- */
-export function readPkcs12(bytes: Buffer, senha: string): CertificadoInfo {
+function openPkcs12(
+  bytes: Buffer,
+  senha: string,
+): { cert: forge.pki.Certificate; key: forge.pki.rsa.PrivateKey } {
   let asn1: forge.asn1.Asn1;
   try {
     asn1 = forge.asn1.fromDer(forge.util.createBuffer(bytes.toString('binary')));
@@ -167,8 +164,14 @@ export function readPkcs12(bytes: Buffer, senha: string): CertificadoInfo {
   const certs = bags(forge.pki.oids.certBag ?? '')
     .map((bag) => bag.cert)
     .filter((cert): cert is forge.pki.Certificate => cert != null);
-  const cert = certs.find((candidate) => keys.some((key) => matchesKey(candidate, key)));
-  if (!cert) throw new HttpError(400, 'CERTIFICADO_SEM_CHAVE', NO_KEY);
+  for (const cert of certs) {
+    const key = keys.find((candidate) => matchesKey(cert, candidate));
+    if (key) return { cert, key };
+  }
+  throw new HttpError(400, 'CERTIFICADO_SEM_CHAVE', NO_KEY);
+}
+
+function describe(cert: forge.pki.Certificate): CertificadoInfo {
   return {
     titular: commonName(cert.subject).replace(/:\d{11,14}$/, ''),
     cnpj: cnpjOf(cert),
@@ -176,5 +179,28 @@ export function readPkcs12(bytes: Buffer, senha: string): CertificadoInfo {
     numeroSerie: cert.serialNumber,
     validoDe: cert.validity.notBefore,
     validoAte: cert.validity.notAfter,
+  };
+}
+
+/**
+ * Opens a PKCS#12 file with its password and describes its end-entity certificate. Answers 400 with a
+ * message a person can act on when the bytes are not PKCS#12, the password is wrong, or the file holds
+ * no certificate with its private key, and before deriving any key when the file asks for more than
+ * MAX_PKCS12_ITERATIONS. CPU-bound (node-forge): the API calls it through readPkcs12InWorker.
+ */
+export function readPkcs12(bytes: Buffer, senha: string): CertificadoInfo {
+  return describe(openPkcs12(bytes, senha).cert);
+}
+
+/** What signing needs from an A1 file: its description plus the key and certificate as PEM (same checks as readPkcs12). */
+export function readPkcs12Pem(
+  bytes: Buffer,
+  senha: string,
+): { info: CertificadoInfo; privateKeyPem: string; certificatePem: string } {
+  const { cert, key } = openPkcs12(bytes, senha);
+  return {
+    info: describe(cert),
+    privateKeyPem: forge.pki.privateKeyToPem(key),
+    certificatePem: forge.pki.certificateToPem(cert),
   };
 }

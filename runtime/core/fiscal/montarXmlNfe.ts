@@ -1,0 +1,478 @@
+import { digitoChaveAcesso } from '../chaveAcesso.ts';
+import { ErroTributario } from './ErroTributario.ts';
+import type { ItemCalculado, ResultadoTributos } from './tributacaoTipos.ts';
+import { dinheiro, grupo, percentual, quantidadeXml, tag, valorUnitarioXml } from './xmlNfeTexto.ts';
+
+export const NAMESPACE_NFE = 'http://www.portalfiscal.inf.br/nfe';
+/** Homologação texts SEFAZ requires (rejeições 598 and 373). */
+export const NOME_HOMOLOGACAO = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
+export const PRODUTO_HOMOLOGACAO = 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
+
+export interface EnderecoXml {
+  logradouro: string;
+  numero: string;
+  complemento?: string | null;
+  bairro: string;
+  codigoMunicipio: number;
+  municipio: string;
+  uf: string;
+  cep?: string | null;
+  telefone?: string | null;
+}
+
+export interface EmitenteXml {
+  /** CNPJ as a string (alphanumeric allowed: NT Conjunta 2025.001). */
+  cnpj: string;
+  nome: string;
+  fantasia?: string | null;
+  ie: string;
+  crt: 1 | 2 | 3 | 4;
+  endereco: EnderecoXml;
+}
+
+export interface DestinatarioXml {
+  /** 14 characters (CNPJ) or 11 digits (CPF). */
+  documento: string;
+  nome: string;
+  indIEDest: 1 | 2 | 9;
+  ie?: string | null;
+  email?: string | null;
+  endereco?: EnderecoXml | null;
+}
+
+export interface ItemXml {
+  codigo: string;
+  gtin?: string | null;
+  descricao: string;
+  ncm: string;
+  cest?: string | null;
+  unidade: string;
+  quantidade: number;
+  valorUnitario: number;
+}
+
+export interface PagamentoXml {
+  /** tPag (01 dinheiro, 03 cartão de crédito, 15 boleto, 17 PIX, 90 sem pagamento, 99 outros…). */
+  tPag: string;
+  vPag: number;
+  /** Required with tPag 99. */
+  xPag?: string | null;
+  /** indPag: 0 à vista, 1 a prazo. */
+  indPag?: 0 | 1;
+}
+
+export interface DadosNotaXml {
+  modelo: 55 | 65;
+  serie: number;
+  numero: number;
+  /** 8 random digits; gerarCodigoNumerico when absent. */
+  codigoNumerico?: string;
+  dataEmissao: Date;
+  /** UTC offset written in dhEmi, '-03:00' (Brasília) by default. */
+  fusoHorario?: string;
+  /** 1 produção, 2 homologação (the default). */
+  ambiente: 1 | 2;
+  tipoEmissao?: number;
+  naturezaOperacao: string;
+  tipoOperacao: 0 | 1;
+  finalidade: number;
+  consumidorFinal: boolean;
+  indicadorPresenca: number;
+  emitente: EmitenteXml;
+  destinatario?: DestinatarioXml | null;
+  itens: ItemXml[];
+  tributos: ResultadoTributos;
+  modalidadeFrete: number;
+  pagamentos: PagamentoXml[];
+  troco?: number;
+  informacoesComplementares?: string | null;
+  versaoAplicativo?: string;
+  /** Contingency (tpEmis ≠ 1): when it started and why (15 to 256 characters), ide/dhCont and xJust. */
+  contingencia?: { inicio: Date; justificativa: string } | null;
+}
+
+export interface NotaXml {
+  xml: string;
+  chave: string;
+  codigoNumerico: string;
+}
+
+/** A uniform number in [0, 1) from the platform's CSPRNG (Web Crypto: Node and browsers). */
+const aleatorioSeguro = () => globalThis.crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
+
+/**
+ * cNF: 8 random digits, never equal to the note number (MOC 4.00, B03); from a CSPRNG, since it is what
+ * keeps a chave from being guessed from the emitente's sequence.
+ */
+export function gerarCodigoNumerico(numero: number, random: () => number = aleatorioSeguro): string {
+  const proibido = String(numero).padStart(8, '0').slice(-8);
+  for (;;) {
+    const codigo = String(Math.floor(random() * 100_000_000)).padStart(8, '0');
+    if (codigo !== proibido) return codigo;
+  }
+}
+
+/** dhEmi (TDateTimeUTC) in the given offset, e.g. 2026-11-29T10:15:00-03:00. */
+export function dataHoraXml(data: Date, fuso = '-03:00'): string {
+  const [, sinal, horas, minutos] = /^([+-])(\d{2}):(\d{2})$/.exec(fuso) ?? [];
+  const offsetMin = (sinal === '-' ? -1 : 1) * (Number(horas) * 60 + Number(minutos));
+  const local = new Date(data.getTime() + offsetMin * 60_000);
+  return `${local.toISOString().slice(0, 19)}${fuso}`;
+}
+
+const cUFDe = (codigoMunicipio: number) => String(codigoMunicipio).slice(0, 2);
+const semMascara = (value: string | null | undefined) =>
+  (value ?? '').replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+
+function endereco(nome: 'enderEmit' | 'enderDest', e: EnderecoXml): string {
+  return grupo(
+    nome,
+    tag('xLgr', e.logradouro),
+    tag('nro', e.numero || 'S/N'),
+    tag('xCpl', e.complemento),
+    tag('xBairro', e.bairro),
+    tag('cMun', String(e.codigoMunicipio)),
+    tag('xMun', e.municipio),
+    tag('UF', e.uf),
+    tag('CEP', semMascara(e.cep) || null),
+    tag('cPais', '1058'),
+    tag('xPais', 'Brasil'),
+    tag('fone', semMascara(e.telefone) || null),
+  );
+}
+
+function icmsXml(item: ItemCalculado): string {
+  const i = item.icms;
+  const orig = tag('orig', String(i.orig));
+  const proprio = (reducao: boolean) =>
+    [
+      tag('modBC', String(i.modBC ?? 3)),
+      reducao ? tag('pRedBC', percentual(i.pRedBC)) : '',
+      tag('vBC', dinheiro(i.vBC)),
+      tag('pICMS', percentual(i.pICMS)),
+      tag('vICMS', dinheiro(i.vICMS)),
+    ].join('');
+  const st = () => {
+    const s = i.st!;
+    return [
+      tag('modBCST', String(s.modBCST)),
+      s.modBCST === 4 ? tag('pMVAST', percentual(s.pMVAST)) : '',
+      s.pRedBCST > 0 ? tag('pRedBCST', percentual(s.pRedBCST)) : '',
+      tag('vBCST', dinheiro(s.vBCST)),
+      tag('pICMSST', percentual(s.pICMSST)),
+      tag('vICMSST', dinheiro(s.vICMSST)),
+      s.pFCPST > 0
+        ? tag('vBCFCPST', dinheiro(s.vBCFCPST)) +
+          tag('pFCPST', percentual(s.pFCPST)) +
+          tag('vFCPST', dinheiro(s.vFCPST))
+        : '',
+    ].join('');
+  };
+  const credito = () => tag('pCredSN', percentual(i.pCredSN)) + tag('vCredICMSSN', dinheiro(i.vCredICMSSN));
+  if (i.csosn) {
+    const c = i.csosn;
+    const csosn = tag('CSOSN', c);
+    if (c === '101') return grupo('ICMSSN101', orig, csosn, credito());
+    if (['102', '103', '300', '400'].includes(c)) return grupo('ICMSSN102', orig, csosn);
+    if (c === '201') return grupo('ICMSSN201', orig, csosn, st(), credito());
+    if (c === '202' || c === '203') return grupo('ICMSSN202', orig, csosn, st());
+    if (c === '500') return grupo('ICMSSN500', orig, csosn);
+    return grupo(
+      'ICMSSN900',
+      orig,
+      csosn,
+      i.vBC > 0 ? proprio(i.pRedBC > 0) : '',
+      i.st ? st() : '',
+      i.vCredICMSSN > 0 ? credito() : '',
+    );
+  }
+  const c = i.cst!;
+  const cst = tag('CST', c);
+  if (c === '00') return grupo('ICMS00', orig, cst, proprio(false));
+  if (c === '10') return grupo('ICMS10', orig, cst, proprio(false), st());
+  if (c === '20') return grupo('ICMS20', orig, cst, proprio(true));
+  if (c === '40' || c === '41' || c === '50') return grupo('ICMS40', orig, cst);
+  if (c === '60') return grupo('ICMS60', orig, cst);
+  if (c === '70') return grupo('ICMS70', orig, cst, proprio(true), st());
+  return grupo('ICMS90', orig, cst, i.vBC > 0 ? proprio(i.pRedBC > 0) : '', i.st ? st() : '');
+}
+
+function pisCofinsXml(nome: 'PIS' | 'COFINS', cst: string, vBC: number, p: number, v: number): string {
+  const cstTag = tag('CST', cst);
+  if (cst === '01' || cst === '02')
+    return grupo(
+      nome,
+      grupo(
+        `${nome}Aliq`,
+        cstTag,
+        tag('vBC', dinheiro(vBC)),
+        tag(`p${nome}`, percentual(p)),
+        tag(`v${nome}`, dinheiro(v)),
+      ),
+    );
+  if (['04', '05', '06', '07', '08', '09'].includes(cst)) return grupo(nome, grupo(`${nome}NT`, cstTag));
+  return grupo(
+    nome,
+    grupo(
+      `${nome}Outr`,
+      cstTag,
+      tag('vBC', dinheiro(vBC)),
+      tag(`p${nome}`, percentual(p)),
+      tag(`v${nome}`, dinheiro(v)),
+    ),
+  );
+}
+
+function impostoXml(item: ItemCalculado, informarTotTrib: boolean): string {
+  const ipi = item.ipi;
+  const ipiXml = ipi
+    ? grupo(
+        'IPI',
+        tag('cEnq', ipi.cEnq),
+        ['00', '49', '50', '99'].includes(ipi.cst)
+          ? grupo(
+              'IPITrib',
+              tag('CST', ipi.cst),
+              tag('vBC', dinheiro(ipi.vBC)),
+              tag('pIPI', percentual(ipi.pIPI)),
+              tag('vIPI', dinheiro(ipi.vIPI)),
+            )
+          : grupo('IPINT', tag('CST', ipi.cst)),
+      )
+    : '';
+  const d = item.icms.difal;
+  const difal = d
+    ? grupo(
+        'ICMSUFDest',
+        tag('vBCUFDest', dinheiro(d.vBCUFDest)),
+        tag('vBCFCPUFDest', dinheiro(d.vBCFCPUFDest)),
+        tag('pFCPUFDest', percentual(d.pFCPUFDest)),
+        tag('pICMSUFDest', percentual(d.pICMSUFDest)),
+        tag('pICMSInter', percentual(d.pICMSInter)),
+        tag('pICMSInterPart', percentual(d.pICMSInterPart)),
+        tag('vFCPUFDest', dinheiro(d.vFCPUFDest)),
+        tag('vICMSUFDest', dinheiro(d.vICMSUFDest)),
+        tag('vICMSUFRemet', dinheiro(d.vICMSUFRemet)),
+      )
+    : '';
+  const ib = item.ibsCbs;
+  const ibsCbs = ib
+    ? grupo(
+        'IBSCBS',
+        tag('CST', ib.cst),
+        tag('cClassTrib', ib.cClassTrib),
+        grupo(
+          'gIBSCBS',
+          tag('vBC', dinheiro(ib.vBC)),
+          grupo('gIBSUF', tag('pIBSUF', percentual(ib.pIBSUF)), tag('vIBSUF', dinheiro(ib.vIBSUF))),
+          grupo('gIBSMun', tag('pIBSMun', percentual(ib.pIBSMun)), tag('vIBSMun', dinheiro(ib.vIBSMun))),
+          tag('vIBS', dinheiro(ib.vIBS)),
+          grupo('gCBS', tag('pCBS', percentual(ib.pCBS)), tag('vCBS', dinheiro(ib.vCBS))),
+        ),
+      )
+    : '';
+  return grupo(
+    'imposto',
+    informarTotTrib ? tag('vTotTrib', dinheiro(item.vTotTrib)) : '',
+    grupo('ICMS', icmsXml(item)),
+    ipiXml,
+    pisCofinsXml('PIS', item.pis.cst, item.pis.vBC, item.pis.pPIS, item.pis.vPIS),
+    pisCofinsXml('COFINS', item.cofins.cst, item.cofins.vBC, item.cofins.pCOFINS, item.cofins.vCOFINS),
+    difal,
+    ibsCbs,
+  );
+}
+
+function totalXml(tributos: ResultadoTributos, informarTotTrib: boolean): string {
+  const t = tributos.totais;
+  const temDifal = tributos.itens.some((item) => item.icms.difal);
+  const ib = t.ibsCbs;
+  return grupo(
+    'total',
+    grupo(
+      'ICMSTot',
+      tag('vBC', dinheiro(t.vBC)),
+      tag('vICMS', dinheiro(t.vICMS)),
+      tag('vICMSDeson', dinheiro(t.vICMSDeson)),
+      temDifal ? tag('vFCPUFDest', dinheiro(t.vFCPUFDest)) : '',
+      temDifal ? tag('vICMSUFDest', dinheiro(t.vICMSUFDest)) : '',
+      temDifal ? tag('vICMSUFRemet', dinheiro(t.vICMSUFRemet)) : '',
+      tag('vFCP', dinheiro(t.vFCP)),
+      tag('vBCST', dinheiro(t.vBCST)),
+      tag('vST', dinheiro(t.vST)),
+      tag('vFCPST', dinheiro(t.vFCPST)),
+      tag('vFCPSTRet', dinheiro(t.vFCPSTRet)),
+      tag('vProd', dinheiro(t.vProd)),
+      tag('vFrete', dinheiro(t.vFrete)),
+      tag('vSeg', dinheiro(t.vSeg)),
+      tag('vDesc', dinheiro(t.vDesc)),
+      tag('vII', dinheiro(t.vII)),
+      tag('vIPI', dinheiro(t.vIPI)),
+      tag('vIPIDevol', dinheiro(t.vIPIDevol)),
+      tag('vPIS', dinheiro(t.vPIS)),
+      tag('vCOFINS', dinheiro(t.vCOFINS)),
+      tag('vOutro', dinheiro(t.vOutro)),
+      tag('vNF', dinheiro(t.vNF)),
+      informarTotTrib ? tag('vTotTrib', dinheiro(t.vTotTrib)) : '',
+    ),
+    ib
+      ? grupo(
+          'IBSCBSTot',
+          tag('vBCIBSCBS', dinheiro(ib.vBCIBSCBS)),
+          grupo(
+            'gIBS',
+            grupo('gIBSUF', tag('vDif', '0.00'), tag('vDevTrib', '0.00'), tag('vIBSUF', dinheiro(ib.vIBSUF))),
+            grupo(
+              'gIBSMun',
+              tag('vDif', '0.00'),
+              tag('vDevTrib', '0.00'),
+              tag('vIBSMun', dinheiro(ib.vIBSMun)),
+            ),
+            tag('vIBS', dinheiro(ib.vIBS)),
+            tag('vCredPres', '0.00'),
+            tag('vCredPresCondSus', '0.00'),
+          ),
+          grupo(
+            'gCBS',
+            tag('vDif', '0.00'),
+            tag('vDevTrib', '0.00'),
+            tag('vCBS', dinheiro(ib.vCBS)),
+            tag('vCredPres', '0.00'),
+            tag('vCredPresCondSus', '0.00'),
+          ),
+        )
+      : '',
+  );
+}
+
+/**
+ * The unsigned `<NFe>` of an NF-e (mod 55) or NFC-e (mod 65), layout 4.00, every group in the order of
+ * leiauteNFe_v4.00.xsd (PL_010b), no whitespace between tags; and its chave de acesso (44 characters,
+ * cDV by chaveAcesso.ts). The taxes come from calcularTributosNota. In homologação the destinatário's
+ * name (and, on an NFC-e, the first item's description) are the texts SEFAZ demands there.
+ */
+export function montarXmlNfe(dados: DadosNotaXml): NotaXml {
+  const { emitente, tributos, modelo } = dados;
+  if (dados.itens.length !== tributos.itens.length)
+    throw new ErroTributario(
+      'ITENS_DIVERGENTES',
+      'Os itens da nota não correspondem aos tributos calculados.',
+    );
+  if (modelo === 55 && !dados.destinatario)
+    throw new ErroTributario(
+      'NFE_SEM_DESTINATARIO',
+      'A NF-e (modelo 55) exige o destinatário. Informe o cliente da nota.',
+    );
+  const cnpj = semMascara(emitente.cnpj);
+  const cUF = cUFDe(emitente.endereco.codigoMunicipio);
+  const dhEmi = dataHoraXml(dados.dataEmissao, dados.fusoHorario);
+  const anoMes = `${dhEmi.slice(2, 4)}${dhEmi.slice(5, 7)}`;
+  const tpEmis = dados.tipoEmissao ?? 1;
+  const codigoNumerico = dados.codigoNumerico ?? gerarCodigoNumerico(dados.numero);
+  const chave43 = `${cUF}${anoMes}${cnpj.padStart(14, '0')}${modelo}${String(dados.serie).padStart(3, '0')}${String(dados.numero).padStart(9, '0')}${tpEmis}${codigoNumerico}`;
+  const cDV = digitoChaveAcesso(chave43);
+  const chave = `${chave43}${cDV}`;
+  const homologacao = dados.ambiente === 2;
+  if (tpEmis !== 1 && !dados.contingencia)
+    throw new ErroTributario(
+      'CONTINGENCIA_SEM_JUSTIFICATIVA',
+      'Uma nota em contingência precisa da data e hora de entrada em contingência e da justificativa.',
+    );
+
+  const ide = grupo(
+    'ide',
+    tag('cUF', cUF),
+    tag('cNF', codigoNumerico),
+    tag('natOp', dados.naturezaOperacao),
+    tag('mod', String(modelo)),
+    tag('serie', String(dados.serie)),
+    tag('nNF', String(dados.numero)),
+    tag('dhEmi', dhEmi),
+    tag('tpNF', String(dados.tipoOperacao)),
+    tag('idDest', String(tributos.idDest)),
+    tag('cMunFG', String(emitente.endereco.codigoMunicipio)),
+    tag('tpImp', modelo === 65 ? '4' : '1'),
+    tag('tpEmis', String(tpEmis)),
+    tag('cDV', String(cDV)),
+    tag('tpAmb', String(dados.ambiente)),
+    tag('finNFe', String(dados.finalidade)),
+    tag('indFinal', dados.consumidorFinal ? '1' : '0'),
+    tag('indPres', String(dados.indicadorPresenca)),
+    tag('procEmi', '0'),
+    tag('verProc', dados.versaoAplicativo ?? 'ERP 1.0'),
+    dados.contingencia ? tag('dhCont', dataHoraXml(dados.contingencia.inicio, dados.fusoHorario)) : '',
+    dados.contingencia ? tag('xJust', dados.contingencia.justificativa) : '',
+  );
+  const emit = grupo(
+    'emit',
+    cnpj.length === 11 ? tag('CPF', cnpj) : tag('CNPJ', cnpj.padStart(14, '0')),
+    tag('xNome', emitente.nome),
+    tag('xFant', emitente.fantasia),
+    endereco('enderEmit', emitente.endereco),
+    tag('IE', semMascara(emitente.ie)),
+    tag('CRT', String(emitente.crt)),
+  );
+  let dest = '';
+  if (dados.destinatario) {
+    const d = dados.destinatario;
+    const documento = semMascara(d.documento);
+    dest = grupo(
+      'dest',
+      documento.length === 11 ? tag('CPF', documento) : tag('CNPJ', documento),
+      tag('xNome', homologacao ? NOME_HOMOLOGACAO : d.nome),
+      d.endereco ? endereco('enderDest', d.endereco) : '',
+      tag('indIEDest', String(d.indIEDest)),
+      d.indIEDest === 1 ? tag('IE', semMascara(d.ie)) : '',
+      tag('email', d.email),
+    );
+  }
+  const informarTotTrib = tributos.totais.vTotTrib > 0;
+  const det = dados.itens
+    .map((item, index) => {
+      const calculado = tributos.itens[index]!;
+      const gtin = item.gtin && /^[0-9]{8,14}$/.test(item.gtin) ? item.gtin : 'SEM GTIN';
+      const descricao = homologacao && modelo === 65 && index === 0 ? PRODUTO_HOMOLOGACAO : item.descricao;
+      const prod = grupo(
+        'prod',
+        tag('cProd', item.codigo || String(calculado.numeroItem)),
+        tag('cEAN', gtin),
+        tag('xProd', descricao),
+        tag('NCM', item.ncm.replace(/\D/g, '')),
+        tag('CEST', item.cest ? item.cest.replace(/\D/g, '') : null),
+        tag('CFOP', calculado.cfop),
+        tag('uCom', item.unidade),
+        tag('qCom', quantidadeXml(item.quantidade)),
+        tag('vUnCom', valorUnitarioXml(item.valorUnitario)),
+        tag('vProd', dinheiro(calculado.vProd)),
+        tag('cEANTrib', gtin),
+        tag('uTrib', item.unidade),
+        tag('qTrib', quantidadeXml(item.quantidade)),
+        tag('vUnTrib', valorUnitarioXml(item.valorUnitario)),
+        calculado.vFrete > 0 ? tag('vFrete', dinheiro(calculado.vFrete)) : '',
+        calculado.vSeg > 0 ? tag('vSeg', dinheiro(calculado.vSeg)) : '',
+        calculado.vDesc > 0 ? tag('vDesc', dinheiro(calculado.vDesc)) : '',
+        calculado.vOutro > 0 ? tag('vOutro', dinheiro(calculado.vOutro)) : '',
+        tag('indTot', '1'),
+      );
+      return `<det nItem="${calculado.numeroItem}">${prod}${impostoXml(calculado, informarTotTrib)}</det>`;
+    })
+    .join('');
+  const pag = grupo(
+    'pag',
+    ...dados.pagamentos.map((p) =>
+      grupo(
+        'detPag',
+        p.indPag !== undefined ? tag('indPag', String(p.indPag)) : '',
+        tag('tPag', p.tPag),
+        tag('xPag', p.xPag),
+        tag('vPag', dinheiro(p.vPag)),
+      ),
+    ),
+    dados.troco && dados.troco > 0 ? tag('vTroco', dinheiro(dados.troco)) : '',
+  );
+  const infAdic = dados.informacoesComplementares
+    ? grupo('infAdic', tag('infCpl', dados.informacoesComplementares.slice(0, 5000)))
+    : '';
+  const infNFe = `<infNFe versao="4.00" Id="NFe${chave}">${ide}${emit}${dest}${det}${totalXml(tributos, informarTotTrib)}${grupo('transp', tag('modFrete', String(dados.modalidadeFrete)))}${pag}${infAdic}</infNFe>`;
+  return { xml: `<NFe xmlns="${NAMESPACE_NFE}">${infNFe}</NFe>`, chave, codigoNumerico };
+}

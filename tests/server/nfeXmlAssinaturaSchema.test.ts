@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { SignedXml } from 'xml-crypto';
+import { isValidChaveAcesso } from '../../runtime/core/chaveAcesso.ts';
+import { calcularTributosNota } from '../../runtime/core/fiscal/calcularTributosNota.ts';
+import {
+  montarXmlNfe,
+  NOME_HOMOLOGACAO,
+  PRODUTO_HOMOLOGACAO,
+} from '../../runtime/core/fiscal/montarXmlNfe.ts';
+import { assinarXmlNfe } from '../../runtime/server/fiscal/assinarXmlNfe.ts';
+import { validarXmlNfe } from '../../runtime/server/fiscal/validarXmlNfe.ts';
+import { readPkcs12Pem } from '../../runtime/server/services/certificados/readPkcs12.ts';
+import { CENARIOS_NFE, dadosNota } from '../support/cenariosNfe.ts';
+import { generateCertificado } from '../support/generateCertificado.ts';
+
+const { privateKeyPem, certificatePem } = readPkcs12Pem(generateCertificado({ senha: 's' }), 's');
+
+function assinaturaConfere(xml: string): boolean {
+  const signature = /<Signature[\s\S]*<\/Signature>/.exec(xml)![0];
+  const verifier = new SignedXml({ publicCert: certificatePem });
+  verifier.loadSignature(signature);
+  return verifier.checkSignature(xml);
+}
+
+describe('NF-e XML of each tax scenario: built, signed, valid against PL_010b_V1.30', () => {
+  it.each(CENARIOS_NFE.map((c) => [c.nome, c] as const))('%s', async (_nome, cenario) => {
+    const tributos = calcularTributosNota(cenario.tributos);
+    const { xml, chave, codigoNumerico } = montarXmlNfe(dadosNota(cenario, tributos, 1));
+    expect(isValidChaveAcesso(chave)).toBe(true);
+    expect(codigoNumerico).not.toBe('00000001');
+    const assinado = assinarXmlNfe({ xml, chave, privateKeyPem, certificatePem });
+    const resultado = await validarXmlNfe(assinado);
+    expect(resultado.erros).toEqual([]);
+    expect(resultado.valido).toBe(true);
+    expect(assinaturaConfere(assinado)).toBe(true);
+    expect(assinado).toContain(`<xNome>${NOME_HOMOLOGACAO}</xNome>`);
+    expect(assinado).toContain(`<vNF>${tributos.totais.vNF.toFixed(2)}</vNF>`);
+  });
+});
+
+describe('XSD refusals in pt-BR', () => {
+  const cenario = CENARIOS_NFE[4]!;
+  const tributos = calcularTributosNota(cenario.tributos);
+  const { xml, chave } = montarXmlNfe(dadosNota(cenario, tributos, 7));
+
+  it('a malformed NCM and a missing field name the field path and the rule', async () => {
+    const quebrado = xml
+      .replace('<NCM>22030000</NCM>', '<NCM>2203</NCM>')
+      .replace(/<xBairro>[^<]*<\/xBairro>/, '');
+    const resultado = await validarXmlNfe(
+      assinarXmlNfe({ xml: quebrado, chave, privateKeyPem, certificatePem }),
+    );
+    expect(resultado.valido).toBe(false);
+    expect(resultado.erros.map((erro) => erro.mensagem)).toEqual([
+      'Campo NFe/infNFe/emit/enderEmit/cMun: campo fora de ordem ou não permitido aqui; esperado um destes: xCpl, xBairro.',
+      'Campo NFe/infNFe/det[1]/prod/NCM: o valor "2203" não está no formato exigido (padrão [0-9]{2}|[0-9]{8}).',
+    ]);
+  });
+
+  it('an unsigned note misses its signature', async () => {
+    const resultado = await validarXmlNfe(xml);
+    expect(resultado.erros).toHaveLength(1);
+    expect(resultado.erros[0]!.mensagem).toMatch(
+      /^Campo NFe: falta um campo obrigatório; informe um destes: infNFeSupl, Signature\.$/,
+    );
+  });
+});
+
+describe('NFC-e (mod 65): infNFeSupl with the QR code between infNFe and Signature', () => {
+  const entrada = {
+    ...CENARIOS_NFE[4]!.tributos,
+    modelo: 65 as const,
+    destinatario: { uf: 'SP', indIEDest: 9 as const, consumidorFinal: true },
+  };
+  const tributos = calcularTributosNota(entrada);
+  const dados = {
+    ...dadosNota(CENARIOS_NFE[4]!, tributos, 15),
+    modelo: 65 as const,
+    consumidorFinal: true,
+    destinatario: null,
+    pagamentos: [{ tPag: '01', vPag: 150 }],
+    troco: 150 - tributos.totais.vNF,
+  };
+  const { xml, chave } = montarXmlNfe(dados);
+  const base = { xml, chave, privateKeyPem, certificatePem };
+  const url = {
+    urlQrCode: 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode',
+    urlChave: 'https://www.homologacao.nfce.fazenda.sp.gov.br/consulta',
+    ambiente: 2 as const,
+  };
+
+  it('v2 online: chave|2|tpAmb|idCSC|SHA-1(… + CSC) in upper hex; valid and signed', async () => {
+    const assinado = assinarXmlNfe({
+      ...base,
+      nfce: { ...url, versaoQrCode: 2, cscId: '000001', csc: 'ABCDEF0123456789ABCDEF0123456789' },
+    });
+    const qr = /<qrCode><!\[CDATA\[(.*)\]\]><\/qrCode>/.exec(assinado)![1]!;
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha1')
+      .update(`${chave}|2|2|1ABCDEF0123456789ABCDEF0123456789`)
+      .digest('hex')
+      .toUpperCase();
+    expect(qr).toBe(`https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode?p=${chave}|2|2|1|${hash}`);
+    expect(assinado.indexOf('</infNFe><infNFeSupl>')).toBeGreaterThan(0);
+    expect(assinado.indexOf('</infNFeSupl><Signature')).toBeGreaterThan(0);
+    expect(assinado).toContain(`<xProd>${PRODUTO_HOMOLOGACAO}</xProd>`);
+    expect(assinado).toContain('<tpImp>4</tpImp>');
+    expect((await validarXmlNfe(assinado)).erros).toEqual([]);
+    expect(assinaturaConfere(assinado)).toBe(true);
+  });
+
+  it('v3 online: chave|3|tpAmb without CSC; valid', async () => {
+    const assinado = assinarXmlNfe({ ...base, nfce: { ...url, versaoQrCode: 3 } });
+    expect(assinado).toContain(
+      `<qrCode><![CDATA[https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode?p=${chave}|3|2]]></qrCode>`,
+    );
+    expect((await validarXmlNfe(assinado)).erros).toEqual([]);
+  });
+
+  it('v2 offline (tpEmis 9 in the chave): day, vNF, hex of the DigestValue and the hash; valid', async () => {
+    expect(() => montarXmlNfe({ ...dados, tipoEmissao: 9 })).toThrow(/contingência precisa da data e hora/);
+    const offline = montarXmlNfe({
+      ...dados,
+      tipoEmissao: 9,
+      contingencia: {
+        inicio: new Date('2026-11-20T12:30:00Z'),
+        justificativa: 'SEFAZ indisponível no momento da venda',
+      },
+    });
+    expect(offline.xml).toContain(
+      '<dhCont>2026-11-20T09:30:00-03:00</dhCont><xJust>SEFAZ indisponível no momento da venda</xJust>',
+    );
+    expect(offline.chave[34]).toBe('9');
+    const assinado = assinarXmlNfe({
+      ...base,
+      xml: offline.xml,
+      chave: offline.chave,
+      nfce: {
+        ...url,
+        versaoQrCode: 2,
+        cscId: '2',
+        csc: 'ABCDEF0123456789ABCDEF0123456789',
+        offline: { dia: 20, vNF: tributos.totais.vNF },
+      },
+    });
+    const digest = /<DigestValue>([^<]+)<\/DigestValue>/.exec(assinado)![1]!;
+    expect(assinado).toContain(`?p=${offline.chave}|2|2|20|120.00|${Buffer.from(digest).toString('hex')}|2|`);
+    expect((await validarXmlNfe(assinado)).erros).toEqual([]);
+  });
+});
+
+describe('alphanumeric CNPJ (NT Conjunta 2025.001) kept as a string', () => {
+  it('goes into emit/CNPJ and the chave (DV over ASCII − 48); PL_010b still refuses it, in pt-BR', async () => {
+    const cenario = CENARIOS_NFE[4]!;
+    const tributos = calcularTributosNota(cenario.tributos);
+    const dados = dadosNota(cenario, tributos, 3);
+    const { xml, chave } = montarXmlNfe({
+      ...dados,
+      emitente: { ...dados.emitente, cnpj: '12.ABC.345/01DE-35' },
+    });
+    expect(chave.slice(6, 20)).toBe('12ABC34501DE35');
+    expect(isValidChaveAcesso(chave)).toBe(true);
+    expect(xml).toContain('<CNPJ>12ABC34501DE35</CNPJ>');
+    const resultado = await validarXmlNfe(assinarXmlNfe({ xml, chave, privateKeyPem, certificatePem }));
+    expect(resultado.valido).toBe(false);
+    expect(resultado.erros.map((erro) => erro.campo)).toEqual(['NFe/infNFe', 'NFe/infNFe/emit/CNPJ']);
+    expect(resultado.erros[0]!.mensagem).toMatch(
+      /^Campo NFe\/infNFe \(atributo Id\): o valor "NFe35.*12ABC34501DE35.*" não está no formato exigido \(padrão NFe\[0-9\]\{44\}\)\.$/,
+    );
+  });
+});
