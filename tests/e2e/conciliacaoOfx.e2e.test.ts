@@ -139,4 +139,29 @@ describe('conciliação OFX screen', () => {
     expect(await api('GET', `/api/Despesas/${despesaId}`)).toMatchObject({ situacao: 1 });
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('shows a recurring series on its form: repetir a cada, ocorrências, próximo vencimento', async () => {
+    const serie = await api('POST', '/api/LancamentosRecorrentes', {
+      tipo: 2,
+      descricao: 'Aluguel da loja',
+      contaId: (await api('GET', '/api/Contas?filter={"where":{"descricao":"Itaú movimento"}}'))[0].id,
+      valor: 2500,
+      intervalo: 'M',
+      aCada: 1,
+      diaVencimento: 10,
+      dataInicio: '2099-01-10',
+      ocorrencias: 12,
+    });
+    expect(serie).toMatchObject({ proximoVencimento: '2099-03-10', parcelasGeradas: 2 });
+    const { page, errors } = await harness.newPage();
+    page.setDefaultTimeout(20_000);
+    await harness.login(page, 'demo@erp.local');
+    await page.goto(harness.url(`pages/financeiro/lancamento-recorrente/editar/${serie.id}`));
+    await page.getByLabel('Próximo vencimento').waitFor();
+    await expect.poll(() => page.getByLabel('Repetir a cada').inputValue()).toBe('1');
+    expect(await page.getByLabel('Ocorrências', { exact: true }).inputValue()).toBe('12');
+    await settled(page);
+    await harness.screenshot(page, 'financeiro-lancamento-recorrente');
+    expect(errors).toEqual([]);
+  }, 60_000);
 });
