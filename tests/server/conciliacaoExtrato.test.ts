@@ -321,11 +321,26 @@ describe('ações de conciliação', () => {
     const tarifa = await linha(-45.9);
     const vazio = await conciliar(tarifa.id, {});
     expect(vazio.statusCode).toBe(422);
-    const criado = await conciliar(tarifa.id, { novoMovimento: { descricao: 'Tarifa bancária' } });
+    const categoria = (await create('CategoriasFinanceiras', {
+      descricao: 'Tarifas bancárias',
+      tipo: 2,
+    })) as {
+      id: number;
+    };
+    const criado = await conciliar(tarifa.id, {
+      novoMovimento: { descricao: 'Tarifa bancária', categoriaFinanceiraId: categoria.id },
+    });
     expect(criado.statusCode, criado.body).toBe(200);
     expect(await ligados(tarifa.id)).toEqual([
       expect.objectContaining({ valor: -45.9, origem_tipo: 'avulso' }),
     ]);
+    const movimento = await server.db.withSystem((tx) =>
+      tx.one<{ categoria_financeira_id: number; descricao: string }>(
+        'SELECT categoria_financeira_id, descricao FROM movimento_financeiro WHERE extrato_linha_id = $1',
+        [tarifa.id],
+      ),
+    );
+    expect(movimento).toEqual({ categoria_financeira_id: categoria.id, descricao: 'Tarifa bancária' });
   });
 
   it('INV: every reconciled line equals the sum of its movements; undo unlinks and keeps the title paid', async () => {

@@ -12,15 +12,44 @@ import {
   ListItem,
   ListItemIcon,
   ListItemText,
+  MenuItem,
   Radio,
   RadioGroup,
   TextField,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatBRL } from '../../../../core/formatMoney.ts';
 import { roundMoney } from '../../../../core/roundMoney.ts';
+import { useRuntime } from '../../../app/RuntimeContext.tsx';
 import { type ConciliarBody, formatIsoDate, type Linha } from './ofxTypes.ts';
+
+/**
+ * The financial categories of a kind (1 receita, 2 despesa) for the new movement, loaded when wanted; none
+ * (the field hidden) when the user may not read them.
+ */
+function useCategorias(wanted: boolean, tipo: number): Array<{ id: number; descricao: string }> {
+  const { api } = useRuntime();
+  const [categorias, setCategorias] = useState<Array<{ id: number; descricao: string }>>([]);
+  useEffect(() => {
+    if (!wanted) return;
+    let active = true;
+    void api
+      .GET('/api/CategoriasFinanceiras', {
+        params: {
+          query: { filter: JSON.stringify({ where: { tipo }, order: 'descricao ASC', limit: 500 }) },
+        },
+      })
+      .then(({ data }) => {
+        if (active && data)
+          setCategorias(data.map((item) => ({ id: Number(item.id), descricao: String(item.descricao) })));
+      });
+    return () => {
+      active = false;
+    };
+  }, [api, wanted, tipo]);
+  return categorias;
+}
 
 const keyOf = (candidato: { tipo: string; id: number }) => `${candidato.tipo}:${candidato.id}`;
 
@@ -40,6 +69,8 @@ export function ConciliarDialog(props: {
   const [diferenca, setDiferenca] = useState<'juros' | 'desconto' | 'parcial'>('parcial');
   const [criar, setCriar] = useState(linha.candidatos.length === 0);
   const [descricao, setDescricao] = useState(linha.memo ?? linha.nome ?? '');
+  const [categoria, setCategoria] = useState<number | ''>('');
+  const categorias = useCategorias(criar, linha.valor > 0 ? 1 : 2);
   const chosen = linha.candidatos.filter((candidato) => selected.has(keyOf(candidato)));
   const soma = roundMoney(chosen.reduce((sum, candidato) => sum + candidato.valor, 0));
   const resto = roundMoney(linha.valor - soma);
@@ -57,7 +88,14 @@ export function ConciliarDialog(props: {
         .map((candidato) => candidato.id),
       titulos: titulos.map((candidato) => ({ lancamentoId: candidato.id })),
       ...(ajuste ? { diferenca: excede ? 'juros' : diferenca } : {}),
-      ...(criar ? { novoMovimento: { descricao: descricao.trim() } } : {}),
+      ...(criar
+        ? {
+            novoMovimento: {
+              descricao: descricao.trim(),
+              ...(categoria === '' ? {} : { categoriaFinanceiraId: categoria }),
+            },
+          }
+        : {}),
     });
   return (
     <Dialog open onClose={props.onClose} maxWidth="md" fullWidth aria-labelledby="conciliar-titulo">
@@ -150,6 +188,24 @@ export function ConciliarDialog(props: {
             helperText="Tarifa, rendimento, IOF…"
             sx={{ mt: 1 }}
           />
+        )}
+        {criar && categorias.length > 0 && (
+          <TextField
+            select
+            label="Categoria financeira"
+            value={categoria}
+            onChange={(event) => setCategoria(event.target.value === '' ? '' : Number(event.target.value))}
+            fullWidth
+            size="small"
+            sx={{ mt: 2 }}
+          >
+            <MenuItem value="">Sem categoria</MenuItem>
+            {categorias.map((item) => (
+              <MenuItem key={item.id} value={item.id}>
+                {item.descricao}
+              </MenuItem>
+            ))}
+          </TextField>
         )}
       </DialogContent>
       <DialogActions>
