@@ -54,6 +54,7 @@ beforeAll(async () => {
     saldoInicial: 1000,
     dataSaldoInicial: '2026-02-28',
   });
+  await api('POST', '/api/CategoriasFinanceiras', { descricao: 'Tarifas bancárias', tipo: 2 });
   despesaId = (
     await api('POST', '/api/Despesas', {
       descricao: 'Energia elétrica',
@@ -112,6 +113,15 @@ describe('conciliação OFX screen', () => {
     expect(titulo).toMatchObject({ situacao: 1 });
 
     const tarifa = table.getByRole('row', { name: /TARIFA MANUTENÇÃO/ });
+    // A line without a title offers a new movement, with the despesa categories.
+    await tarifa.getByRole('button', { name: 'Conciliar' }).click();
+    await dialog.getByRole('checkbox', { name: /Criar movimento com o restante \(-R\$ 45,90\)/ }).waitFor();
+    expect(await dialog.getByRole('checkbox', { name: /Criar movimento/ }).isChecked()).toBe(true);
+    await dialog.getByLabel('Categoria financeira').click();
+    await page.getByRole('option', { name: 'Tarifas bancárias' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await tarifa.getByRole('button', { name: 'Ignorar' }).click();
     await page.getByText('Nenhuma linha nesta situação.', { exact: false }).waitFor();
     await page.getByLabel('Situação').click();
