@@ -30833,6 +30833,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         caminho: string;
+                        /** @description O schema como o sistema o traz (schemas/), para mostrar a origem de cada propriedade */
+                        sistema: {
+                            [key: string]: unknown;
+                        };
+                        /** @description O schema com os arquivos do white-label (tenants/<slug>/overrides/), sem o estúdio */
                         base: {
                             [key: string]: unknown;
                         };
@@ -32246,6 +32251,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SchemaBundle"];
                 };
+            };
+            /** @description Não mudou desde o ETag enviado (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

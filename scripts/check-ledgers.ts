@@ -4,21 +4,11 @@
  * differences (there must be none; exit code 1 otherwise). Reads DATABASE_URL, or the embedded PostgreSQL
  * of a running `npm start`.
  */
-import { join } from 'node:path';
-import { loadConfig } from '../runtime/server/config.ts';
-import { createDatabase } from '../runtime/server/db/database.ts';
-import { embeddedDatabaseUrl, readInstanceLock } from '../runtime/server/db/startEmbeddedPostgres.ts';
 import { checkLedgers } from '../runtime/server/postings/checkLedgers.ts';
+import { openRunningDatabase } from './lib/runningDatabase.ts';
 
-const config = loadConfig();
-const running = config.databaseUrl ? null : await readInstanceLock(join(config.dataDir, 'pg'));
-if (!config.databaseUrl && !running) {
-  console.error('Nenhum banco em execução: inicie com npm start ou defina DATABASE_URL.');
-  process.exit(2);
-}
-const databaseUrl =
-  config.databaseUrl ?? embeddedDatabaseUrl(running?.pgPort ?? config.embeddedPgPort, 'erp');
-const db = createDatabase(databaseUrl, { max: 2 });
+const db = await openRunningDatabase();
+if (!db) process.exit(2);
 const started = performance.now();
 try {
   const report = await checkLedgers(db);

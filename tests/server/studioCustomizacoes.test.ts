@@ -283,4 +283,29 @@ describe('publication', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.message).toBe('A versão 99 não existe neste white-label.');
   });
+
+  it('answers 304 to the ETag of the version served, and a new ETag after a publication', async () => {
+    const first = await server.app.inject({
+      method: 'GET',
+      url: '/api/Schemas/bundle',
+      headers: { host: 'verde.localhost' },
+    });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"schemas-\d+-3-/);
+    expect(first.json().versao).toBe(3);
+    const again = await server.app.inject({
+      method: 'GET',
+      url: '/api/Schemas/bundle',
+      headers: { host: 'verde.localhost', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const demo = await server.app.inject({
+      method: 'GET',
+      url: '/api/Schemas/bundle',
+      headers: { host: 'localhost', 'if-none-match': etag },
+    });
+    expect(demo.statusCode).toBe(200);
+    expect(demo.headers.etag).not.toBe(etag);
+  });
 });

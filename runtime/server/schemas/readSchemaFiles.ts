@@ -17,7 +17,13 @@ export async function readSchemaFiles(
   const files: SchemaFiles = {};
   const issues: SchemaIssue[] = [];
   for (const top of ['schemas', 'tenants']) {
-    const entries = await readdir(join(root, top), { recursive: true, withFileTypes: true });
+    // A folder of exported overrides (tenant:import --de) may hold tenants/ only.
+    const entries = await readdir(join(root, top), { recursive: true, withFileTypes: true }).catch(
+      (error) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' && root !== REPO_ROOT) return [];
+        throw error;
+      },
+    );
     for (const entry of entries) {
       if (!entry.isFile() || entry.name === 'README.md') continue;
       const absolute = join(entry.parentPath, entry.name);

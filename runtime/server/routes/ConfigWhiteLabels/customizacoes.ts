@@ -151,10 +151,19 @@ export async function configWhiteLabelCustomizacoesRoutes(app: FastifyInstance):
         response: {
           200: {
             type: 'object',
-            required: ['caminho', 'base', 'patch', 'revisao', 'rascunho'],
+            required: ['caminho', 'sistema', 'base', 'patch', 'revisao', 'rascunho'],
             properties: {
               caminho: text,
-              base: { type: 'object', additionalProperties: true },
+              sistema: {
+                type: 'object',
+                additionalProperties: true,
+                description: 'O schema como o sistema o traz (schemas/), para mostrar a origem de cada propriedade',
+              },
+              base: {
+                type: 'object',
+                additionalProperties: true,
+                description: 'O schema com os arquivos do white-label (tenants/<slug>/overrides/), sem o estúdio',
+              },
               patch: { type: 'object', additionalProperties: true },
               revisao: { type: 'integer', description: 'Revisão do rascunho (0: sem rascunho)' },
               rascunho: { type: 'boolean', description: 'O patch é um rascunho (não publicado)' },
@@ -178,6 +187,7 @@ export async function configWhiteLabelCustomizacoesRoutes(app: FastifyInstance):
       const patch = draft ? (draft.patch ?? {}) : (published.patches[caminho] ?? {});
       return {
         caminho,
+        sistema: app.tenants.schemaFiles[caminho],
         base: tenant.layered[caminho],
         patch,
         revisao: draft?.revisao ?? 0,

@@ -27,6 +27,9 @@ export const schemaBundleShape = {
  * permission keys, themes, enums, entity/form/grid files, report definitions, screen declarations): what the browser runtime renders.
  * Public: none of it is secret, and the login screen already needs the theme.
  */
+/** The serialised bundle of each merged schema set (one per white-label and studio version). */
+const serialized = new WeakMap<object, { versao: number; etag: string; body: string }>();
+
 export async function schemasRoutes(app: FastifyInstance): Promise<void> {
   app.addSchema({ $id: 'SchemaBundle', ...schemaBundleShape });
   app.get(
@@ -38,14 +41,32 @@ export async function schemasRoutes(app: FastifyInstance): Promise<void> {
         tags: ['Schemas'],
         summary:
           'Schemas do white-label (menus, permissões, temas, enumerações, entidades, relatórios) já mesclados',
-        response: { 200: { $ref: 'SchemaBundle#' } },
+        response: {
+          200: { $ref: 'SchemaBundle#' },
+          304: { description: 'Não mudou desde o ETag enviado (If-None-Match)', type: 'null' },
+        },
       },
     },
     async (request, reply) => {
-      const bundle = { ...schemaBundle(request.tenant.schemas), versao: request.tenant.schemasVersion };
-      reply.header('ETag', `W/"schemas-${request.tenant.id}-${request.tenant.schemasVersion}"`);
+      const { tenant } = request;
+      // Built and serialised once per merged set (a white-label and studio version): a bundle is hundreds of
+      // kilobytes, and every page load asks for it.
+      let cached = serialized.get(tenant.schemas);
+      if (!cached || cached.versao !== tenant.schemasVersion) {
+        cached = {
+          versao: tenant.schemasVersion,
+          etag: `W/"schemas-${tenant.id}-${tenant.schemasVersion}-${Date.now().toString(36)}"`,
+          body: JSON.stringify({ ...schemaBundle(tenant.schemas), versao: tenant.schemasVersion }),
+        };
+        serialized.set(tenant.schemas, cached);
+      }
+      reply.header('ETag', cached.etag);
       reply.header('Cache-Control', 'no-cache');
-      return bundle;
+      if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((body: unknown) => body as string)
+        .send(cached.body);
     },
   );
 }

@@ -15,6 +15,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTenant } from '../../../app/RuntimeContext.tsx';
 import { useNotify } from '../../../ui/NotifyProvider.tsx';
+import { LayerHint } from './LayerHint.tsx';
 import { ReorderList } from './ReorderList.tsx';
 import { useSchemaDraft } from './useStudio.ts';
 
@@ -52,6 +53,13 @@ interface EntityFile {
   fields: Record<string, EntityField>;
   [key: string]: unknown;
 }
+
+/** A field's layout wherever it sits in a form (fields move between sections). */
+const layoutIn = (file: FormFile | undefined, name: string): FieldLayout | undefined => {
+  for (const section of Object.values(file?.sections ?? {}))
+    if (section.fields?.[name]) return section.fields[name];
+  return undefined;
+};
 
 const formPath = (entity: string) => `schemas/entities/${entity}/${entity}.form.json`;
 const entityPath = (entity: string) => `schemas/entities/${entity}/${entity}.entity.json`;
@@ -293,6 +301,17 @@ export function FormEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                                 updateField(sectionId, name, { label: event.target.value })
                               }
                               sx={{ minWidth: 220 }}
+                            />
+                            <LayerHint
+                              name={`o rótulo de ${base.label ?? name}`}
+                              sistema={layoutIn(form.draft?.sistema, name)?.label}
+                              base={layoutIn(form.draft?.base, name)?.label}
+                              edited={layout.label}
+                              onRestore={() =>
+                                updateField(sectionId, name, {
+                                  label: layoutIn(form.draft?.base, name)?.label,
+                                })
+                              }
                             />
                             <TextField
                               size="small"

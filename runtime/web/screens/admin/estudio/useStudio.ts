@@ -66,6 +66,8 @@ export function useStudio() {
 
 /** One schema being edited: its base (before the studio), the patch in edition and the draft revision. */
 export interface SchemaDraft<T> {
+  /** As the system ships it (schemas/): with `base`, tells which layer set each property. */
+  sistema: T;
   base: T;
   /** The schema as it will look: base with the patch applied. */
   edited: T;
@@ -91,6 +93,7 @@ export function useSchemaDraft<T>(whiteLabelId: number, caminho: string | null, 
     if (error || !data) return setLoadError(messageOf(error));
     setLoadError(null);
     setDraft({
+      sistema: data.sistema as T,
       base: data.base as T,
       edited: applyOverride(data.base, data.patch) as T,
       revisao: data.revisao,
