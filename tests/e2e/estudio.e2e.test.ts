@@ -75,7 +75,9 @@ describe('Administrador › Estúdio', () => {
     await op.getByLabel('Rótulo de "Descrição"').fill('Nome do produto');
     // The studio marks the property it changed and can restore it alone.
     await row(op, 'Descrição').getByText('estúdio').waitFor();
-    await row(op, 'Descrição').getByRole('button', { name: 'Restaurar padrão de o rótulo de Descrição' }).click();
+    await row(op, 'Descrição')
+      .getByRole('button', { name: 'Restaurar padrão de o rótulo de Descrição' })
+      .click();
     expect(await op.getByLabel('Rótulo de "Descrição"').inputValue()).toBe('');
     await op.getByLabel('Rótulo de "Descrição"').fill('Nome do produto');
     await row(op, 'Código de barras (GTIN)')

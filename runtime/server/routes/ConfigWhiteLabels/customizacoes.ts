@@ -157,12 +157,14 @@ export async function configWhiteLabelCustomizacoesRoutes(app: FastifyInstance):
               sistema: {
                 type: 'object',
                 additionalProperties: true,
-                description: 'O schema como o sistema o traz (schemas/), para mostrar a origem de cada propriedade',
+                description:
+                  'O schema como o sistema o traz (schemas/), para mostrar a origem de cada propriedade',
               },
               base: {
                 type: 'object',
                 additionalProperties: true,
-                description: 'O schema com os arquivos do white-label (tenants/<slug>/overrides/), sem o estúdio',
+                description:
+                  'O schema com os arquivos do white-label (tenants/<slug>/overrides/), sem o estúdio',
               },
               patch: { type: 'object', additionalProperties: true },
               revisao: { type: 'integer', description: 'Revisão do rascunho (0: sem rascunho)' },
