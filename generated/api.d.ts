@@ -1733,6 +1733,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Dashboard/saldo-contas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saldo em contas hoje: saldo inicial + movimentos até hoje de cada conta ativa (F3)
+         * @description Permissão: FINANCEIRO_EXTRATO_BANCARIO (visualizar).
+         */
+        get: operations["dashboardSaldoContas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dashboard/fluxo-projetado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fluxo de caixa projetado em 30, 60 e 90 dias: saldo de hoje + a receber − a pagar em aberto até cada data (vencidos à parte)
+         * @description Permissão: FINANCEIRO_LANCAMENTOS (visualizar).
+         */
+        get: operations["dashboardFluxoProjetado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/RelatoriosFinanceiros/dre": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * DRE por competência ou por caixa, por grupo e categoria, comparado com outro período
+         * @description Permissão: RELATORIOS_FINANCEIRO (visualizar). Transferências entre contas não entram (F7).
+         */
+        get: operations["relatoriosFinanceirosDre"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/RelatoriosFinanceiros/fluxo-caixa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fluxo de caixa realizado (movimentos) ou projetado (títulos em aberto) por dia, semana ou mês
+         * @description Permissão: RELATORIOS_FINANCEIRO (visualizar). Realizado: sem transferências; projetado: de hoje em diante, vencidos à parte.
+         */
+        get: operations["relatoriosFinanceirosFluxoCaixa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CertificadosDigitais": {
         parameters: {
             query?: never;
@@ -13422,6 +13502,12 @@ export interface components {
              * @description Id de Categoria financeira
              */
             categoriaPaiId?: number | null;
+            /**
+             * Grupo do DRE
+             * @description Linha do DRE em que a categoria soma (vazio: receitas em Receita bruta, despesas em Despesas operacionais).
+             * @enum {string|null}
+             */
+            grupoDre?: "receitaBruta" | "deducoes" | "custos" | "despesasOperacionais" | "receitasFinanceiras" | "despesasFinanceiras" | "outras" | null;
             categoriaPai?: components["schemas"]["CategoriaFinanceira"];
         };
         /** Categoria financeira */
@@ -13435,6 +13521,11 @@ export interface components {
              * @description Id de Categoria financeira
              */
             categoriaPaiId?: number | null;
+            /**
+             * Grupo do DRE
+             * @description Linha do DRE em que a categoria soma (vazio: receitas em Receita bruta, despesas em Despesas operacionais).
+             */
+            grupoDre?: (string & ("receitaBruta" | "deducoes" | "custos" | "despesasOperacionais" | "receitasFinanceiras" | "despesasFinanceiras" | "outras")) | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13452,6 +13543,11 @@ export interface components {
              * @description Id de Categoria financeira
              */
             categoriaPaiId?: number | null;
+            /**
+             * Grupo do DRE
+             * @description Linha do DRE em que a categoria soma (vazio: receitas em Receita bruta, despesas em Despesas operacionais).
+             */
+            grupoDre?: (string & ("receitaBruta" | "deducoes" | "custos" | "despesasOperacionais" | "receitasFinanceiras" | "despesasFinanceiras" | "outras")) | null;
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15674,6 +15770,11 @@ export interface components {
              * @description Usado nas vendas e entradas quando nenhum depósito é informado.
              */
             padrao?: boolean | null;
+            /**
+             * Desconsiderar no saldo vendável
+             * @description O estoque deste depósito não conta no aviso de estoque mínimo do dashboard (ex.: avariados, consignado).
+             */
+            desconsiderar?: boolean | null;
             /** Ativo */
             ativo?: boolean | null;
         };
@@ -15686,6 +15787,11 @@ export interface components {
              * @description Usado nas vendas e entradas quando nenhum depósito é informado. Padrão: false.
              */
             padrao?: boolean | null;
+            /**
+             * Desconsiderar no saldo vendável
+             * @description O estoque deste depósito não conta no aviso de estoque mínimo do dashboard (ex.: avariados, consignado). Padrão: false.
+             */
+            desconsiderar?: boolean | null;
             /**
              * Ativo
              * @description Padrão: true.
@@ -15706,6 +15812,11 @@ export interface components {
              * @description Usado nas vendas e entradas quando nenhum depósito é informado.
              */
             padrao?: boolean | null;
+            /**
+             * Desconsiderar no saldo vendável
+             * @description O estoque deste depósito não conta no aviso de estoque mínimo do dashboard (ex.: avariados, consignado).
+             */
+            desconsiderar?: boolean | null;
             /** Ativo */
             ativo?: boolean | null;
             /**
@@ -36053,6 +36164,10 @@ export interface operations {
                         anterior: number;
                         /** @description Variação sobre o mês anterior, em % */
                         variacao: number | null;
+                        /** @description Ticket médio do mês anterior */
+                        ticketMedioAnterior: number;
+                        /** @description Variação do ticket médio sobre o mês anterior, em % */
+                        variacaoTicket: number | null;
                         situacoes: string[];
                     };
                 };
@@ -36285,6 +36400,294 @@ export interface operations {
                     "application/json": {
                         quantidade: number;
                         ids: number[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboardSaldoContas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        data: string;
+                        total: number;
+                        contas: {
+                            id: number;
+                            descricao: string;
+                            saldo: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboardFluxoProjetado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        hoje: string;
+                        /**
+                         * Format: date
+                         * @description O último horizonte (hoje + 90 dias)
+                         */
+                        limite: string;
+                        saldoHoje: number;
+                        vencidos: {
+                            receber: number;
+                            pagar: number;
+                        };
+                        pontos: {
+                            rotulo: string;
+                            dias: number;
+                            /** Format: date */
+                            ate: string;
+                            receber: number;
+                            pagar: number;
+                            saldo: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    relatoriosFinanceirosDre: {
+        parameters: {
+            query: {
+                regime?: "competencia" | "caixa";
+                de: string;
+                ate: string;
+                /** @description anterior: o período imediatamente antes (meses inteiros: os meses anteriores); ano: as mesmas datas do ano anterior */
+                comparacao?: "anterior" | "ano";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        regime: string;
+                        /** Format: date */
+                        de: string;
+                        /** Format: date */
+                        ate: string;
+                        comparacao: {
+                            tipo: string;
+                            /** Format: date */
+                            de: string;
+                            /** Format: date */
+                            ate: string;
+                        };
+                        resultado: {
+                            valor: number;
+                            anterior: number;
+                            /** @description Variação sobre o período comparado, em % */
+                            variacao: number | null;
+                        };
+                        linhas: {
+                            /** @enum {string} */
+                            nivel: "grupo" | "linha" | "resultado";
+                            grupo: string;
+                            descricao: string;
+                            categoriaFinanceiraId: number | null;
+                            valor: number;
+                            anterior: number;
+                            /** @description Variação sobre o período comparado, em % */
+                            variacao: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    relatoriosFinanceirosFluxoCaixa: {
+        parameters: {
+            query: {
+                tipo?: "realizado" | "projetado";
+                de: string;
+                ate: string;
+                agrupamento?: "dia" | "semana" | "mes";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tipo: string;
+                        agrupamento: string;
+                        /** Format: date */
+                        de: string;
+                        /** Format: date */
+                        ate: string;
+                        saldoInicial: number;
+                        saldoFinal: number;
+                        totais: {
+                            entradas: number;
+                            saidas: number;
+                        };
+                        vencidos: {
+                            receber: number;
+                            pagar: number;
+                        } | null;
+                        periodos: {
+                            periodo: string;
+                            /** Format: date */
+                            inicio: string;
+                            /** Format: date */
+                            fim: string;
+                            entradas: number;
+                            saidas: number;
+                            resultado: number;
+                            saldo: number;
+                        }[];
                     };
                 };
             };

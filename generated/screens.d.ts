@@ -422,7 +422,7 @@ export interface components {
         /** @description An operationId of generated/openapi.json */
         operationId: string;
         parameters: {
-            /** @description rjsf JSON Schema of the parameter object (its properties are the request body or query). A string default starting with "$" is a default token: $mesAnterior (AAAA-MM), $mesAnteriorInicio, $mesAnteriorFim, $mesAtualInicio (AAAA-MM-DD), $hoje */
+            /** @description rjsf JSON Schema of the parameter object (its properties are the request body or query). A string default starting with "$" is a default token: $mesAnterior (AAAA-MM), $mesAnteriorInicio, $mesAnteriorFim, $mesAtualInicio, $mesAtualFim (AAAA-MM-DD), $hoje, $hojeMais90 */
             schema: {
                 /** @constant */
                 type: "object";
@@ -612,6 +612,8 @@ export interface components {
             body?: {
                 [key: string]: unknown;
             };
+            /** @description The parameter values go inside this body field instead of at the top (e.g. "filtros" of POST /api/Relatorios/exportar, beside the constant `body` {relatorio, formato}); other actions of the screen still send them flat */
+            wrap?: string;
             /** @description Disabled until a preview answer is shown (e.g. apply what was seen) */
             needsResult?: boolean;
             /** @description Asked before the request; {path} placeholders read the shown result */
@@ -917,6 +919,8 @@ export interface components {
             /** @description Permission key (schemas/permissions/keys.json) needed at VISUALIZAR to see it (the function menus use); without it the block is not shown nor its operation called */
             permission?: string;
             width?: components["schemas"]["dashboardWidth"];
+            /** @description Domain events (`<entidade>.<acao>`, pushed to the empresa's browsers after a document posts, e.g. pedidoVenda.faturar, lancamento.baixado) after which the block reads its operation again */
+            refreshOn?: string[];
         };
         dashboardChart: {
             title: string;
@@ -950,6 +954,11 @@ export interface components {
             /** @description Permission key (schemas/permissions/keys.json) needed at VISUALIZAR to see it (the function menus use); without it the block is not shown nor its operation called */
             permission?: string;
             width?: components["schemas"]["dashboardWidth"];
+            /** @description Domain events (`<entidade>.<acao>`, pushed to the empresa's browsers after a document posts, e.g. pedidoVenda.faturar, lancamento.baixado) after which the block reads its operation again */
+            refreshOn?: string[];
+            /** @description A line under the chart: {path} placeholders of the answer, {path|money} in a cell format of the grid registry */
+            detail?: string;
+            link?: components["schemas"]["dashboardFilterLink"];
         };
         /** @description Opens a generic list filtered: `where` (LoopBack where of the list's entity; a string "{path}" is replaced by that value of the answer, e.g. a date or an id array) travels as ?where=<json>&filtro=<label>, the label shown on a removable chip */
         dashboardFilterLink: {

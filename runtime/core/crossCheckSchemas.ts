@@ -3,6 +3,7 @@ import { checkDocumentActions } from './documents/checkDocumentActions.ts';
 import { checkDocumentDefinition } from './documents/checkDocumentDefinition.ts';
 import { checkFormulas } from './formula/checkFormulas.ts';
 import { isPlainObject } from './mergePatch.ts';
+import { REPORT_DATASET_FIELDS } from './reportDatasets.ts';
 import { schemaKind } from './schemaKind.ts';
 import {
   checkScreenSections,
@@ -324,6 +325,26 @@ export function crossCheckSchemas(
     if (kind === 'report') {
       if (typeof data.permission === 'string' && !(data.permission in keys))
         push(path, '/permission', `chave de permissão "${data.permission}" não existe em keys.json`);
+      const datasetName = obj(data.source).dataset;
+      const dataset = typeof datasetName === 'string' ? REPORT_DATASET_FIELDS[datasetName] : undefined;
+      if (dataset) {
+        // A dataset report: filters are its parameters, columns its fields (not the entity's).
+        for (const [name, filter] of Object.entries(obj(data.filters))) {
+          const field = String(obj(filter).field);
+          if (!dataset.params.includes(field))
+            push(
+              path,
+              `/filters/${name}/field`,
+              `parâmetro "${field}" não existe no conjunto "${datasetName}"`,
+            );
+        }
+        for (const [name, column] of Object.entries(obj(data.columns))) {
+          const field = String(obj(column).field ?? name);
+          if (!dataset.fields.includes(field))
+            push(path, `/columns/${name}`, `campo "${field}" não existe no conjunto "${datasetName}"`);
+        }
+        return;
+      }
       for (const [name, filter] of Object.entries(obj(data.filters))) {
         const field = String(obj(filter).field);
         if (!known(field)) push(path, `/filters/${name}/field`, `campo "${field}" não existe na entidade`);

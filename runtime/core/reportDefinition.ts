@@ -58,6 +58,8 @@ export interface ReportDefinition {
     where?: Record<string, unknown>;
     order?: string;
     aggregates?: Record<string, ReportAggregate>;
+    /** A server-side query (dre, fluxo-caixa) whose parameters are the filters by `field`. */
+    dataset?: 'dre' | 'fluxo-caixa';
   };
   filters?: Record<string, ReportFilter>;
   columns: Record<string, ReportColumn>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDias } from '../../runtime/core/financeiro/periodos.ts';
 import { formatBRL } from '../../runtime/core/formatMoney.ts';
 import { hojeBrasilia } from '../../runtime/core/hojeBrasilia.ts';
 import { addDemoUserWithProfile, login } from '../support/testServer.ts';
@@ -112,16 +113,24 @@ describe('declared dashboard', () => {
       formatBRL(Number(vendas.valor)),
     );
     expect(await card(page, 'Vendas do mês').textContent()).toContain(
-      `Pedidos: ${vendas.quantidade} · ticket médio`,
+      `Pedidos aprovados, faturados ou entregues: ${vendas.quantidade}`,
     );
+    expect(await card(page, 'Ticket médio').locator('[data-value]').textContent()).toBe(
+      formatBRL(Number(vendas.ticketMedio)),
+    );
+    const saldo = await ok('GET', '/api/Dashboard/saldo-contas');
+    expect(await card(page, 'Saldo em contas').locator('[data-value]').textContent()).toBe(
+      formatBRL(Number(saldo.total)),
+    );
+    await card(page, 'Fluxo de caixa projetado').locator('svg').first().waitFor();
     expect(vendas.variacao).toBe(200);
     expect(await card(page, 'Vendas do mês').locator('[data-comparison]').textContent()).toBe(
       '+200,0% vs. mês anterior',
     );
-    expect(await card(page, 'Recebimentos vencidos').locator('[data-value]').textContent()).toBe(
+    expect(await card(page, 'A receber vencido').locator('[data-value]').textContent()).toBe(
       formatBRL(Number(receber.vencido)),
     );
-    expect(await card(page, 'Contas a receber').locator('[data-value]').textContent()).toBe(
+    expect(await card(page, 'A receber').locator('[data-value]').textContent()).toBe(
       formatBRL(Number(receber.aberto)),
     );
     expect(await card(page, 'Abaixo do estoque mínimo').locator('[data-value]').textContent()).toBe(
@@ -158,7 +167,7 @@ describe('declared dashboard', () => {
   it('a card’s link opens the list filtered, with a chip that removes the filter', async () => {
     const { page, errors } = await harness.newPage({ width: 1280, height: 900 });
     await harness.login(page, 'demo@erp.local');
-    await card(page, 'Recebimentos vencidos').getByRole('link', { name: 'Ver receitas vencidas' }).click();
+    await card(page, 'A receber vencido').getByRole('link', { name: 'Ver receitas vencidas' }).click();
     await page.waitForURL(/#\/pages\/financeiro\/lancamentos\/lista\/receitas\?where=/);
     const chip = page.locator('[data-link-filter]');
     await expect.poll(() => chip.textContent()).toBe(`Filtro: Receitas vencidas antes de ${ddmmyyyy(hoje)}`);
@@ -187,12 +196,14 @@ describe('declared dashboard', () => {
     });
     const { page, errors } = await harness.newPage({ width: 390, height: 844 });
     await harness.login(page, 'so-receitas@erp.local');
-    await card(page, 'Contas a receber').locator('[data-value]').waitFor();
+    await card(page, 'A receber').locator('[data-value]').waitFor();
     expect(
       await page
         .locator('[data-card]')
         .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-card'))),
     ).toEqual(['receberAberto', 'receberVencido']);
+    // The finance blocks of other keys are not shown, nor their operations called.
+    expect(await page.getByRole('region', { name: 'Saldo em contas' }).count()).toBe(0);
     expect(await page.locator('[data-chart]').count()).toBe(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -206,6 +217,54 @@ describe('declared dashboard', () => {
       await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
     await phone.screenshot({ path: 'test-results/screenshots/dashboard-390-full.png', fullPage: true });
+    expect(errors).toEqual([]);
+  });
+  it('refreshes the finance cards when a baixa posts, and the projection chart clicks through', async () => {
+    const conta = await ok('POST', '/api/Contas', {
+      descricao: 'Banco ao vivo',
+      saldoInicial: 0,
+      dataSaldoInicial: '2020-01-01',
+    });
+    const titulo = await ok('POST', '/api/Receitas', {
+      descricao: 'Duplicata ao vivo',
+      contaId: conta.id,
+      valor: 500,
+      dataVencimento: '2020-03-01',
+    });
+    await ok('POST', '/api/Receitas', {
+      descricao: 'Duplicata do trimestre',
+      contaId: conta.id,
+      valor: 75,
+      dataVencimento: addDias(hoje, 10),
+    });
+    const { page, errors } = await harness.newPage({ width: 1280, height: 900 });
+    await harness.login(page, 'demo@erp.local');
+    await expect.poll(() => page.locator('.MuiSkeleton-root').count(), { timeout: 15_000 }).toBe(0);
+    const vencido = Number((await ok('GET', '/api/Dashboard/contas-receber')).vencido);
+    const saldo = Number((await ok('GET', '/api/Dashboard/saldo-contas')).total);
+    expect(await card(page, 'A receber vencido').locator('[data-value]').textContent()).toBe(
+      formatBRL(vencido),
+    );
+    // Another user posts a partial baixa: the page reads the cards again from the realtime event.
+    await ok('POST', '/api/Lancamentos/baixar', {
+      data: hoje,
+      contaId: conta.id,
+      itens: [{ lancamentoId: titulo.id, principal: 200 }],
+    });
+    await expect
+      .poll(() => card(page, 'A receber vencido').locator('[data-value]').textContent(), { timeout: 10_000 })
+      .toBe(formatBRL(vencido - 200));
+    await expect
+      .poll(() => card(page, 'Saldo em contas').locator('[data-value]').textContent(), { timeout: 10_000 })
+      .toBe(formatBRL(saldo + 200));
+    await card(page, 'Fluxo de caixa projetado')
+      .getByRole('link', { name: /^Ver a receber até / })
+      .click();
+    await page.waitForURL(/#\/pages\/financeiro\/lancamentos\/lista\/receitas\?where=/);
+    await page.getByRole('gridcell', { name: 'Duplicata do trimestre' }).waitFor();
+    // Overdue and far-off titles are not in the 90 days.
+    expect(await page.getByRole('gridcell', { name: 'Duplicata futura' }).count()).toBe(0);
+    expect(await page.getByRole('gridcell', { name: 'Duplicata ao vivo' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

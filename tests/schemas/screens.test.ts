@@ -157,7 +157,7 @@ describe('a bad screen declaration names the file, the JSON path and the rule', 
       file: SPED,
       pointer: '/parameters/schema/properties/periodo/default',
       message:
-        'padrão "$mesPassado" desconhecido; use $mesAnterior, $mesAnteriorInicio, $mesAnteriorFim, $mesAtualInicio, $hoje (regra: default)',
+        'padrão "$mesPassado" desconhecido; use $mesAnterior, $mesAnteriorInicio, $mesAnteriorFim, $mesAtualInicio, $mesAtualFim, $hoje, $hojeMais90 (regra: default)',
     });
     const renamed = { ...sped(), name: 'outro' };
     expect(validateSchemaSet(withFiles({ [SPED]: renamed }))).toContainEqual(

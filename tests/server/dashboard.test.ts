@@ -98,6 +98,9 @@ describe('vendas do mês', () => {
       ticketMedio: 65.25,
       anterior: 104.4,
       variacao: 25,
+      // One pedido in março: ticket 104,40; abril's 65,25 is 37,5 % below it.
+      ticketMedioAnterior: 104.4,
+      variacaoTicket: -37.5,
       situacoes: ['aprovado', 'faturado', 'entregue'],
     });
     const marco = await ok('GET', '/api/Dashboard/vendas-mes?referencia=2031-03');
@@ -215,6 +218,21 @@ describe('estoque mínimo', () => {
     const ids = depois.ids as number[];
     expect(ids).toEqual(expect.arrayContaining([semSaldo.id, noMinimo.id]));
     for (const row of [acima, inativo, semMinimo]) expect(ids).not.toContain(row.id);
+  });
+
+  it('leaves out the stock of deposits marked desconsiderar (flows.md §5)', async () => {
+    const avariados = await ok('POST', '/api/Depositos', { descricao: 'Avariados', desconsiderar: true });
+    const item = await produto({ estoqueMinimo: 5 });
+    const entrada = await ok('POST', '/api/DocumentosEstoque', {
+      tipo: 'E',
+      data: '2026-01-05T12:00:00Z',
+      depositoId: avariados.id,
+      motivo: 'Devolução avariada',
+      itens: [{ numeroItem: 1, produtoId: item.id, quantidade: 50, custoUnitario: 4 }],
+    });
+    await ok('POST', `/api/DocumentosEstoque/${entrada.id}/efetivar`, {});
+    // 50 units, all in a desconsiderar deposit: still below the minimum of 5.
+    expect((await ok('GET', '/api/Dashboard/estoque-minimo')).ids).toContain(item.id);
   });
 });
 

@@ -10,6 +10,8 @@ describe('resolveDefaultTokens', () => {
     expect(defaultTokenValue('$mesAnteriorFim', new Date(2024, 2, 31))).toBe('2024-02-29');
     expect(defaultTokenValue('$hoje', new Date(2024, 2, 5))).toBe('2024-03-05');
     expect(defaultTokenValue('$mesAtualInicio', new Date(2024, 2, 5))).toBe('2024-03-01');
+    expect(defaultTokenValue('$mesAtualFim', new Date(2024, 1, 5))).toBe('2024-02-29');
+    expect(defaultTokenValue('$hojeMais90', new Date(2024, 11, 15))).toBe('2025-03-15');
   });
 
   it('replaces token defaults in nested properties, keeps others and drops unknown tokens', () => {

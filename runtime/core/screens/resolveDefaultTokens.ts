@@ -19,8 +19,12 @@ export function defaultTokenValue(token: string, today: Date): string | undefine
       return day(last);
     case '$mesAtualInicio':
       return day(new Date(today.getFullYear(), today.getMonth(), 1));
+    case '$mesAtualFim':
+      return day(new Date(today.getFullYear(), today.getMonth() + 1, 0));
     case '$hoje':
       return day(today);
+    case '$hojeMais90':
+      return day(new Date(today.getFullYear(), today.getMonth(), today.getDate() + 90));
     default:
       return undefined;
   }
@@ -32,7 +36,9 @@ export const DEFAULT_TOKENS = [
   '$mesAnteriorInicio',
   '$mesAnteriorFim',
   '$mesAtualInicio',
+  '$mesAtualFim',
   '$hoje',
+  '$hojeMais90',
 ] as const;
 
 /**

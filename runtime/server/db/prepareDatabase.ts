@@ -5,6 +5,7 @@ import { migrate } from './migrate.ts';
 import { seedDemo } from './seed/seedDemo.ts';
 import { seedDemoComercial } from './seed/seedDemoComercial.ts';
 import { seedDemoEstoque } from './seed/seedDemoEstoque.ts';
+import { seedDemoFinanceiro } from './seed/seedDemoFinanceiro.ts';
 import { seedDemoFiscal } from './seed/seedDemoFiscal.ts';
 import { seedReference } from './seed/seedReference.ts';
 import { syncEntities } from './syncEntities.ts';
@@ -35,6 +36,11 @@ export async function prepareDatabase(
     // Six months of purchases, sales, returns and commissions, through the same services as the API.
     if (await seedDemoComercial(db, files))
       log('compras e vendas de demonstração dos últimos seis meses lançadas');
+    // Six months of the company's own finance (accounts, rent, salaries, taxes, baixas, transfers) on top.
+    if (await seedDemoFinanceiro(db, files))
+      log(
+        'financeiro de demonstração dos últimos seis meses lançado (contas, títulos, baixas, transferências)',
+      );
   }
   return { db, tenants };
 }

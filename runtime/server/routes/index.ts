@@ -26,6 +26,7 @@ import { planosRoutes } from './Planos/index.ts';
 import { produtosFerramentasRoutes } from './Produtos/index.ts';
 import { pingRoutes } from './ping/index.ts';
 import { relatoriosRoutes } from './Relatorios/index.ts';
+import { relatoriosFinanceirosRoutes } from './RelatoriosFinanceiros/index.ts';
 import { recordsRoutes } from './records/index.ts';
 import { schemasRoutes } from './Schemas/index.ts';
 import { sequenciasFilialRoutes } from './SequenciasFilial/index.ts';
@@ -66,6 +67,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   retornoBoletoRoutes,
   contasExtratoRoutes,
   dashboardRoutes,
+  relatoriosFinanceirosRoutes,
   certificadosDigitaisRoutes,
   pdvVersoesRoutes,
   backupsRoutes,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hojeBrasilia } from '../../../core/hojeBrasilia.ts';
 import { PermissionLevel } from '../../../core/types.ts';
 import type { Tx } from '../../db/database.ts';
 import { requirePermission } from '../../plugins/auth.ts';
@@ -10,6 +11,8 @@ import {
   vendasMes,
   vendasPorDia,
 } from '../../services/dashboard/dashboardKpis.ts';
+import { fluxoProjetado } from '../../services/dashboard/fluxoProjetado.ts';
+import { saldoContas } from '../../services/financeiro/saldoContas.ts';
 import { errorResponses } from '../errorResponses.ts';
 
 const tags = ['Dashboard'];
@@ -110,6 +113,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         'ticketMedio',
         'anterior',
         'variacao',
+        'ticketMedioAnterior',
+        'variacaoTicket',
         'situacoes',
       ],
       properties: {
@@ -121,6 +126,12 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         ticketMedio: money,
         anterior: { ...money, description: 'Vendas do mês anterior' },
         variacao: { type: 'number', nullable: true, description: 'Variação sobre o mês anterior, em %' },
+        ticketMedioAnterior: { ...money, description: 'Ticket médio do mês anterior' },
+        variacaoTicket: {
+          type: 'number',
+          nullable: true,
+          description: 'Variação do ticket médio sobre o mês anterior, em %',
+        },
         situacoes: { type: 'array', items: { type: 'string' } },
       },
     },
@@ -179,5 +190,68 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       properties: { quantidade: { type: 'integer' }, ids: { type: 'array', items: { type: 'integer' } } },
     },
     (tx) => estoqueMinimo(tx),
+  );
+  kpi(
+    app,
+    'saldo-contas',
+    'dashboardSaldoContas',
+    'FINANCEIRO_EXTRATO_BANCARIO',
+    'Saldo em contas hoje: saldo inicial + movimentos até hoje de cada conta ativa (F3)',
+    noQuery,
+    {
+      type: 'object',
+      required: ['data', 'total', 'contas'],
+      properties: {
+        data: isoDate,
+        total: money,
+        contas: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'descricao', 'saldo'],
+            properties: { id: { type: 'integer' }, descricao: { type: 'string' }, saldo: money },
+          },
+        },
+      },
+    },
+    (tx) => saldoContas(tx, hojeBrasilia()),
+  );
+  kpi(
+    app,
+    'fluxo-projetado',
+    'dashboardFluxoProjetado',
+    'FINANCEIRO_LANCAMENTOS',
+    'Fluxo de caixa projetado em 30, 60 e 90 dias: saldo de hoje + a receber − a pagar em aberto até cada data (vencidos à parte)',
+    noQuery,
+    {
+      type: 'object',
+      required: ['hoje', 'limite', 'saldoHoje', 'vencidos', 'pontos'],
+      properties: {
+        hoje: isoDate,
+        limite: { ...isoDate, description: 'O último horizonte (hoje + 90 dias)' },
+        saldoHoje: money,
+        vencidos: {
+          type: 'object',
+          required: ['receber', 'pagar'],
+          properties: { receber: money, pagar: money },
+        },
+        pontos: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['rotulo', 'dias', 'ate', 'receber', 'pagar', 'saldo'],
+            properties: {
+              rotulo: { type: 'string' },
+              dias: { type: 'integer' },
+              ate: isoDate,
+              receber: money,
+              pagar: money,
+              saldo: money,
+            },
+          },
+        },
+      },
+    },
+    (tx) => fluxoProjetado(tx),
   );
 }

@@ -1,3 +1,4 @@
+import { variacaoPercentual } from '../../../core/financeiro/periodos.ts';
 import { hojeBrasilia } from '../../../core/hojeBrasilia.ts';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
@@ -42,7 +43,7 @@ export function resolveReferencia(referencia?: string): Referencia {
   return { ...month(year, monthNumber - 1), anterior: month(year, monthNumber - 2) };
 }
 
-const money = (value: unknown) => Math.round(Number(value ?? 0) * 100) / 100;
+export const money = (value: unknown) => Math.round(Number(value ?? 0) * 100) / 100;
 
 export interface VendasMes {
   referencia: string;
@@ -54,6 +55,9 @@ export interface VendasMes {
   anterior: number;
   /** Change against the previous month in percent (one decimal); null when the previous month sold nothing. */
   variacao: number | null;
+  /** Ticket médio of the previous month and the change of this month's over it (null: nothing to compare). */
+  ticketMedioAnterior: number;
+  variacaoTicket: number | null;
   situacoes: string[];
 }
 
@@ -68,22 +72,26 @@ export async function vendasMes(tx: Tx, ref: Referencia): Promise<VendasMes> {
     ref.inicio,
     ref.fim,
   ]);
-  const anterior = await tx.one<{ valor: string }>(VENDAS_SUM, [
+  const anterior = await tx.one<{ valor: string; quantidade: number }>(VENDAS_SUM, [
     situacoes,
     ref.anterior.inicio,
     ref.anterior.fim,
   ]);
   const valor = money(atual.valor);
   const previous = money(anterior.valor);
+  const ticketMedio = atual.quantidade === 0 ? 0 : money(valor / atual.quantidade);
+  const ticketMedioAnterior = anterior.quantidade === 0 ? 0 : money(previous / anterior.quantidade);
   return {
     referencia: ref.referencia,
     inicio: ref.inicio,
     fim: ref.fim,
     valor,
     quantidade: atual.quantidade,
-    ticketMedio: atual.quantidade === 0 ? 0 : money(valor / atual.quantidade),
+    ticketMedio,
     anterior: previous,
-    variacao: previous === 0 ? null : Math.round(((valor - previous) / previous) * 1000) / 10,
+    variacao: variacaoPercentual(valor, previous),
+    ticketMedioAnterior,
+    variacaoTicket: variacaoPercentual(ticketMedio, ticketMedioAnterior),
     situacoes,
   };
 }
@@ -120,24 +128,21 @@ export interface ContasResumo {
 }
 
 /**
- * A receber (tipo 1) or a pagar (tipo 2), flows.md §5: the valor aberto (valor − the principal of its
- * active baixas, kept by the finance postings) of the branch's open titles, split into vencidos, hoje
- * and restante do mês (days in Brasília).
+ * A receber (tipo 1) or a pagar (tipo 2), flows.md §5: the `valor_aberto` (kept by the baixa postings:
+ * valor − Σ principal of the active baixas) of the branch's open titles, split into vencidos, hoje and
+ * restante do mês (days in Brasília).
  */
 export async function contasResumo(tx: Tx, tipo: 1 | 2, hoje = hojeBrasilia()): Promise<ContasResumo> {
   const fimMes = resolveReferencia(hoje.slice(0, 7)).fim;
   const row = await tx.one<Record<string, string | number>>(
-    `WITH abertos AS (
-       SELECT l.data_vencimento AS vencimento,
-              l.valor_aberto AS aberto
-         FROM lancamento l
-        WHERE l.tipo = $1 AND l.situacao = ANY($2::int[]))
-     SELECT COALESCE(sum(aberto), 0) AS aberto, count(*)::int AS quantidade_aberta,
-            COALESCE(sum(aberto) FILTER (WHERE vencimento < $3::date), 0) AS vencido,
-            count(*) FILTER (WHERE vencimento < $3::date)::int AS quantidade_vencida,
-            COALESCE(sum(aberto) FILTER (WHERE vencimento = $3::date), 0) AS vence_hoje,
-            COALESCE(sum(aberto) FILTER (WHERE vencimento > $3::date AND vencimento <= $4::date), 0) AS restante_mes
-       FROM abertos WHERE aberto > 0`,
+    `SELECT COALESCE(sum(valor_aberto), 0) AS aberto, count(*)::int AS quantidade_aberta,
+            COALESCE(sum(valor_aberto) FILTER (WHERE data_vencimento < $3::date), 0) AS vencido,
+            count(*) FILTER (WHERE data_vencimento < $3::date)::int AS quantidade_vencida,
+            COALESCE(sum(valor_aberto) FILTER (WHERE data_vencimento = $3::date), 0) AS vence_hoje,
+            COALESCE(sum(valor_aberto) FILTER (WHERE data_vencimento > $3::date AND data_vencimento <= $4::date), 0)
+              AS restante_mes
+       FROM lancamento
+      WHERE tipo = $1 AND situacao = ANY($2::int[]) AND valor_aberto > 0`,
     [tipo, [...SITUACOES_ABERTAS], hoje, fimMes],
   );
   return {
@@ -155,13 +160,15 @@ export async function contasResumo(tx: Tx, tipo: 1 | 2, hoje = hojeBrasilia()): 
 
 /**
  * Abaixo do mínimo (flows.md §5): active products with an estoqueMinimo above zero whose disponível in the
- * branch (Σ over its deposits, none = 0) is at or below it; the ids (at most ESTOQUE_MINIMO_MAX_IDS) feed
- * the card's link to the product list.
+ * branch (Σ over its deposits but those marked `desconsiderar`; none = 0) is at or below it; the ids (at
+ * most ESTOQUE_MINIMO_MAX_IDS) feed the card's link to the product list.
  */
 export async function estoqueMinimo(tx: Tx): Promise<{ quantidade: number; ids: number[] }> {
   const rows = await tx.query<{ id: number }>(
     `SELECT p.id FROM produto p
-       LEFT JOIN (SELECT produto_id, sum(disponivel) AS disponivel FROM saldo_estoque GROUP BY produto_id) s
+       LEFT JOIN (SELECT s.produto_id, sum(s.disponivel) AS disponivel
+                    FROM saldo_estoque s JOIN deposito d ON d.id = s.deposito_id
+                   WHERE d.desconsiderar IS NOT TRUE GROUP BY s.produto_id) s
          ON s.produto_id = p.id
       WHERE p.ativo AND p.estoque_minimo > 0 AND COALESCE(s.disponivel, 0) <= p.estoque_minimo
       ORDER BY p.id`,

@@ -5,6 +5,7 @@ import { resolveReportFilters } from '../../../core/resolveReportFilters.ts';
 import type { SchemaFiles } from '../../../core/validateSchemaSet.ts';
 import { compileFilter, type FieldMap } from '../../db/compileFilter.ts';
 import { recordEntity } from '../records/recordEntity.ts';
+import { buildDatasetPlan } from './datasets/buildDatasetPlan.ts';
 import type { PlanColumn, PlanGroup, ReportPlan } from './reportPlan.ts';
 import { zonedDayStart } from './zonedDayStart.ts';
 
@@ -84,6 +85,7 @@ export interface ReportPlanInput {
  */
 export function buildReportPlan(input: ReportPlanInput): ReportPlan {
   const { definition, schemas, tenant } = input;
+  if (definition.source.dataset) return buildDatasetPlan(input);
   const record = recordEntity(schemas, definition.source.entity);
   const { entity, enums } = record;
   const fields = qualified(record.fieldMap, 't');

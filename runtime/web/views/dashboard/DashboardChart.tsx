@@ -1,9 +1,12 @@
-import { Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { Card, CardContent, Link, Skeleton, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
+import { Link as RouterLink } from 'react-router-dom';
 import { readPath } from '../../../core/readPath.ts';
+import { fillFormatted } from '../tool/fillFormatted.ts';
 import { categoryText, formatFigure } from './formatFigure.ts';
+import { linkFilterHref } from './linkFilterHref.ts';
 import type { DashboardChartState } from './useDashboardController.ts';
 
 const HEIGHT = 280;
@@ -72,6 +75,21 @@ export function DashboardChart({ id, chart, answer }: DashboardChartState) {
           {chart.title}
         </Typography>
         {body}
+        {chart.detail && answer.data !== undefined && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {fillFormatted(chart.detail, answer.data)}
+          </Typography>
+        )}
+        {chart.link && answer.data !== undefined && (
+          <Link
+            component={RouterLink}
+            to={linkFilterHref(chart.link, answer.data)}
+            variant="body2"
+            sx={{ mt: 1, display: 'inline-block' }}
+          >
+            {fillFormatted(chart.link.label, answer.data)}
+          </Link>
+        )}
       </CardContent>
     </Card>
   );

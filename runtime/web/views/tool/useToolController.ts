@@ -156,8 +156,9 @@ export function useToolController(declaration: ToolScreen, hostValues?: Values) 
         const fills = !action.success && (action.type === 'preview' || action.type === 'run');
         const next = at ?? { skip: 0, limit: page.limit };
         const pageFields = paging && fills ? { [paging.skip]: next.skip, [paging.limit]: next.limit } : {};
+        const sentValues = requestValues(parameters, sent);
         const { data, error } = await callOperation(api, action.operationId, {
-          ...requestValues(parameters, sent),
+          ...(action.wrap ? { [action.wrap]: sentValues } : sentValues),
           ...extra,
           ...(action.body ?? {}),
           ...pageFields,
