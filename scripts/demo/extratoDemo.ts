@@ -1,20 +1,19 @@
 /**
- * The demo bank statement (OFX 1.02, Windows-1252, as Banco do Brasil exports it) that the demo data
- * reconciles on Financeiro › Conciliação OFX. Dates are days of one month, so the seed can write it for the
- * month before "today" (`extratoDemoOfx`) while scripts/demo/extrato-demo.ofx keeps a fixed sample.
- *
- * What the demo data must hold for every line to find its candidate (account "Banco do Brasil", bancoCodigo
- * 001, agência 1234-5, número 12345-6, the month's opening balance = `saldoAnterior`):
- *  - day 05, +1.850,00 PIX from MERCADO BOM PRECO → an open receita of 1.850,00 due on day 05 from
- *    pessoa "Mercado Bom Preço" (score 3: amount + party);
- *  - day 10, −2.500,00 ALUGUEL, CHECKNUM 2024 → the recurring rent (a despesa of 2.500,00 due day 10; with
- *    numeroDocumento 2024 it scores 4 when the pessoa is "Imobiliária Central");
- *  - day 12, −45,90 TARIFA PACOTE → no title: "criar movimento" (tarifa bancária);
- *  - day 15, −392,50 ENERGIA → a despesa of 380,00 due day 10: baixa with juros 12,50;
- *  - day 18, −50,00 twice, the same FITID (BB): two lines kept apart by the fallback key → two despesas of 50,00;
- *  - day 20, +3,21 RENDIMENTO → "criar movimento" (rendimento);
- *  - day 25, +600,00 from ANA SOUZA → half of a receita of 1.200,00 due day 25 (baixa parcial);
- *  - day 01 SALDO ANTERIOR (a balance line, left out by the import).
+ * The demo bank statement (OFX 1.02, Windows-1252, as Banco do Brasil exports it) of one month of the demo
+ * company's account "Banco do Brasil — conta movimento" (001, agência 1234-5, conta 98765-0), matching what
+ * runtime/server/db/seed/seedDemoFinanceiro.ts posts for LAST month (k = 1) — to reconcile on Financeiro ›
+ * Conciliação OFX:
+ *  - day 01 −39,90 tarifa de pacote → the avulso movement of that day (vincular);
+ *  - day 02 −1.500,00 → the transfer to the shop's cash box (vincular);
+ *  - day 05 −1.400,00 salários and day 10 −950,00 aluguel → the baixas' movements (vincular);
+ *  - day 16 −191,00 energia → the open title "Energia e telefone" due day 15 (baixar);
+ *  - day 20 −152,00 DAS → the baixa's movement (vincular);
+ *  - day 22 −7,50 twice, one FITID (BB repeats it): two lines kept apart by the fallback key (criar movimento);
+ *  - day 28 +2.500,00 resgate → the transfer from the Itaú investment account (vincular);
+ *  - day 01 SALDO ANTERIOR: a balance line, left out by the import.
+ * `npx tsx scripts/demo/extratoDemo.ts [AAAA-MM] [saldo anterior]` writes scripts/demo/extrato-demo.ofx for
+ * that month (default: last month; give the account's balance on the day before the 1st, as the Extrato
+ * bancário shows it, for the balance check to close — otherwise the import shows the difference as a warning).
  */
 export interface ExtratoDemoLinha {
   dia: number;
@@ -25,25 +24,19 @@ export interface ExtratoDemoLinha {
   tipo: 'CREDIT' | 'DEBIT' | 'OTHER';
 }
 
-export const EXTRATO_DEMO_CONTA = { banco: '001', agencia: '1234-5', numeroConta: '12345-6' } as const;
+export const EXTRATO_DEMO_CONTA = { banco: '001', agencia: '1234-5', numeroConta: '98765-0' } as const;
 
 export const EXTRATO_DEMO_LINHAS: ExtratoDemoLinha[] = [
   { dia: 1, valor: 0, fitid: 'SALDO01', memo: 'SALDO ANTERIOR', tipo: 'OTHER' },
-  { dia: 5, valor: 1850, fitid: '202605050001', memo: 'PIX RECEBIDO MERCADO BOM PRECO', tipo: 'CREDIT' },
-  {
-    dia: 10,
-    valor: -2500,
-    fitid: '202605100001',
-    memo: 'PAGTO ALUGUEL IMOBILIARIA CENTRAL',
-    checknum: '2024',
-    tipo: 'DEBIT',
-  },
-  { dia: 12, valor: -45.9, fitid: '202605120001', memo: 'TARIFA PACOTE SERVIÇOS', tipo: 'DEBIT' },
-  { dia: 15, valor: -392.5, fitid: '202605150001', memo: 'PAGTO ENERGIA ELÉTRICA', tipo: 'DEBIT' },
-  { dia: 18, valor: -50, fitid: '000000000000018', memo: 'PIX ENVIADO MOTOBOY', tipo: 'DEBIT' },
-  { dia: 18, valor: -50, fitid: '000000000000018', memo: 'PIX ENVIADO MOTOBOY', tipo: 'DEBIT' },
-  { dia: 20, valor: 3.21, fitid: '202605200001', memo: 'RENDIMENTO APLICAÇÃO AUTOMÁTICA', tipo: 'CREDIT' },
-  { dia: 25, valor: 600, fitid: '202605250001', memo: 'PIX RECEBIDO ANA SOUZA', tipo: 'CREDIT' },
+  { dia: 1, valor: -39.9, fitid: '10001', memo: 'TARIFA PACOTE DE SERVIÇOS', tipo: 'DEBIT' },
+  { dia: 2, valor: -1500, fitid: '20001', memo: 'TRANSFERÊNCIA ENVIADA CAIXA LOJA', tipo: 'DEBIT' },
+  { dia: 5, valor: -1400, fitid: '50001', memo: 'PAGAMENTO SALÁRIOS', tipo: 'DEBIT' },
+  { dia: 10, valor: -950, fitid: '100001', memo: 'PAGTO ALUGUEL LOJA', checknum: '1010', tipo: 'DEBIT' },
+  { dia: 16, valor: -191, fitid: '160001', memo: 'PAGTO ENERGIA E TELEFONE', tipo: 'DEBIT' },
+  { dia: 20, valor: -152, fitid: '200001', memo: 'DAS SIMPLES NACIONAL', tipo: 'DEBIT' },
+  { dia: 22, valor: -7.5, fitid: '000000000000022', memo: 'TARIFA PIX', tipo: 'DEBIT' },
+  { dia: 22, valor: -7.5, fitid: '000000000000022', memo: 'TARIFA PIX', tipo: 'DEBIT' },
+  { dia: 28, valor: 2500, fitid: '280001', memo: 'RESGATE APLICAÇÃO ITAÚ', tipo: 'CREDIT' },
 ];
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -96,4 +89,17 @@ export function extratoDemoOfx(mes: string, saldoAnterior: number): Buffer {
     '',
   ].join('\r\n');
   return Buffer.from(text, 'latin1');
+}
+
+// CLI: writes scripts/demo/extrato-demo.ofx (see the header comment).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { writeFileSync } = await import('node:fs');
+  const lastMonth = new Date();
+  lastMonth.setUTCDate(1);
+  lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+  const mes = process.argv[2] ?? lastMonth.toISOString().slice(0, 7);
+  const saldo = Number(process.argv[3] ?? 10000);
+  const out = new URL('./extrato-demo.ofx', import.meta.url);
+  writeFileSync(out, extratoDemoOfx(mes, saldo));
+  console.log(`${out.pathname}: ${mes}, saldo anterior ${saldo}`);
 }
