@@ -1429,7 +1429,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/Lancamentos/conciliacao-ofx/sugestoes": {
+    "/api/Lancamentos/conciliacao-ofx/importar": {
         parameters: {
             query?: never;
             header?: never;
@@ -1438,15 +1438,32 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Para cada transação do extrato: se já foi conciliada e os lançamentos em aberto que ela pode baixar */
-        post: operations["lancamentosConciliacaoOfxSugestoes"];
+        /** Importa um arquivo OFX na conta: linhas novas pendentes (reimportar não duplica) e a conferência do saldo */
+        post: operations["lancamentosConciliacaoOfxImportar"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/Lancamentos/conciliacao-ofx/baixas": {
+    "/api/Lancamentos/conciliacao-ofx/linhas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Linhas importadas da conta (mais recentes primeiro) e, nas pendentes, os candidatos pontuados */
+        get: operations["lancamentosConciliacaoOfxLinhas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lancamentos/conciliacao-ofx/linhas/{id}/ignorar": {
         parameters: {
             query?: never;
             header?: never;
@@ -1455,8 +1472,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cria as baixas das transações confirmadas (uma transação do banco de dados; tudo ou nada) */
-        post: operations["lancamentosConciliacaoOfxBaixas"];
+        /** Ignora uma linha pendente do extrato */
+        post: operations["lancamentosConciliacaoOfxIgnorar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lancamentos/conciliacao-ofx/linhas/{id}/conciliar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Concilia uma linha: movimentos existentes, baixa de títulos (diferença em juros ou desconto) e/ou um movimento novo; a soma é o valor da linha */
+        post: operations["lancamentosConciliacaoOfxConciliar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Lancamentos/conciliacao-ofx/linhas/{id}/desfazer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Desfaz a conciliação (os movimentos ficam, desligados da linha; títulos baixados continuam pagos) ou o ignorar */
+        post: operations["lancamentosConciliacaoOfxDesfazer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5422,6 +5473,188 @@ export interface paths {
         };
         /** Se existe o registro de modelos de etiqueta com este id */
         get: operations["etiquetasExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExtratoImportacoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lista importações de extrato (filtro LoopBack: where, order, limit, skip, fields, include)
+         * @description Sem limit, devolve no máximo 1000 registros; havendo mais, a resposta traz os cabeçalhos X-Limite-Aplicado e Link (rel="next") com o filtro da página seguinte.
+         */
+        get: operations["extratoImportacoesFind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExtratoImportacoes/findOne": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O primeiro registro de importações de extrato que atende ao filtro (404 MODEL_NOT_FOUND quando nenhum) */
+        get: operations["extratoImportacoesFindOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExtratoImportacoes/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conta importações de extrato que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
+        get: operations["extratoImportacoesCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExtratoImportacoes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de importações de extrato (filtro LoopBack: fields, include) */
+        get: operations["extratoImportacoesFindById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExtratoImportacoes/{id}/exists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Se existe o registro de importações de extrato com este id */
+        get: operations["extratoImportacoesExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExtratoLinhas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lista linhas do extrato (filtro LoopBack: where, order, limit, skip, fields, include)
+         * @description Sem limit, devolve no máximo 1000 registros; havendo mais, a resposta traz os cabeçalhos X-Limite-Aplicado e Link (rel="next") com o filtro da página seguinte.
+         */
+        get: operations["extratoLinhasFind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExtratoLinhas/findOne": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O primeiro registro de linhas do extrato que atende ao filtro (404 MODEL_NOT_FOUND quando nenhum) */
+        get: operations["extratoLinhasFindOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExtratoLinhas/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conta linhas do extrato que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
+        get: operations["extratoLinhasCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExtratoLinhas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de linhas do extrato (filtro LoopBack: fields, include) */
+        get: operations["extratoLinhasFindById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ExtratoLinhas/{id}/exists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Se existe o registro de linhas do extrato com este id */
+        get: operations["extratoLinhasExists"];
         put?: never;
         post?: never;
         delete?: never;
@@ -16871,6 +17104,349 @@ export interface components {
              */
             versao?: number;
         };
+        /** Importação de extrato */
+        ExtratoImportacao: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /** Arquivo */
+            nomeArquivo?: string | null;
+            /** Banco (BANKID) */
+            banco?: string | null;
+            /** Conta no arquivo (ACCTID) */
+            numeroConta?: string | null;
+            /**
+             * Início do extrato
+             * Format: date
+             */
+            dataInicio?: string | null;
+            /**
+             * Fim do extrato
+             * Format: date
+             */
+            dataFim?: string | null;
+            /** Saldo final do arquivo */
+            saldoFinal?: number | null;
+            /**
+             * Saldo anterior no sistema
+             * @description Saldo da conta no sistema no dia anterior ao início do extrato.
+             */
+            saldoAnterior?: number | null;
+            /** Soma das transações */
+            somaLancamentos?: number | null;
+            /**
+             * Diferença de saldo
+             * @description Saldo anterior + soma das transações − saldo final do arquivo; diferente de zero, o extrato não fecha com o sistema.
+             */
+            diferenca?: number | null;
+            /** Linhas novas */
+            linhasNovas?: number | null;
+            /** Linhas já importadas */
+            linhasExistentes?: number | null;
+            /**
+             * Linhas de saldo ou futuras
+             * @description Linhas de saldo (SALDO ANTERIOR, SALDO DO DIA) e lançamentos futuros, não importados.
+             */
+            linhasInformativas?: number | null;
+            /** Avisos */
+            avisos?: string | null;
+            conta?: components["schemas"]["Conta"];
+        };
+        /** Importação de extrato */
+        ExtratoImportacaoInput: {
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId: number;
+            /** Arquivo */
+            nomeArquivo?: string | null;
+            /** Banco (BANKID) */
+            banco?: string | null;
+            /** Conta no arquivo (ACCTID) */
+            numeroConta?: string | null;
+            /**
+             * Início do extrato
+             * Format: date
+             */
+            dataInicio?: string | null;
+            /**
+             * Fim do extrato
+             * Format: date
+             */
+            dataFim?: string | null;
+            /** Saldo final do arquivo */
+            saldoFinal?: number | null;
+            /**
+             * Saldo anterior no sistema
+             * @description Saldo da conta no sistema no dia anterior ao início do extrato.
+             */
+            saldoAnterior?: number | null;
+            /** Soma das transações */
+            somaLancamentos?: number | null;
+            /**
+             * Diferença de saldo
+             * @description Saldo anterior + soma das transações − saldo final do arquivo; diferente de zero, o extrato não fecha com o sistema.
+             */
+            diferenca?: number | null;
+            /** Linhas novas */
+            linhasNovas?: number | null;
+            /** Linhas já importadas */
+            linhasExistentes?: number | null;
+            /**
+             * Linhas de saldo ou futuras
+             * @description Linhas de saldo (SALDO ANTERIOR, SALDO DO DIA) e lançamentos futuros, não importados.
+             */
+            linhasInformativas?: number | null;
+            /** Avisos */
+            avisos?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Importação de extrato */
+        ExtratoImportacaoPatch: {
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId?: number;
+            /** Arquivo */
+            nomeArquivo?: string | null;
+            /** Banco (BANKID) */
+            banco?: string | null;
+            /** Conta no arquivo (ACCTID) */
+            numeroConta?: string | null;
+            /**
+             * Início do extrato
+             * Format: date
+             */
+            dataInicio?: string | null;
+            /**
+             * Fim do extrato
+             * Format: date
+             */
+            dataFim?: string | null;
+            /** Saldo final do arquivo */
+            saldoFinal?: number | null;
+            /**
+             * Saldo anterior no sistema
+             * @description Saldo da conta no sistema no dia anterior ao início do extrato.
+             */
+            saldoAnterior?: number | null;
+            /** Soma das transações */
+            somaLancamentos?: number | null;
+            /**
+             * Diferença de saldo
+             * @description Saldo anterior + soma das transações − saldo final do arquivo; diferente de zero, o extrato não fecha com o sistema.
+             */
+            diferenca?: number | null;
+            /** Linhas novas */
+            linhasNovas?: number | null;
+            /** Linhas já importadas */
+            linhasExistentes?: number | null;
+            /**
+             * Linhas de saldo ou futuras
+             * @description Linhas de saldo (SALDO ANTERIOR, SALDO DO DIA) e lançamentos futuros, não importados.
+             */
+            linhasInformativas?: number | null;
+            /** Avisos */
+            avisos?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Linha do extrato */
+        ExtratoLinha: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId?: number | null;
+            /**
+             * Importação
+             * @description Id de Importação de extrato
+             */
+            importacaoId?: number | null;
+            /** FITID */
+            fitid?: string | null;
+            /** Chave */
+            chaveDedupe?: string | null;
+            /**
+             * Data
+             * Format: date
+             */
+            data?: string | null;
+            /** Valor */
+            valor?: number | null;
+            /** Histórico */
+            memo?: string | null;
+            /** Nome */
+            nome?: string | null;
+            /** Documento */
+            documento?: string | null;
+            /** Tipo (TRNTYPE) */
+            tipoTransacao?: string | null;
+            /**
+             * Situação
+             * @enum {integer|null}
+             */
+            situacao?: 0 | 1 | 2 | null;
+            /**
+             * Conciliado em
+             * Format: date-time
+             */
+            conciliadoEm?: string | null;
+            conta?: components["schemas"]["Conta"];
+            importacao?: components["schemas"]["ExtratoImportacao"];
+        };
+        /** Linha do extrato */
+        ExtratoLinhaInput: {
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId: number;
+            /**
+             * Importação
+             * @description Id de Importação de extrato
+             */
+            importacaoId?: number | null;
+            /** FITID */
+            fitid?: string | null;
+            /** Chave */
+            chaveDedupe: string;
+            /**
+             * Data
+             * Format: date
+             */
+            data: string;
+            /** Valor */
+            valor: number;
+            /** Histórico */
+            memo?: string | null;
+            /** Nome */
+            nome?: string | null;
+            /** Documento */
+            documento?: string | null;
+            /** Tipo (TRNTYPE) */
+            tipoTransacao?: string | null;
+            /**
+             * Situação
+             * @description Padrão: 0.
+             */
+            situacao: number & (0 | 1 | 2);
+            /**
+             * Conciliado em
+             * Format: date-time
+             */
+            conciliadoEm?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Linha do extrato */
+        ExtratoLinhaPatch: {
+            /**
+             * Conta
+             * @description Id de Conta
+             */
+            contaId?: number;
+            /**
+             * Importação
+             * @description Id de Importação de extrato
+             */
+            importacaoId?: number | null;
+            /** FITID */
+            fitid?: string | null;
+            /** Chave */
+            chaveDedupe?: string;
+            /**
+             * Data
+             * Format: date
+             */
+            data?: string;
+            /** Valor */
+            valor?: number;
+            /** Histórico */
+            memo?: string | null;
+            /** Nome */
+            nome?: string | null;
+            /** Documento */
+            documento?: string | null;
+            /** Tipo (TRNTYPE) */
+            tipoTransacao?: string | null;
+            /** Situação */
+            situacao?: number & (0 | 1 | 2);
+            /**
+             * Conciliado em
+             * Format: date-time
+             */
+            conciliadoEm?: string | null;
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
         /** Filial */
         Filial: {
             /** Id */
@@ -18428,6 +19004,11 @@ export interface components {
              */
             intervalo?: "S" | "M" | "A" | null;
             /**
+             * Repetir a cada
+             * @description Número de semanas, meses ou anos entre dois vencimentos (1 = todo intervalo).
+             */
+            aCada?: number | null;
+            /**
              * Dia do vencimento
              * @description Dia do mês dos lançamentos mensais; no dia 31, vale o último dia de cada mês.
              * @enum {integer|null}
@@ -18442,9 +19023,25 @@ export interface components {
             /**
              * Data de término
              * Format: date
-             * @description Vazia: repete até ser desativado.
+             * @description Vazia: repete até o número de ocorrências, até 366 ocorrências ou até ser desativado.
              */
             dataFim?: string | null;
+            /**
+             * Ocorrências
+             * @description Quantidade de lançamentos da série (no máximo 366); vazia: até a data de término ou até 366.
+             */
+            ocorrencias?: number | null;
+            /**
+             * Próximo vencimento
+             * Format: date
+             * @description Vencimento da próxima ocorrência ainda não gerada; vazio quando a série terminou.
+             */
+            readonly proximoVencimento?: string | null;
+            /**
+             * Ocorrências geradas
+             * @description Número da última ocorrência gerada como lançamento.
+             */
+            readonly parcelasGeradas?: number | null;
             /** Ativo */
             ativo?: boolean | null;
             /** Observação */
@@ -18497,6 +19094,11 @@ export interface components {
              */
             intervalo: string & ("S" | "M" | "A");
             /**
+             * Repetir a cada
+             * @description Número de semanas, meses ou anos entre dois vencimentos (1 = todo intervalo). Padrão: 1.
+             */
+            aCada: number;
+            /**
              * Dia do vencimento
              * @description Dia do mês dos lançamentos mensais; no dia 31, vale o último dia de cada mês.
              */
@@ -18510,9 +19112,14 @@ export interface components {
             /**
              * Data de término
              * Format: date
-             * @description Vazia: repete até ser desativado.
+             * @description Vazia: repete até o número de ocorrências, até 366 ocorrências ou até ser desativado.
              */
             dataFim?: string | null;
+            /**
+             * Ocorrências
+             * @description Quantidade de lançamentos da série (no máximo 366); vazia: até a data de término ou até 366.
+             */
+            ocorrencias?: number | null;
             /**
              * Ativo
              * @description Padrão: true.
@@ -18562,6 +19169,11 @@ export interface components {
             /** Intervalo */
             intervalo?: string & ("S" | "M" | "A");
             /**
+             * Repetir a cada
+             * @description Número de semanas, meses ou anos entre dois vencimentos (1 = todo intervalo).
+             */
+            aCada?: number;
+            /**
              * Dia do vencimento
              * @description Dia do mês dos lançamentos mensais; no dia 31, vale o último dia de cada mês.
              */
@@ -18575,9 +19187,14 @@ export interface components {
             /**
              * Data de término
              * Format: date
-             * @description Vazia: repete até ser desativado.
+             * @description Vazia: repete até o número de ocorrências, até 366 ocorrências ou até ser desativado.
              */
             dataFim?: string | null;
+            /**
+             * Ocorrências
+             * @description Quantidade de lançamentos da série (no máximo 366); vazia: até a data de término ou até 366.
+             */
+            ocorrencias?: number | null;
             /** Ativo */
             ativo?: boolean | null;
             /** Observação */
@@ -34453,7 +35070,7 @@ export interface operations {
             };
         };
     };
-    lancamentosConciliacaoOfxSugestoes: {
+    lancamentosConciliacaoOfxImportar: {
         parameters: {
             query?: never;
             header?: never;
@@ -34464,12 +35081,11 @@ export interface operations {
             content: {
                 "application/json": {
                     contaId: number;
-                    transacoes: {
-                        fitId: string;
-                        /** Format: date */
-                        data: string;
-                        valor: number;
-                    }[];
+                    nomeArquivo: string;
+                    /** @description Bytes do arquivo OFX em base64 */
+                    conteudo: string;
+                    /** @description Conta do arquivo (0, 1…) quando ele traz várias */
+                    indiceConta?: number;
                 };
             };
         };
@@ -34481,23 +35097,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        itens: {
-                            fitId: string;
-                            /** @description Baixa que já concilia a transação */
-                            baixaId: number | null;
-                            /** @description Lançamento sugerido */
-                            sugerido: number | null;
-                            candidatos: {
-                                id: number;
-                                descricao: string;
-                                /** @description 1 receita, 2 despesa */
-                                tipo: number;
-                                dataVencimento: string;
-                                /** @description Valor em aberto */
-                                saldo: number;
-                            }[];
-                        }[];
+                        importacaoId: number;
+                        /** @description Linhas incluídas agora */
+                        linhasNovas: number;
+                        /** @description Linhas já importadas antes (mesma chave) */
+                        linhasExistentes: number;
+                        /** @description Linhas de saldo e lançamentos futuros, não importados */
+                        linhasInformativas: number;
+                        /** @description Saldo da conta no sistema no dia anterior ao início do extrato */
+                        saldoAnterior: number;
+                        /** @description Soma das transações importáveis do arquivo */
+                        somaLancamentos: number;
+                        /** @description LEDGERBAL do arquivo */
+                        saldoFinal: number | null;
+                        /** @description saldoAnterior + somaLancamentos − saldoFinal */
+                        diferenca: number | null;
+                        avisos: string[];
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosConciliacaoOfxLinhas: {
+        parameters: {
+            query: {
+                contaId: number;
+                /** @description 0 pendente, 1 conciliado, 2 ignorado */
+                situacao?: 0 | 1 | 2;
+                /** @description Janela de datas dos candidatos (padrão 5) */
+                dias?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        data: string;
+                        valor: number;
+                        memo?: string | null;
+                        nome?: string | null;
+                        documento?: string | null;
+                        fitid?: string | null;
+                        /** @description 0 pendente, 1 conciliado, 2 ignorado */
+                        situacao: number;
+                        candidatos: {
+                            /** @enum {string} */
+                            tipo: "movimento" | "titulo";
+                            id: number;
+                            /** @description Data do movimento ou vencimento do título */
+                            data: string;
+                            /** @description Valor do movimento ou valor em aberto do título, com o sinal da conta */
+                            valor: number;
+                            descricao: string;
+                            referencia?: string | null;
+                            pessoaNome?: string | null;
+                            /** @description 1 + valor igual + referência igual + pessoa igual */
+                            pontuacao: number;
+                            valorIgual: boolean;
+                            referenciaIgual: boolean;
+                            pessoaIgual: boolean;
+                            distanciaDias?: number;
+                        }[];
+                    }[];
                 };
             };
             /** @description Default Response */
@@ -34529,27 +35235,16 @@ export interface operations {
             };
         };
     };
-    lancamentosConciliacaoOfxBaixas: {
+    lancamentosConciliacaoOfxIgnorar: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: number;
+            };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    contaId: number;
-                    itens: {
-                        fitId: string;
-                        lancamentoId: number;
-                        /** Format: date */
-                        data: string;
-                        valor: number;
-                    }[];
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Default Response */
             200: {
@@ -34558,8 +35253,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Baixas criadas */
-                        baixas: number;
+                        id: number;
+                        situacao: number;
+                        /** @description Movimentos ligados à linha */
+                        movimentos?: number[];
                     };
                 };
             };
@@ -34583,6 +35280,190 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosConciliacaoOfxConciliar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Uma linha pode ser conciliada com vários movimentos e títulos; a soma deve ser o valor da linha (um movimento novo leva a diferença). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Movimentos da conta ainda não conciliados */
+                    movimentos?: number[];
+                    /** @description Títulos em aberto a baixar (na ordem) na data da linha */
+                    titulos?: {
+                        lancamentoId: number;
+                    }[];
+                    /**
+                     * @description Linha maior que o aberto dos títulos: juros. Menor: desconto (quita) ou parcial (baixa parcial, padrão).
+                     * @enum {string}
+                     */
+                    diferenca?: "juros" | "desconto" | "parcial";
+                    /** @description Cria um movimento avulso (tarifa, rendimento) com o restante do valor da linha */
+                    novoMovimento?: {
+                        descricao: string;
+                        categoriaFinanceiraId?: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        situacao: number;
+                        /** @description Movimentos ligados à linha */
+                        movimentos?: number[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lancamentosConciliacaoOfxDesfazer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        situacao: number;
+                        /** @description Movimentos ligados à linha */
+                        movimentos?: number[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -56414,6 +57295,568 @@ export interface operations {
         };
     };
     etiquetasExists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exists: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    extratoImportacoesFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Presente quando o filtro não tinha limit e há mais registros: o limite aplicado. */
+                    "x-limite-aplicado"?: number;
+                    /** @description Com X-Limite-Aplicado: <endereço da página seguinte>; rel="next". */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtratoImportacao"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    extratoImportacoesFindOne: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtratoImportacao"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    extratoImportacoesCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
+                where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    extratoImportacoesFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtratoImportacao"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    extratoImportacoesExists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exists: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    extratoLinhasFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Presente quando o filtro não tinha limit e há mais registros: o limite aplicado. */
+                    "x-limite-aplicado"?: number;
+                    /** @description Com X-Limite-Aplicado: <endereço da página seguinte>; rel="next". */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtratoLinha"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    extratoLinhasFindOne: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtratoLinha"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    extratoLinhasCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
+                where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    extratoLinhasFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtratoLinha"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    extratoLinhasExists: {
         parameters: {
             query?: never;
             header?: never;

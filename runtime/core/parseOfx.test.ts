@@ -1,179 +1,179 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseOfx, parseOfxContas } from './parseOfx.ts';
+import { decodeOfx, parseOfx, parseOfxContas } from './parseOfx.ts';
 
-/** OFX 1.02 (SGML) as Brazilian banks export it: header lines, unclosed values, CRLF. */
-const SGML = [
-  'OFXHEADER:100',
-  'DATA:OFXSGML',
-  'VERSION:102',
-  'SECURITY:NONE',
-  'ENCODING:USASCII',
-  'CHARSET:1252',
-  'COMPRESSION:NONE',
-  'OLDFILEUID:NONE',
-  'NEWFILEUID:NONE',
-  '',
-  '<OFX>',
-  '<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20250131120000[-3:BRT]<LANGUAGE>POR</SONRS></SIGNONMSGSRSV1>',
-  '<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>',
-  '<STMTRS><CURDEF>BRL',
-  '<BANKACCTFROM><BANKID>0341<BRANCHID>1234<ACCTID>56789-0<ACCTTYPE>CHECKING</BANKACCTFROM>',
-  '<BANKTRANLIST><DTSTART>20250101000000[-3:BRT]<DTEND>20250131235959[-3:BRT]',
-  '<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20250105120000[-3:BRT]<TRNAMT>1500.00<FITID>20250105001<CHECKNUM>001<MEMO>PIX RECEBIDO CLIENTE ANA &amp; CIA</STMTTRN>',
-  '<STMTTRN>',
-  '<TRNTYPE>DEBIT',
-  '<DTPOSTED>20250110',
-  '<TRNAMT>-89,90',
-  '<FITID>20250110002',
-  '<NAME>ENERGIA ELETRICA',
-  '<MEMO>PAGTO CONTA LUZ',
-  '</STMTTRN>',
-  '</BANKTRANLIST><LEDGERBAL><BALAMT>1410.10<DTASOF>20250131</LEDGERBAL>',
-  '</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
-].join('\r\n');
+/** Fixtures written to reproduce each producer's quirk (tests/fixtures/ofx), read as bytes like an upload. */
+const fixture = (name: string) =>
+  decodeOfx(new Uint8Array(readFileSync(new URL(`../../tests/fixtures/ofx/${name}`, import.meta.url))));
+const pick = (statement: ReturnType<typeof parseOfx>) =>
+  statement.transacoes.map(({ fitId, data, valor, memo, informativo }) => ({
+    fitId,
+    data,
+    valor,
+    memo,
+    informativo,
+  }));
 
-/** OFX 2.2 (XML): processing instructions and closed elements. */
-const XML = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
-<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
-<OFX>
-  <BANKMSGSRSV1><STMTTRNRS><STMTRS>
-    <CURDEF>BRL</CURDEF>
-    <BANKACCTFROM><BANKID>001</BANKID><BRANCHID>4321-0</BRANCHID><ACCTID>998877</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
-    <BANKTRANLIST>
-      <DTSTART>20250201</DTSTART><DTEND>20250228</DTEND>
-      <STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20250203100000.000[-3:BRT]</DTPOSTED><TRNAMT>-250.5</TRNAMT><FITID>abc-1</FITID><NAME>Aluguel</NAME><MEMO>Aluguel</MEMO></STMTTRN>
-    </BANKTRANLIST>
-    <LEDGERBAL><BALAMT>-250.50</BALAMT><DTASOF>20250228</DTASOF></LEDGERBAL>
-  </STMTRS></STMTTRNRS></BANKMSGSRSV1>
-</OFX>`;
-
-describe('parseOfx', () => {
-  it('reads OFX 1.x SGML: account, period, balance and transactions (unclosed values, comma decimals)', () => {
-    const statement = parseOfx(SGML);
+describe('parseOfx (ofx-js)', () => {
+  it('Itaú SGML 1.02: CP1252 accents, DTPOSTED with [-3:BRT] on its own day, SALDO and future lines flagged', () => {
+    const statement = parseOfx(fixture('itau-sgml-cp1252-saldo-futuro.ofx'));
     expect(statement).toMatchObject({
       banco: '0341',
       agencia: '1234',
       conta: '56789-0',
+      cartao: false,
       moeda: 'BRL',
-      inicio: '2025-01-01',
-      fim: '2025-01-31',
-      saldo: 1410.1,
+      inicio: '2026-03-01',
+      fim: '2026-03-10',
+      saldo: 1454.1,
+      saldoData: '2026-03-10',
     });
-    expect(statement.transacoes).toEqual([
+    expect(pick(statement)).toEqual([
+      { fitId: 'SALDO0301', data: '2026-03-01', valor: 0, memo: 'SALDO ANTERIOR', informativo: 'saldo' },
       {
-        fitId: '20250105001',
-        tipo: 'CREDIT',
-        data: '2025-01-05',
+        fitId: 'ITAU0001',
+        data: '2026-03-02',
         valor: 1500,
-        descricao: 'PIX RECEBIDO CLIENTE ANA & CIA',
-        documento: '001',
+        memo: 'PIX RECEBIDO JOSÉ DA CONCEIÇÃO',
+        informativo: null,
       },
       {
-        fitId: '20250110002',
-        tipo: 'DEBIT',
-        data: '2025-01-10',
-        valor: -89.9,
-        descricao: 'ENERGIA ELETRICA — PAGTO CONTA LUZ',
-        documento: null,
+        fitId: 'ITAU0002',
+        data: '2026-03-05',
+        valor: -45.9,
+        memo: 'TARIFA MANUTENÇÃO CONTA',
+        informativo: null,
       },
+      { fitId: 'SALDO0305', data: '2026-03-05', valor: 1454.1, memo: 'SALDO DO DIA', informativo: 'saldo' },
+      {
+        fitId: 'ITAU0003',
+        data: '2026-03-15',
+        valor: -2000,
+        memo: 'AGENDAMENTO ALUGUEL',
+        informativo: 'futuro',
+      },
+    ]);
+    expect(statement.transacoes[1]?.chave).toBe('F|ITAU0001|2026-03-02|1500.00');
+  });
+
+  it('Bradesco: comma decimals (386,80 and 1.234,56), a blank amount skipped with a notice, "S A L D O" flagged', () => {
+    const statement = parseOfx(fixture('bradesco-virgula-decimal.ofx'));
+    expect(statement.saldo).toBe(847.76);
+    expect(pick(statement)).toEqual([
+      { fitId: 'BRA001', data: '2026-02-03', valor: -386.8, memo: 'PAGTO FORNECEDOR', informativo: null },
+      { fitId: 'BRA002', data: '2026-02-04', valor: 1234.56, memo: 'DEPOSITO', informativo: null },
+      { fitId: 'BRA004', data: '2026-02-05', valor: 847.76, memo: 'S A L D O', informativo: 'saldo' },
+    ]);
+    expect(statement.avisos).toEqual([
+      'A transação 3 do extrato ("SALDO DIA") não tem valor (TRNAMT) e foi ignorada.',
     ]);
   });
 
-  it('reads OFX 2.x XML with closed elements (NAME equal to MEMO shown once)', () => {
-    const statement = parseOfx(XML);
-    expect(statement).toMatchObject({ banco: '001', agencia: '4321-0', conta: '998877', saldo: -250.5 });
+  it('Santander: CURDEF BRC is BRL, and a single STMTTRN (an object in ofx-js) is one line', () => {
+    const statement = parseOfx(fixture('santander-brc-um-lancamento.ofx'));
+    expect(statement.moeda).toBe('BRL');
     expect(statement.transacoes).toEqual([
       {
-        fitId: 'abc-1',
+        fitId: 'SAN20260115001',
+        chave: 'F|SAN20260115001|2026-01-15|-120.00',
         tipo: 'DEBIT',
-        data: '2025-02-03',
-        valor: -250.5,
-        descricao: 'Aluguel',
-        documento: null,
+        data: '2026-01-15',
+        valor: -120,
+        descricao: 'PAGAMENTO BOLETO INTERNET',
+        memo: 'PAGAMENTO BOLETO INTERNET',
+        nome: null,
+        documento: '000123',
+        informativo: null,
       },
     ]);
   });
 
-  it('rejects what is not OFX and transactions without a valid date or amount', () => {
+  it('Banco do Brasil: a FITID repeated in the file falls back to (data, valor, memo, occurrence); identical lines with distinct FITIDs both kept', () => {
+    const statement = parseOfx(fixture('bb-fitid-repetido.ofx'));
+    const chaves = statement.transacoes.map((line) => line.chave);
+    expect(new Set(chaves).size).toBe(6);
+    expect(chaves[0]).toMatch(/^M\|2026-03-10\|-10\.00\|[0-9a-f]{8}\|1$/);
+    expect(chaves[1]).toBe(chaves[0]?.replace(/\|1$/, '|2'));
+    expect(chaves[2]).toMatch(/^M\|2026-03-10\|50\.00\|[0-9a-f]{8}\|1$/);
+    expect(chaves.slice(3, 5)).toEqual(['F|20260311001|2026-03-11|-7.50', 'F|20260311002|2026-03-11|-7.50']);
+    // No FITID (Rende Fácil): the fallback too.
+    expect(chaves[5]).toMatch(/^M\|2026-03-12\|3\.21\|[0-9a-f]{8}\|1$/);
+    expect(statement.transacoes[5]?.memo).toBe('Rende Fácil');
+    expect(statement.transacoes[0]?.descricao).toBe('MARIA — Pix - Enviado');
+    // Stable: the same file read again gives the same keys.
+    expect(parseOfx(fixture('bb-fitid-repetido.ofx')).transacoes.map((line) => line.chave)).toEqual(chaves);
+  });
+
+  it('OFX 2.x XML in UTF-8 (closed elements, &amp;)', () => {
+    const statement = parseOfx(fixture('nubank-xml-v2-utf8.ofx'));
+    expect(statement).toMatchObject({
+      banco: '0260',
+      conta: '1234567-8',
+      saldo: 749.5,
+      inicio: '2026-03-01',
+    });
+    expect(pick(statement)).toEqual([
+      {
+        fitId: '6543a1b2-0001',
+        data: '2026-03-03',
+        valor: -250.5,
+        memo: 'Compra no débito - Padaria São João',
+        informativo: null,
+      },
+      {
+        fitId: '6543a1b2-0002',
+        data: '2026-03-04',
+        valor: 1000,
+        memo: 'Transferência recebida & creditada',
+        informativo: null,
+      },
+    ]);
+  });
+
+  it('credit-card statements (CREDITCARDMSGSRSV1 / CCSTMTRS)', () => {
+    const [statement, ...rest] = parseOfxContas(fixture('cartao-credito.ofx'));
+    expect(rest).toEqual([]);
+    expect(statement).toMatchObject({
+      cartao: true,
+      conta: '5555XXXXXXXX1234',
+      saldo: -1250.35,
+      fim: '2026-02-28',
+    });
+    expect(statement?.transacoes.map((line) => [line.fitId, line.valor])).toEqual([
+      ['CC001', -89.9],
+      ['CC002', 500],
+    ]);
+  });
+
+  it('each account of a file on its own: the same FITID in two accounts keeps its own key in each', () => {
+    const contas = parseOfxContas(fixture('duas-contas-mesmo-fitid.ofx'));
+    expect(contas.map((conta) => [conta.conta, conta.transacoes.map((line) => line.chave)])).toEqual([
+      ['11111-1', ['F|A1|2026-03-02|10.00']],
+      ['22222-2', ['F|A1|2026-03-02|-3.00']],
+    ]);
+  });
+
+  it('rejects what is not OFX, a malformed file and transactions without a valid date or amount, in pt-BR', () => {
     expect(() => parseOfx('Data;Valor\n01/01/2025;10')).toThrow('não é um extrato OFX');
-    const broken = SGML.replace('<TRNAMT>1500.00', '<TRNAMT>mil');
-    expect(() => parseOfx(broken)).toThrow('A transação 1 do extrato');
-    expect(() => parseOfx(SGML.replace('<DTPOSTED>20250110', '<DTPOSTED>20250231'))).toThrow('transação 2');
+    const santander = fixture('santander-brc-um-lancamento.ofx');
+    expect(() => parseOfx(santander.replace('<TRNAMT>-120.00', '<TRNAMT>mil'))).toThrow(
+      'A transação 1 do extrato',
+    );
+    expect(() => parseOfx(santander.replace('<DTPOSTED>20260115', '<DTPOSTED>20260231'))).toThrow(
+      'transação 1',
+    );
+    expect(() => parseOfx(fixture('nubank-xml-v2-utf8.ofx').replace('</STMTRS>', ''))).toThrow('malformado');
+    expect(() => parseOfx(`<OFX><${'A'.repeat(40)}>1</OFX>`)).toThrow('não é um extrato OFX válido');
   });
 
   it('accepts a statement without transactions', () => {
     expect(parseOfx('<OFX><BANKTRANLIST></BANKTRANLIST></OFX>').transacoes).toEqual([]);
   });
 
-  const stmt = (acct: string, lines: string[]) =>
-    `<STMTRS><CURDEF>BRL<BANKACCTFROM><BANKID>077<BRANCHID>0001<ACCTID>${acct}<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><DTSTART>20250301<DTEND>20250331\r\n${lines.join('\r\n')}\r\n</BANKTRANLIST><LEDGERBAL><BALAMT>0<DTASOF>20250331</LEDGERBAL></STMTRS>`;
-  const trn = (fitId: string | null, date: string, amount: string | null, memo: string) =>
-    `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${date}${amount === null ? '<TRNAMT>' : `<TRNAMT>${amount}`}${fitId === null ? '' : `<FITID>${fitId}`}<MEMO>${memo}</STMTTRN>`;
-  const ofx = (...statements: string[]) =>
-    `OFXHEADER:100\r\n\r\n<OFX><BANKMSGSRSV1><STMTTRNRS>${statements.join('')}</STMTTRNRS></BANKMSGSRSV1></OFX>`;
-
-  it('gives lines sharing a FITID (Inter: one per day) the fallback key: date, amount, memo, occurrence', () => {
-    const lines = [
-      trn('20250305', '20250305', '-10.00', 'PIX ENVIADO JOAO'),
-      trn('20250305', '20250305', '-10.00', 'PIX ENVIADO JOAO'),
-      trn('20250305', '20250305', '25.50', 'PIX RECEBIDO MARIA'),
-      trn('20250306-1', '20250306', '7.00', 'TARIFA'),
-      trn(null, '20250306', '7.00', 'SEM FITID'),
-    ];
-    const [statement] = parseOfxContas(ofx(stmt('1234567', lines)));
-    const ids = statement?.transacoes.map((t) => t.fitId) ?? [];
-    expect(new Set(ids).size).toBe(5);
-    expect(ids[3]).toBe('20250306-1');
-    expect(ids[0]).toMatch(/^20250305~2025-03-05~-10\.00~[0-9a-f]{8}~1$/);
-    expect(ids[1]).toBe(ids[0]?.replace(/~1$/, '~2'));
-    expect(ids[2]).toMatch(/^20250305~2025-03-05~25\.50~[0-9a-f]{8}~1$/);
-    expect(ids[4]).toMatch(/^~2025-03-06~7\.00~[0-9a-f]{8}~1$/);
-    // Stable: the same file read again (or with more lines of another day) gives the same keys.
-    const again = parseOfx(ofx(stmt('1234567', [...lines, trn('20250307', '20250307', '1.00', 'X')])));
-    expect(again.transacoes.slice(0, 5).map((t) => t.fitId)).toEqual(ids);
-    expect(statement?.transacoes.map((t) => t.valor)).toEqual([-10, -10, 25.5, 7, 7]);
-  });
-
-  it('skips a line with a blank amount (Caixa "SALDO DIA") with a notice, keeping the others', () => {
-    const statement = parseOfx(
-      ofx(
-        stmt('99', [
-          trn('1', '20250305', '-5,00', 'COMPRA'),
-          trn('2', '20250305', null, 'SALDO DIA'),
-          trn('3', '20250306', '12,34', 'DEPOSITO'),
-        ]),
-      ),
-    );
-    expect(statement.transacoes.map((t) => [t.fitId, t.valor])).toEqual([
-      ['1', -5],
-      ['3', 12.34],
-    ]);
-    expect(statement.avisos).toEqual([
-      'A transação 2 do extrato ("SALDO DIA") não tem valor (TRNAMT) e foi ignorada.',
-    ]);
-    // An amount that is present but unreadable still refuses the file.
-    expect(() => parseOfx(ofx(stmt('99', [trn('1', '20250305', 'abc', 'X')])))).toThrow(
-      'A transação 1 do extrato não tem data (DTPOSTED) ou valor (TRNAMT) válidos.',
-    );
-  });
-
-  it('offers each account of a multi-account file separately (FITIDs unique per account only)', () => {
-    const contas = parseOfxContas(
-      ofx(
-        stmt('111', [trn('A1', '20250301', '10.00', 'UM')]),
-        stmt('222', [trn('A1', '20250302', '-3.00', 'DOIS'), trn('B2', '20250303', '4.00', 'TRES')]),
-      ),
-    );
-    expect(contas.map((c) => [c.conta, c.transacoes.map((t) => [t.fitId, t.valor])])).toEqual([
-      ['111', [['A1', 10]]],
-      [
-        '222',
-        [
-          ['A1', -3],
-          ['B2', 4],
-        ],
-      ],
-    ]);
-    expect(parseOfx(ofx(stmt('111', []), stmt('222', []))).conta).toBe('111');
+  it('decodes UTF-8 when the header says so or a BOM opens it, Windows-1252 otherwise', () => {
+    const cp1252 = new Uint8Array([0x3c, 0x4d, 0x3e, 0x43, 0xc7, 0xc3]); // <M>CÇÃ
+    expect(decodeOfx(cp1252)).toBe('<M>CÇÃ');
+    const utf8 = new TextEncoder().encode('\uFEFF<M>CÇÃ');
+    expect(decodeOfx(utf8)).toBe('<M>CÇÃ');
   });
 });

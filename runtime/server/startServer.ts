@@ -13,6 +13,7 @@ import { createMailer } from './mail/createMailer.ts';
 import { createJobQueue } from './plugins/jobs.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
 import { scheduleRateLimitPurge } from './services/rateLimitPurgeJob.ts';
+import { scheduleRecorrencias } from './services/recorrencia/recorrenciaJob.ts';
 import { createReportQueues, workReportJobs } from './services/reports/reportJobs.ts';
 import { workWebhookDeliveries } from './services/webhooks/workWebhookDeliveries.ts';
 import { buildWebIfStale } from './web/buildWebIfStale.ts';
@@ -90,6 +91,7 @@ export async function startServer(
     serveWeb: options.serveWeb !== false,
   });
   await scheduleRateLimitPurge(jobs, db, { work: config.jobsWork, log: app.log });
+  await scheduleRecorrencias(jobs, db, { work: config.jobsWork, log: app.log });
   if (config.jobsWork) {
     await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log }, jobs, { concurrency: 2 });
     await workWebhookDeliveries(jobs, { db, allowPrivate: config.outboundAllowPrivate, log: app.log });

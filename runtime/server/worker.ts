@@ -16,6 +16,7 @@ import { createJobQueue } from './plugins/jobs.ts';
 import { joinRealtimeCluster, realtimeEmitter } from './plugins/realtime.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
 import { scheduleRateLimitPurge } from './services/rateLimitPurgeJob.ts';
+import { scheduleRecorrencias } from './services/recorrencia/recorrenciaJob.ts';
 import { workReportJobs } from './services/reports/reportJobs.ts';
 import { TenantRegistry } from './services/tenantRegistry.ts';
 import { workWebhookDeliveries } from './services/webhooks/workWebhookDeliveries.ts';
@@ -57,6 +58,7 @@ await workReportJobs({ db, tenants, realtime: realtimeEmitter(io), log }, jobs, 
   concurrency: Number(process.env.REPORT_CONCURRENCY ?? 2),
 });
 await scheduleRateLimitPurge(jobs, db, { work: true, log });
+await scheduleRecorrencias(jobs, db, { work: true, log });
 await workWebhookDeliveries(jobs, { db, allowPrivate: config.outboundAllowPrivate, log });
 log.info({}, 'worker atendendo a fila de relatórios');
 if (!config.databaseUrl) await scheduleBackups(jobs, { dataDir: config.dataDir, db }, (m) => log.info({}, m));

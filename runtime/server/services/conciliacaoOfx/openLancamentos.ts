@@ -1,8 +1,13 @@
-import type { OpenLancamento } from '../../../core/matchOfxTransactions.ts';
 import type { RecordContext } from '../records/recordContext.ts';
 
-/** An open entry with what the reconciliation screen shows of it. */
-export interface OpenLancamentoRow extends OpenLancamento {
+/** An open entry with what the reconciliation and the boleto return screens show of it. */
+export interface OpenLancamentoRow {
+  id: number;
+  /** 1 receita (money in), 2 despesa (money out). */
+  tipo: number;
+  /** Value still open. */
+  saldo: number;
+  dataVencimento: string;
   descricao: string;
   valor: number;
   situacao: number;

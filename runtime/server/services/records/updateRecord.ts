@@ -81,5 +81,6 @@ export async function updateRecord(
   if (record.documentParent) await applyParentFormulas(context, row[record.documentParent.foreignKey]);
   await afterChange(context, id, before, row);
   await entityHooks(entity.base).afterWrite?.(context, id);
+  await entityHooks(entity.base).afterUpdate?.(context, row);
   return returnWithChildren(context, row, children.writes);
 }

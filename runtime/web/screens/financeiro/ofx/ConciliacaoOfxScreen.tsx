@@ -1,8 +1,6 @@
 import {
   Alert,
   Box,
-  Button,
-  Chip,
   LinearProgress,
   Link,
   MenuItem,
@@ -11,32 +9,33 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import Icon from '@mui/material/Icon';
+import { useState } from 'react';
 import { formatBRL } from '../../../../core/formatMoney.ts';
 import { FilePickButton } from '../../../ui/FilePickButton.tsx';
-import { formatIsoDate } from './ofxTypes.ts';
-import { ReconcileTable } from './ReconcileTable.tsx';
+import { ConciliarDialog } from './ConciliarDialog.tsx';
+import { LinhasTable } from './LinhasTable.tsx';
+import type { Linha } from './ofxTypes.ts';
 import { useConciliacaoOfx } from './useConciliacaoOfx.ts';
 
 /**
- * Financeiro › Conciliação OFX (key FINANCEIRO_CONCILIACAO_OFX): read a bank statement (OFX), see each
- * line next to the open receita or despesa of the same value due nearby, confirm, and the baixas are
- * created in the chosen account (CRIAR). Lines already reconciled are recognised by their FITID.
+ * Financeiro › Conciliação OFX (key FINANCEIRO_CONCILIACAO_OFX): import a bank statement (OFX) into an
+ * account — the server keeps only new lines and checks the balance — then reconcile each line with the
+ * account's movements or open titles ranked by score, create a movement (tarifa, rendimento), ignore it,
+ * or undo. Actions need CRIAR.
  */
 export default function ConciliacaoOfxScreen() {
   const controller = useConciliacaoOfx();
-  const { contas, contaId, statement, busy, chosen, canCreate } = controller;
-  const conciliadas =
-    statement?.transacoes.filter((line) => controller.sugestoes.get(line.fitId)?.baixaId).length ?? 0;
+  const { contas, contaId, linhas, importacao, busy, canCreate } = controller;
+  const [aberta, setAberta] = useState<Linha | null>(null);
   return (
-    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+    <Box sx={{ maxWidth: 1280, mx: 'auto' }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Conciliação OFX
       </Typography>
       {contas !== null && contas.length === 0 && (
         <Alert severity="info" sx={{ mb: 2 }}>
           Nenhuma conta bancária cadastrada nesta filial.{' '}
-          <Link href="#/pages/financeiro/contas/cadastrar">Cadastre a conta</Link> antes de conciliar o
+          <Link href="#/pages/financeiro/contas/cadastrar">Cadastre a conta</Link> antes de importar o
           extrato.
         </Alert>
       )}
@@ -57,85 +56,86 @@ export default function ConciliacaoOfxScreen() {
               </MenuItem>
             ))}
           </TextField>
+          <TextField
+            select
+            label="Situação"
+            value={controller.situacao === '' ? 'todas' : controller.situacao}
+            onChange={(event) =>
+              controller.setSituacao(
+                event.target.value === 'todas' ? '' : (Number(event.target.value) as 0 | 1 | 2),
+              )
+            }
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value={0}>Pendentes</MenuItem>
+            <MenuItem value={1}>Conciliadas</MenuItem>
+            <MenuItem value={2}>Ignoradas</MenuItem>
+            <MenuItem value="todas">Todas</MenuItem>
+          </TextField>
           <FilePickButton
             accept=".ofx,.OFX,application/x-ofx,text/plain"
             inputLabel="Arquivo OFX"
-            onFile={(file) => void controller.load(file)}
-            disabled={busy}
+            onFile={(file) => void controller.upload(file)}
+            disabled={busy || contaId === '' || !canCreate}
             sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           >
-            Escolher arquivo OFX
+            Importar arquivo OFX
           </FilePickButton>
         </Stack>
-        {statement && (
-          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
-            <Chip icon={<Icon>description</Icon>} label={statement.arquivo} />
-            {controller.extratos.length > 1 && (
-              <TextField
-                select
-                size="small"
-                label="Conta do arquivo"
-                value={controller.extratos.indexOf(statement)}
-                onChange={(event) => void controller.selectExtrato(Number(event.target.value))}
-                sx={{ minWidth: 220 }}
-              >
-                {controller.extratos.map((extrato, index) => (
-                  <MenuItem key={`${extrato.banco}-${extrato.agencia}-${extrato.conta}`} value={index}>
-                    {`Conta ${extrato.conta ?? '?'} (${extrato.transacoes.length} transação(ões))`}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-            {statement.conta && (
-              <Chip
-                label={`Banco ${statement.banco ?? '?'} · ag. ${statement.agencia ?? '?'} · conta ${statement.conta}`}
-              />
-            )}
-            {statement.inicio && statement.fim && (
-              <Chip label={`Período ${formatIsoDate(statement.inicio)} a ${formatIsoDate(statement.fim)}`} />
-            )}
-            {statement.saldo !== null && <Chip label={`Saldo ${formatBRL(statement.saldo)}`} />}
-            <Chip label={`${statement.transacoes.length} transação(ões) · ${conciliadas} conciliada(s)`} />
-          </Stack>
-        )}
       </Paper>
-      <Box sx={{ height: 4, mb: 1 }}>{busy && <LinearProgress aria-label="Carregando" />}</Box>
-      {controller.progresso && (
-        <Typography role="status" variant="body2" sx={{ mb: 1 }}>
-          {controller.progresso}
-        </Typography>
-      )}
-      {statement && !contaId && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          Escolha a conta bancária do extrato para ver as sugestões.
+      {importacao && (
+        <Alert severity="success" sx={{ mb: 1 }} role="status">
+          {importacao.arquivo}: {importacao.linhasNovas} linha(s) nova(s), {importacao.linhasExistentes} já
+          importada(s)
+          {importacao.linhasInformativas > 0
+            ? `, ${importacao.linhasInformativas} de saldo ou futura(s) não importada(s)`
+            : ''}
+          .
+          {importacao.saldoFinal !== null && importacao.diferenca === 0
+            ? ` Saldo final ${formatBRL(importacao.saldoFinal)} confere com o sistema.`
+            : ''}
         </Alert>
       )}
-      {statement && contaId !== '' && (
+      {importacao?.avisos.map((aviso) => (
+        <Alert key={aviso} severity="warning" sx={{ mb: 1 }}>
+          {aviso}
+        </Alert>
+      ))}
+      <Box sx={{ height: 4, mb: 1 }}>{busy && <LinearProgress aria-label="Carregando" />}</Box>
+      {contaId !== '' && linhas && (
         <Paper sx={{ mb: 2 }}>
-          <Box sx={{ overflowX: 'auto' }}>
-            <ReconcileTable
-              transacoes={statement.transacoes}
-              sugestoes={controller.sugestoes}
-              escolhas={controller.escolhas}
-              onChoose={controller.choose}
-            />
-          </Box>
-          <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: 'center', justifyContent: 'flex-end' }}>
-            {!canCreate && (
-              <Typography variant="body2" color="text.secondary">
-                Seu perfil permite apenas consultar.
-              </Typography>
-            )}
-            <Button
-              variant="contained"
-              startIcon={<Icon>done_all</Icon>}
-              onClick={() => void controller.confirm()}
-              disabled={busy || chosen === 0 || !canCreate}
-            >
-              Confirmar baixas ({chosen})
-            </Button>
-          </Stack>
+          {linhas.length === 0 ? (
+            <Typography sx={{ p: 2 }} color="text.secondary">
+              Nenhuma linha nesta situação. Importe o extrato OFX da conta.
+            </Typography>
+          ) : (
+            <Box sx={{ overflowX: 'auto' }}>
+              <LinhasTable
+                linhas={linhas}
+                canCreate={canCreate}
+                busy={busy}
+                onConciliar={setAberta}
+                onIgnorar={(linha) => void controller.ignorar(linha.id)}
+                onDesfazer={(linha) => void controller.desfazer(linha.id)}
+              />
+            </Box>
+          )}
+          {!canCreate && (
+            <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+              Seu perfil permite apenas consultar.
+            </Typography>
+          )}
         </Paper>
+      )}
+      {aberta && (
+        <ConciliarDialog
+          linha={aberta}
+          onClose={() => setAberta(null)}
+          onConfirm={(body) => {
+            setAberta(null);
+            void controller.conciliar(aberta.id, body);
+          }}
+        />
       )}
     </Box>
   );

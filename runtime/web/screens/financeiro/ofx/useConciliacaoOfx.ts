@@ -1,43 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { checkPermission } from '../../../../core/checkPermission.ts';
-import { decodeCsvBytes } from '../../../../core/decodeCsvBytes.ts';
-import { type OfxStatement, parseOfxContas } from '../../../../core/parseOfx.ts';
 import { PermissionLevel } from '../../../../core/types.ts';
 import { useRuntime, useSession } from '../../../app/RuntimeContext.tsx';
+import { fileToBase64 } from '../../../ui/fileToBase64.ts';
 import { useNotify } from '../../../ui/NotifyProvider.tsx';
 import { useActionError } from '../../../ui/useActionError.tsx';
-import type { Conta, Sugestao } from './ofxTypes.ts';
+import type { ConciliarBody, Conta, Importacao, Linha } from './ofxTypes.ts';
 
 const KEY = 'FINANCEIRO_CONCILIACAO_OFX';
-/**
- * Lines per confirmation request. The API caps a request at 500 (one transaction each, bounded body and
- * lock time); the screen sends any number of lines in such batches, in order, showing progress. A batch
- * that fails stops the rest: the batches before it are kept and shown as reconciled.
- */
-const LOTE_BAIXAS = 500;
-/** Lines per suggestion request (the API's cap). */
-const LOTE_SUGESTOES = 2000;
-
-const lotes = <T>(items: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
-const digits = (text: string | null | undefined) => (text ?? '').replace(/\D/g, '').replace(/^0+/, '');
-
-/** The branch account whose number (and bank, when both have it) is the statement's, if exactly one is. */
-function accountOf(contas: Conta[], statement: OfxStatement): Conta | undefined {
-  const number = digits(statement.conta);
-  if (!number) return undefined;
-  const found = contas.filter(
-    (conta) =>
-      digits(conta.numeroConta) === number &&
-      (!conta.bancoCodigo || !statement.banco || digits(conta.bancoCodigo) === digits(statement.banco)),
-  );
-  return found.length === 1 ? found[0] : undefined;
-}
+const BASE = '/api/Lancamentos/conciliacao-ofx';
 
 /**
- * Controller of Conciliação OFX: the branch's accounts, the statement read in the browser (OFX 1.x or 2.x,
- * UTF-8 or Windows-1252), the server's suggestions per line, the entry chosen for each line and the
- * creation of the baixas of the chosen ones.
+ * Controller of Conciliação OFX: the branch's accounts, the import of a file into the chosen one (the server
+ * reads it, keeps new lines only and checks the balance), the account's lines with their ranked
+ * candidates (filtered by situação), and the actions on a line: conciliar, ignorar, desfazer.
  */
 export function useConciliacaoOfx() {
   const { api } = useRuntime();
@@ -45,149 +21,97 @@ export function useConciliacaoOfx() {
   const notify = useNotify();
   const showError = useActionError();
   const [contas, setContas] = useState<Conta[] | null>(null);
-  const [contaId, setContaIdState] = useState<number | ''>('');
-  const [statement, setStatement] = useState<(OfxStatement & { arquivo: string }) | null>(null);
-  /** Every account of the file (a file may carry several statements); `statement` is the one shown. */
-  const [extratos, setExtratos] = useState<Array<OfxStatement & { arquivo: string }>>([]);
-  const [progresso, setProgresso] = useState<string | null>(null);
-  const [sugestoes, setSugestoes] = useState<Map<string, Sugestao>>(new Map());
-  const [escolhas, setEscolhas] = useState<Record<string, number | null>>({});
+  const [contaId, setContaId] = useState<number | ''>('');
+  const [situacao, setSituacao] = useState<0 | 1 | 2 | ''>(0);
+  const [linhas, setLinhas] = useState<Linha[] | null>(null);
+  const [importacao, setImportacao] = useState<(Importacao & { arquivo: string }) | null>(null);
   const [busy, setBusy] = useState(false);
   const canCreate = checkPermission(user, KEY, PermissionLevel.CRIAR);
 
   useEffect(() => {
     let active = true;
-    void api.GET('/api/Lancamentos/conciliacao-ofx/contas').then(({ data, error }) => {
+    void api.GET(`${BASE}/contas`).then(({ data, error }) => {
       if (!active) return;
       if (error) return void showError(error);
       setContas(data);
-      if (data.length === 1 && data[0]) setContaIdState(data[0].id);
+      if (data.length === 1 && data[0]) setContaId(data[0].id);
     });
     return () => {
       active = false;
     };
   }, [api, showError]);
 
-  const suggest = useCallback(
-    async (conta: number, current: OfxStatement) => {
-      setBusy(true);
-      try {
-        const itens: Sugestao[] = [];
-        for (const lote of lotes(current.transacoes, LOTE_SUGESTOES)) {
-          const transacoes = lote.map(({ fitId, data, valor }) => ({ fitId, data, valor }));
-          const { data, error } = await api.POST('/api/Lancamentos/conciliacao-ofx/sugestoes', {
-            body: { contaId: conta, transacoes },
-          });
-          if (error) throw error;
-          itens.push(...data.itens);
-        }
-        const data = { itens };
-        setSugestoes(new Map(data.itens.map((item) => [item.fitId, item])));
-        setEscolhas(
-          Object.fromEntries(data.itens.map((item) => [item.fitId, item.baixaId ? null : item.sugerido])),
-        );
-      } catch (error) {
-        await showError(error);
-      } finally {
-        setBusy(false);
-      }
-    },
-    [api, showError],
-  );
-
-  const setContaId = (id: number) => {
-    setContaIdState(id);
-    if (statement) void suggest(id, statement);
-  };
-
-  const show = async (parsed: OfxStatement & { arquivo: string }) => {
-    setStatement(parsed);
-    setSugestoes(new Map());
-    setEscolhas({});
-    for (const aviso of parsed.avisos) notify.toast(aviso, { severity: 'warning' });
-    const conta = (contas && accountOf(contas, parsed)?.id) || contaId;
-    if (conta) {
-      setContaIdState(conta);
-      await suggest(conta, parsed);
-    }
-  };
-
-  const load = async (file: File) => {
-    let parsed: OfxStatement[];
-    try {
-      parsed = parseOfxContas(decodeCsvBytes(new Uint8Array(await file.arrayBuffer())).text);
-    } catch (error) {
-      return notify.alert({ title: 'Arquivo inválido', message: (error as Error).message });
-    }
-    const all = parsed.map((item) => ({ ...item, arquivo: file.name }));
-    setExtratos(all);
-    if (all.length > 1)
-      notify.toast(`O arquivo tem ${all.length} contas: escolha o extrato de cada uma para conciliar.`, {
-        severity: 'info',
-      });
-    await show(all[0] as OfxStatement & { arquivo: string });
-  };
-
-  /** Shows another account's statement of the same file. */
-  const selectExtrato = async (index: number) => {
-    const next = extratos[index];
-    if (next) await show(next);
-  };
-
-  const chosen = (statement?.transacoes ?? []).filter((line) => escolhas[line.fitId]);
-  const confirm = async () => {
-    if (!statement || !contaId || chosen.length === 0) return;
-    const ok = await notify.confirm({
-      title: 'Confirmar baixas',
-      message: `Serão criadas ${chosen.length} baixa(s) na conta escolhida. Deseja continuar?`,
-      confirmLabel: 'Confirmar',
+  const reload = useCallback(async () => {
+    if (contaId === '') return setLinhas(null);
+    const { data, error } = await api.GET(`${BASE}/linhas`, {
+      params: { query: { contaId, ...(situacao === '' ? {} : { situacao }) } },
     });
-    if (!ok) return;
+    if (error) return void showError(error);
+    setLinhas(data);
+  }, [api, contaId, situacao, showError]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  /** Runs an action, then lists the lines again; errors shown in a dialog. */
+  const run = async (action: () => Promise<{ error?: unknown }>, done?: string) => {
     setBusy(true);
-    const batches = lotes(chosen, LOTE_BAIXAS);
-    let criadas = 0;
     try {
-      for (const [index, lote] of batches.entries()) {
-        if (batches.length > 1) setProgresso(`Enviando lote ${index + 1} de ${batches.length}…`);
-        const itens = lote.map((line) => ({
-          fitId: line.fitId,
-          lancamentoId: escolhas[line.fitId] as number,
-          data: line.data,
-          valor: line.valor,
-        }));
-        const { data, error } = await api.POST('/api/Lancamentos/conciliacao-ofx/baixas', {
-          body: { contaId, itens },
-        });
-        if (error) throw error;
-        criadas += data.baixas;
-      }
-      notify.toast(`${criadas} baixa(s) criada(s).`, { severity: 'success' });
-    } catch (error) {
-      if (criadas > 0) notify.toast(`${criadas} baixa(s) criada(s) antes do erro.`, { severity: 'warning' });
-      await showError(error);
+      const { error } = await action();
+      if (error) return void (await showError(error));
+      if (done) notify.toast(done, { severity: 'success' });
+      await reload();
     } finally {
-      setProgresso(null);
       setBusy(false);
     }
-    await suggest(contaId, statement);
+  };
+
+  const upload = async (file: File) => {
+    if (contaId === '')
+      return notify.alert({
+        title: 'Escolha a conta',
+        message: 'Escolha a conta bancária do extrato antes do arquivo.',
+      });
+    setBusy(true);
+    try {
+      const { data, error } = await api.POST(`${BASE}/importar`, {
+        body: { contaId, nomeArquivo: file.name, conteudo: await fileToBase64(file) },
+      });
+      if (error) return void (await showError(error));
+      setImportacao({ ...data, arquivo: file.name });
+      setSituacao(0);
+      await reload();
+    } finally {
+      setBusy(false);
+    }
   };
 
   return {
     contas,
     contaId,
-    setContaId,
-    statement,
-    sugestoes,
-    escolhas,
-    choose: (fitId: string, lancamentoId: number | null) =>
-      setEscolhas((current) => ({ ...current, [fitId]: lancamentoId })),
-    chosen: chosen.length,
-    extratos,
-    selectExtrato,
-    progresso,
+    setContaId: (id: number) => {
+      setImportacao(null);
+      setContaId(id);
+    },
+    situacao,
+    setSituacao,
+    linhas,
+    importacao,
     busy,
     canCreate,
-    load,
-    confirm,
+    upload,
+    ignorar: (id: number) =>
+      run(() => api.POST(`${BASE}/linhas/{id}/ignorar`, { params: { path: { id } } }), 'Linha ignorada.'),
+    desfazer: (id: number) =>
+      run(
+        () => api.POST(`${BASE}/linhas/{id}/desfazer`, { params: { path: { id } } }),
+        'Conciliação desfeita.',
+      ),
+    conciliar: (id: number, body: ConciliarBody) =>
+      run(
+        () => api.POST(`${BASE}/linhas/{id}/conciliar`, { params: { path: { id } }, body }),
+        'Linha conciliada.',
+      ),
   };
 }
