@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hojeBrasilia } from '../../runtime/core/hojeBrasilia.ts';
 import { login } from '../support/testServer.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
 
@@ -21,11 +22,8 @@ async function api(method: 'GET' | 'POST', url: string, payload?: Record<string,
   return response.json();
 }
 
-const hoje = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
+/** The estorno's date: the Brasília day, whatever the machine's time zone. */
+const hoje = () => hojeBrasilia();
 const br = (iso: string) => iso.split('-').reverse().join('/');
 let receitaId: number;
 

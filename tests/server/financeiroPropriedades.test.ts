@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { situacaoTitulo } from '../../runtime/core/financeiro/titulos.ts';
+import { hojeBrasilia } from '../../runtime/core/hojeBrasilia.ts';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
@@ -146,8 +147,8 @@ describe('finance invariants over random sequences (F1–F4, F8)', () => {
           efetivada: boolean;
         }> = [];
         const avulsos: Array<{ id: number; conta: number; valor: number; estornado: boolean }> = [];
-        // Estornos are dated on the action's moment (UTC day).
-        const hoje = new Date().toISOString().slice(0, 10);
+        // Estornos are dated on the action's Brasília day.
+        const hoje = hojeBrasilia();
         const datedOk = (conta: number, data: string) => conta !== 0 || data >= SALDO_INICIAL;
 
         for (const s of steps) {
