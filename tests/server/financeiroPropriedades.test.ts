@@ -6,13 +6,13 @@ import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
- * Property test of finance (flows.md §2 F1–F4, F8) through the API: random sequences of titles, baixas
+ * Property test of finance (flows.md §2 F1–F4, F7, F8) through the API: random sequences of titles, baixas
  * (one or two titles at once, overpayments and dates before the saldo inicial included), estornos,
  * cancellations, transfers (same account included) with their estornos and avulso movements, against a
  * model in cents. Every step answers what the model expects (200, or a pt-BR 409/422 that changes
  * nothing); afterwards every title's valorPago / valorAberto / situação, every account's saldoAtual, the
- * extrato's running balance and balance at a date (F3) agree with the model, and check:ledgers finds
- * nothing.
+ * extrato's running balance and balance at a date (F3) agree with the model, the DRE moves by exactly the
+ * run's titles (competência) and non-transfer movements (caixa) (F7), and check:ledgers finds nothing.
  */
 let server: TestServer;
 let token: string;
@@ -117,7 +117,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => server?.close());
 
-describe('finance invariants over random sequences (F1–F4, F8)', () => {
+/** The DRE's result (cents) over a period, by competência or by caixa. */
+const resultadoDre = async (regime: 'competencia' | 'caixa', ate: string) =>
+  Math.round(
+    (await ok('GET', `/api/RelatoriosFinanceiros/dre?regime=${regime}&de=${dia(0)}&ate=${ate}`)).resultado
+      .valor * 100,
+  );
+
+describe('finance invariants over random sequences (F1–F4, F7, F8)', () => {
   it('titles, balances, extrato and check:ledgers follow the model', async () => {
     let run = 0;
     await fc.assert(
@@ -149,6 +156,10 @@ describe('finance invariants over random sequences (F1–F4, F8)', () => {
         const avulsos: Array<{ id: number; conta: number; valor: number; estornado: boolean }> = [];
         // Estornos are dated on the action's Brasília day.
         const hoje = hojeBrasilia();
+        const competenciaAntes = await resultadoDre('competencia', dia(80));
+        const caixaAntes = await resultadoDre('caixa', hoje);
+        /** F7 by caixa: the run's movements that are not transfers (baixas, their estornos, avulsos). */
+        let caixaModelo = 0;
         const datedOk = (conta: number, data: string) => conta !== 0 || data >= SALDO_INICIAL;
 
         for (const s of steps) {
@@ -160,6 +171,7 @@ describe('finance invariants over random sequences (F1–F4, F8)', () => {
                 contaId: contas[0],
                 valor: reais(s.valor),
                 dataVencimento: dia(20),
+                dataCompetencia: dia(15),
               });
               titulos.push({ id: row.id, tipo: s.tipo, valor: s.valor, pago: 0, cancelado: false });
               break;
@@ -206,6 +218,7 @@ describe('finance invariants over random sequences (F1–F4, F8)', () => {
                 // F8: the movement is the total, + for a receita, − for a despesa.
                 expect(Math.round((posted[i]?.valorPago ?? 0) * 100)).toBe(total);
                 movimentos.push([s.conta, data, item.titulo.tipo === 1 ? total : -total]);
+                caixaModelo += item.titulo.tipo === 1 ? total : -total;
                 baixas.push({
                   id: posted[i]?.id as number,
                   titulo: item.titulo,
@@ -225,6 +238,7 @@ describe('finance invariants over random sequences (F1–F4, F8)', () => {
               baixa.estornada = true;
               baixa.titulo.pago -= baixa.principal;
               movimentos.push([baixa.conta, hoje, baixa.titulo.tipo === 1 ? -baixa.total : baixa.total]);
+              caixaModelo += baixa.titulo.tipo === 1 ? -baixa.total : baixa.total;
               break;
             }
             case 'cancelar': {
@@ -282,6 +296,7 @@ describe('finance invariants over random sequences (F1–F4, F8)', () => {
               if (!expected) break;
               avulsos.push({ id: response.json().id, conta: s.conta, valor: s.valor, estornado: false });
               movimentos.push([s.conta, data, s.valor]);
+              caixaModelo += s.valor;
               break;
             }
           }
@@ -323,6 +338,13 @@ describe('finance invariants over random sequences (F1–F4, F8)', () => {
           `/api/MovimentosFinanceiros?filter=${encodeURIComponent(JSON.stringify({ where: { contaId: { inq: contas } } }))}`,
         );
         expect(rows).toHaveLength(movimentos.length);
+        // F7: by competência the DRE gains the run's titles not cancelled; by caixa, its movements that are not
+        // transfers (a transfer moves money between accounts and is no result).
+        const competenciaModelo = titulos
+          .filter((titulo) => !titulo.cancelado)
+          .reduce((sum, titulo) => sum + (titulo.tipo === 1 ? titulo.valor : -titulo.valor), 0);
+        expect((await resultadoDre('competencia', dia(80))) - competenciaAntes).toBe(competenciaModelo);
+        expect((await resultadoDre('caixa', hoje)) - caixaAntes).toBe(caixaModelo);
         expect((await checkLedgers(server.db)).diferencas).toEqual([]);
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 25) },

@@ -1,4 +1,5 @@
 import { dataBR, fromCents, situacaoTitulo, toCents } from '../../../core/financeiro/titulos.ts';
+import { hojeBrasilia } from '../../../core/hojeBrasilia.ts';
 import { HttpError } from '../../errors.ts';
 import type { PostingService } from '../PostingContext.ts';
 import {
@@ -94,5 +95,5 @@ export async function estornarBaixa(
 
 /** Effect `financeiro.estornarBaixa` of the baixa's estornar action (POST /api/Baixas/{id}/estornar). */
 export const estornarBaixaEffect: PostingService = async (context) => {
-  await estornarBaixa(context, Number(context.doc.id), { data: context.agora.slice(0, 10) });
+  await estornarBaixa(context, Number(context.doc.id), { data: hojeBrasilia(new Date(context.agora)) });
 };

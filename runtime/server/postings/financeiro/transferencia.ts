@@ -1,4 +1,5 @@
 import { dataBR, toCents } from '../../../core/financeiro/titulos.ts';
+import { hojeBrasilia } from '../../../core/hojeBrasilia.ts';
 import { HttpError } from '../../errors.ts';
 import type { PostingService } from '../PostingContext.ts';
 import {
@@ -146,5 +147,5 @@ export const efetivarTransferenciaEffect: PostingService = async (context) => {
 
 /** Effect `financeiro.estornarTransferencia` (POST /api/Transferencias/{id}/estornarTransferencia). */
 export const estornarTransferenciaEffect: PostingService = async (context) => {
-  await estornarTransferencia(context, Number(context.doc.id), context.agora.slice(0, 10));
+  await estornarTransferencia(context, Number(context.doc.id), hojeBrasilia(new Date(context.agora)));
 };
