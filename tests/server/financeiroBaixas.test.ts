@@ -140,9 +140,15 @@ describe('baixa de títulos (flows.md §6 item 5)', () => {
     const [baixa] = baixas as Array<{ id: number; movimentoFinanceiroId: number; valorPago: number }>;
     expect(baixa?.valorPago).toBe(101);
     expect(await titulo(id)).toMatchObject({ situacao: 1, valorAberto: 0 });
-    await system('UPDATE movimento_financeiro SET extrato_linha_id = 99 WHERE id = $1', [
-      baixa?.movimentoFinanceiroId,
-    ]);
+    // A bank statement line the movement is reconciled with (the OFX reconciliation sets the link).
+    await system(
+      `WITH linha AS (
+         INSERT INTO extrato_linha (empresa_id, filial_id, conta_id, chave_dedupe, data, valor, situacao)
+         SELECT empresa_id, filial_id, conta_id, 'teste-' || id, data, valor, 1 FROM movimento_financeiro WHERE id = $1
+         RETURNING id)
+       UPDATE movimento_financeiro SET extrato_linha_id = (SELECT id FROM linha) WHERE id = $1`,
+      [baixa?.movimentoFinanceiroId],
+    );
     const error = await fails('POST', `/api/Baixas/${baixa?.id}/estornar`, {}, 409);
     expect(error.message).toMatch(/^Desfaça a conciliação/);
     await system('UPDATE movimento_financeiro SET extrato_linha_id = NULL WHERE id = $1', [
