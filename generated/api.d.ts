@@ -15925,6 +15925,11 @@ export interface components {
             numeroDocumento?: string | null;
             /** Parcela */
             parcela?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Parcela o título ao salvar: "3x" (mensais a partir do mês seguinte à emissão) ou dias como "30/60/90"; uma conta por parcela, a última com a diferença dos centavos. Vazio ou "à vista": uma conta só.
+             */
+            condicaoPagamento?: string | null;
             /** Total de parcelas */
             totalParcelas?: number | null;
             /**
@@ -16018,6 +16023,11 @@ export interface components {
              */
             parcela?: number | null;
             /**
+             * Condição de pagamento
+             * @description Parcela o título ao salvar: "3x" (mensais a partir do mês seguinte à emissão) ou dias como "30/60/90"; uma conta por parcela, a última com a diferença dos centavos. Vazio ou "à vista": uma conta só.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * Total de parcelas
              * @description Padrão: 1.
              */
@@ -16095,6 +16105,11 @@ export interface components {
             numeroDocumento?: string | null;
             /** Parcela */
             parcela?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Parcela o título ao salvar: "3x" (mensais a partir do mês seguinte à emissão) ou dias como "30/60/90"; uma conta por parcela, a última com a diferença dos centavos. Vazio ou "à vista": uma conta só.
+             */
+            condicaoPagamento?: string | null;
             /** Total de parcelas */
             totalParcelas?: number | null;
             /** Observação */
@@ -18661,6 +18676,11 @@ export interface components {
             numeroDocumento?: string | null;
             /** Parcela */
             parcela?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Parcela o título ao salvar: "3x" (mensais a partir do mês seguinte à emissão) ou dias como "30/60/90"; uma conta por parcela, a última com a diferença dos centavos. Vazio ou "à vista": uma conta só.
+             */
+            condicaoPagamento?: string | null;
             /** Total de parcelas */
             totalParcelas?: number | null;
             /**
@@ -18756,6 +18776,11 @@ export interface components {
              */
             parcela?: number | null;
             /**
+             * Condição de pagamento
+             * @description Parcela o título ao salvar: "3x" (mensais a partir do mês seguinte à emissão) ou dias como "30/60/90"; uma conta por parcela, a última com a diferença dos centavos. Vazio ou "à vista": uma conta só.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * Total de parcelas
              * @description Padrão: 1.
              */
@@ -18835,6 +18860,11 @@ export interface components {
             numeroDocumento?: string | null;
             /** Parcela */
             parcela?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Parcela o título ao salvar: "3x" (mensais a partir do mês seguinte à emissão) ou dias como "30/60/90"; uma conta por parcela, a última com a diferença dos centavos. Vazio ou "à vista": uma conta só.
+             */
+            condicaoPagamento?: string | null;
             /** Total de parcelas */
             totalParcelas?: number | null;
             /** Observação */
@@ -24902,6 +24932,11 @@ export interface components {
             numeroDocumento?: string | null;
             /** Parcela */
             parcela?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Parcela o título ao salvar: "3x" (mensais a partir do mês seguinte à emissão) ou dias como "30/60/90"; uma conta por parcela, a última com a diferença dos centavos. Vazio ou "à vista": uma conta só.
+             */
+            condicaoPagamento?: string | null;
             /** Total de parcelas */
             totalParcelas?: number | null;
             /**
@@ -24995,6 +25030,11 @@ export interface components {
              */
             parcela?: number | null;
             /**
+             * Condição de pagamento
+             * @description Parcela o título ao salvar: "3x" (mensais a partir do mês seguinte à emissão) ou dias como "30/60/90"; uma conta por parcela, a última com a diferença dos centavos. Vazio ou "à vista": uma conta só.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * Total de parcelas
              * @description Padrão: 1.
              */
@@ -25072,6 +25112,11 @@ export interface components {
             numeroDocumento?: string | null;
             /** Parcela */
             parcela?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Parcela o título ao salvar: "3x" (mensais a partir do mês seguinte à emissão) ou dias como "30/60/90"; uma conta por parcela, a última com a diferença dos centavos. Vazio ou "à vista": uma conta só.
+             */
+            condicaoPagamento?: string | null;
             /** Total de parcelas */
             totalParcelas?: number | null;
             /** Observação */
@@ -25744,6 +25789,11 @@ export interface components {
             numeroDocumento?: string | null;
             /** Parcela */
             parcela?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Parcela o título ao salvar: "3x" (mensais a partir do mês seguinte à emissão) ou dias como "30/60/90"; uma conta por parcela, a última com a diferença dos centavos. Vazio ou "à vista": uma conta só.
+             */
+            condicaoPagamento?: string | null;
             /** Total de parcelas */
             totalParcelas?: number | null;
             /**
@@ -25837,6 +25887,11 @@ export interface components {
              */
             parcela?: number | null;
             /**
+             * Condição de pagamento
+             * @description Parcela o título ao salvar: "3x" (mensais a partir do mês seguinte à emissão) ou dias como "30/60/90"; uma conta por parcela, a última com a diferença dos centavos. Vazio ou "à vista": uma conta só.
+             */
+            condicaoPagamento?: string | null;
+            /**
              * Total de parcelas
              * @description Padrão: 1.
              */
@@ -25914,6 +25969,11 @@ export interface components {
             numeroDocumento?: string | null;
             /** Parcela */
             parcela?: number | null;
+            /**
+             * Condição de pagamento
+             * @description Parcela o título ao salvar: "3x" (mensais a partir do mês seguinte à emissão) ou dias como "30/60/90"; uma conta por parcela, a última com a diferença dos centavos. Vazio ou "à vista": uma conta só.
+             */
+            condicaoPagamento?: string | null;
             /** Total de parcelas */
             totalParcelas?: number | null;
             /** Observação */

@@ -383,6 +383,79 @@ describe('rateio por centro de custo (F6)', () => {
   });
 });
 
+describe('parcelas of a title typed by hand (F5)', () => {
+  it('a condição de pagamento splits it into one title per parcela, remainder on the last, month ends clamped', async () => {
+    const centro = (await ok('POST', '/api/CentrosCusto', { descricao: 'Obra' })).id as number;
+    const created = await ok('POST', '/api/Despesas', {
+      descricao: 'Reforma da loja',
+      contaId: banco,
+      valor: 100,
+      dataEmissao: '2026-01-31',
+      dataVencimento: '2026-01-31',
+      condicaoPagamento: '3x',
+      rateio: [{ centroCustoId: centro, percentual: 100 }],
+    });
+    const filter = { where: { descricao: 'Reforma da loja' }, order: 'parcela ASC', include: ['rateio'] };
+    const rows = (await ok(
+      'GET',
+      `/api/Despesas?filter=${encodeURIComponent(JSON.stringify(filter))}`,
+    )) as unknown as Array<{
+      id: number;
+      valor: number;
+      dataVencimento: string;
+      parcela: number;
+      totalParcelas: number;
+      valorAberto: number;
+      rateio: Array<{ valor: number; centroCustoId: number }>;
+    }>;
+    expect(rows[0]?.id).toBe(created.id);
+    expect(
+      rows.map((row) => [row.parcela, row.totalParcelas, row.valor, row.dataVencimento.slice(0, 10)]),
+    ).toEqual([
+      [1, 3, 33.33, '2026-02-28'],
+      [2, 3, 33.33, '2026-03-31'],
+      [3, 3, 33.34, '2026-04-30'],
+    ]);
+    expect(rows.map((row) => row.valorAberto)).toEqual([33.33, 33.33, 33.34]);
+    // Each parcela keeps the rateio, with its own value.
+    expect(rows.map((row) => row.rateio.map((linha) => [linha.centroCustoId, linha.valor]))).toEqual([
+      [[centro, 33.33]],
+      [[centro, 33.33]],
+      [[centro, 33.34]],
+    ]);
+    // Saving a parcela again splits nothing more.
+    await ok('PATCH', `/api/Despesas/${rows[1]?.id}`, { observacao: 'Segunda parcela' });
+    expect(
+      await ok('GET', `/api/Despesas/count?where=${encodeURIComponent('{"descricao":"Reforma da loja"}')}`),
+    ).toEqual({
+      count: 3,
+    });
+  });
+
+  it('refuses a condição it cannot read, naming the formats, and saves nothing', async () => {
+    const refused = await fails(
+      'POST',
+      '/api/Receitas',
+      {
+        descricao: 'Venda parcelada',
+        contaId: banco,
+        valor: 90,
+        dataVencimento: '2026-03-10',
+        condicaoPagamento: 'trinta dias',
+      },
+      422,
+    );
+    expect(refused.message).toBe(
+      'Condição de pagamento inválida: "trinta dias". Use "à vista", dias como "30/60/90" ou parcelas mensais como "3x".',
+    );
+    expect(
+      await ok('GET', `/api/Receitas/count?where=${encodeURIComponent('{"descricao":"Venda parcelada"}')}`),
+    ).toEqual({
+      count: 0,
+    });
+  });
+});
+
 describe('domain events', () => {
   it('after the commit: lancamento.baixado and movimentoFinanceiro.lancado; nothing for a refused baixa', async () => {
     const seen: string[] = [];

@@ -10,7 +10,7 @@ export type CondicaoPagamento =
   | { tipo: 'dias'; dias: number[] }
   | { tipo: 'meses'; parcelas: number; intervaloMeses?: number; primeiroEmMeses?: number };
 
-/** One instalment: number n of N, due date (YYYY-MM-DD) and value (cents). */
+/** One instalment: number n of N, due date (YYYY-MM-DD) and value (reais, 2 decimals). */
 export interface Parcela {
   numero: number;
   totalParcelas: number;
