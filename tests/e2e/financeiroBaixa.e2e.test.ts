@@ -49,11 +49,22 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => harness?.close());
 
+/** "R$ 7.880,56" → 788056 (cents). */
+const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, '').replace(',', '.')) * 100);
+
 describe('baixa parcial e estorno', () => {
-  it('pays a parcela partially, sees it parcial and in the extrato, then reverses it', async () => {
+  it('pays a parcela partially, sees it parcial, in the dashboard and in the extrato, then reverses it', async () => {
     const { page, errors } = await harness.newPage();
     page.setDefaultTimeout(20_000);
     await harness.login(page, 'demo@erp.local');
+    /** The dashboard's "A receber" card (valor aberto of the open receitas), in cents. */
+    const aReceber = async () => {
+      await page.goto(harness.url('pages/dashboard'));
+      const value = page.locator('[data-card="receberAberto"] [data-value]');
+      await value.waitFor();
+      return cents(await value.innerText());
+    };
+    const antes = await aReceber();
 
     // Receitas › Baixar títulos: select the parcela, 40 principal + 2 juros into the bank account.
     await page.goto(harness.url('pages/financeiro/lancamentos/lista/receitas'));
@@ -84,6 +95,10 @@ describe('baixa parcial e estorno', () => {
     await expect.poll(() => linha.innerText()).toContain('Pago parcialmente');
     expect((await linha.innerText()).replace(/\s+/g, ' ')).toContain('R$ 100,00 R$ 40,00 R$ 60,00');
     await harness.screenshot(page, 'financeiro-baixar-titulos');
+
+    // The dashboard's a receber drops by the principal (juros are no part of the open value).
+    expect(await aReceber()).toBe(antes - 4000);
+    await harness.screenshot(page, 'financeiro-dashboard-baixa');
 
     // The list shows the title pago parcialmente with 60 still open.
     await page.goto(harness.url('pages/financeiro/lancamentos/lista/receitas'));
@@ -121,6 +136,7 @@ describe('baixa parcial e estorno', () => {
       valorPago: 0,
       valorAberto: 100,
     });
+    expect(await aReceber()).toBe(antes);
     await page.goto(harness.url('pages/financeiro/lancamentos/lista/receitas'));
     await expect
       .poll(() => page.getByRole('row', { name: /Mensalidade de março/ }).innerText())
