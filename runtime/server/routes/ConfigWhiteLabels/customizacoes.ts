@@ -312,8 +312,10 @@ export async function configWhiteLabelCustomizacoesRoutes(app: FastifyInstance):
       const { id } = request.params as { id: number };
       requireWhiteLabelOperator(request, id);
       const tenant = await tenantOf(id);
-      const drafts = await app.db.withSystem((tx) => loadDrafts(tx, id));
-      const published = await app.db.withSystem((tx) => loadPublished(tx, id));
+      const [published, drafts] = await app.db.withSystem(async (tx) => [
+        await loadPublished(tx, id),
+        await loadDrafts(tx, id),
+      ]);
       const after = app.tenants.preview(tenant, withDrafts(published.patches, drafts));
       return {
         alteracoes: describeCustomizationDiff(

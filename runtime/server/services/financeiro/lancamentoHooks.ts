@@ -32,29 +32,29 @@ async function conferirRateio(context: RecordContext, id: number): Promise<void>
   );
 }
 
-/**
- * Copies a row of `table` (every column the table lets one write: not the id, not generated ones) with
- * `overrides` as SQL expressions over the source row `s`; returns the new id.
- */
+/** The columns of `table` an INSERT may write: not the id, not generated ones (read once per parcelamento). */
+async function writableColumns(tx: Tx, table: string): Promise<string[]> {
+  const columns = await tx.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER' AND column_name <> 'id'
+      ORDER BY ordinal_position`,
+    [table],
+  );
+  return columns.map((column) => column.column_name);
+}
+
+/** Copies a row of `table` over its `columns`, with `overrides` as SQL expressions over the source row `s`; returns the new id. */
 async function copyRow(
   tx: Tx,
   table: string,
+  columns: string[],
   id: number,
   overrides: Record<string, string>,
   params: unknown[],
 ) {
-  const columns = await tx.query<{ column_name: string }>(
-    `SELECT column_name FROM information_schema.columns
-      WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER'
-        AND column_default IS DISTINCT FROM format('nextval(%L::regclass)', $1 || '_id_seq')
-        AND column_name <> 'id'
-      ORDER BY ordinal_position`,
-    [table],
-  );
-  const names = columns.map((column) => column.column_name);
-  const values = names.map((name) => overrides[name] ?? `s.${name}`);
+  const values = columns.map((name) => overrides[name] ?? `s.${name}`);
   const [row] = await tx.query<{ id: string }>(
-    `INSERT INTO ${table} (${names.join(', ')}) SELECT ${values.join(', ')} FROM ${table} s WHERE s.id = $1 RETURNING id`,
+    `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${values.join(', ')} FROM ${table} s WHERE s.id = $1 RETURNING id`,
     [id, ...params],
   );
   return Number(row?.id);
@@ -113,10 +113,13 @@ async function parcelarTitulo(context: RecordContext, id: number): Promise<numbe
     'SELECT id FROM lancamento_rateio WHERE lancamento_id = $1 ORDER BY id',
     [id],
   );
+  const tituloColumns = await writableColumns(context.tx, 'lancamento');
+  const rateioColumns = rateio.length > 0 ? await writableColumns(context.tx, 'lancamento_rateio') : [];
   for (const parcela of demais) {
     const copia = await copyRow(
       context.tx,
       'lancamento',
+      tituloColumns,
       id,
       {
         valor: '$2',
@@ -129,7 +132,14 @@ async function parcelarTitulo(context: RecordContext, id: number): Promise<numbe
       [parcela.valor, parcela.vencimento, parcela.numero, parcelas.length],
     );
     for (const linha of rateio)
-      await copyRow(context.tx, 'lancamento_rateio', Number(linha.id), { lancamento_id: '$2' }, [copia]);
+      await copyRow(
+        context.tx,
+        'lancamento_rateio',
+        rateioColumns,
+        Number(linha.id),
+        { lancamento_id: '$2' },
+        [copia],
+      );
     ids.push(copia);
   }
   return ids;
