@@ -93,7 +93,9 @@ export async function startServer(
   await scheduleRateLimitPurge(jobs, db, { work: config.jobsWork, log: app.log });
   await scheduleRecorrencias(jobs, db, { work: config.jobsWork, log: app.log });
   if (config.jobsWork) {
-    await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log }, jobs, { concurrency: 2 });
+    await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log, mailer }, jobs, {
+      concurrency: 2,
+    });
     await workWebhookDeliveries(jobs, { db, allowPrivate: config.outboundAllowPrivate, log: app.log });
     log(
       'filas de relatórios e webhooks atendidas por este processo (JOBS_WORK=0 para deixá-las ao npm run worker)',

@@ -12,6 +12,7 @@ import { scheduleBackups } from './backup/backupJobs.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { embeddedDatabaseUrl, readInstanceLock } from './db/startEmbeddedPostgres.ts';
+import { createMailer } from './mail/createMailer.ts';
 import { createJobQueue } from './plugins/jobs.ts';
 import { joinRealtimeCluster, realtimeEmitter } from './plugins/realtime.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
@@ -48,13 +49,14 @@ const jobs = await createJobQueue(databaseUrl, {
     error: (error, message) => log.error(error as object, message),
   },
 });
+const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir });
 const io = new Server();
 const cluster = joinRealtimeCluster(io, databaseUrl, (error) =>
   log.warn({ err: error }, 'falha no canal de eventos entre processos (PostgreSQL)'),
 );
 if (!(await cluster.ready))
   log.warn({}, 'sem o canal de eventos: os navegadores verão o fim por consulta periódica');
-await workReportJobs({ db, tenants, realtime: realtimeEmitter(io), log }, jobs, {
+await workReportJobs({ db, tenants, realtime: realtimeEmitter(io), log, mailer }, jobs, {
   concurrency: Number(process.env.REPORT_CONCURRENCY ?? 2),
 });
 await scheduleRateLimitPurge(jobs, db, { work: true, log });

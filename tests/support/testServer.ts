@@ -84,7 +84,7 @@ export async function createTestServer(
   });
   await app.ready();
   if (jobs && options.jobs?.work !== false)
-    await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log }, jobs);
+    await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log, mailer }, jobs);
   let closed = false;
   return {
     app,

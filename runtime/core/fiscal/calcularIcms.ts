@@ -1,6 +1,8 @@
 import { roundMoney } from '../roundMoney.ts';
 import { ErroTributario } from './ErroTributario.ts';
-import type { IcmsCalculado, RegraIcms } from './tributacaoTipos.ts';
+import { CST_MONOFASICO, calcularIcmsMonofasico } from './icmsMonofasico.ts';
+import { calcularStRetido } from './icmsStRetido.ts';
+import type { IcmsCalculado, RegraIcms, StRetidoEntrada } from './tributacaoTipos.ts';
 
 export interface ContextoIcms {
   numeroItem: number;
@@ -16,10 +18,16 @@ export interface ContextoIcms {
   /** IPI enters the ICMS base when the buyer is the final consumer (CF art. 155 §2 XI). */
   ipiNaBase: boolean;
   aliquotaCreditoSimples: number;
+  /** The item's quantity (qCom). */
+  quantidade: number;
+  /** qBCMono of CST 02/15/53/61. */
+  quantidadeMonofasica: number;
+  /** CST 60 / CSOSN 500: the ST retained before, when known. */
+  stRetido?: StRetidoEntrada | null;
 }
 
-const CST_PROPRIO = new Set(['00', '10', '20', '70', '90']);
-const CST_COM_REDUCAO = new Set(['20', '70', '90']);
+const CST_PROPRIO = new Set(['00', '10', '20', '51', '70', '90']);
+const CST_COM_REDUCAO = new Set(['20', '51', '70', '90']);
 const CST_ST = new Set(['10', '70', '90']);
 const CST_SEM_VALOR = new Set(['40', '41', '50', '60']);
 const CSOSN_CREDITO = new Set(['101', '201', '900']);
@@ -54,11 +62,11 @@ export function calcularIcms(regra: RegraIcms, contexto: ContextoIcms): IcmsCalc
     );
   const conhecido = simplesNacional
     ? CSOSN_CREDITO.has(codigo) || CSOSN_ST.has(codigo) || CSOSN_SEM_VALOR.has(codigo)
-    : CST_PROPRIO.has(codigo) || CST_SEM_VALOR.has(codigo);
+    : CST_PROPRIO.has(codigo) || CST_SEM_VALOR.has(codigo) || CST_MONOFASICO.has(codigo);
   if (!conhecido)
     throw new ErroTributario(
       'ICMS_CST_NAO_SUPORTADO',
-      `Item ${numeroItem}: o ${simplesNacional ? 'CSOSN' : 'CST'} ${codigo} ainda não é calculado pela emissão (use ${simplesNacional ? '101, 102, 103, 201, 202, 203, 300, 400, 500 ou 900' : '00, 10, 20, 40, 41, 50, 60, 70 ou 90'}).`,
+      `Item ${numeroItem}: o ${simplesNacional ? 'CSOSN' : 'CST'} ${codigo} ainda não é calculado pela emissão (use ${simplesNacional ? '101, 102, 103, 201, 202, 203, 300, 400, 500 ou 900' : '00, 02, 10, 15, 20, 40, 41, 50, 51, 53, 60, 61, 70 ou 90'}).`,
     );
 
   const resultado: IcmsCalculado = {
@@ -85,6 +93,25 @@ export function calcularIcms(regra: RegraIcms, contexto: ContextoIcms): IcmsCalc
     resultado.pICMS = aliquota;
     resultado.vICMS = icmsProprio;
   }
+  if (!simplesNacional && codigo === '51') {
+    // Diferimento (MOC N16a–N16c): vICMSOp = vBC × pICMS; vICMSDif = vICMSOp × pDif; vICMS = vICMSOp − vICMSDif.
+    const pDif = regra.percentualDiferimento;
+    if (pDif === null || pDif === undefined || !(pDif >= 0 && pDif <= 100))
+      throw new ErroTributario(
+        'ICMS_SEM_DIFERIMENTO',
+        `Item ${numeroItem}: o CST 51 (diferimento) exige o percentual do diferimento (0 a 100) na tributação estadual.`,
+      );
+    const vICMSDif = roundMoney((icmsProprio * pDif) / 100);
+    resultado.diferimento = { vICMSOp: icmsProprio, pDif: Number(pDif), vICMSDif };
+    resultado.vICMS = roundMoney(icmsProprio - vICMSDif);
+  }
+  if (!simplesNacional && CST_MONOFASICO.has(codigo))
+    Object.assign(
+      resultado,
+      calcularIcmsMonofasico(codigo, regra, contexto.quantidadeMonofasica, numeroItem),
+    );
+  if (contexto.stRetido && (simplesNacional ? codigo === '500' : codigo === '60'))
+    resultado.stRetido = calcularStRetido(contexto.stRetido, contexto.quantidade);
   if (simplesNacional && CSOSN_CREDITO.has(codigo) && contexto.aliquotaCreditoSimples > 0) {
     resultado.pCredSN = contexto.aliquotaCreditoSimples;
     resultado.vCredICMSSN = roundMoney((contexto.valorOperacao * contexto.aliquotaCreditoSimples) / 100);

@@ -1,6 +1,8 @@
 import { roundMoney } from '../roundMoney.ts';
 import { calcularIcms } from './calcularIcms.ts';
 import { cfopPorDestino } from './cfopPorDestino.ts';
+import { consumidorFinalDaOperacao } from './consumidorFinalDaOperacao.ts';
+import { difalDevido } from './difalDevido.ts';
 import { ErroTributario } from './ErroTributario.ts';
 import type {
   EntradaTributos,
@@ -56,6 +58,7 @@ function calcularItem(
   entrada: EntradaTributos,
   item: ItemTributavel,
   idDest: 1 | 2 | 3,
+  consumidorFinal: boolean,
   ibsCbs: RegraIbsCbs | null,
 ): ItemCalculado {
   validarItem(item);
@@ -89,8 +92,13 @@ function calcularItem(
   }
   const vIPI = ipi?.vIPI ?? 0;
 
-  const difal =
-    entrada.modelo === 55 && idDest === 2 && destinatario.consumidorFinal && destinatario.indIEDest === 9;
+  const difal = difalDevido({
+    modelo: entrada.modelo,
+    idDest,
+    consumidorFinal,
+    indIEDest: destinatario.indIEDest,
+    simplesNacional,
+  });
   const icms = calcularIcms(item.icms, {
     numeroItem: item.numeroItem,
     origem: item.produto.origem,
@@ -99,8 +107,11 @@ function calcularItem(
     difal,
     valorOperacao,
     vIPI,
-    ipiNaBase: destinatario.consumidorFinal,
+    ipiNaBase: consumidorFinal,
     aliquotaCreditoSimples: Number(emitente.aliquotaCreditoSimples ?? 0),
+    quantidade: item.quantidade,
+    quantidadeMonofasica: item.quantidadeMonofasica ?? item.quantidade,
+    stRetido: item.stRetido ?? null,
   });
 
   // PIS/COFINS over the operation without the ICMS destacado (STF Tema 69, RE 574.706).
@@ -117,10 +128,11 @@ function calcularItem(
   let ibsCbsItem: ItemCalculado['ibsCbs'];
   if (ibsCbs) {
     // NT 2025.002 v1.30 rule UB16-10: vProd + vFrete + vSeg + vOutro − vDesc − vPIS − vCOFINS − vICMS
-    // − vICMSUFDest − vFCPUFDest (no vServ, vII, vFCP, vICMSMono, vISSQN or IS in these notes).
+    // − vICMSUFDest − vFCPUFDest − vICMSMono (no vServ, vII, vFCP, vISSQN or IS in these notes).
     const vBC = roundMoney(
       valorOperacao -
         icms.vICMS -
+        (icms.monofasico?.vICMSMono ?? 0) -
         (icms.difal?.vICMSUFDest ?? 0) -
         (icms.difal?.vFCPUFDest ?? 0) -
         pis.v -
@@ -184,6 +196,11 @@ export function calcularTributosNota(entrada: EntradaTributos): ResultadoTributo
       'Uma NF-e aceita no máximo 990 itens. Divida a venda em mais notas.',
     );
   const idDest = idDestino(entrada);
+  const consumidorFinal = consumidorFinalDaOperacao({
+    modelo: entrada.modelo,
+    naturezaConsumidorFinal: entrada.natureza.consumidorFinal,
+    destinatario: entrada.destinatario,
+  });
   if (entrada.modelo === 65 && idDest !== 1)
     throw new ErroTributario(
       'NFCE_INTERESTADUAL',
@@ -191,7 +208,9 @@ export function calcularTributosNota(entrada: EntradaTributos): ResultadoTributo
     );
   const regimeNormal = entrada.emitente.crt === 3;
   const ibsCbs = entrada.ibsCbs === undefined ? (regimeNormal ? IBS_CBS_2026 : null) : entrada.ibsCbs;
-  const itens = entrada.itens.map((item) => calcularItem(entrada, item, idDest, ibsCbs));
+  const itens = entrada.itens.map((item) =>
+    calcularItem(entrada, item, idDest, consumidorFinal, ibsCbs),
+  );
   const totais: TotaisCalculados = {
     vBC: somar(itens, (item) => item.icms.vBC),
     vICMS: somar(itens, (item) => item.icms.vICMS),
@@ -231,6 +250,18 @@ export function calcularTributosNota(entrada: EntradaTributos): ResultadoTributo
       totais.vIPI +
       totais.vIPIDevol,
   );
+  if (itens.some((item) => item.icms.monofasico || item.icms.monofasicoRetido)) {
+    const quantidade = (valor: (item: ItemCalculado) => number | undefined) =>
+      Math.round(itens.reduce((soma, item) => soma + (valor(item) ?? 0), 0) * 100) / 100;
+    totais.monofasico = {
+      qBCMono: quantidade((item) => item.icms.monofasico?.qBCMono),
+      vICMSMono: somar(itens, (item) => item.icms.monofasico?.vICMSMono ?? 0),
+      qBCMonoReten: quantidade((item) => item.icms.monofasico?.qBCMonoReten),
+      vICMSMonoReten: somar(itens, (item) => item.icms.monofasico?.vICMSMonoReten ?? 0),
+      qBCMonoRet: quantidade((item) => item.icms.monofasicoRetido?.qBCMonoRet),
+      vICMSMonoRet: somar(itens, (item) => item.icms.monofasicoRetido?.vICMSMonoRet ?? 0),
+    };
+  }
   if (ibsCbs) {
     totais.ibsCbs = {
       vBCIBSCBS: somar(itens, (item) => item.ibsCbs?.vBC ?? 0),
@@ -240,5 +271,5 @@ export function calcularTributosNota(entrada: EntradaTributos): ResultadoTributo
       vCBS: somar(itens, (item) => item.ibsCbs?.vCBS ?? 0),
     };
   }
-  return { idDest, itens, totais };
+  return { idDest, consumidorFinal, itens, totais };
 }

@@ -1,6 +1,7 @@
 import { digitoChaveAcesso } from '../chaveAcesso.ts';
 import { ErroTributario } from './ErroTributario.ts';
-import type { ItemCalculado, ResultadoTributos } from './tributacaoTipos.ts';
+import type { ItemCalculado, ResultadoTributos, TotaisCalculados } from './tributacaoTipos.ts';
+import { icmsXml } from './icmsXml.ts';
 import { dinheiro, grupo, percentual, quantidadeXml, tag, valorUnitarioXml } from './xmlNfeTexto.ts';
 
 export const NAMESPACE_NFE = 'http://www.portalfiscal.inf.br/nfe';
@@ -141,62 +142,6 @@ function endereco(nome: 'enderEmit' | 'enderDest', e: EnderecoXml): string {
   );
 }
 
-function icmsXml(item: ItemCalculado): string {
-  const i = item.icms;
-  const orig = tag('orig', String(i.orig));
-  const proprio = (reducao: boolean) =>
-    [
-      tag('modBC', String(i.modBC ?? 3)),
-      reducao ? tag('pRedBC', percentual(i.pRedBC)) : '',
-      tag('vBC', dinheiro(i.vBC)),
-      tag('pICMS', percentual(i.pICMS)),
-      tag('vICMS', dinheiro(i.vICMS)),
-    ].join('');
-  const st = () => {
-    const s = i.st!;
-    return [
-      tag('modBCST', String(s.modBCST)),
-      s.modBCST === 4 ? tag('pMVAST', percentual(s.pMVAST)) : '',
-      s.pRedBCST > 0 ? tag('pRedBCST', percentual(s.pRedBCST)) : '',
-      tag('vBCST', dinheiro(s.vBCST)),
-      tag('pICMSST', percentual(s.pICMSST)),
-      tag('vICMSST', dinheiro(s.vICMSST)),
-      s.pFCPST > 0
-        ? tag('vBCFCPST', dinheiro(s.vBCFCPST)) +
-          tag('pFCPST', percentual(s.pFCPST)) +
-          tag('vFCPST', dinheiro(s.vFCPST))
-        : '',
-    ].join('');
-  };
-  const credito = () => tag('pCredSN', percentual(i.pCredSN)) + tag('vCredICMSSN', dinheiro(i.vCredICMSSN));
-  if (i.csosn) {
-    const c = i.csosn;
-    const csosn = tag('CSOSN', c);
-    if (c === '101') return grupo('ICMSSN101', orig, csosn, credito());
-    if (['102', '103', '300', '400'].includes(c)) return grupo('ICMSSN102', orig, csosn);
-    if (c === '201') return grupo('ICMSSN201', orig, csosn, st(), credito());
-    if (c === '202' || c === '203') return grupo('ICMSSN202', orig, csosn, st());
-    if (c === '500') return grupo('ICMSSN500', orig, csosn);
-    return grupo(
-      'ICMSSN900',
-      orig,
-      csosn,
-      i.vBC > 0 ? proprio(i.pRedBC > 0) : '',
-      i.st ? st() : '',
-      i.vCredICMSSN > 0 ? credito() : '',
-    );
-  }
-  const c = i.cst!;
-  const cst = tag('CST', c);
-  if (c === '00') return grupo('ICMS00', orig, cst, proprio(false));
-  if (c === '10') return grupo('ICMS10', orig, cst, proprio(false), st());
-  if (c === '20') return grupo('ICMS20', orig, cst, proprio(true));
-  if (c === '40' || c === '41' || c === '50') return grupo('ICMS40', orig, cst);
-  if (c === '60') return grupo('ICMS60', orig, cst);
-  if (c === '70') return grupo('ICMS70', orig, cst, proprio(true), st());
-  return grupo('ICMS90', orig, cst, i.vBC > 0 ? proprio(i.pRedBC > 0) : '', i.st ? st() : '');
-}
-
 function pisCofinsXml(nome: 'PIS' | 'COFINS', cst: string, vBC: number, p: number, v: number): string {
   const cstTag = tag('CST', cst);
   if (cst === '01' || cst === '02')
@@ -283,6 +228,18 @@ function impostoXml(item: ItemCalculado, informarTotTrib: boolean): string {
   );
 }
 
+/** ICMSTot qBCMono…vICMSMonoRet: each pair only when its quantity is informed (NT 2023.001). */
+function monofasicoTotXml(m: TotaisCalculados['monofasico']): string[] {
+  if (!m) return [];
+  const par = (q: string, v: string, quantidade: number, valor: number) =>
+    quantidade > 0 ? tag(q, dinheiro(quantidade)) + tag(v, dinheiro(valor)) : '';
+  return [
+    par('qBCMono', 'vICMSMono', m.qBCMono, m.vICMSMono),
+    par('qBCMonoReten', 'vICMSMonoReten', m.qBCMonoReten, m.vICMSMonoReten),
+    par('qBCMonoRet', 'vICMSMonoRet', m.qBCMonoRet, m.vICMSMonoRet),
+  ];
+}
+
 function totalXml(tributos: ResultadoTributos, informarTotTrib: boolean): string {
   const t = tributos.totais;
   const temDifal = tributos.itens.some((item) => item.icms.difal);
@@ -302,6 +259,7 @@ function totalXml(tributos: ResultadoTributos, informarTotTrib: boolean): string
       tag('vST', dinheiro(t.vST)),
       tag('vFCPST', dinheiro(t.vFCPST)),
       tag('vFCPSTRet', dinheiro(t.vFCPSTRet)),
+      ...monofasicoTotXml(t.monofasico),
       tag('vProd', dinheiro(t.vProd)),
       tag('vFrete', dinheiro(t.vFrete)),
       tag('vSeg', dinheiro(t.vSeg)),

@@ -25,6 +25,21 @@ export interface DestinatarioTributario {
 export interface NaturezaTributaria {
   /** tpNF: 0 entrada, 1 saída. */
   tipoOperacao: 0 | 1;
+  /**
+   * indFinal as the natureza de operação states it (true: consumidor final, false: normal); null/absent
+   * when it does not, and the destinatário decides (consumidorFinalDaOperacao).
+   */
+  consumidorFinal?: boolean | null;
+}
+
+/** ICMS already retained by substitution on an earlier step (CST 60, CSOSN 500), from the purchase. */
+export interface StRetidoEntrada {
+  /** vBCSTRet per unit of the item (the base the substituto used). */
+  baseUnitaria: number;
+  /** pST: the rate the final consumer bore (ICMS ST + FCP ST). */
+  aliquota: number;
+  /** vICMSSubstituto per unit: the substituto's own ICMS (optional, 0 when unknown). */
+  icmsProprioUnitario?: number | null;
 }
 
 export interface ProdutoTributario {
@@ -58,6 +73,12 @@ export interface RegraIcms {
   aliquotaFcp?: number | null;
   /** Adjust the MVA in interstate operations (Convênio ICMS 142/2018, cl. 9ª). Default true. */
   ajustarMva?: boolean;
+  /** CST 51 (and 53): pDif, the deferred share of the ICMS of the operation. */
+  percentualDiferimento?: number | null;
+  /** CST 02/15/53/61 (combustíveis, LC 192/2022): adRemICMS, reais per unit of qBCMono. */
+  adRem?: number | null;
+  /** CST 15: adRemICMSReten, reais per unit of the ICMS monofásico retained from the buyer. */
+  adRemRetencao?: number | null;
 }
 
 /** PIS/COFINS (entity tributacaoFederal) plus IPI. */
@@ -107,6 +128,10 @@ export interface ItemTributavel {
   icms: RegraIcms;
   federal: RegraFederal;
   ibpt?: AliquotasIbpt | null;
+  /** qBCMono (CST 02/15/53/61): quantity in the ad rem unit (litres); the item's quantity by default. */
+  quantidadeMonofasica?: number | null;
+  /** CST 60 / CSOSN 500: the ST retained before, informed on the note (vBCSTRet, pST, vICMSSTRet). */
+  stRetido?: StRetidoEntrada | null;
 }
 
 export interface EntradaTributos {
@@ -146,6 +171,26 @@ export interface IcmsCalculado {
     pFCPST: number;
     vFCPST: number;
   };
+  /** CST 51: the ICMS of the operation, the deferred share and what remains owed (vICMS). */
+  diferimento?: { vICMSOp: number; pDif: number; vICMSDif: number };
+  /** CST 02, 15, 53: ICMS monofásico próprio (ad rem). CST 53 adds the deferred part; 15 the retention. */
+  monofasico?: {
+    qBCMono: number;
+    adRemICMS: number;
+    vICMSMono: number;
+    /** CST 53 only. */
+    vICMSMonoOp?: number;
+    pDif?: number;
+    vICMSMonoDif?: number;
+    /** CST 15 only. */
+    qBCMonoReten?: number;
+    adRemICMSReten?: number;
+    vICMSMonoReten?: number;
+  };
+  /** CST 61: ICMS monofásico charged before (informational). */
+  monofasicoRetido?: { qBCMonoRet: number; adRemICMSRet: number; vICMSMonoRet: number };
+  /** CST 60 / CSOSN 500: ST retained before (informational; not part of vNF). */
+  stRetido?: { vBCSTRet: number; pST: number; vICMSSubstituto: number; vICMSSTRet: number };
   difal?: {
     vBCUFDest: number;
     vBCFCPUFDest: number;
@@ -215,10 +260,21 @@ export interface TotaisCalculados {
   vNF: number;
   vTotTrib: number;
   ibsCbs?: { vBCIBSCBS: number; vIBSUF: number; vIBSMun: number; vIBS: number; vCBS: number };
+  /** ICMS monofásico totals (ICMSTot qBCMono…vICMSMonoRet), when any item is CST 02/15/53/61. */
+  monofasico?: {
+    qBCMono: number;
+    vICMSMono: number;
+    qBCMonoReten: number;
+    vICMSMonoReten: number;
+    qBCMonoRet: number;
+    vICMSMonoRet: number;
+  };
 }
 
 export interface ResultadoTributos {
   idDest: 1 | 2 | 3;
+  /** indFinal of the note (consumidorFinalDaOperacao). */
+  consumidorFinal: boolean;
   itens: ItemCalculado[];
   totais: TotaisCalculados;
 }

@@ -54,6 +54,7 @@ interface NotaRow {
   informacoes_complementares: string | null;
   natureza: string | null;
   indicador_presenca: number | null;
+  consumidor_final: number | null;
   destinatario_id: number;
 }
 
@@ -103,6 +104,9 @@ interface ItemRow {
   reducao_base_st: string | null;
   aliquota_interna_destino: string | null;
   aliquota_fcp: string | null;
+  percentual_diferimento: string | null;
+  aliquota_ad_rem: string | null;
+  aliquota_ad_rem_retencao: string | null;
   tf_id: number | null;
   cst_pis: string | null;
   aliquota_pis: string | null;
@@ -227,6 +231,9 @@ function itemTributavel(row: ItemRow, ufDestino: string, simples: boolean): Item
       reducaoBaseSt: num(row.reducao_base_st),
       aliquotaInternaDestino: num(row.aliquota_interna_destino),
       aliquotaFcp: num(row.aliquota_fcp),
+      percentualDiferimento: num(row.percentual_diferimento),
+      adRem: num(row.aliquota_ad_rem),
+      adRemRetencao: num(row.aliquota_ad_rem_retencao),
     },
     federal: {
       cstPis: row.cst_pis,
@@ -272,6 +279,7 @@ export async function carregarNotaFiscal(
             n.finalidade::int AS finalidade, n.numero::int AS numero, n.serie::int AS serie, n.data_emissao,
             n.valor_frete, n.valor_desconto, n.modalidade_frete::int AS modalidade_frete,
             n.informacoes_complementares, no.descricao AS natureza, no.indicador_presenca::int AS indicador_presenca,
+            no.consumidor_final::int AS consumidor_final,
             n.destinatario_id::int AS destinatario_id
        FROM nota_fiscal n LEFT JOIN natureza_operacao no ON no.id = n.natureza_operacao_id
       WHERE n.id = $1 AND n.filial_id = $2`,
@@ -312,7 +320,8 @@ export async function carregarNotaFiscal(
             i.cfop AS cfop_item, pt.descricao AS perfil, c.codigo AS cfop_perfil, te0.descricao AS tributacao_estadual,
             te.id::int AS te_id, te.cst_icms, te.csosn, te.aliquota_icms, te.modalidade_base_calculo_icms::int AS modalidade_base_calculo_icms,
             te.reducao_base, te.modalidade_base_calculo_icms_st::int AS modalidade_base_calculo_icms_st, te.mva_st,
-            te.reducao_base_st, te.aliquota_interna_destino, te.aliquota_fcp,
+            te.reducao_base_st, te.aliquota_interna_destino, te.aliquota_fcp, te.percentual_diferimento,
+            te.aliquota_ad_rem, te.aliquota_ad_rem_retencao,
             tf.id::int AS tf_id, tf.cst_pis, tf.aliquota_pis, tf.cst_cofins, tf.aliquota_cofins, tf.cst_ipi, tf.aliquota_ipi,
             tf.enquadramento_ipi, tf.cst_ibs_cbs, tf.classificacao_tributaria_ibs_cbs
        FROM nota_fiscal_item i
@@ -355,7 +364,10 @@ export async function carregarNotaFiscal(
       aliquotaCreditoSimples: configuracao.aliquotaCreditoSimples,
     },
     destinatario: { uf: ufDestino, indIEDest: dest.indIEDest, consumidorFinal },
-    natureza: { tipoOperacao: nota.tipo_operacao === 0 ? 0 : 1 },
+    natureza: {
+      tipoOperacao: nota.tipo_operacao === 0 ? 0 : 1,
+      consumidorFinal: nota.consumidor_final === null ? null : nota.consumidor_final === 1,
+    },
     modelo: 55,
     itens: tributaveis,
     ...(configuracao.crt === 3

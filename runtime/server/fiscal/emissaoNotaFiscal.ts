@@ -189,7 +189,8 @@ export async function xmlNotaFiscal(
     serie,
     numero,
     tributos,
-    consumidorFinal: modelo === 65 ? true : carregada.xml.consumidorFinal,
+    // indFinal as the engine resolved it (natureza de operação, else the destinatário; NFC-e always 1).
+    consumidorFinal: tributos.consumidorFinal,
     indicadorPresenca: modelo === 65 ? 1 : carregada.xml.indicadorPresenca,
     // A sale already invoiced: paid as agreed on the pedido (its receivables); the PDV passes its payments.
     pagamentos: [{ indPag: 1, tPag: '99', xPag: 'Conforme faturamento', vPag: tributos.totais.vNF }],

@@ -4,10 +4,14 @@ import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
+  /** Copy recipients (comma-separated addresses). */
+  cc?: string;
   subject: string;
   text: string;
   html?: string;
   from?: string;
+  /** Files sent with the message (e.g. the NF-e XML and its DANFE). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {

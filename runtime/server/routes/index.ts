@@ -19,6 +19,7 @@ import { importacoesRoutes } from './Importacoes/index.ts';
 import { lancamentosBaixarRoutes } from './Lancamentos/baixar.ts';
 import { conciliacaoOfxRoutes } from './Lancamentos/conciliacaoOfx.ts';
 import { lgpdRoutes } from './Lgpd/index.ts';
+import { notasFiscaisDanfeRoutes } from './NotasFiscais/danfe.ts';
 import { notasFiscaisEmissaoRoutes } from './NotasFiscais/index.ts';
 import { npsRoutes } from './Nps/index.ts';
 import { pdvVersoesRoutes } from './PdvVersoes/index.ts';
@@ -79,6 +80,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   npsRoutes,
   xmlNfeRoutes,
   notasFiscaisEmissaoRoutes,
+  notasFiscaisDanfeRoutes,
   webhookEntregasRoutes,
   documentationRoutes,
   recordsRoutes, // last: resources served above keep their own routes

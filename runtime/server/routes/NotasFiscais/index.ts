@@ -45,10 +45,11 @@ export async function notasFiscaisEmissaoRoutes(app: FastifyInstance): Promise<v
       const previa = await app.db.withTenant(scope, (tx) => previaNotaFiscal(app.db, tx, scope, id, modelo), {
         readOnly: true,
       });
-      const { idDest, itens, totais } = previa.tributos;
+      const { idDest, consumidorFinal, itens, totais } = previa.tributos;
       return {
         modelo: previa.modelo,
         idDest,
+        consumidorFinal,
         itens: itens.map((item, index) => ({ ...previa.itens[index]!, ...item })),
         totais,
       };

@@ -29,6 +29,27 @@ const icmsSchema = objeto(
       pFCPST: percent,
       vFCPST: money,
     }),
+    diferimento: objeto({ vICMSOp: money, pDif: percent, vICMSDif: money }),
+    monofasico: objeto(
+      {
+        qBCMono: { type: 'number' },
+        adRemICMS: { type: 'number', description: 'R$ por unidade' },
+        vICMSMono: money,
+        vICMSMonoOp: money,
+        pDif: percent,
+        vICMSMonoDif: money,
+        qBCMonoReten: { type: 'number' },
+        adRemICMSReten: { type: 'number', description: 'R$ por unidade' },
+        vICMSMonoReten: money,
+      },
+      ['qBCMono', 'adRemICMS', 'vICMSMono'],
+    ),
+    monofasicoRetido: objeto({
+      qBCMonoRet: { type: 'number' },
+      adRemICMSRet: { type: 'number', description: 'R$ por unidade' },
+      vICMSMonoRet: money,
+    }),
+    stRetido: objeto({ vBCSTRet: money, pST: percent, vICMSSubstituto: money, vICMSSTRet: money }),
     difal: objeto({
       ...valores(['vBCUFDest', 'vBCFCPUFDest', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet']),
       ...valores(['pFCPUFDest', 'pICMSUFDest', 'pICMSInter', 'pICMSInterPart'], percent),
@@ -107,6 +128,9 @@ const totaisSchema = objeto(
   {
     ...valores(TOTAIS),
     ibsCbs: objeto(valores(['vBCIBSCBS', 'vIBSUF', 'vIBSMun', 'vIBS', 'vCBS'])),
+    monofasico: objeto(
+      valores(['qBCMono', 'vICMSMono', 'qBCMonoReten', 'vICMSMonoReten', 'qBCMonoRet', 'vICMSMonoRet']),
+    ),
   },
   TOTAIS,
 );
@@ -120,6 +144,10 @@ export const modeloQuery = {
 export const previaResponse = objeto({
   modelo: { type: 'integer', enum: [55, 65] },
   idDest: { type: 'integer', enum: [1, 2, 3], description: '1 interna, 2 interestadual, 3 exterior' },
+  consumidorFinal: {
+    type: 'boolean',
+    description: 'indFinal: pela natureza de operação quando ela informa; senão, não contribuinte é consumidor final',
+  },
   itens: { type: 'array', items: itemSchema },
   totais: totaisSchema,
 });

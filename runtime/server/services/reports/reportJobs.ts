@@ -1,4 +1,6 @@
 import type { Database } from '../../db/database.ts';
+import { createNotaFiscalQueues, workNotaFiscalJobs } from '../../fiscal/notaFiscalJobs.ts';
+import type { Mailer } from '../../mail/createMailer.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
 import type { Realtime } from '../../plugins/realtime.ts';
 import { createExportQueues, workExportJobs } from '../exportacaoEmpresa/exportJobs.ts';
@@ -30,6 +32,8 @@ export interface ReportJobServices {
   tenants: TenantRegistry;
   realtime?: Realtime;
   log: ReportLog;
+  /** The e-mail of authorised notes (XML + DANFE), worked beside the reports. */
+  mailer?: Mailer;
 }
 
 /** The logging a report job does (a Fastify/pino logger fits). */
@@ -44,6 +48,7 @@ const UNEXPECTED = 'Não foi possível gerar o relatório. Tente novamente ou fa
 /** Creates the report queues (idempotent): one retry after a lost attempt, then the dead-letter queue. */
 export async function createReportQueues(queue: JobQueue): Promise<void> {
   await createExportQueues(queue);
+  await createNotaFiscalQueues(queue);
   await queue.createQueue(REPORT_DEAD_QUEUE, { retryLimit: 2 });
   await queue.createQueue(REPORT_QUEUE, {
     retryLimit: 1,
@@ -98,7 +103,10 @@ export async function runReportJob(services: ReportJobServices, queue: JobQueue,
   }
 }
 
-/** Works the report queues — and the company exports beside them — in this process (the API by default, or `npm run worker`). */
+/**
+ * Works the report queues — and beside them the company exports and the notas fiscais' DANFE and e-mail — in
+ * this process (the API by default, or `npm run worker`).
+ */
 export async function workReportJobs(
   services: ReportJobServices,
   queue: JobQueue,
@@ -106,6 +114,7 @@ export async function workReportJobs(
 ): Promise<void> {
   await createReportQueues(queue);
   await workExportJobs(services, queue);
+  await workNotaFiscalJobs(services, queue);
   await queue.work<ReportJobData>(REPORT_QUEUE, (data) => runReportJob(services, queue, data), options);
   await queue.work<ReportJobData>(REPORT_DEAD_QUEUE, async (data) => {
     if (await stillProcessing(services.db, data.relatorioId))
