@@ -24,6 +24,20 @@ describe('Code 128', () => {
     expect(code128Values('123')[0]).toBe(104);
   });
 
+  it('a DANFE chave de acesso (44 digits) goes in code set C: 22 pairs, check symbol, 277 modules', () => {
+    // MOC 4.00 example chave; 105 + 33·1 + 15·2 + 3·3 + 8·4 + … + 75·22 = 6804 ≡ 6 (mod 103)
+    const chave = '33150308370779000149550010001100931002410775';
+    const values = code128Values(chave);
+    expect(values).toEqual([
+      105, 33, 15, 3, 8, 37, 7, 79, 0, 1, 49, 55, 0, 10, 0, 11, 0, 93, 10, 2, 41, 7, 75, 6, 106,
+    ]);
+    const modules = encodeCode128(chave);
+    expect(modules).toHaveLength(24 * 11 + 13);
+    // Start C 211232 = 11010011100, then "33" (value 33, 111323) = 10100011000.
+    expect(modules.slice(0, 22)).toBe('1101001110010100011000');
+    expect(modules.slice(-13)).toBe('1100011101011');
+  });
+
   it('draws start B, data, check and stop with the standard widths', () => {
     const modules = encodeCode128('A');
     // Start B 211214; "A" = value 33, 111323; check (104 + 33) mod 103 = 34, 131123; stop 2331112.

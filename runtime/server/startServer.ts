@@ -77,6 +77,7 @@ export async function startServer(
   const { db, tenants } = await prepareDatabase(databaseUrl, files, {
     demo: options.seedDemoData !== false,
     log,
+    dataDir: config.dataDir,
   });
 
   if (options.serveWeb !== false) await buildWebIfStale(log);

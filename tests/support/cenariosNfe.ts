@@ -46,6 +46,8 @@ const item = (icms: RegraIcms, extra: Partial<ItemTributavel> = {}): ItemTributa
 });
 const pisCofins = { cstPis: '01', aliquotaPis: 1.65, cstCofins: '01', aliquotaCofins: 7.6 };
 const ibpt = { nacionalFederal: 13.45, importadosFederal: 15.45, estadual: 18, municipal: 0 };
+const combustivel = { ncm: '27101259', origem: 0 };
+const stRetido = { baseUnitaria: 11.7, aliquota: 18, icmsProprioUnitario: 1.8 };
 
 function cenario(
   nome: string,
@@ -141,6 +143,40 @@ export const CENARIOS_NFE: CenarioNfe[] = [
   cenario('Simples CSOSN 500 e 900', 1, 'SP', [
     item({ csosn: '500', aliquota: 0 }, { cfop: '5405' }),
     item({ csosn: '900', aliquota: 18 }, { numeroItem: 2 }),
+  ]),
+  cenario('Normal CST 51 diferimento parcial com redução', 3, 'SP', [
+    item(
+      { cst: '51', aliquota: 18, percentualDiferimento: 33.33, reducaoBase: 20 },
+      { valorUnitario: 1000, federal: pisCofins },
+    ),
+  ]),
+  cenario('Combustível CST 02 e CST 61 (ICMS monofásico)', 3, 'SP', [
+    item(
+      { cst: '02', aliquota: 0, adRem: 1.47 },
+      { produto: combustivel, cfop: '5656', quantidade: 1000, valorUnitario: 5.89 },
+    ),
+    item(
+      { cst: '61', aliquota: 0, adRem: 1.47 },
+      { numeroItem: 2, produto: combustivel, cfop: '5656', quantidade: 40.5, valorUnitario: 6.2 },
+    ),
+  ]),
+  cenario('Combustível CST 15 (monofásico com retenção)', 3, 'SP', [
+    item(
+      { cst: '15', aliquota: 0, adRem: 1.0635, adRemRetencao: 1.0635 },
+      { produto: combustivel, cfop: '5656', quantidade: 500, valorUnitario: 6 },
+    ),
+  ]),
+  cenario('Combustível CST 53 (monofásico diferido)', 3, 'SP', [
+    item(
+      { cst: '53', aliquota: 0, adRem: 1.47, percentualDiferimento: 40 },
+      { produto: combustivel, cfop: '5656', quantidade: 100, valorUnitario: 5 },
+    ),
+  ]),
+  cenario('Normal CST 60 com ST retido', 3, 'SP', [
+    item({ cst: '60', aliquota: 0 }, { cfop: '5405', quantidade: 10, valorUnitario: 10, stRetido }),
+  ]),
+  cenario('Simples CSOSN 500 com ST retido', 1, 'SP', [
+    item({ csosn: '500', aliquota: 0 }, { cfop: '5405', quantidade: 10, valorUnitario: 10, stRetido }),
   ]),
 ];
 

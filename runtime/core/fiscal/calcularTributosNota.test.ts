@@ -272,7 +272,7 @@ describe('calcularTributosNota — refusals in pt-BR', () => {
       nota(3, 'SP', [item({ cst: '00', aliquota: 18 }, { produto: { ncm: '', origem: 0 } })]),
       /não tem NCM/,
     ],
-    ['CST not handled', nota(3, 'SP', [item({ cst: '51', aliquota: 18 })]), /CST 51 ainda não é calculado/],
+    ['CST not handled', nota(3, 'SP', [item({ cst: '30', aliquota: 18 })]), /CST 30 ainda não é calculado/],
     [
       'rule without CSOSN for Simples',
       nota(1, 'SP', [item({ cst: '00', aliquota: 18 })]),

@@ -4,6 +4,7 @@ import { createDatabase, type Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { seedDemo } from './seed/seedDemo.ts';
 import { seedDemoComercial } from './seed/seedDemoComercial.ts';
+import { seedDemoEmissao } from './seed/seedDemoEmissao.ts';
 import { seedDemoEstoque } from './seed/seedDemoEstoque.ts';
 import { seedDemoFinanceiro } from './seed/seedDemoFinanceiro.ts';
 import { seedDemoFiscal } from './seed/seedDemoFiscal.ts';
@@ -18,7 +19,13 @@ import { syncEntities } from './syncEntities.ts';
 export async function prepareDatabase(
   url: string,
   files: SchemaFiles,
-  options: { demo?: boolean; log?: (message: string) => void; max?: number } = {},
+  options: {
+    demo?: boolean;
+    log?: (message: string) => void;
+    max?: number;
+    /** Where the certificate key lives: with it the demo matriz gets its demo A1 (seedDemoEmissao). */
+    dataDir?: string;
+  } = {},
 ): Promise<{ db: Database; tenants: TenantRegistry }> {
   const log = options.log ?? (() => {});
   await migrate(url, log);
@@ -33,6 +40,9 @@ export async function prepareDatabase(
     if (await seedDemoEstoque(db, files)) log('estoque de demonstração lançado (documentos efetivados)');
     // Fiscal documents of the last closed month, so SPED and Sintegra come out clean right away.
     if (await seedDemoFiscal(db, files)) log('notas fiscais de demonstração do último mês fechado lançadas');
+    // Its tax rules (perfil tributário on the produtos) and a demo A1: a demo note previews and builds its XML.
+    if (await seedDemoEmissao(db, files, { dataDir: options.dataDir }))
+      log('tributação, perfil tributário e certificado de demonstração da emissão de notas cadastrados');
     // Six months of purchases, sales, returns and commissions, through the same services as the API.
     if (await seedDemoComercial(db, files))
       log('compras e vendas de demonstração dos últimos seis meses lançadas');
