@@ -144,7 +144,7 @@ describe('DANFCE (NFC-e, 80 mm)', () => {
     expect(paginas).toHaveLength(1);
     const [pagina] = paginas as [string];
     expect(pagina).toContain('Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica');
-    expect(pagina).toContain('P4  Produto de teste 4');
+    expect(pagina).toContain('P4 Produto de teste 4');
     expect(pagina).toContain('Qtde. total de itens');
     expect(pagina).toContain(numeroBr(nfce.vNF));
     expect(pagina).toContain('Dinheiro');

@@ -259,6 +259,69 @@ describe('POST /api/NotasFiscais/{id}/xml', () => {
   });
 });
 
+describe('CST 60: the ST retained before, from the product\'s last purchase with ST', () => {
+  it('10 × base 11,70 = 117,00; pST (3,06 + 18,00) / 117 = 18 %; substituto 10 × 1,80 = 18,00; retained 3,06', async () => {
+    const notaId = await sistema(async (tx) => {
+      const st = await tx.one<{ id: number }>(
+        `INSERT INTO tributacao_estadual (empresa_id, descricao, uf, cst_icms, aliquota_icms)
+         VALUES ($1, 'Mercadoria com ST retido', 'SP', '60', 0) RETURNING id::int AS id`,
+        [empresaId],
+      );
+      const perfil = await tx.one<{ id: number }>(
+        `INSERT INTO perfil_tributario (empresa_id, descricao, cfop_id, tributacao_estadual_id, tributacao_federal_id)
+         SELECT $1, 'Revenda com ST', cfop_id, $2, tributacao_federal_id FROM perfil_tributario WHERE id =
+                (SELECT perfil_tributario_id FROM produto WHERE id = $3) RETURNING id::int AS id`,
+        [empresaId, st.id, produtoId],
+      );
+      const refrigerante = await tx.one<{ id: number }>(
+        `INSERT INTO produto (empresa_id, descricao, codigo, unidade, ncm, origem, perfil_tributario_id)
+         VALUES ($1, 'Refrigerante 2 l', 'REFRI2', 'UN', '22021000', 0, $2) RETURNING id::int AS id`,
+        [empresaId, perfil.id],
+      );
+      const fornecedor = await tx.one<{ id: number }>(
+        `INSERT INTO pessoa (empresa_id, tipo_pessoa, nome, cpf_cnpj) VALUES ($1, 1, 'Distribuidora', '04252011000110')
+         RETURNING id::int AS id`,
+        [empresaId],
+      );
+      // Bought in boxes of 2: 5 boxes = 10 units; base ST 117,00, own ICMS 18,00, ICMS ST 3,06.
+      const entrada = await tx.one<{ id: number }>(
+        `INSERT INTO nota_entrada (empresa_id, filial_id, fornecedor_id, numero, serie, data_emissao, data_entrada,
+                valor_produtos, valor_total, situacao)
+         VALUES ($1, $2, $3, 77, 1, '2026-11-10', '2026-11-10', 80, 83.06, 'lancada') RETURNING id::int AS id`,
+        [empresaId, filialId, fornecedor.id],
+      );
+      await tx.query(
+        `INSERT INTO nota_entrada_item (empresa_id, filial_id, nota_entrada_id, numero_item, produto_id, descricao, cfop,
+                unidade, quantidade, fator_conversao, valor_unitario, valor_total, base_icms, valor_icms, base_icms_st,
+                valor_icms_st)
+         VALUES ($1, $2, $3, 1, $4, 'Refrigerante 2 l cx 2', '1403', 'CX', 5, 2, 16, 80, 100, 18, 117, 3.06)`,
+        [empresaId, filialId, entrada.id, refrigerante.id],
+      );
+      const nota = await tx.one<{ id: number }>(
+        `INSERT INTO nota_fiscal (empresa_id, filial_id, tipo_operacao, finalidade, natureza_operacao_id, destinatario_id,
+                data_emissao, valor_produtos, valor_total, modalidade_frete, situacao, serie)
+         SELECT $1, $2, 1, 1, (SELECT id FROM natureza_operacao WHERE empresa_id = $1 ORDER BY id DESC LIMIT 1), $3,
+                '2026-11-20T13:00:00Z', 100, 100, 9, 0, 1 RETURNING id::int AS id`,
+        [empresaId, filialId, clienteSp],
+      );
+      await tx.query(
+        `INSERT INTO nota_fiscal_item (empresa_id, filial_id, nota_fiscal_id, numero_item, produto_id, codigo, descricao,
+                cfop, unidade, quantidade, valor_unitario, valor_total)
+         VALUES ($1, $2, $3, 1, $4, 'REFRI2', 'Refrigerante 2 l', '5405', 'UN', 10, 10, 100)`,
+        [empresaId, filialId, nota.id, refrigerante.id],
+      );
+      return nota.id;
+    });
+    const response = await api('POST', `/api/NotasFiscais/${notaId}/previa`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().itens[0].icms).toMatchObject({
+      cst: '60',
+      vICMS: 0,
+      stRetido: { vBCSTRet: 117, pST: 18, vICMSSubstituto: 18, vICMSSTRet: 3.06 },
+    });
+  });
+});
+
 describe('bad registrations: 422 naming what to fix', () => {
   it('a contribuinte destinatário without IE', async () => {
     await sistema((tx) => tx.query('UPDATE pessoa SET inscricao_estadual = NULL WHERE id = $1', [clienteRj]));

@@ -57,7 +57,12 @@ export function lerMensagem(raw: string): MensagemLida {
     }
     const encoding = header('content-transfer-encoding').toLowerCase().trim();
     const contentType = header('content-type').split(';')[0]!.trim();
-    const filename = /filename="?([^";\r\n]+)"?/i.exec(head)?.[1];
+    // Long names come split per RFC 2231 (filename*0=…; filename*1=…, or filename*0*=utf-8''… percent-encoded).
+    const pedacos = [...head.matchAll(/filename\*(\d+)(\*?)=("?)([^";\r\n]*)\3/gi)]
+      .sort((a, b) => Number(a[1]) - Number(b[1]))
+      .map((m) => (m[2] ? decodeURIComponent(m[4]!.replace(/^utf-8''/i, '')) : m[4]!))
+      .join('');
+    const filename = pedacos || /filename="?([^";\r\n]+)"?/i.exec(head)?.[1];
     const bytes = bytesOf(body.replace(/\r?\n$/, ''), encoding);
     if (filename) mensagem.anexos.push({ filename: decodeHeader(filename), contentType, content: bytes });
     else if (contentType === 'text/plain') mensagem.text += bytes.toString('utf8');

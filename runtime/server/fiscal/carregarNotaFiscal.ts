@@ -107,6 +107,9 @@ interface ItemRow {
   percentual_diferimento: string | null;
   aliquota_ad_rem: string | null;
   aliquota_ad_rem_retencao: string | null;
+  st_base_unitaria: string | null;
+  st_aliquota: string | null;
+  st_icms_unitario: string | null;
   tf_id: number | null;
   cst_pis: string | null;
   aliquota_pis: string | null;
@@ -213,8 +216,19 @@ function itemTributavel(row: ItemRow, ufDestino: string, simples: boolean): Item
       'TRIBUTACAO_FEDERAL_AUSENTE',
       `${nome}: o perfil tributário ${row.perfil} não tem tributação federal (PIS/COFINS). Escolha a tributação federal no perfil.`,
     );
+  // CST 60 / CSOSN 500: the ST retained on the product's last purchase with ST, per stock unit (vBCSTRet…).
+  const codigoIcms = simples ? row.csosn : row.cst_icms;
+  const stRetido =
+    (codigoIcms === '60' || codigoIcms === '500') && num(row.st_base_unitaria)
+      ? {
+          baseUnitaria: Number(row.st_base_unitaria),
+          aliquota: Math.round(Number(row.st_aliquota ?? 0) * 100) / 100,
+          icmsProprioUnitario: Number(row.st_icms_unitario ?? 0),
+        }
+      : null;
   return {
     numeroItem: row.numero_item,
+    stRetido,
     produto: { ncm, origem: row.origem ?? 0, cest: row.cest },
     cfop: row.cfop_perfil ?? row.cfop_item,
     quantidade: Number(row.quantidade),
@@ -322,6 +336,7 @@ export async function carregarNotaFiscal(
             te.reducao_base, te.modalidade_base_calculo_icms_st::int AS modalidade_base_calculo_icms_st, te.mva_st,
             te.reducao_base_st, te.aliquota_interna_destino, te.aliquota_fcp, te.percentual_diferimento,
             te.aliquota_ad_rem, te.aliquota_ad_rem_retencao,
+            st.base_unitaria AS st_base_unitaria, st.aliquota AS st_aliquota, st.icms_unitario AS st_icms_unitario,
             tf.id::int AS tf_id, tf.cst_pis, tf.aliquota_pis, tf.cst_cofins, tf.aliquota_cofins, tf.cst_ipi, tf.aliquota_ipi,
             tf.enquadramento_ipi, tf.cst_ibs_cbs, tf.classificacao_tributaria_ibs_cbs
        FROM nota_fiscal_item i
@@ -334,6 +349,16 @@ export async function carregarNotaFiscal(
          SELECT t.* FROM tributacao_estadual t
           WHERE t.uf = $2 AND (t.id = te0.id OR t.descricao = te0.descricao)
           ORDER BY (t.id = te0.id) DESC, t.id LIMIT 1) te ON true
+       -- ST retained before (CST 60 / CSOSN 500): the last purchase of the product that carried ST, per stock unit
+       -- (quantity × fator de conversão); pST = (ICMS ST + own ICMS + FCP ST) / base ST.
+       LEFT JOIN LATERAL (
+         SELECT e.base_icms_st / (e.quantidade * COALESCE(NULLIF(e.fator_conversao, 0), 1)) AS base_unitaria,
+                (e.valor_icms_st + COALESCE(e.valor_icms, 0) + COALESCE(e.valor_fcp_st, 0)) * 100 / e.base_icms_st AS aliquota,
+                COALESCE(e.valor_icms, 0) / (e.quantidade * COALESCE(NULLIF(e.fator_conversao, 0), 1)) AS icms_unitario
+           FROM nota_entrada_item e JOIN nota_entrada ne ON ne.id = e.nota_entrada_id
+          WHERE e.produto_id = i.produto_id AND e.base_icms_st > 0 AND e.quantidade > 0
+            AND ne.situacao IS DISTINCT FROM 'cancelada'
+          ORDER BY ne.data_entrada DESC NULLS LAST, e.id DESC LIMIT 1) st ON (te.cst_icms = '60' OR te.csosn = '500')
       WHERE i.nota_fiscal_id = $1
       ORDER BY i.numero_item`,
     [notaId, ufDestino],

@@ -53,10 +53,13 @@ export function enviarNotaPorEmail(
   return jobs.send(EMAIL_NOTA_QUEUE, data);
 }
 
-/** Queues the drawing of a note's DANFE (after authorisation or cancellation, or when the route asks for it). */
+/**
+ * Queues the drawing of a note's DANFE (after authorisation or cancellation, or when the route asks for it). Two
+ * jobs for one note are harmless: the second finds the PDF the first stored.
+ */
 export function agendarDanfe(jobs: JobQueue, escopo: EscopoNota, notaId: number): Promise<string> {
   const data: NotaJobData = { empresaId: escopo.empresaId, filialId: escopo.filialId, notaId };
-  return jobs.send(DANFE_QUEUE, data, { singletonKey: `danfe-${notaId}` });
+  return jobs.send(DANFE_QUEUE, data);
 }
 
 const escopoDe = (data: NotaJobData): EscopoNota => ({ empresaId: data.empresaId, filialId: data.filialId });

@@ -47,7 +47,7 @@ export function texto(doc: Pdf, valor: string, x: number, y: number, largura: nu
     width: largura,
     height: tamanho * 1.18 * linhas,
     align: opcoes.alinhamento ?? 'left',
-    lineBreak: linhas > 1,
+    // Wrapped within `height`: what does not fit is cut with an ellipsis instead of running over the next box.
     ellipsis: true,
   });
 }

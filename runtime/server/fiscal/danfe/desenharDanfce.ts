@@ -52,7 +52,7 @@ function desenhar(doc: Pdf, nota: DanfeModelo, qr: Buffer | null): number {
   c.y += 9;
   for (const item of nota.itens) {
     doc.font(FONTE).fontSize(6.5);
-    doc.text(`${item.codigo}  ${item.descricao}`, M, c.y, { width: W });
+    doc.text(`${item.codigo} ${item.descricao}`, M, c.y, { width: W });
     c.y = doc.y;
     doc.text(
       `${numeroBr(item.quantidade, 3)} ${item.unidade} x ${numeroBr(item.valorUnitario)} = ${numeroBr(item.valorTotal)}`,
@@ -77,8 +77,8 @@ function desenhar(doc: Pdf, nota: DanfeModelo, qr: Buffer | null): number {
   separador(doc, c);
   // Divisão IV: consulta pela chave.
   linha(doc, c, 'Consulte pela Chave de Acesso em', { negrito: true });
-  linha(doc, c, nota.urlChave || 'www.nfe.fazenda.gov.br/portal');
-  linha(doc, c, chaveEmGrupos(nota.chave), { tamanho: 7.5 });
+  linha(doc, c, nota.urlChave || 'www.nfe.fazenda.gov.br/portal', { tamanho: 6 });
+  linha(doc, c, chaveEmGrupos(nota.chave), { tamanho: 7 });
   separador(doc, c);
   // Divisão V: consumidor.
   const d = nota.destinatario;
@@ -92,7 +92,10 @@ function desenhar(doc: Pdf, nota: DanfeModelo, qr: Buffer | null): number {
   );
   separador(doc, c);
   // Divisão VI: identificação e protocolo.
-  linha(doc, c, `NFC-e nº ${numeroNota(nota.numero)} Série ${serieNota(nota.serie)} ${dataHoraXml(nota.dataEmissao)}`, { negrito: true });
+  linha(doc, c, `NFC-e nº ${numeroNota(nota.numero)} Série ${serieNota(nota.serie)} ${dataHoraXml(nota.dataEmissao)}`, {
+    negrito: true,
+    tamanho: 6.5,
+  });
   if (nota.protocolo) {
     linha(doc, c, `Protocolo de autorização: ${nota.protocolo.numero}`);
     linha(doc, c, `Data de autorização: ${dataHoraXml(nota.protocolo.dataHora)}`);
