@@ -86,12 +86,9 @@ export function notaDanfeTeste(
     })),
     tributos,
     modalidadeFrete: 9,
-    pagamentos: nfce
-      ? [
-          { tPag: '01', vPag: Math.ceil(vNF) },
-        ]
-      : [{ indPag: 1, tPag: '15', vPag: vNF }],
-    troco: nfce ? Math.round((Math.ceil(vNF) - vNF) * 100) / 100 : 0,
+    // NFC-e paid in cash with R$ 10,00 of change.
+    pagamentos: nfce ? [{ tPag: '01', vPag: vNF + 10 }] : [{ indPag: 1, tPag: '15', vPag: vNF }],
+    troco: nfce ? 10 : 0,
     informacoesComplementares: 'Pedido 12 do cliente.',
   };
   const { xml, chave } = montarXmlNfe(dados);

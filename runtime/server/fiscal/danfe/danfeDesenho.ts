@@ -93,6 +93,8 @@ export function marcaDagua(doc: Pdf, valor: string, cor: string, tamanho: number
  * vector bars, so a test can read them back from the page's content stream.
  */
 export function barras(doc: Pdf, modulos: string, x: number, y: number, modulo: number, altura: number) {
+  // The colour is set before the path: no colour operator may sit between its rectangles and the fill.
+  doc.fillColor('black');
   let inicio = -1;
   for (let i = 0; i <= modulos.length; i++) {
     const barra = modulos[i] === '1';
@@ -102,5 +104,5 @@ export function barras(doc: Pdf, modulos: string, x: number, y: number, modulo: 
       inicio = -1;
     }
   }
-  doc.fillColor('black').fill();
+  doc.fill();
 }
