@@ -72,16 +72,16 @@ beforeAll(async () => {
     const usuario = await tx.one<{ empresa_id: number; filial_id: number }>(
       `SELECT empresa_id::int AS empresa_id, filial_selecionada_id::int AS filial_id FROM usuario WHERE email = 'demo@erp.local'`,
     );
-    const pessoa = (nome: string, email: string | null) =>
+    const pessoa = (nome: string, cnpj: string, email: string | null) =>
       tx.one<{ id: number }>(
-        `INSERT INTO pessoa (empresa_id, tipo_pessoa, nome, cpf_cnpj, email) VALUES ($1, 0, $2, '33000167000101', $3)
+        `INSERT INTO pessoa (empresa_id, tipo_pessoa, nome, cpf_cnpj, email) VALUES ($1, 0, $2, $3, $4)
          RETURNING id::int AS id`,
-        [usuario.empresa_id, nome, email],
+        [usuario.empresa_id, nome, cnpj, email],
       );
     return {
       ...usuario,
-      comEmail: (await pessoa('Cliente de Teste', 'compras@cliente.example')).id,
-      semEmail: (await pessoa('Cliente Sem Email', null)).id,
+      comEmail: (await pessoa('Cliente de Teste', '33000167000101', 'compras@cliente.example')).id,
+      semEmail: (await pessoa('Cliente Sem Email', '19827364000178', null)).id,
     };
   });
   escopo.empresaId = ids.empresa_id;
@@ -89,7 +89,8 @@ beforeAll(async () => {
   autorizada = notaDanfeTeste({ itens: 3, ambiente: 1 });
   notas.autorizada = await criarNota(autorizada.xml, autorizada.chave, ids.comEmail, 1301);
   notas.semXml = await criarNota(null, null, ids.comEmail, 1302);
-  notas.semEmail = await criarNota(autorizada.xml, autorizada.chave, ids.semEmail, 1301);
+  const outra = notaDanfeTeste({ itens: 1, ambiente: 1, numero: 1303 });
+  notas.semEmail = await criarNota(outra.xml, outra.chave, ids.semEmail, 1303);
   const nfce = notaDanfeTeste({ itens: 2, modelo: 65, ambiente: 2, numero: 5001 });
   notas.nfce = await criarNota(nfce.xml, nfce.chave, ids.comEmail, 5001);
 });

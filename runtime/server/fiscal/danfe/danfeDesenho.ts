@@ -64,7 +64,7 @@ export function campo(
   opcoes: OpcoesTexto = {},
 ) {
   doc.lineWidth(0.5).rect(x, y, largura, altura).stroke();
-  texto(doc, rotulo, x + 2, y + 1.5, largura - 4, { tamanho: 5 });
+  texto(doc, rotulo, x + 2, y + 1.5, largura - 4, { tamanho: 4.6 });
   texto(doc, valor, x + 2, y + altura - (opcoes.tamanho ?? 7.5) * 1.18 - 1.5, largura - 4, {
     tamanho: 7.5,
     ...opcoes,
