@@ -2468,6 +2468,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/NotasFiscais/{id}/danfe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** DANFE (NF-e, A4) ou DANFCE (NFC-e, 80 mm) em PDF, a partir do XML guardado da nota; "SEM VALOR FISCAL" em homologação ou sem protocolo e "CANCELADA" quando cancelada */
+        get: operations["notasFiscaisDanfe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/enviarEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Envia (de novo) ao e-mail do destinatário o XML da nota e o DANFE em PDF; o envio é feito pela fila */
+        post: operations["notasFiscaisEnviarEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/WebhookEntregas/{id}/reenviar": {
         parameters: {
             query?: never;
@@ -20084,6 +20118,12 @@ export interface components {
              */
             indicadorPresenca?: 0 | 1 | 2 | 3 | 4 | 5 | 9 | null;
             /**
+             * Operação com consumidor final
+             * @description indFinal da NF-e. Vazio: decide o destinatário (não contribuinte é consumidor final).
+             * @enum {integer|null}
+             */
+            consumidorFinal?: 0 | 1 | null;
+            /**
              * Tipo de movimentação
              * @description Como a operação movimenta o estoque e o financeiro.
              * @enum {integer|null}
@@ -20117,6 +20157,11 @@ export interface components {
             /** Indicador de presença */
             indicadorPresenca?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 9)) | null;
             /**
+             * Operação com consumidor final
+             * @description indFinal da NF-e. Vazio: decide o destinatário (não contribuinte é consumidor final).
+             */
+            consumidorFinal?: (number & (0 | 1)) | null;
+            /**
              * Tipo de movimentação
              * @description Como a operação movimenta o estoque e o financeiro.
              */
@@ -20147,6 +20192,11 @@ export interface components {
             destinoOperacao?: (number & (1 | 2 | 3)) | null;
             /** Indicador de presença */
             indicadorPresenca?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 9)) | null;
+            /**
+             * Operação com consumidor final
+             * @description indFinal da NF-e. Vazio: decide o destinatário (não contribuinte é consumidor final).
+             */
+            consumidorFinal?: (number & (0 | 1)) | null;
             /**
              * Tipo de movimentação
              * @description Como a operação movimenta o estoque e o financeiro.
@@ -26743,6 +26793,21 @@ export interface components {
              */
             motivoDesoneracaoIcms?: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 16 | 90 | null;
             /**
+             * Percentual do diferimento
+             * @description pDif do CST 51 (diferimento) e do CST 53 (ICMS monofásico diferido).
+             */
+            percentualDiferimento?: number | null;
+            /**
+             * Alíquota ad rem do ICMS (R$ por unidade)
+             * @description adRemICMS dos combustíveis com ICMS monofásico (CST 02, 15, 53 e 61; LC 192/2022).
+             */
+            aliquotaAdRem?: number | null;
+            /**
+             * Alíquota ad rem do ICMS retido (R$ por unidade)
+             * @description adRemICMSReten do CST 15 (ICMS monofásico com retenção).
+             */
+            aliquotaAdRemRetencao?: number | null;
+            /**
              * Modalidade da base de cálculo do ICMS ST
              * @enum {integer|null}
              */
@@ -26789,6 +26854,21 @@ export interface components {
             reducaoBase?: number | null;
             /** Motivo da desoneração */
             motivoDesoneracaoIcms?: (number & (1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 16 | 90)) | null;
+            /**
+             * Percentual do diferimento
+             * @description pDif do CST 51 (diferimento) e do CST 53 (ICMS monofásico diferido).
+             */
+            percentualDiferimento?: number | null;
+            /**
+             * Alíquota ad rem do ICMS (R$ por unidade)
+             * @description adRemICMS dos combustíveis com ICMS monofásico (CST 02, 15, 53 e 61; LC 192/2022).
+             */
+            aliquotaAdRem?: number | null;
+            /**
+             * Alíquota ad rem do ICMS retido (R$ por unidade)
+             * @description adRemICMSReten do CST 15 (ICMS monofásico com retenção).
+             */
+            aliquotaAdRemRetencao?: number | null;
             /** Modalidade da base de cálculo do ICMS ST */
             modalidadeBaseCalculoIcmsSt?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6)) | null;
             /**
@@ -26838,6 +26918,21 @@ export interface components {
             reducaoBase?: number | null;
             /** Motivo da desoneração */
             motivoDesoneracaoIcms?: (number & (1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 16 | 90)) | null;
+            /**
+             * Percentual do diferimento
+             * @description pDif do CST 51 (diferimento) e do CST 53 (ICMS monofásico diferido).
+             */
+            percentualDiferimento?: number | null;
+            /**
+             * Alíquota ad rem do ICMS (R$ por unidade)
+             * @description adRemICMS dos combustíveis com ICMS monofásico (CST 02, 15, 53 e 61; LC 192/2022).
+             */
+            aliquotaAdRem?: number | null;
+            /**
+             * Alíquota ad rem do ICMS retido (R$ por unidade)
+             * @description adRemICMSReten do CST 15 (ICMS monofásico com retenção).
+             */
+            aliquotaAdRemRetencao?: number | null;
             /** Modalidade da base de cálculo do ICMS ST */
             modalidadeBaseCalculoIcmsSt?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6)) | null;
             /**
@@ -39716,6 +39811,8 @@ export interface operations {
                          * @enum {integer}
                          */
                         idDest: 1 | 2 | 3;
+                        /** @description indFinal: pela natureza de operação quando ela informa; senão, não contribuinte é consumidor final */
+                        consumidorFinal: boolean;
                         itens: {
                             numeroItem: number;
                             descricao?: string;
@@ -39756,6 +39853,39 @@ export interface operations {
                                     /** @description Percentual (18 = 18 %) */
                                     pFCPST: number;
                                     vFCPST: number;
+                                };
+                                diferimento?: {
+                                    vICMSOp: number;
+                                    /** @description Percentual (18 = 18 %) */
+                                    pDif: number;
+                                    vICMSDif: number;
+                                };
+                                monofasico?: {
+                                    qBCMono: number;
+                                    /** @description R$ por unidade */
+                                    adRemICMS: number;
+                                    vICMSMono: number;
+                                    vICMSMonoOp?: number;
+                                    /** @description Percentual (18 = 18 %) */
+                                    pDif?: number;
+                                    vICMSMonoDif?: number;
+                                    qBCMonoReten?: number;
+                                    /** @description R$ por unidade */
+                                    adRemICMSReten?: number;
+                                    vICMSMonoReten?: number;
+                                };
+                                monofasicoRetido?: {
+                                    qBCMonoRet: number;
+                                    /** @description R$ por unidade */
+                                    adRemICMSRet: number;
+                                    vICMSMonoRet: number;
+                                };
+                                stRetido?: {
+                                    vBCSTRet: number;
+                                    /** @description Percentual (18 = 18 %) */
+                                    pST: number;
+                                    vICMSSubstituto: number;
+                                    vICMSSTRet: number;
                                 };
                                 difal?: {
                                     vBCUFDest: number;
@@ -39841,6 +39971,14 @@ export interface operations {
                                 vIBSMun: number;
                                 vIBS: number;
                                 vCBS: number;
+                            };
+                            monofasico?: {
+                                qBCMono: number;
+                                vICMSMono: number;
+                                qBCMonoReten: number;
+                                vICMSMonoReten: number;
+                                qBCMonoRet: number;
+                                vICMSMonoRet: number;
                             };
                         };
                     };
@@ -39954,6 +40092,163 @@ export interface operations {
                         ambiente: 1 | 2;
                         /** @description A NFe assinada (sem protocolo: nada foi transmitido) */
                         xml: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisDanfe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O PDF do DANFE */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisEnviarEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description E-mail do destinatário */
+                        para: string;
+                        /** @description Cópia (configuração fiscal) */
+                        copia?: string;
                     };
                 };
             };

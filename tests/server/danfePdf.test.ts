@@ -44,7 +44,10 @@ function lerCode128C(barras: Array<{ x: number; w: number }>, modulo: number): s
   const [start, ...dados] = valores;
   expect(start).toBe(105);
   const verificador = dados.pop()!;
-  const soma = [start!, ...dados].reduce((total, valor, index) => total + valor * (index === 0 ? 1 : index), 0);
+  const soma = [start!, ...dados].reduce(
+    (total, valor, index) => total + valor * (index === 0 ? 1 : index),
+    0,
+  );
   expect(verificador).toBe(soma % 103);
   return dados.map((valor) => String(valor).padStart(2, '0')).join('');
 }
@@ -55,7 +58,13 @@ describe('DANFE of an authorised NF-e (nfeProc) with 60 items', () => {
     expect(nota).toMatchObject({ modelo: 55, chave: autorizada.chave, numero: 1301, serie: 1, ambiente: 1 });
     expect(nota.protocolo).toMatchObject({ numero: autorizada.protocolo, cStat: '100' });
     expect(nota.itens).toHaveLength(60);
-    expect(nota.itens[59]).toMatchObject({ codigo: 'P60', quantidade: 60, valorUnitario: 39.5, cst: '000', cfop: '6102' });
+    expect(nota.itens[59]).toMatchObject({
+      codigo: 'P60',
+      quantidade: 60,
+      valorUnitario: 39.5,
+      cst: '000',
+      cfop: '6102',
+    });
     expect(nota.duplicatas.map((d) => d.numero)).toEqual(['001', '002', '003']);
   });
 
@@ -123,9 +132,12 @@ describe('DANFE without fiscal value', () => {
   });
 
   it('contingency: the mention with its start and reason replaces the consultation text', async () => {
-    const contingencia = notaDanfeTeste({ itens: 1, ambiente: 1, autorizada: false }).xml
-      .replace('<tpEmis>1</tpEmis>', '<tpEmis>6</tpEmis>')
-      .replace('</verProc>', '</verProc><dhCont>2026-11-20T09:30:00-03:00</dhCont><xJust>SEFAZ de origem fora do ar</xJust>');
+    const contingencia = notaDanfeTeste({ itens: 1, ambiente: 1, autorizada: false })
+      .xml.replace('<tpEmis>1</tpEmis>', '<tpEmis>6</tpEmis>')
+      .replace(
+        '</verProc>',
+        '</verProc><dhCont>2026-11-20T09:30:00-03:00</dhCont><xJust>SEFAZ de origem fora do ar</xJust>',
+      );
     const [pagina] = await pdfPages(await gerarDanfePdf(contingencia));
     expect(pagina).toContain('EMITIDA EM CONTINGÊNCIA SVC-AN desde 20/11/2026 09:30:00');
     expect(pagina).toContain('SEFAZ de origem fora do ar');

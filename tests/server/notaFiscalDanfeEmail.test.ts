@@ -125,9 +125,10 @@ describe('GET /api/NotasFiscais/{id}/danfe', () => {
     const again = await api('GET', `/api/NotasFiscais/${notas.autorizada}/danfe`);
     expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
     const depois = await sistema((tx) =>
-      tx.one<{ gerado_em: string }>('SELECT gerado_em::text FROM nota_fiscal_danfe WHERE nota_fiscal_id = $1', [
-        notas.autorizada,
-      ]),
+      tx.one<{ gerado_em: string }>(
+        'SELECT gerado_em::text FROM nota_fiscal_danfe WHERE nota_fiscal_id = $1',
+        [notas.autorizada],
+      ),
     );
     expect(depois.gerado_em).toBe(guardado.gerado_em);
   });

@@ -259,7 +259,7 @@ describe('POST /api/NotasFiscais/{id}/xml', () => {
   });
 });
 
-describe('CST 60: the ST retained before, from the product\'s last purchase with ST', () => {
+describe("CST 60: the ST retained before, from the product's last purchase with ST", () => {
   it('10 × base 11,70 = 117,00; pST (3,06 + 18,00) / 117 = 18 %; substituto 10 × 1,80 = 18,00; retained 3,06', async () => {
     const notaId = await sistema(async (tx) => {
       const st = await tx.one<{ id: number }>(

@@ -37,7 +37,13 @@ describe('demo emission data', () => {
     const previa = response.json();
     expect(previa).toMatchObject({ modelo: 55, idDest: 1, consumidorFinal: false });
     // 24 × 21,50 = 516,00 → ICMS 92,88; 36 × 8,10 = 291,60 → 52,49.
-    expect(previa.itens.map((item: { cfop: string; icms: { cst: string; vICMS: number } }) => [item.cfop, item.icms.cst, item.icms.vICMS])).toEqual([
+    expect(
+      previa.itens.map((item: { cfop: string; icms: { cst: string; vICMS: number } }) => [
+        item.cfop,
+        item.icms.cst,
+        item.icms.vICMS,
+      ]),
+    ).toEqual([
       ['5102', '00', 92.88],
       ['5102', '00', 52.49],
     ]);
@@ -68,6 +74,9 @@ describe('demo emission data', () => {
         `SELECT email FROM pessoa WHERE cpf_cnpj IN ('19827364000178', '23456789000195') ORDER BY email`,
       ),
     );
-    expect(emails.map((row) => row.email)).toEqual(['compras@emporiopaulistano.com.br', 'fiscal@mercadocarioca.com.br']);
+    expect(emails.map((row) => row.email)).toEqual([
+      'compras@emporiopaulistano.com.br',
+      'fiscal@mercadocarioca.com.br',
+    ]);
   });
 });

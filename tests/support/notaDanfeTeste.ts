@@ -40,7 +40,9 @@ export function notaDanfeTeste(
   }));
   const tributos = calcularTributosNota({
     emitente: { crt: 3, uf: 'SP' },
-    destinatario: nfce ? { uf: 'SP', indIEDest: 9, consumidorFinal: true } : { uf: 'RJ', indIEDest: 1, consumidorFinal: false },
+    destinatario: nfce
+      ? { uf: 'SP', indIEDest: 9, consumidorFinal: true }
+      : { uf: 'RJ', indIEDest: 1, consumidorFinal: false },
     natureza: { tipoOperacao: 1 },
     modelo,
     itens: tributaveis,
@@ -95,7 +97,9 @@ export function notaDanfeTeste(
   const terco = Math.round((vNF / 3) * 100) / 100;
   const cobr = nfce
     ? ''
-    : `<cobr><fat><nFat>${numero}</nFat><vOrig>${vNF.toFixed(2)}</vOrig><vDesc>0.00</vDesc><vLiq>${vNF.toFixed(2)}</vLiq></fat>${[1, 2, 3]
+    : `<cobr><fat><nFat>${numero}</nFat><vOrig>${vNF.toFixed(2)}</vOrig><vDesc>0.00</vDesc><vLiq>${vNF.toFixed(2)}</vLiq></fat>${[
+        1, 2, 3,
+      ]
         .map(
           (n) =>
             `<dup><nDup>00${n}</nDup><dVenc>2026-12-${String(10 * n).padStart(2, '0')}</dVenc><vDup>${(n === 3 ? vNF - 2 * terco : terco).toFixed(2)}</vDup></dup>`,

@@ -40,7 +40,14 @@ describe('ICMS monofásico sobre combustíveis (ad rem, LC 192/2022)', () => {
       quantidade: 1000,
       valorUnitario: 5.89,
       icms: { monofasico: { qBCMono: 1000, adRemICMS: 1.47, vICMSMono: 1470 } },
-      totais: { qBCMono: 1000, vICMSMono: 1470, qBCMonoReten: 0, vICMSMonoReten: 0, qBCMonoRet: 0, vICMSMonoRet: 0 },
+      totais: {
+        qBCMono: 1000,
+        vICMSMono: 1470,
+        qBCMonoReten: 0,
+        vICMSMonoReten: 0,
+        qBCMonoRet: 0,
+        vICMSMonoRet: 0,
+      },
       vNF: 5890,
     },
     {
@@ -126,7 +133,12 @@ describe('CST 51 — diferimento', () => {
       caso: 'partial 33,33 %: 1.000 × 18 % = 180,00; deferred 59,994 → 59,99; owed 120,01',
       pDif: 33.33,
       reducao: null,
-      esperado: { vBC: 1000, pICMS: 18, vICMS: 120.01, diferimento: { vICMSOp: 180, pDif: 33.33, vICMSDif: 59.99 } },
+      esperado: {
+        vBC: 1000,
+        pICMS: 18,
+        vICMS: 120.01,
+        diferimento: { vICMSOp: 180, pDif: 33.33, vICMSDif: 59.99 },
+      },
     },
     {
       caso: 'total 100 %: nothing owed on the note (vICMS 0,00), base still 1.000,00',
@@ -166,15 +178,23 @@ describe('ST retido (CST 60, CSOSN 500)', () => {
   it.each([
     ['CST 60, regime normal', 3 as const, { cst: '60', aliquota: 0 }],
     ['CSOSN 500, Simples Nacional', 1 as const, { csosn: '500', aliquota: 0 }],
-  ])('%s: 10 × 11,70 = 117,00; 117 × 18 % − 10 × 1,80 = 21,06 − 18,00 = 3,06; not in vNF', (_nome, crt, regra) => {
-    const r = calcularTributosNota(
-      nota([item(regra, { quantidade: 10, valorUnitario: 10, cfop: '5405', stRetido })], {
-        emitente: { crt, uf: 'SP' },
-      }),
-    );
-    expect(r.itens[0]!.icms.stRetido).toEqual({ vBCSTRet: 117, pST: 18, vICMSSubstituto: 18, vICMSSTRet: 3.06 });
-    expect(r.totais).toMatchObject({ vST: 0, vBCST: 0, vNF: 100 });
-  });
+  ])(
+    '%s: 10 × 11,70 = 117,00; 117 × 18 % − 10 × 1,80 = 21,06 − 18,00 = 3,06; not in vNF',
+    (_nome, crt, regra) => {
+      const r = calcularTributosNota(
+        nota([item(regra, { quantidade: 10, valorUnitario: 10, cfop: '5405', stRetido })], {
+          emitente: { crt, uf: 'SP' },
+        }),
+      );
+      expect(r.itens[0]!.icms.stRetido).toEqual({
+        vBCSTRet: 117,
+        pST: 18,
+        vICMSSubstituto: 18,
+        vICMSSTRet: 3.06,
+      });
+      expect(r.totais).toMatchObject({ vST: 0, vBCST: 0, vNF: 100 });
+    },
+  );
 
   it('another CST ignores the retained values', () => {
     const r = calcularTributosNota(nota([item({ cst: '00', aliquota: 18 }, { stRetido })]));
@@ -222,7 +242,13 @@ describe('indFinal from the natureza de operação', () => {
     );
 
   it.each([
-    ['a contribuinte buying for its own use, as the natureza states: IPI enters the base, (100 + 10) × 18 % = 19,80', true, 1, true, 19.8],
+    [
+      'a contribuinte buying for its own use, as the natureza states: IPI enters the base, (100 + 10) × 18 % = 19,80',
+      true,
+      1,
+      true,
+      19.8,
+    ],
     ['a contribuinte and a natureza that states nothing: resale, 100 × 18 % = 18,00', null, 1, false, 18],
     ['a não contribuinte and a natureza that states nothing: consumidor final, 19,80', null, 9, true, 19.8],
     ['a natureza stating normal (resale) to a contribuinte: 18,00', false, 1, false, 18],

@@ -208,9 +208,7 @@ export function calcularTributosNota(entrada: EntradaTributos): ResultadoTributo
     );
   const regimeNormal = entrada.emitente.crt === 3;
   const ibsCbs = entrada.ibsCbs === undefined ? (regimeNormal ? IBS_CBS_2026 : null) : entrada.ibsCbs;
-  const itens = entrada.itens.map((item) =>
-    calcularItem(entrada, item, idDest, consumidorFinal, ibsCbs),
-  );
+  const itens = entrada.itens.map((item) => calcularItem(entrada, item, idDest, consumidorFinal, ibsCbs));
   const totais: TotaisCalculados = {
     vBC: somar(itens, (item) => item.icms.vBC),
     vICMS: somar(itens, (item) => item.icms.vICMS),

@@ -56,7 +56,11 @@ export function calcularIcmsMonofasico(
       },
     };
   }
-  const monofasico: NonNullable<IcmsCalculado['monofasico']> = { qBCMono: q, adRemICMS: adRem, vICMSMono: valor };
+  const monofasico: NonNullable<IcmsCalculado['monofasico']> = {
+    qBCMono: q,
+    adRemICMS: adRem,
+    vICMSMono: valor,
+  };
   if (cst === '15') {
     const adRemReten = taxa(regra.adRemRetencao, numeroItem, cst, 'a alíquota ad rem do ICMS retido');
     monofasico.qBCMonoReten = q;

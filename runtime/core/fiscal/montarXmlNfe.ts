@@ -1,7 +1,7 @@
 import { digitoChaveAcesso } from '../chaveAcesso.ts';
 import { ErroTributario } from './ErroTributario.ts';
-import type { ItemCalculado, ResultadoTributos, TotaisCalculados } from './tributacaoTipos.ts';
 import { icmsXml } from './icmsXml.ts';
+import type { ItemCalculado, ResultadoTributos, TotaisCalculados } from './tributacaoTipos.ts';
 import { dinheiro, grupo, percentual, quantidadeXml, tag, valorUnitarioXml } from './xmlNfeTexto.ts';
 
 export const NAMESPACE_NFE = 'http://www.portalfiscal.inf.br/nfe';

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { Mailer, MailMessage } from '../mail/createMailer.ts';
-import { gerarDanfeArmazenado, type EscopoNota, notaComXml } from './danfe/danfeDaNota.ts';
+import { type EscopoNota, gerarDanfeArmazenado, notaComXml } from './danfe/danfeDaNota.ts';
 import { chaveEmGrupos, dataXml, documento, numeroBr, numeroNota, serieNota } from './danfe/danfeTexto.ts';
 import { lerNotaParaDanfe } from './danfe/lerNotaParaDanfe.ts';
 
@@ -26,9 +26,10 @@ export async function destinoEmailNota(
     escopo,
     async (tx) => ({
       pessoa: destinatarioId
-        ? await tx.maybeOne<{ nome: string; email: string | null }>('SELECT nome, email FROM pessoa WHERE id = $1', [
-            destinatarioId,
-          ])
+        ? await tx.maybeOne<{ nome: string; email: string | null }>(
+            'SELECT nome, email FROM pessoa WHERE id = $1',
+            [destinatarioId],
+          )
         : undefined,
       configuracao: await tx.maybeOne<{ copia: string | null; automatico: boolean | null }>(
         `SELECT email_copia AS copia, enviar_email_destinatario AS automatico FROM configuracao_nfe
@@ -67,7 +68,9 @@ export function mensagemNotaFiscal(xml: string, pdf: Buffer, destino: DestinoEma
     `${emitente} (CNPJ ${documento(nota.emitente.documento)}) enviou a você a ${nomeTipo} nº ${numeroNota(nota.numero)}, série ${serieNota(nota.serie)}, emitida em ${dataXml(nota.dataEmissao)}, no valor de R$ ${numeroBr(nota.totais.vNF)}.`,
     '',
     `Chave de acesso: ${chaveEmGrupos(nota.chave)}`,
-    nota.protocolo ? `Protocolo de autorização: ${nota.protocolo.numero}` : 'Documento sem protocolo de autorização (sem valor fiscal).',
+    nota.protocolo
+      ? `Protocolo de autorização: ${nota.protocolo.numero}`
+      : 'Documento sem protocolo de autorização (sem valor fiscal).',
     '',
     'Seguem anexos o arquivo XML da nota — guarde-o: ele é o documento fiscal — e o DANFE em PDF.',
     'A autenticidade pode ser consultada com a chave de acesso no portal da NF-e (www.nfe.fazenda.gov.br/portal) ou no site da Sefaz do emitente.',
@@ -80,7 +83,11 @@ export function mensagemNotaFiscal(xml: string, pdf: Buffer, destino: DestinoEma
     subject: `${tipo} nº ${nota.numero}, série ${nota.serie} — ${emitente}`,
     text: linhas.join('\n'),
     attachments: [
-      { filename: `${nota.chave}-${tipo.toLowerCase()}.xml`, content: Buffer.from(xml, 'utf8'), contentType: 'application/xml' },
+      {
+        filename: `${nota.chave}-${tipo.toLowerCase()}.xml`,
+        content: Buffer.from(xml, 'utf8'),
+        contentType: 'application/xml',
+      },
       { filename: `${nota.chave}-danfe.pdf`, content: pdf, contentType: 'application/pdf' },
     ],
   };

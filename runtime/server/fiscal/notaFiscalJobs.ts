@@ -88,7 +88,10 @@ export async function workNotaFiscalJobs(services: NotaFiscalJobServices, queue:
         data.notaId,
         data.manual === true,
       );
-      services.log.info({ notaId: data.notaId, para }, para ? 'nota fiscal enviada por e-mail' : 'envio automático desligado');
+      services.log.info(
+        { notaId: data.notaId, para },
+        para ? 'nota fiscal enviada por e-mail' : 'envio automático desligado',
+      );
     } catch (error) {
       if (error instanceof HttpError && error.statusCode < 500) {
         services.log.warn({ notaId: data.notaId, err: error.message }, 'nota fiscal não enviada por e-mail');

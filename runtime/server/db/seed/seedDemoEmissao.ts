@@ -34,12 +34,17 @@ export async function seedDemoEmissao(
       'SELECT id::int AS id, natureza_operacao_id::int AS natureza FROM configuracao_nfe ORDER BY id LIMIT 1',
     );
     if (!configuracao) return false;
-    if (await tx.maybeOne('SELECT 1 FROM perfil_tributario WHERE descricao = $1', [PERFIL_DEMO])) return false;
-    const patch = (name: string, id: unknown, body: Row) => updateRecord(context(name), Number(id), body, 'patch');
+    if (await tx.maybeOne('SELECT 1 FROM perfil_tributario WHERE descricao = $1', [PERFIL_DEMO]))
+      return false;
+    const patch = (name: string, id: unknown, body: Row) =>
+      updateRecord(context(name), Number(id), body, 'patch');
 
     const cfop =
       (await tx.maybeOne<Row>("SELECT id FROM cfop WHERE codigo = '5102' ORDER BY id LIMIT 1")) ??
-      (await create('cfop', { codigo: '5102', descricao: 'Venda de mercadoria adquirida ou recebida de terceiros' }));
+      (await create('cfop', {
+        codigo: '5102',
+        descricao: 'Venda de mercadoria adquirida ou recebida de terceiros',
+      }));
     const estadual = (uf: string, aliquotaIcms: number) =>
       create('tributacaoEstadual', {
         descricao: 'Mercadoria tributada',
@@ -80,10 +85,19 @@ export async function seedDemoEmissao(
       if (pessoa) await patch('pessoa', pessoa.id, { email });
     }
     // The CSC of homologação is chosen by the company at its SEFAZ; this one only lets the NFC-e preview build.
-    await patch('configuracaoNfe', configuracao.id, { cscId: '000001', cscToken: 'DEMONSTRACAO-CSC-HOMOLOGACAO-0001' });
+    await patch('configuracaoNfe', configuracao.id, {
+      cscId: '000001',
+      cscToken: 'DEMONSTRACAO-CSC-HOMOLOGACAO-0001',
+    });
 
     if (options.dataDir) {
-      const emitente = await tx.maybeOne<{ nome: string; cnpj: string; empresa_id: number; filial_id: number; usuario_id: number }>(
+      const emitente = await tx.maybeOne<{
+        nome: string;
+        cnpj: string;
+        empresa_id: number;
+        filial_id: number;
+        usuario_id: number;
+      }>(
         `SELECT f.nome, COALESCE(f.cpf_cnpj, e.cpf_cnpj) AS cnpj, e.id::int AS empresa_id, f.id::int AS filial_id,
                 u.id::int AS usuario_id
            FROM usuario u JOIN filial f ON f.id = u.filial_selecionada_id JOIN empresa e ON e.id = u.empresa_id
@@ -93,11 +107,23 @@ export async function seedDemoEmissao(
         const senha = randomBytes(12).toString('hex');
         const arquivo = gerarCertificadoDemonstracao(emitente.nome, emitente.cnpj, senha);
         const key = await certificateKey(options.dataDir);
-        const scope = { empresaId: emitente.empresa_id, filialId: emitente.filial_id, usuarioId: emitente.usuario_id };
+        const scope = {
+          empresaId: emitente.empresa_id,
+          filialId: emitente.filial_id,
+          usuarioId: emitente.usuario_id,
+        };
         await upsertCertificado(tx, scope, readPkcs12(arquivo, senha), {
           nomeArquivo: 'certificado-demonstracao.pfx',
-          arquivoCifrado: sealSecret(arquivo, key, certificadoContext(scope.empresaId, scope.filialId, 'arquivo')),
-          senhaCifrada: sealSecret(Buffer.from(senha, 'utf8'), key, certificadoContext(scope.empresaId, scope.filialId, 'senha')),
+          arquivoCifrado: sealSecret(
+            arquivo,
+            key,
+            certificadoContext(scope.empresaId, scope.filialId, 'arquivo'),
+          ),
+          senhaCifrada: sealSecret(
+            Buffer.from(senha, 'utf8'),
+            key,
+            certificadoContext(scope.empresaId, scope.filialId, 'senha'),
+          ),
         });
       }
     }

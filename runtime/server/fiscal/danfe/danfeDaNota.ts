@@ -106,7 +106,11 @@ export async function danfeArmazenado(
  * it in nota_fiscal_danfe, unless the stored one still matches. The job queue's DANFE job and the e-mail job
  * call this; the route asks the queue for it.
  */
-export async function gerarDanfeArmazenado(db: Database, escopo: EscopoNota, notaId: number): Promise<Buffer> {
+export async function gerarDanfeArmazenado(
+  db: Database,
+  escopo: EscopoNota,
+  notaId: number,
+): Promise<Buffer> {
   const nota = await notaComXml(db, escopo, notaId);
   const armazenado = await danfeArmazenado(db, escopo, nota);
   if (armazenado.pdf) return armazenado.pdf;
@@ -114,7 +118,11 @@ export async function gerarDanfeArmazenado(db: Database, escopo: EscopoNota, not
     await runInWorker<{ xml: string; cancelada: boolean; logo: typeof armazenado.logo }, Uint8Array>(
       GERAR_DANFE,
       { xml: nota.xml, cancelada: nota.cancelada, logo: armazenado.logo },
-      { timeoutMs: 60_000, maxHeapMb: 256, timeoutMessage: 'A geração do DANFE demorou demais. Tente novamente.' },
+      {
+        timeoutMs: 60_000,
+        maxHeapMb: 256,
+        timeoutMessage: 'A geração do DANFE demorou demais. Tente novamente.',
+      },
     ),
   );
   await db.withTenant(escopo, (tx) =>

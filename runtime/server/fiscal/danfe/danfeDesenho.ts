@@ -39,7 +39,14 @@ export interface OpcoesTexto {
 }
 
 /** Text inside a width, cut with an ellipsis past `linhas` lines; never adds a page. */
-export function texto(doc: Pdf, valor: string, x: number, y: number, largura: number, opcoes: OpcoesTexto = {}) {
+export function texto(
+  doc: Pdf,
+  valor: string,
+  x: number,
+  y: number,
+  largura: number,
+  opcoes: OpcoesTexto = {},
+) {
   const tamanho = opcoes.tamanho ?? 7;
   const linhas = opcoes.linhas ?? 1;
   doc.font(opcoes.negrito ? FONTE_NEGRITO : FONTE).fontSize(tamanho);

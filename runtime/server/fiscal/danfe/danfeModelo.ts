@@ -95,7 +95,14 @@ export interface DanfeModelo {
     placa: string;
     ufVeiculo: string;
     rntc: string;
-    volumes: { quantidade: string; especie: string; marca: string; numeracao: string; pesoLiquido: number; pesoBruto: number }[];
+    volumes: {
+      quantidade: string;
+      especie: string;
+      marca: string;
+      numeracao: string;
+      pesoLiquido: number;
+      pesoBruto: number;
+    }[];
   };
   itens: ItemDanfe[];
   pagamentos: { tPag: string; descricao: string; valor: number }[];

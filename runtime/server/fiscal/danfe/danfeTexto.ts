@@ -18,7 +18,9 @@ export const chaveEmGrupos = (chave: string) => chave.replace(/(.{4})(?=.)/g, '$
 
 /** nNF as the DANFE prints it: 000.001.301. */
 export const numeroNota = (numero: number) =>
-  String(numero).padStart(9, '0').replace(/^(\d{3})(\d{3})(\d{3})$/, '$1.$2.$3');
+  String(numero)
+    .padStart(9, '0')
+    .replace(/^(\d{3})(\d{3})(\d{3})$/, '$1.$2.$3');
 
 export const serieNota = (serie: number) => String(serie).padStart(3, '0');
 
@@ -62,7 +64,10 @@ export const TIPOS_CONTINGENCIA: Record<number, string> = {
 };
 
 /** Mention printed when the note was issued in contingency (MOC 4.00 / Manual DANFE, item 7). */
-export function mencaoContingencia(tipoEmissao: number, contingencia: { dataHora: string; justificativa: string } | null): string {
+export function mencaoContingencia(
+  tipoEmissao: number,
+  contingencia: { dataHora: string; justificativa: string } | null,
+): string {
   const tipo = TIPOS_CONTINGENCIA[tipoEmissao] ?? String(tipoEmissao);
   const desde = contingencia?.dataHora ? ` desde ${dataHoraXml(contingencia.dataHora)}` : '';
   const motivo = contingencia?.justificativa ? `. Motivo: ${contingencia.justificativa}` : '';

@@ -1,6 +1,14 @@
-import type { DanfeModelo, OpcoesDanfe } from './danfeModelo.ts';
 import { FONTE, FONTE_NEGRITO, novoPdf, type Pdf } from './danfeDesenho.ts';
-import { chaveEmGrupos, dataHoraXml, documento, mencaoContingencia, numeroBr, numeroNota, serieNota } from './danfeTexto.ts';
+import type { DanfeModelo, OpcoesDanfe } from './danfeModelo.ts';
+import {
+  chaveEmGrupos,
+  dataHoraXml,
+  documento,
+  mencaoContingencia,
+  numeroBr,
+  numeroNota,
+  serieNota,
+} from './danfeTexto.ts';
 import { marcasDaPagina, semValorFiscal } from './marcasDanfe.ts';
 import { qrCodePng } from './qrCodePng.ts';
 
@@ -14,7 +22,12 @@ interface Cursor {
   y: number;
 }
 
-function linha(doc: Pdf, c: Cursor, valor: string, opcoes: { tamanho?: number; negrito?: boolean; alinhamento?: 'left' | 'center' | 'right' } = {}) {
+function linha(
+  doc: Pdf,
+  c: Cursor,
+  valor: string,
+  opcoes: { tamanho?: number; negrito?: boolean; alinhamento?: 'left' | 'center' | 'right' } = {},
+) {
   doc.font(opcoes.negrito ? FONTE_NEGRITO : FONTE).fontSize(opcoes.tamanho ?? 7);
   doc.text(valor, M, c.y, { width: W, align: opcoes.alinhamento ?? 'center' });
   c.y = doc.y + 1;
@@ -29,7 +42,15 @@ function parValor(doc: Pdf, c: Cursor, rotulo: string, valor: string, negrito = 
 
 function separador(doc: Pdf, c: Cursor) {
   c.y += 2;
-  doc.save().lineWidth(0.4).dash(2, { space: 1.5 }).moveTo(M, c.y).lineTo(M + W, c.y).stroke().undash().restore();
+  doc
+    .save()
+    .lineWidth(0.4)
+    .dash(2, { space: 1.5 })
+    .moveTo(M, c.y)
+    .lineTo(M + W, c.y)
+    .stroke()
+    .undash()
+    .restore();
   c.y += 4;
 }
 
@@ -42,13 +63,21 @@ function desenhar(doc: Pdf, nota: DanfeModelo, qr: Buffer | null): number {
   linha(doc, c, emit.nome, { negrito: true, tamanho: 8 });
   linha(doc, c, `CNPJ: ${documento(emit.documento)}   IE: ${emit.ie}`);
   if (e)
-    linha(doc, c, `${e.logradouro}, ${e.numero}${e.complemento ? ` ${e.complemento}` : ''}, ${e.bairro}, ${e.municipio} - ${e.uf}`);
+    linha(
+      doc,
+      c,
+      `${e.logradouro}, ${e.numero}${e.complemento ? ` ${e.complemento}` : ''}, ${e.bairro}, ${e.municipio} - ${e.uf}`,
+    );
   linha(doc, c, 'Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica', { negrito: true });
   separador(doc, c);
   // Divisão II: itens.
   doc.font(FONTE_NEGRITO).fontSize(6.5);
   doc.text('CÓDIGO  DESCRIÇÃO', M, c.y, { width: W * 0.6, lineBreak: false });
-  doc.text('QTDE UN  VL UNIT  VL TOTAL', M + W * 0.4, c.y, { width: W * 0.6, align: 'right', lineBreak: false });
+  doc.text('QTDE UN  VL UNIT  VL TOTAL', M + W * 0.4, c.y, {
+    width: W * 0.6,
+    align: 'right',
+    lineBreak: false,
+  });
   c.y += 9;
   for (const item of nota.itens) {
     doc.font(FONTE).fontSize(6.5);
@@ -92,10 +121,15 @@ function desenhar(doc: Pdf, nota: DanfeModelo, qr: Buffer | null): number {
   );
   separador(doc, c);
   // Divisão VI: identificação e protocolo.
-  linha(doc, c, `NFC-e nº ${numeroNota(nota.numero)} Série ${serieNota(nota.serie)} ${dataHoraXml(nota.dataEmissao)}`, {
-    negrito: true,
-    tamanho: 6.5,
-  });
+  linha(
+    doc,
+    c,
+    `NFC-e nº ${numeroNota(nota.numero)} Série ${serieNota(nota.serie)} ${dataHoraXml(nota.dataEmissao)}`,
+    {
+      negrito: true,
+      tamanho: 6.5,
+    },
+  );
   if (nota.protocolo) {
     linha(doc, c, `Protocolo de autorização: ${nota.protocolo.numero}`);
     linha(doc, c, `Data de autorização: ${dataHoraXml(nota.protocolo.dataHora)}`);
@@ -103,8 +137,10 @@ function desenhar(doc: Pdf, nota: DanfeModelo, qr: Buffer | null): number {
     linha(doc, c, mencaoContingencia(nota.tipoEmissao, nota.contingencia), { negrito: true });
     linha(doc, c, 'Pendente de autorização');
   }
-  if (nota.ambiente === 2) linha(doc, c, 'EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL', { negrito: true });
-  else if (semValorFiscal(nota) && !nota.contingencia) linha(doc, c, 'SEM VALOR FISCAL - NÃO AUTORIZADA', { negrito: true });
+  if (nota.ambiente === 2)
+    linha(doc, c, 'EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL', { negrito: true });
+  else if (semValorFiscal(nota) && !nota.contingencia)
+    linha(doc, c, 'SEM VALOR FISCAL - NÃO AUTORIZADA', { negrito: true });
   // Divisão VII: QR code.
   if (qr) {
     doc.image(qr, M + (W - QR) / 2, c.y + 2, { width: QR, height: QR });

@@ -1,6 +1,6 @@
 import { encodeCode128 } from '../../../core/code128.ts';
-import type { DanfeModelo, ItemDanfe, OpcoesDanfe } from './danfeModelo.ts';
 import { barras, campo, novoPdf, type Pdf, texto, tituloBloco } from './danfeDesenho.ts';
+import type { DanfeModelo, ItemDanfe, OpcoesDanfe } from './danfeModelo.ts';
 import {
   cep,
   chaveEmGrupos,
@@ -28,23 +28,24 @@ const ALTURA_ADICIONAIS = 86;
 const FONTE_ITEM = 6;
 
 /** Products table columns (MOC "Dados dos produtos/serviços"); widths sum to W. */
-const COLUNAS: { rotulo: string; largura: number; valor: (item: ItemDanfe) => string; direita?: boolean }[] = [
-  { rotulo: 'CÓDIGO PRODUTO', largura: 45, valor: (i) => i.codigo },
-  { rotulo: 'DESCRIÇÃO DO PRODUTO / SERVIÇO', largura: 147.28, valor: (i) => i.descricao },
-  { rotulo: 'NCM/SH', largura: 36, valor: (i) => i.ncm },
-  { rotulo: 'O/CST', largura: 22, valor: (i) => i.cst },
-  { rotulo: 'CFOP', largura: 22, valor: (i) => i.cfop },
-  { rotulo: 'UN', largura: 18, valor: (i) => i.unidade },
-  { rotulo: 'QUANT.', largura: 34, valor: (i) => numeroBr(i.quantidade, 4), direita: true },
-  { rotulo: 'VALOR UNIT.', largura: 38, valor: (i) => numeroBr(i.valorUnitario, 4), direita: true },
-  { rotulo: 'VALOR TOTAL', largura: 38, valor: (i) => numeroBr(i.valorTotal), direita: true },
-  { rotulo: 'VALOR DESC.', largura: 30, valor: (i) => numeroBr(i.valorDesconto), direita: true },
-  { rotulo: 'B.CÁLC. ICMS', largura: 36, valor: (i) => numeroBr(i.baseIcms), direita: true },
-  { rotulo: 'VALOR ICMS', largura: 32, valor: (i) => numeroBr(i.valorIcms), direita: true },
-  { rotulo: 'VALOR IPI', largura: 28, valor: (i) => numeroBr(i.valorIpi), direita: true },
-  { rotulo: 'ALÍQ. ICMS', largura: 20, valor: (i) => numeroBr(i.aliquotaIcms), direita: true },
-  { rotulo: 'ALÍQ. IPI', largura: 21, valor: (i) => numeroBr(i.aliquotaIpi), direita: true },
-];
+const COLUNAS: { rotulo: string; largura: number; valor: (item: ItemDanfe) => string; direita?: boolean }[] =
+  [
+    { rotulo: 'CÓDIGO PRODUTO', largura: 45, valor: (i) => i.codigo },
+    { rotulo: 'DESCRIÇÃO DO PRODUTO / SERVIÇO', largura: 147.28, valor: (i) => i.descricao },
+    { rotulo: 'NCM/SH', largura: 36, valor: (i) => i.ncm },
+    { rotulo: 'O/CST', largura: 22, valor: (i) => i.cst },
+    { rotulo: 'CFOP', largura: 22, valor: (i) => i.cfop },
+    { rotulo: 'UN', largura: 18, valor: (i) => i.unidade },
+    { rotulo: 'QUANT.', largura: 34, valor: (i) => numeroBr(i.quantidade, 4), direita: true },
+    { rotulo: 'VALOR UNIT.', largura: 38, valor: (i) => numeroBr(i.valorUnitario, 4), direita: true },
+    { rotulo: 'VALOR TOTAL', largura: 38, valor: (i) => numeroBr(i.valorTotal), direita: true },
+    { rotulo: 'VALOR DESC.', largura: 30, valor: (i) => numeroBr(i.valorDesconto), direita: true },
+    { rotulo: 'B.CÁLC. ICMS', largura: 36, valor: (i) => numeroBr(i.baseIcms), direita: true },
+    { rotulo: 'VALOR ICMS', largura: 32, valor: (i) => numeroBr(i.valorIcms), direita: true },
+    { rotulo: 'VALOR IPI', largura: 28, valor: (i) => numeroBr(i.valorIpi), direita: true },
+    { rotulo: 'ALÍQ. ICMS', largura: 20, valor: (i) => numeroBr(i.aliquotaIcms), direita: true },
+    { rotulo: 'ALÍQ. IPI', largura: 21, valor: (i) => numeroBr(i.aliquotaIpi), direita: true },
+  ];
 
 const descricaoItem = (item: ItemDanfe) =>
   item.informacoesAdicionais ? `${item.descricao} ${item.informacoesAdicionais}` : item.descricao;
@@ -72,7 +73,11 @@ function canhoto(doc: Pdf, nota: DanfeModelo, y: number): number {
   campo(doc, M, y + 22, 110, 22, 'DATA DE RECEBIMENTO', '');
   campo(doc, M + 110, y + 22, larguraTexto - 110, 22, 'IDENTIFICAÇÃO E ASSINATURA DO RECEBEDOR', '');
   doc.rect(M + larguraTexto, y, larguraNota, 44).stroke();
-  texto(doc, 'NF-e', M + larguraTexto, y + 4, larguraNota, { tamanho: 10, negrito: true, alinhamento: 'center' });
+  texto(doc, 'NF-e', M + larguraTexto, y + 4, larguraNota, {
+    tamanho: 10,
+    negrito: true,
+    alinhamento: 'center',
+  });
   texto(doc, `Nº ${numeroNota(nota.numero)}`, M + larguraTexto, y + 18, larguraNota, {
     tamanho: 8,
     negrito: true,
@@ -84,12 +89,26 @@ function canhoto(doc: Pdf, nota: DanfeModelo, y: number): number {
     alinhamento: 'center',
   });
   const corte = y + 49;
-  doc.save().dash(3, { space: 2 }).moveTo(M, corte).lineTo(M + W, corte).stroke().undash().restore();
+  doc
+    .save()
+    .dash(3, { space: 2 })
+    .moveTo(M, corte)
+    .lineTo(M + W, corte)
+    .stroke()
+    .undash()
+    .restore();
   return corte + 5;
 }
 
 /** Emitente, DANFE box and chave (with its bars), natureza/protocolo and inscrições; returns the y below. */
-function cabecalho(doc: Pdf, nota: DanfeModelo, opcoes: OpcoesDanfe, y: number, folha: number, folhas: number): number {
+function cabecalho(
+  doc: Pdf,
+  nota: DanfeModelo,
+  opcoes: OpcoesDanfe,
+  y: number,
+  folha: number,
+  folhas: number,
+): number {
   const altura = 104;
   const larguraEmitente = 232;
   const larguraDanfe = 100;
@@ -109,7 +128,12 @@ function cabecalho(doc: Pdf, nota: DanfeModelo, opcoes: OpcoesDanfe, y: number, 
     }
   }
   texto(doc, 'IDENTIFICAÇÃO DO EMITENTE', M + 2, y + 2, larguraEmitente - 4, { tamanho: 5 });
-  texto(doc, emit.nome, xTexto, y + 14, larguraTexto, { tamanho: 9, negrito: true, linhas: 2, alinhamento: 'center' });
+  texto(doc, emit.nome, xTexto, y + 14, larguraTexto, {
+    tamanho: 9,
+    negrito: true,
+    linhas: 2,
+    alinhamento: 'center',
+  });
   const e = emit.endereco;
   const linhasEndereco = e
     ? [
@@ -118,20 +142,28 @@ function cabecalho(doc: Pdf, nota: DanfeModelo, opcoes: OpcoesDanfe, y: number, 
         `${e.municipio} - ${e.uf}${e.telefone ? ` Fone: ${e.telefone}` : ''}`,
       ]
     : [];
-  linhasEndereco.forEach((linha, index) =>
-    texto(doc, linha, xTexto, y + 40 + index * 10, larguraTexto, { tamanho: 7, alinhamento: 'center' }),
-  );
+  for (const [index, linha] of linhasEndereco.entries())
+    texto(doc, linha, xTexto, y + 40 + index * 10, larguraTexto, { tamanho: 7, alinhamento: 'center' });
 
   const xDanfe = M + larguraEmitente;
   doc.rect(xDanfe, y, larguraDanfe, altura).stroke();
   const centro = (valor: string, dy: number, tamanho: number, negrito = false) =>
-    texto(doc, valor, xDanfe + 2, y + dy, larguraDanfe - 4, { tamanho, negrito, alinhamento: 'center', linhas: 2 });
+    texto(doc, valor, xDanfe + 2, y + dy, larguraDanfe - 4, {
+      tamanho,
+      negrito,
+      alinhamento: 'center',
+      linhas: 2,
+    });
   centro('DANFE', 3, 12, true);
   centro('DOCUMENTO AUXILIAR DA NOTA FISCAL ELETRÔNICA', 18, 6);
   texto(doc, '0 - ENTRADA', xDanfe + 8, y + 38, 50, { tamanho: 7 });
   texto(doc, '1 - SAÍDA', xDanfe + 8, y + 47, 50, { tamanho: 7 });
   doc.rect(xDanfe + 70, y + 37, 16, 16).stroke();
-  texto(doc, String(nota.tipoOperacao), xDanfe + 70, y + 40, 16, { tamanho: 11, negrito: true, alinhamento: 'center' });
+  texto(doc, String(nota.tipoOperacao), xDanfe + 70, y + 40, 16, {
+    tamanho: 11,
+    negrito: true,
+    alinhamento: 'center',
+  });
   centro(`Nº ${numeroNota(nota.numero)}`, 60, 9, true);
   centro(`SÉRIE ${serieNota(nota.serie)}`, 72, 8, true);
   centro(`Folha ${folha}/${folhas}`, 84, 8);
@@ -141,18 +173,28 @@ function cabecalho(doc: Pdf, nota: DanfeModelo, opcoes: OpcoesDanfe, y: number, 
   const modulos = encodeCode128(nota.chave);
   const larguraBarras = modulos.length * MODULO_BARRAS;
   barras(doc, modulos, xChave + (larguraChave - larguraBarras) / 2, y + 5, MODULO_BARRAS, ALTURA_BARRAS);
-  doc.moveTo(xChave, y + 40).lineTo(xChave + larguraChave, y + 40).stroke();
+  doc
+    .moveTo(xChave, y + 40)
+    .lineTo(xChave + larguraChave, y + 40)
+    .stroke();
   texto(doc, 'CHAVE DE ACESSO', xChave + 2, y + 41.5, larguraChave - 4, { tamanho: 5 });
   texto(doc, chaveEmGrupos(nota.chave), xChave + 2, y + 49, larguraChave - 4, {
     tamanho: 8,
     negrito: true,
     alinhamento: 'center',
   });
-  doc.moveTo(xChave, y + 62).lineTo(xChave + larguraChave, y + 62).stroke();
+  doc
+    .moveTo(xChave, y + 62)
+    .lineTo(xChave + larguraChave, y + 62)
+    .stroke();
   const consulta = nota.contingencia
     ? mencaoContingencia(nota.tipoEmissao, nota.contingencia)
     : 'Consulta de autenticidade no portal nacional da NF-e www.nfe.fazenda.gov.br/portal ou no site da Sefaz Autorizadora';
-  texto(doc, consulta, xChave + 4, y + 68, larguraChave - 8, { tamanho: 7, alinhamento: 'center', linhas: 4 });
+  texto(doc, consulta, xChave + 4, y + 68, larguraChave - 8, {
+    tamanho: 7,
+    alinhamento: 'center',
+    linhas: 4,
+  });
 
   let linha = y + altura;
   const protocolo = nota.protocolo
@@ -180,7 +222,15 @@ function destinatario(doc: Pdf, nota: DanfeModelo, y: number): number {
   campo(doc, M + W - 130 - data, linha, 130, L, 'CNPJ / CPF', documento(d?.documento ?? ''));
   campo(doc, M + W - data, linha, data, L, 'DATA DA EMISSÃO', dataXml(nota.dataEmissao));
   linha += L;
-  campo(doc, M, linha, W - 200 - data, L, 'ENDEREÇO', e ? `${e.logradouro}, ${e.numero}${e.complemento ? ` ${e.complemento}` : ''}` : '');
+  campo(
+    doc,
+    M,
+    linha,
+    W - 200 - data,
+    L,
+    'ENDEREÇO',
+    e ? `${e.logradouro}, ${e.numero}${e.complemento ? ` ${e.complemento}` : ''}` : '',
+  );
   campo(doc, M + W - 200 - data, linha, 140, L, 'BAIRRO / DISTRITO', e?.bairro ?? '');
   campo(doc, M + W - 60 - data, linha, 60, L, 'CEP', cep(e?.cep ?? ''));
   campo(doc, M + W - data, linha, data, L, 'DATA DA SAÍDA/ENTRADA', dataXml(nota.dataSaidaEntrada));
@@ -251,12 +301,11 @@ function calculoImposto(doc: Pdf, nota: DanfeModelo, y: number): number {
   let linha = y + 9;
   for (const campos of linhas) {
     const largura = W / campos.length;
-    campos.forEach(([rotulo, valor], index) =>
+    for (const [index, [rotulo, valor]] of campos.entries())
       campo(doc, M + index * largura, linha, largura, L, rotulo, numeroBr(valor), {
         alinhamento: 'right',
         negrito: rotulo === 'VALOR TOTAL DA NOTA',
-      }),
-    );
+      });
     linha += L;
   }
   return linha + 2;
@@ -268,7 +317,15 @@ function transportador(doc: Pdf, nota: DanfeModelo, y: number): number {
   const t = tr.transportador;
   let linha = y + 9;
   campo(doc, M, linha, 190, L, 'NOME / RAZÃO SOCIAL', t?.nome ?? '');
-  campo(doc, M + 190, linha, 95, L, 'FRETE POR CONTA', MODALIDADES_FRETE[tr.modalidadeFrete] ?? String(tr.modalidadeFrete));
+  campo(
+    doc,
+    M + 190,
+    linha,
+    95,
+    L,
+    'FRETE POR CONTA',
+    MODALIDADES_FRETE[tr.modalidadeFrete] ?? String(tr.modalidadeFrete),
+  );
   campo(doc, M + 285, linha, 60, L, 'CÓDIGO ANTT', tr.rntc);
   campo(doc, M + 345, linha, 70, L, 'PLACA DO VEÍCULO', tr.placa);
   campo(doc, M + 415, linha, 25, L, 'UF', tr.ufVeiculo);
@@ -304,7 +361,11 @@ function cabecalhoItens(doc: Pdf, y: number): number {
   let x = M;
   for (const coluna of COLUNAS) {
     doc.lineWidth(0.5).rect(x, linha, coluna.largura, 14).stroke();
-    texto(doc, coluna.rotulo, x + 1, linha + 2, coluna.largura - 2, { tamanho: 4.6, alinhamento: 'center', linhas: 2 });
+    texto(doc, coluna.rotulo, x + 1, linha + 2, coluna.largura - 2, {
+      tamanho: 4.6,
+      alinhamento: 'center',
+      linhas: 2,
+    });
     x += coluna.largura;
   }
   return linha + 14;
@@ -334,12 +395,18 @@ function dadosAdicionais(doc: Pdf, nota: DanfeModelo) {
     nota.contingencia ? `${mencaoContingencia(nota.tipoEmissao, nota.contingencia)}.` : '',
     nota.informacoesComplementares,
   ].filter(Boolean);
-  doc.lineWidth(0.5).rect(M, y + 9, W - larguraFisco, altura).stroke();
+  doc
+    .lineWidth(0.5)
+    .rect(M, y + 9, W - larguraFisco, altura)
+    .stroke();
   texto(doc, 'INFORMAÇÕES COMPLEMENTARES', M + 2, y + 10.5, 200, { tamanho: 5 });
   texto(doc, avisos.join(' '), M + 2, y + 18, W - larguraFisco - 4, { tamanho: 6.5, linhas: 9 });
   doc.rect(M + W - larguraFisco, y + 9, larguraFisco, altura).stroke();
   texto(doc, 'RESERVADO AO FISCO', M + W - larguraFisco + 2, y + 10.5, 160, { tamanho: 5 });
-  texto(doc, nota.informacoesFisco, M + W - larguraFisco + 2, y + 18, larguraFisco - 4, { tamanho: 6.5, linhas: 9 });
+  texto(doc, nota.informacoesFisco, M + W - larguraFisco + 2, y + 18, larguraFisco - 4, {
+    tamanho: 6.5,
+    linhas: 9,
+  });
 }
 
 /** Height of the fatura/duplicatas block (0 without cobr). */
@@ -395,7 +462,10 @@ export async function desenharDanfe(nota: DanfeModelo, opcoes: OpcoesDanfe = {})
     let y: number;
     if (numero === 0) {
       y = cabecalho(doc, nota, opcoes, canhoto(doc, nota, M), 1, paginas.length);
-      y = cabecalhoItens(doc, transportador(doc, nota, calculoImposto(doc, nota, fatura(doc, nota, destinatario(doc, nota, y)))));
+      y = cabecalhoItens(
+        doc,
+        transportador(doc, nota, calculoImposto(doc, nota, fatura(doc, nota, destinatario(doc, nota, y)))),
+      );
       dadosAdicionais(doc, nota);
     } else {
       y = cabecalhoItens(doc, cabecalho(doc, nota, opcoes, M, numero + 1, paginas.length) + 2);

@@ -17,7 +17,8 @@ const parser = new XMLParser({
 
 const node = (value: unknown): Node =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Node) : {};
-const lista = (value: unknown): Node[] => (Array.isArray(value) ? value.map(node) : value ? [node(value)] : []);
+const lista = (value: unknown): Node[] =>
+  Array.isArray(value) ? value.map(node) : value ? [node(value)] : [];
 const texto = (value: unknown): string => {
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number') return String(value);
@@ -177,8 +178,7 @@ export function lerNotaParaDanfe(xml: string): DanfeModelo {
     naturezaOperacao: texto(ide.natOp),
     ambiente: texto(ide.tpAmb) === '1' ? 1 : 2,
     tipoEmissao,
-    contingencia:
-      tipoEmissao !== 1 ? { dataHora: texto(ide.dhCont), justificativa: texto(ide.xJust) } : null,
+    contingencia: tipoEmissao !== 1 ? { dataHora: texto(ide.dhCont), justificativa: texto(ide.xJust) } : null,
     emitente: participante(inf.emit, 'enderEmit') ?? participante({ xNome: '' }, 'enderEmit')!,
     destinatario: participante(inf.dest, 'enderDest'),
     // 100 autorizado, 150 autorizado fora de prazo: only these make the DANFE valid.
@@ -209,7 +209,14 @@ export function lerNotaParaDanfe(xml: string): DanfeModelo {
       modalidadeFrete: numero(transp.modFrete),
       transportador: participante(
         transp.transporta
-          ? { ...node(transp.transporta), enderTransp: { xLgr: node(transp.transporta).xEnder, xMun: node(transp.transporta).xMun, UF: node(transp.transporta).UF } }
+          ? {
+              ...node(transp.transporta),
+              enderTransp: {
+                xLgr: node(transp.transporta).xEnder,
+                xMun: node(transp.transporta).xMun,
+                UF: node(transp.transporta).UF,
+              },
+            }
           : null,
         'enderTransp',
       ),

@@ -1,5 +1,5 @@
-import type { DanfeModelo, OpcoesDanfe } from './danfeModelo.ts';
 import { marcaDagua, type Pdf } from './danfeDesenho.ts';
+import type { DanfeModelo, OpcoesDanfe } from './danfeModelo.ts';
 
 /** Whether the DANFE is printed without fiscal value: homologação, or no authorisation protocol (a preview). */
 export const semValorFiscal = (nota: DanfeModelo) => nota.ambiente === 2 || !nota.protocolo;
@@ -11,5 +11,6 @@ export const semValorFiscal = (nota: DanfeModelo) => nota.ambiente === 2 || !not
 export function marcasDaPagina(doc: Pdf, nota: DanfeModelo, opcoes: OpcoesDanfe, escala = 1) {
   const altura = doc.page.height;
   if (opcoes.cancelada) marcaDagua(doc, 'CANCELADA', '#c62828', 78 * escala, altura * 0.45);
-  if (semValorFiscal(nota)) marcaDagua(doc, 'SEM VALOR FISCAL', '#757575', 54 * escala, altura * (opcoes.cancelada ? 0.65 : 0.55));
+  if (semValorFiscal(nota))
+    marcaDagua(doc, 'SEM VALOR FISCAL', '#757575', 54 * escala, altura * (opcoes.cancelada ? 0.65 : 0.55));
 }

@@ -146,7 +146,8 @@ export const previaResponse = objeto({
   idDest: { type: 'integer', enum: [1, 2, 3], description: '1 interna, 2 interestadual, 3 exterior' },
   consumidorFinal: {
     type: 'boolean',
-    description: 'indFinal: pela natureza de operação quando ela informa; senão, não contribuinte é consumidor final',
+    description:
+      'indFinal: pela natureza de operação quando ela informa; senão, não contribuinte é consumidor final',
   },
   itens: { type: 'array', items: itemSchema },
   totais: totaisSchema,

@@ -19,7 +19,13 @@ export function gerarCertificadoDemonstracao(titular: string, cnpj: string, senh
   cert.validity.notAfter = new Date(Date.now() + 365 * DIA_MS);
   cert.setSubject([
     // ASCII, as ICP-Brasil subjects are written (forge would store accents as Latin-1 in a PrintableString).
-    { name: 'commonName', value: `${titular.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase()}:${cnpj}` },
+    {
+      name: 'commonName',
+      value: `${titular
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toUpperCase()}:${cnpj}`,
+    },
     { name: 'organizationName', value: 'ICP-Brasil' },
     { name: 'countryName', value: 'BR' },
   ]);
