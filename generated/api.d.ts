@@ -40153,7 +40153,12 @@ export interface operations {
     };
     notasFiscaisDanfe: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Monta agora o XML da nota (assinado com o certificado da filial, sem transmitir nem gravar) e imprime o DANFE dele, marcado SEM VALOR FISCAL; exige permissão de alterar */
+                previa?: boolean;
+                /** @description Com previa: 55 NF-e, 65 NFC-e */
+                modelo?: 55 | 65;
+            };
             header?: never;
             path: {
                 id: number;

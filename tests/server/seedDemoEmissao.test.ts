@@ -3,6 +3,7 @@ import { seedDemoEmissao } from '../../runtime/server/db/seed/seedDemoEmissao.ts
 import { seedDemoEstoque } from '../../runtime/server/db/seed/seedDemoEstoque.ts';
 import { seedDemoFiscal } from '../../runtime/server/db/seed/seedDemoFiscal.ts';
 import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
+import { pdfPages } from '../support/reportFiles.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /** Issue 17: right after `npm start` a demo note previews its taxes and builds a valid signed XML (was 422). */
@@ -66,6 +67,27 @@ describe('demo emission data', () => {
       tx.one<{ cnpj: string; emissor: string }>('SELECT cnpj, emissor FROM certificado_digital'),
     );
     expect(certificado).toEqual({ cnpj: '11222333000181', emissor: 'AC DEMONSTRACAO ERP - SEM VALOR' });
+  });
+
+  it('its DANFE: 404 while no XML is stored; ?previa=true builds, signs and draws it now, SEM VALOR FISCAL', async () => {
+    const get = (query: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: `/api/NotasFiscais/${notaDemo[1287]}/danfe${query}`,
+        headers: { host: 'localhost', authorization: token },
+      });
+    const semXml = await get('');
+    expect(semXml.statusCode).toBe(404);
+    expect(semXml.json().error.code).toBe('NOTA_SEM_XML');
+    const previa = await get('?previa=true');
+    expect(previa.statusCode, previa.body).toBe(200);
+    expect(previa.headers['content-type']).toBe('application/pdf');
+    const [pagina] = await pdfPages(previa.rawPayload);
+    expect(pagina).toContain('SEM VALOR FISCAL');
+    expect(pagina).toContain('SEM PROTOCOLO DE AUTORIZAÇÃO');
+    expect(pagina).toContain('Empresa Demonstração Ltda');
+    expect(pagina).toContain('Café torrado e moído 500 g');
+    expect(await server.db.withSystem((tx) => tx.query('SELECT 1 FROM nota_fiscal_danfe'))).toEqual([]);
   });
 
   it('the demo clientes have e-mails for the notes', async () => {

@@ -101,6 +101,29 @@ export async function danfeArmazenado(
   return { pdf: row?.pdf ?? null, impressao: atual, logo };
 }
 
+/** Draws the DANFE/DANFCE of an XML in a worker thread (pdfkit is CPU-bound), off the event loop. */
+export async function desenharDanfeNoWorker(
+  xml: string,
+  opcoes: { cancelada: boolean; logo: Awaited<ReturnType<typeof logoDaEmpresa>> },
+): Promise<Buffer> {
+  return Buffer.from(
+    await runInWorker<{ xml: string; cancelada: boolean; logo: typeof opcoes.logo }, Uint8Array>(
+      GERAR_DANFE,
+      { xml, ...opcoes },
+      {
+        timeoutMs: 60_000,
+        maxHeapMb: 256,
+        timeoutMessage: 'A geração do DANFE demorou demais. Tente novamente.',
+      },
+    ),
+  );
+}
+
+/** The DANFE of a preview XML (built now, not stored): marked SEM VALOR FISCAL, as it has no protocol. */
+export async function danfeDePrevia(db: Database, escopo: EscopoNota, xml: string): Promise<Buffer> {
+  return desenharDanfeNoWorker(xml, { cancelada: false, logo: await logoDaEmpresa(db, escopo.empresaId) });
+}
+
 /**
  * Draws the DANFE/DANFCE of the note from its stored XML in a worker thread (pdfkit is CPU-bound) and keeps
  * it in nota_fiscal_danfe, unless the stored one still matches. The job queue's DANFE job and the e-mail job
@@ -114,17 +137,7 @@ export async function gerarDanfeArmazenado(
   const nota = await notaComXml(db, escopo, notaId);
   const armazenado = await danfeArmazenado(db, escopo, nota);
   if (armazenado.pdf) return armazenado.pdf;
-  const pdf = Buffer.from(
-    await runInWorker<{ xml: string; cancelada: boolean; logo: typeof armazenado.logo }, Uint8Array>(
-      GERAR_DANFE,
-      { xml: nota.xml, cancelada: nota.cancelada, logo: armazenado.logo },
-      {
-        timeoutMs: 60_000,
-        maxHeapMb: 256,
-        timeoutMessage: 'A geração do DANFE demorou demais. Tente novamente.',
-      },
-    ),
-  );
+  const pdf = await desenharDanfeNoWorker(nota.xml, { cancelada: nota.cancelada, logo: armazenado.logo });
   await db.withTenant(escopo, (tx) =>
     tx.query(
       `INSERT INTO nota_fiscal_danfe (nota_fiscal_id, empresa_id, filial_id, impressao, pdf) VALUES ($1, $2, $3, $4, $5)

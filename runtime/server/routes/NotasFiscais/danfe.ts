@@ -3,11 +3,13 @@ import { PermissionLevel } from '../../../core/types.ts';
 import { HttpError } from '../../errors.ts';
 import {
   danfeArmazenado,
+  danfeDePrevia,
   type EscopoNota,
   gerarDanfeArmazenado,
   notaComXml,
 } from '../../fiscal/danfe/danfeDaNota.ts';
 import { destinoEmailNota, enviarEmailNotaAgora } from '../../fiscal/emailNotaFiscal.ts';
+import { xmlNotaFiscal } from '../../fiscal/emissaoNotaFiscal.ts';
 import { agendarDanfe, enviarNotaPorEmail } from '../../fiscal/notaFiscalJobs.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { errorResponses } from '../errorResponses.ts';
@@ -42,6 +44,24 @@ export async function notasFiscaisDanfeRoutes(app: FastifyInstance): Promise<voi
         summary:
           'DANFE (NF-e, A4) ou DANFCE (NFC-e, 80 mm) em PDF, a partir do XML guardado da nota; "SEM VALOR FISCAL" em homologação ou sem protocolo e "CANCELADA" quando cancelada',
         params: idParams,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            previa: {
+              type: 'boolean',
+              default: false,
+              description:
+                'Monta agora o XML da nota (assinado com o certificado da filial, sem transmitir nem gravar) e imprime o DANFE dele, marcado SEM VALOR FISCAL; exige permissão de alterar',
+            },
+            modelo: {
+              type: 'integer',
+              enum: [55, 65],
+              default: 55,
+              description: 'Com previa: 55 NF-e, 65 NFC-e',
+            },
+          },
+        },
         response: {
           200: {
             description: 'O PDF do DANFE',
@@ -52,8 +72,25 @@ export async function notasFiscaisDanfeRoutes(app: FastifyInstance): Promise<voi
       },
     },
     async (request, reply) => {
-      const scope = escopo(request, PermissionLevel.VISUALIZAR);
+      const { previa, modelo } = request.query as { previa?: boolean; modelo?: 55 | 65 };
       const { id } = request.params as { id: number };
+      const headers = (nome: string) =>
+        reply.headers({
+          'content-disposition': `inline; filename="${nome}"`,
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'private, no-store',
+        });
+      if (previa) {
+        // The note as it would be sent now: built, signed and drawn, nothing stored.
+        const scope = escopo(request, PermissionLevel.ALTERAR);
+        const montado = await xmlNotaFiscal(app.db, scope, id, app.config.dataDir, {
+          modelo: modelo ?? 55,
+          versaoQrCode: 3,
+        });
+        headers(`previa-${montado.chave}-${montado.modelo === 65 ? 'danfce' : 'danfe'}.pdf`);
+        return reply.type('application/pdf').send(await danfeDePrevia(app.db, scope, montado.xml));
+      }
+      const scope = escopo(request, PermissionLevel.VISUALIZAR);
       const nota = await notaComXml(app.db, scope, id);
       let pdf = (await danfeArmazenado(app.db, scope, nota)).pdf;
       if (!pdf && app.jobs) {
@@ -74,12 +111,7 @@ export async function notasFiscaisDanfeRoutes(app: FastifyInstance): Promise<voi
       }
       // Without a job queue (an app built without one) the PDF is drawn here, in a worker thread.
       pdf ??= await gerarDanfeArmazenado(app.db, scope, id);
-      const nome = `${nota.chave ?? `nota-${id}`}-${nota.modelo === 65 ? 'danfce' : 'danfe'}.pdf`;
-      reply.headers({
-        'content-disposition': `inline; filename="${nome}"`,
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'private, no-store',
-      });
+      headers(`${nota.chave ?? `nota-${id}`}-${nota.modelo === 65 ? 'danfce' : 'danfe'}.pdf`);
       return reply.type('application/pdf').send(pdf);
     },
   );
