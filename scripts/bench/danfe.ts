@@ -15,7 +15,7 @@ const percentil = (valores: number[], p: number) => {
 for (const itens of [1, 60, 990]) {
   const { xml } = notaDanfeTeste({ itens, ambiente: 1 });
   const tempos: number[] = [];
-  let pdf = Buffer.alloc(0);
+  let pdf: Buffer = Buffer.alloc(0);
   for (let i = 0; i < (itens === 990 ? Math.max(5, Math.floor(rodadas / 3)) : rodadas); i++) {
     const inicio = performance.now();
     pdf = await gerarDanfePdf(xml);
