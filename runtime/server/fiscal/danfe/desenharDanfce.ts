@@ -142,10 +142,9 @@ function desenhar(doc: Pdf, nota: DanfeModelo, qr: Buffer | null): number {
   else if (semValorFiscal(nota) && !nota.contingencia)
     linha(doc, c, 'SEM VALOR FISCAL - NÃO AUTORIZADA', { negrito: true });
   // Divisão VII: QR code.
-  if (qr) {
-    doc.image(qr, M + (W - QR) / 2, c.y + 2, { width: QR, height: QR });
-  }
-  c.y += QR + 6;
+  // White around it: the QR code's quiet zone (4 modules) stays clear of the texts.
+  if (qr) doc.image(qr, M + (W - QR) / 2, c.y + 8, { width: QR, height: QR });
+  c.y += QR + 16;
   // Divisão VIII: tributos e informações.
   if (t.vTotTrib > 0)
     linha(doc, c, `Tributos totais incidentes (Lei Federal 12.741/2012): R$ ${numeroBr(t.vTotTrib)}`);

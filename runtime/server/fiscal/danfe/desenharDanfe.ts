@@ -285,7 +285,7 @@ function calculoImposto(doc: Pdf, nota: DanfeModelo, y: number): number {
       ['V. IMP. IMPORTAÇÃO', t.vII],
       ['V. ICMS UF REMET.', t.vICMSUFRemet],
       ['V. FCP UF DEST.', t.vFCPUFDest],
-      ['VALOR TOTAL DOS PRODUTOS', t.vProd],
+      ['V. TOTAL PRODUTOS', t.vProd],
     ],
     [
       ['VALOR DO FRETE', t.vFrete],
