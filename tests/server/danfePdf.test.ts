@@ -4,6 +4,7 @@ import { chaveEmGrupos, numeroBr } from '../../runtime/server/fiscal/danfe/danfe
 import { ALTURA_BARRAS, MODULO_BARRAS } from '../../runtime/server/fiscal/danfe/desenharDanfe.ts';
 import { gerarDanfePdf } from '../../runtime/server/fiscal/danfe/gerarDanfePdf.ts';
 import { lerNotaParaDanfe } from '../../runtime/server/fiscal/danfe/lerNotaParaDanfe.ts';
+import { qrCodePng } from '../../runtime/server/fiscal/danfe/qrCodePng.ts';
 import { notaDanfeTeste } from '../support/notaDanfeTeste.ts';
 import { pdfPages } from '../support/reportFiles.ts';
 
@@ -106,6 +107,13 @@ describe('DANFE of an authorised NF-e (nfeProc) with 60 items', () => {
     expect(barras.length % 2).toBe(0);
     const primeiraPagina = barras.slice(0, barras.length / 2);
     expect(lerCode128C(primeiraPagina, MODULO_BARRAS)).toBe(autorizada.chave);
+  });
+
+  it("the white-label's PNG logo is drawn in the emitente box (no image without it)", async () => {
+    const logo = { dados: new Uint8Array(await qrCodePng('logo')), tipo: 'image/png' };
+    const umItem = notaDanfeTeste({ itens: 1, ambiente: 1 }).xml;
+    expect((await gerarDanfePdf(umItem, { logo })).toString('latin1')).toMatch(/\/Subtype \/Image/);
+    expect((await gerarDanfePdf(umItem)).toString('latin1')).not.toMatch(/\/Subtype \/Image/);
   });
 
   it('a cancelled note carries the CANCELADA watermark on every page', async () => {
