@@ -12099,6 +12099,8 @@ export interface components {
                 };
             };
             dominios: string[];
+            /** @description idConfig de um white-label existente: o novo começa com as telas dele (arquivos de tenants/ e a versão publicada no estúdio) como versão 1 do estúdio */
+            modelo?: string;
         };
         /** @description Os módulos do produto de um white-label (ativos ou não) e os módulos adicionais dos planos */
         ModulosConfig: {
@@ -12797,6 +12799,13 @@ export interface components {
             /** Ativo */
             ativo?: boolean | null;
             filialAcesso?: components["schemas"]["Filial"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Chave de API */
         ApiKeyInput: {
@@ -12822,6 +12831,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -12849,6 +12865,13 @@ export interface components {
             expiraEm?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -12936,6 +12959,13 @@ export interface components {
             conta?: components["schemas"]["Conta"];
             formaPagamentoFinanceiro?: components["schemas"]["FormaPagamentoFinanceiro"];
             movimentoFinanceiro?: components["schemas"]["MovimentoFinanceiro"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Baixa */
         BaixaInput: {
@@ -13002,6 +13032,13 @@ export interface components {
              */
             movimentoFinanceiroId?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -13059,6 +13096,13 @@ export interface components {
              * @description Id de Movimento financeiro
              */
             movimentoFinanceiroId?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13152,6 +13196,13 @@ export interface components {
             pessoa?: components["schemas"]["Cliente"];
             gatewayBoleto?: components["schemas"]["GatewayBoleto"];
             lancamento?: components["schemas"]["Receita"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Boleto */
         BoletoInput: {
@@ -13209,6 +13260,13 @@ export interface components {
              * @description Id de Receita
              */
             lancamentoId?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13268,6 +13326,13 @@ export interface components {
              * @description Id de Receita
              */
             lancamentoId?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13329,6 +13394,13 @@ export interface components {
             observacoes?: string | null;
             pdv?: components["schemas"]["Pdv"];
             operadorPdv?: components["schemas"]["OperadorPdv"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Caixa */
         CaixaInput: {
@@ -13361,6 +13433,13 @@ export interface components {
             valorFechamento?: number | null;
             /** Observações */
             observacoes?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13395,6 +13474,13 @@ export interface components {
             valorFechamento?: number | null;
             /** Observações */
             observacoes?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13434,6 +13520,13 @@ export interface components {
              */
             categoriaPaiId?: number | null;
             categoriaPai?: components["schemas"]["Categoria"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Categoria */
         CategoriaInput: {
@@ -13444,6 +13537,13 @@ export interface components {
              * @description Id de Categoria
              */
             categoriaPaiId?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13459,6 +13559,13 @@ export interface components {
              * @description Id de Categoria
              */
             categoriaPaiId?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13509,6 +13616,13 @@ export interface components {
              */
             grupoDre?: "receitaBruta" | "deducoes" | "custos" | "despesasOperacionais" | "receitasFinanceiras" | "despesasFinanceiras" | "outras" | null;
             categoriaPai?: components["schemas"]["CategoriaFinanceira"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Categoria financeira */
         CategoriaFinanceiraInput: {
@@ -13526,6 +13640,13 @@ export interface components {
              * @description Linha do DRE em que a categoria soma (vazio: receitas em Receita bruta, despesas em Despesas operacionais).
              */
             grupoDre?: (string & ("receitaBruta" | "deducoes" | "custos" | "despesasOperacionais" | "receitasFinanceiras" | "despesasFinanceiras" | "outras")) | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13548,6 +13669,13 @@ export interface components {
              * @description Linha do DRE em que a categoria soma (vazio: receitas em Receita bruta, despesas em Despesas operacionais).
              */
             grupoDre?: (string & ("receitaBruta" | "deducoes" | "custos" | "despesasOperacionais" | "receitasFinanceiras" | "despesasFinanceiras" | "outras")) | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13585,6 +13713,13 @@ export interface components {
             codigo?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Centro de custo */
         CentroCustoInput: {
@@ -13597,6 +13732,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13611,6 +13753,13 @@ export interface components {
             codigo?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13649,6 +13798,13 @@ export interface components {
             codigo?: string | null;
             /** Descrição */
             descricao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** CFOP */
         CfopInput: {
@@ -13659,6 +13815,13 @@ export interface components {
             codigo: string;
             /** Descrição */
             descricao: string;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13674,6 +13837,13 @@ export interface components {
             codigo?: string;
             /** Descrição */
             descricao?: string;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13802,6 +13972,13 @@ export interface components {
              * @description Com include (Contatos)
              */
             contatos?: components["schemas"]["ContatoComercial"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Cliente */
         ClienteInput: {
@@ -13906,6 +14083,13 @@ export interface components {
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14008,6 +14192,13 @@ export interface components {
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14091,6 +14282,13 @@ export interface components {
              * @description Impressa no rodapé dos pedidos de venda e orçamentos.
              */
             mensagemPedido?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Configurações gerais */
         ConfiguracaoGeralInput: {
@@ -14156,6 +14354,13 @@ export interface components {
              */
             mensagemPedido?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14212,6 +14417,13 @@ export interface components {
              * @description Impressa no rodapé dos pedidos de venda e orçamentos.
              */
             mensagemPedido?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -14314,6 +14526,13 @@ export interface components {
              */
             aliquotaCreditoSimples?: number | null;
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Configuração fiscal */
         ConfiguracaoNfeInput: {
@@ -14404,6 +14623,13 @@ export interface components {
              */
             aliquotaCreditoSimples?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14483,6 +14709,13 @@ export interface components {
              */
             aliquotaCreditoSimples?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14545,6 +14778,13 @@ export interface components {
             readonly saldoAtual?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Conta */
         ContaInput: {
@@ -14580,6 +14820,13 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14609,6 +14856,13 @@ export interface components {
             dataSaldoInicial?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -14657,6 +14911,13 @@ export interface components {
             tipoContaContabil?: "S" | "A" | null;
             /** Nível */
             nivel?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Conta contábil do SPED */
         ContaContabilSpedInput: {
@@ -14673,6 +14934,13 @@ export interface components {
             tipoContaContabil: string & ("S" | "A");
             /** Nível */
             nivel: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -14694,6 +14962,13 @@ export interface components {
             tipoContaContabil?: string & ("S" | "A");
             /** Nível */
             nivel?: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -14762,6 +15037,13 @@ export interface components {
             codigoMunicipio?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Contador */
         ContadorInput: {
@@ -14817,6 +15099,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -14875,6 +15164,13 @@ export interface components {
             /** Ativo */
             ativo?: boolean | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14919,6 +15215,13 @@ export interface components {
             /** Telefone */
             telefone?: string | null;
             pessoa?: components["schemas"]["Pessoa"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Contato comercial */
         ContatoComercialInput: {
@@ -14941,6 +15244,13 @@ export interface components {
              * Format: phone
              */
             telefone?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -14968,6 +15278,13 @@ export interface components {
              * Format: phone
              */
             telefone?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15065,6 +15382,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["CupomFiscalItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Cupom com erro */
         CupomErroInput: {
@@ -15128,6 +15452,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["CupomFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15193,6 +15524,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["CupomFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15290,6 +15628,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["CupomFiscalItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Cupom fiscal */
         CupomFiscalInput: {
@@ -15359,6 +15704,13 @@ export interface components {
              */
             itens?: components["schemas"]["CupomFiscalItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -15425,6 +15777,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["CupomFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15541,6 +15900,13 @@ export interface components {
             valorCofins?: number | null;
             cupomFiscal?: components["schemas"]["CupomFiscal"];
             produto?: components["schemas"]["Produto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do cupom fiscal */
         CupomFiscalItemInput: {
@@ -15649,6 +16015,13 @@ export interface components {
              */
             valorCofins?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -15731,6 +16104,13 @@ export interface components {
             /** Valor da COFINS */
             valorCofins?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -15777,6 +16157,13 @@ export interface components {
             desconsiderar?: boolean | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Depósito */
         DepositoInput: {
@@ -15797,6 +16184,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15819,6 +16213,13 @@ export interface components {
             desconsiderar?: boolean | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15958,6 +16359,13 @@ export interface components {
              * @description Com include (Rateio por centro de custo)
              */
             rateio?: components["schemas"]["LancamentoRateio"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Despesa */
         DespesaInput: {
@@ -16040,6 +16448,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -16120,6 +16535,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -16182,6 +16604,13 @@ export interface components {
              * @description Com include (Itens devolvidos)
              */
             itens?: components["schemas"]["DevolucaoCompraItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Devolução de compra */
         DevolucaoCompraInput: {
@@ -16207,6 +16636,13 @@ export interface components {
              * @description Itens devolvidos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["DevolucaoCompraItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16234,6 +16670,13 @@ export interface components {
              * @description Itens devolvidos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["DevolucaoCompraItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16280,6 +16723,13 @@ export interface components {
             /** Quantidade devolvida */
             quantidade?: number | null;
             devolucaoCompra?: components["schemas"]["DevolucaoCompra"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da devolução de compra */
         DevolucaoCompraItemInput: {
@@ -16295,6 +16745,13 @@ export interface components {
             numeroItem: number;
             /** Quantidade devolvida */
             quantidade: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16315,6 +16772,13 @@ export interface components {
             numeroItem?: number;
             /** Quantidade devolvida */
             quantidade?: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16378,6 +16842,13 @@ export interface components {
              * @description Com include (Itens devolvidos)
              */
             itens?: components["schemas"]["DevolucaoVendaItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Devolução de venda */
         DevolucaoVendaInput: {
@@ -16403,6 +16874,13 @@ export interface components {
              * @description Itens devolvidos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["DevolucaoVendaItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16430,6 +16908,13 @@ export interface components {
              * @description Itens devolvidos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["DevolucaoVendaItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16476,6 +16961,13 @@ export interface components {
             /** Quantidade devolvida */
             quantidade?: number | null;
             devolucaoVenda?: components["schemas"]["DevolucaoVenda"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da devolução de venda */
         DevolucaoVendaItemInput: {
@@ -16491,6 +16983,13 @@ export interface components {
             numeroItem: number;
             /** Quantidade devolvida */
             quantidade: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16511,6 +17010,13 @@ export interface components {
             numeroItem?: number;
             /** Quantidade devolvida */
             quantidade?: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16598,6 +17104,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["DocumentoEstoqueItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Lançamento de estoque */
         DocumentoEstoqueInput: {
@@ -16625,6 +17138,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["DocumentoEstoqueItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16657,6 +17177,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["DocumentoEstoqueItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16776,6 +17303,13 @@ export interface components {
             produto?: components["schemas"]["Produto"];
             lote?: components["schemas"]["Lote"];
             variacao?: components["schemas"]["ProdutoVariacao"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do lançamento de estoque */
         DocumentoEstoqueItemInput: {
@@ -16861,6 +17395,13 @@ export interface components {
              * @description Quantidade × custo unitário, calculado pelo servidor (um valor enviado diferente é recusado).
              */
             valorTotal?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16952,6 +17493,13 @@ export interface components {
              */
             valorTotal?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -16994,6 +17542,13 @@ export interface components {
              * @description Quantidade de unidades do produto na embalagem.
              */
             quantidade?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Embalagem */
         EmbalagemInput: {
@@ -17009,6 +17564,13 @@ export interface components {
              * @description Quantidade de unidades do produto na embalagem.
              */
             quantidade: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17029,6 +17591,13 @@ export interface components {
              * @description Quantidade de unidades do produto na embalagem.
              */
             quantidade?: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17073,6 +17642,13 @@ export interface components {
              * @description Conteúdo enviado à impressora; use {descricao}, {precoVenda} e {codigoBarras} para os dados do produto.
              */
             modelo?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Modelo de etiqueta */
         EtiquetaInput: {
@@ -17092,6 +17668,13 @@ export interface components {
              * @description Conteúdo enviado à impressora; use {descricao}, {precoVenda} e {codigoBarras} para os dados do produto.
              */
             modelo?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17113,6 +17696,13 @@ export interface components {
              * @description Conteúdo enviado à impressora; use {descricao}, {precoVenda} e {codigoBarras} para os dados do produto.
              */
             modelo?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17193,6 +17783,13 @@ export interface components {
             /** Avisos */
             avisos?: string | null;
             conta?: components["schemas"]["Conta"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Importação de extrato */
         ExtratoImportacaoInput: {
@@ -17242,6 +17839,13 @@ export interface components {
             linhasInformativas?: number | null;
             /** Avisos */
             avisos?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17296,6 +17900,13 @@ export interface components {
             linhasInformativas?: number | null;
             /** Avisos */
             avisos?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17370,6 +17981,13 @@ export interface components {
             conciliadoEm?: string | null;
             conta?: components["schemas"]["Conta"];
             importacao?: components["schemas"]["ExtratoImportacao"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Linha do extrato */
         ExtratoLinhaInput: {
@@ -17412,6 +18030,13 @@ export interface components {
              * Format: date-time
              */
             conciliadoEm?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17456,6 +18081,13 @@ export interface components {
              * Format: date-time
              */
             conciliadoEm?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17503,6 +18135,13 @@ export interface components {
             ramoAtividade?: "alimentacao" | "supermercado" | "padaria" | "servicos" | "varejo" | "combustivel" | "vestuario" | "clinica_medica" | "revenda_combustivel" | "outros" | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Filial */
         FilialInput: {
@@ -17523,6 +18162,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17545,6 +18191,13 @@ export interface components {
             ramoAtividade?: (string & ("alimentacao" | "supermercado" | "padaria" | "servicos" | "varejo" | "combustivel" | "vestuario" | "clinica_medica" | "revenda_combustivel" | "outros")) | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17597,6 +18250,13 @@ export interface components {
             bandeiraCartao?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "99" | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Forma de pagamento */
         FormaPagamentoInput: {
@@ -17623,6 +18283,13 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -17646,6 +18313,13 @@ export interface components {
             bandeiraCartao?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "99")) | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17693,6 +18367,13 @@ export interface components {
             taxa?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Forma de pagamento */
         FormaPagamentoFinanceiroInput: {
@@ -17716,6 +18397,13 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -17736,6 +18424,13 @@ export interface components {
             taxa?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17864,6 +18559,13 @@ export interface components {
              * @description Com include (Contatos)
              */
             contatos?: components["schemas"]["ContatoComercial"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Fornecedor */
         FornecedorInput: {
@@ -17968,6 +18670,13 @@ export interface components {
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -18070,6 +18779,13 @@ export interface components {
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -18121,6 +18837,13 @@ export interface components {
             ambiente?: 1 | 2 | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Gateway de boleto */
         GatewayBoletoInput: {
@@ -18149,6 +18872,13 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -18174,6 +18904,13 @@ export interface components {
             ambiente?: (number & (1 | 2)) | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18213,6 +18950,13 @@ export interface components {
              */
             grupoPaiId?: number | null;
             grupoPai?: components["schemas"]["GrupoPessoa"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Grupo de pessoas */
         GrupoPessoaInput: {
@@ -18223,6 +18967,13 @@ export interface components {
              * @description Id de Grupo de pessoas
              */
             grupoPaiId?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18238,6 +18989,13 @@ export interface components {
              * @description Id de Grupo de pessoas
              */
             grupoPaiId?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18278,6 +19036,13 @@ export interface components {
             readonly chaveDefinido?: boolean;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Integração */
         IntegracaoInput: {
@@ -18298,6 +19063,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18320,6 +19092,13 @@ export interface components {
             chave?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18392,6 +19171,13 @@ export interface components {
              * Format: date-time
              */
             dataEvento?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Inutilização de numeração */
         InutilizacaoInput: {
@@ -18435,6 +19221,13 @@ export interface components {
              */
             dataEvento?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -18475,6 +19268,13 @@ export interface components {
              * Format: date-time
              */
             dataEvento?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18526,6 +19326,13 @@ export interface components {
             valorTotal?: number | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Inventário do SPED */
         InventarioSpedInput: {
@@ -18547,6 +19354,13 @@ export interface components {
             valorTotal?: number | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18570,6 +19384,13 @@ export interface components {
             valorTotal?: number | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18709,6 +19530,13 @@ export interface components {
              * @description Com include (Rateio por centro de custo)
              */
             rateio?: components["schemas"]["LancamentoRateio"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Lançamento */
         LancamentoInput: {
@@ -18793,6 +19621,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -18875,6 +19710,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -18926,6 +19768,13 @@ export interface components {
             readonly valor?: number | null;
             lancamento?: components["schemas"]["Lancamento"];
             centroCusto?: components["schemas"]["CentroCusto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Rateio por centro de custo */
         LancamentoRateioInput: {
@@ -18941,6 +19790,13 @@ export interface components {
             centroCustoId: number;
             /** Percentual */
             percentual: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18961,6 +19817,13 @@ export interface components {
             centroCustoId?: number;
             /** Percentual */
             percentual?: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19081,6 +19944,13 @@ export interface components {
             categoriaFinanceira?: components["schemas"]["CategoriaFinanceira"];
             centroCusto?: components["schemas"]["CentroCusto"];
             formaPagamentoFinanceiro?: components["schemas"]["FormaPagamentoFinanceiro"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Lançamento recorrente */
         LancamentoRecorrenteInput: {
@@ -19158,6 +20028,13 @@ export interface components {
             /** Observação */
             observacao?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -19230,6 +20107,13 @@ export interface components {
             /** Observação */
             observacao?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -19280,6 +20164,13 @@ export interface components {
             /** Quantidade */
             quantidade?: number | null;
             produto?: components["schemas"]["Produto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Lote */
         LoteInput: {
@@ -19302,6 +20193,13 @@ export interface components {
             validade: string;
             /** Quantidade */
             quantidade: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19329,6 +20227,13 @@ export interface components {
             validade?: string;
             /** Quantidade */
             quantidade?: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19402,6 +20307,13 @@ export interface components {
              * @description Número do protocolo do evento na SEFAZ (15 dígitos).
              */
             protocolo?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Manifestação do destinatário */
         ManifestacaoInput: {
@@ -19447,6 +20359,13 @@ export interface components {
              * @description Número do protocolo do evento na SEFAZ (15 dígitos).
              */
             protocolo?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19498,6 +20417,13 @@ export interface components {
              */
             protocolo?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -19532,6 +20458,13 @@ export interface components {
             descricao?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Marca */
         MarcaInput: {
@@ -19542,6 +20475,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19554,6 +20494,13 @@ export interface components {
             descricao?: string;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19664,6 +20611,13 @@ export interface components {
             deposito?: components["schemas"]["Deposito"];
             lote?: components["schemas"]["Lote"];
             variacao?: components["schemas"]["ProdutoVariacao"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Movimentação de estoque */
         MovimentacaoEstoqueInput: {
@@ -19737,6 +20691,13 @@ export interface components {
              * @description Linha de um balanço (a quantidade contada): movimentações com data anterior a ele não são aceitas (E9).
              */
             balanco?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19815,6 +20776,13 @@ export interface components {
              * @description Linha de um balanço (a quantidade contada): movimentações com data anterior a ele não são aceitas (E9).
              */
             balanco?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19908,6 +20876,13 @@ export interface components {
             lancamento?: components["schemas"]["Lancamento"];
             baixa?: components["schemas"]["Baixa"];
             estornoDeObj?: components["schemas"]["MovimentoFinanceiro"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Movimento financeiro */
         MovimentoFinanceiroInput: {
@@ -19965,6 +20940,13 @@ export interface components {
              * @description Id de Movimento financeiro
              */
             estornoDe?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -20027,6 +21009,13 @@ export interface components {
              * @description Id de Movimento financeiro
              */
             estornoDe?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -20091,6 +21080,13 @@ export interface components {
             tipoMovimentacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Natureza de operação */
         NaturezaOperacaoInput: {
@@ -20127,6 +21123,13 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -20154,6 +21157,13 @@ export interface components {
             tipoMovimentacao?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14)) | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -20286,6 +21296,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["NotaEntradaItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Entrada de nota fiscal */
         NotaEntradaInput: {
@@ -20412,6 +21429,13 @@ export interface components {
              */
             itens?: components["schemas"]["NotaEntradaItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -20499,6 +21523,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["NotaEntradaItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -20649,6 +21680,13 @@ export interface components {
             notaEntrada?: components["schemas"]["NotaEntrada"];
             produto?: components["schemas"]["Produto"];
             pedidoCompra?: components["schemas"]["PedidoCompra"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da nota de entrada */
         NotaEntradaItemInput: {
@@ -20817,6 +21855,13 @@ export interface components {
              */
             valorCofins?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -20931,6 +21976,13 @@ export interface components {
             aliquotaCofins?: number | null;
             /** Valor da COFINS */
             valorCofins?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -21073,6 +22125,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["NotaFiscalItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Nota fiscal */
         NotaFiscalInput: {
@@ -21177,6 +22236,13 @@ export interface components {
              */
             itens?: components["schemas"]["NotaFiscalItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -21260,6 +22326,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["NotaFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -21402,6 +22475,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["NotaFiscalItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** NF-e de entrada */
         NotaFiscalEntradaPropriaInput: {
@@ -21501,6 +22581,13 @@ export interface components {
              */
             itens?: components["schemas"]["NotaFiscalItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -21582,6 +22669,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["NotaFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -21721,6 +22815,13 @@ export interface components {
             valorCofins?: number | null;
             notaFiscal?: components["schemas"]["NotaFiscal"];
             produto?: components["schemas"]["Produto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da nota fiscal */
         NotaFiscalItemInput: {
@@ -21864,6 +22965,13 @@ export interface components {
              */
             valorCofins?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -21968,6 +23076,13 @@ export interface components {
             aliquotaCofins?: number | null;
             /** Valor da COFINS */
             valorCofins?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22110,6 +23225,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["NotaFiscalItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Nota fiscal de saída */
         NotaFiscalSaidaInput: {
@@ -22209,6 +23331,13 @@ export interface components {
              */
             itens?: components["schemas"]["NotaFiscalItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -22291,6 +23420,13 @@ export interface components {
              */
             itens?: components["schemas"]["NotaFiscalItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -22330,6 +23466,13 @@ export interface components {
             texto?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Observação da nota */
         ObservacaoNotaInput: {
@@ -22345,6 +23488,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22362,6 +23512,13 @@ export interface components {
             texto?: string;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22404,6 +23561,13 @@ export interface components {
             codigo?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Operador de PDV */
         OperadorPdvInput: {
@@ -22419,6 +23583,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22436,6 +23607,13 @@ export interface components {
             codigo?: string;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22475,6 +23653,13 @@ export interface components {
             /** Código do participante */
             codigo?: string | null;
             pessoa?: components["schemas"]["Pessoa"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Participante do SPED */
         ParticipanteSpedInput: {
@@ -22485,6 +23670,13 @@ export interface components {
             pessoaId: number;
             /** Código do participante */
             codigo: string;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22500,6 +23692,13 @@ export interface components {
             pessoaId?: number;
             /** Código do participante */
             codigo?: string;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22550,6 +23749,13 @@ export interface components {
             /** Ativo */
             ativo?: boolean | null;
             deposito?: components["schemas"]["Deposito"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** PDV */
         PdvInput: {
@@ -22569,6 +23775,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22590,6 +23803,13 @@ export interface components {
             depositoId?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22684,6 +23904,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["PedidoCompraItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Pedido de compra */
         PedidoCompraInput: {
@@ -22735,6 +23962,13 @@ export interface components {
              */
             itens?: components["schemas"]["PedidoCompraItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -22783,6 +24017,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["PedidoCompraItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22853,6 +24094,13 @@ export interface components {
             readonly quantidadeRecebida?: number | null;
             pedidoCompra?: components["schemas"]["PedidoCompra"];
             produto?: components["schemas"]["Produto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do pedido de compra */
         PedidoCompraItemInput: {
@@ -22888,6 +24136,13 @@ export interface components {
              */
             valorDesconto?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -22920,6 +24175,13 @@ export interface components {
             valorUnitario?: number;
             /** Desconto */
             valorDesconto?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -23082,6 +24344,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["PedidoVendaItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Pedido de serviço */
         PedidoServicoInput: {
@@ -23171,6 +24440,13 @@ export interface components {
              */
             itens?: components["schemas"]["PedidoVendaItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -23257,6 +24533,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["PedidoVendaItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -23408,6 +24691,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["PedidoVendaItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Pedido de venda */
         PedidoVendaInput: {
@@ -23492,6 +24782,13 @@ export interface components {
              */
             itens?: components["schemas"]["PedidoVendaItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -23571,6 +24868,13 @@ export interface components {
              */
             itens?: components["schemas"]["PedidoVendaItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -23635,6 +24939,13 @@ export interface components {
             readonly valorTotal?: number | null;
             pedidoVenda?: components["schemas"]["PedidoVenda"];
             produto?: components["schemas"]["Produto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do pedido de venda */
         PedidoVendaItemInput: {
@@ -23670,6 +24981,13 @@ export interface components {
              */
             valorDesconto?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -23702,6 +25020,13 @@ export interface components {
             valorUnitario?: number;
             /** Desconto */
             valorDesconto?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -23745,6 +25070,13 @@ export interface components {
              * @description Maior desconto que os usuários deste perfil podem conceder num pedido de venda, sobre o preço de tabela (já com as promoções). Vazio: sem limite.
              */
             descontoMaximo?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Perfil de acesso */
         PerfilInput: {
@@ -23760,6 +25092,13 @@ export interface components {
              * @description Maior desconto que os usuários deste perfil podem conceder num pedido de venda, sobre o preço de tabela (já com as promoções). Vazio: sem limite.
              */
             descontoMaximo?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -23780,6 +25119,13 @@ export interface components {
              * @description Maior desconto que os usuários deste perfil podem conceder num pedido de venda, sobre o preço de tabela (já com as promoções). Vazio: sem limite.
              */
             descontoMaximo?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -23839,6 +25185,13 @@ export interface components {
             cfop?: components["schemas"]["Cfop"];
             tributacaoEstadual?: components["schemas"]["TributacaoEstadual"];
             tributacaoFederal?: components["schemas"]["TributacaoFederal"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Perfil tributário */
         PerfilTributarioInput: {
@@ -23869,6 +25222,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -23901,6 +25261,13 @@ export interface components {
             tributacaoFederalId?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24029,6 +25396,13 @@ export interface components {
              * @description Com include (Contatos)
              */
             contatos?: components["schemas"]["ContatoComercial"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Pessoa */
         PessoaInput: {
@@ -24135,6 +25509,13 @@ export interface components {
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -24238,6 +25619,13 @@ export interface components {
              * @description Contatos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24375,6 +25763,13 @@ export interface components {
             categoria?: components["schemas"]["Categoria"];
             embalagem?: components["schemas"]["Embalagem"];
             perfilTributario?: components["schemas"]["PerfilTributario"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Produto */
         ProdutoInput: {
@@ -24490,6 +25885,13 @@ export interface components {
              */
             validadeDias?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -24594,6 +25996,13 @@ export interface components {
              */
             validadeDias?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -24646,6 +26055,13 @@ export interface components {
             /** Ativo */
             ativo?: boolean | null;
             produto?: components["schemas"]["Produto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Variação de produto */
         ProdutoVariacaoInput: {
@@ -24673,6 +26089,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24702,6 +26125,13 @@ export interface components {
             atributos?: unknown;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24760,6 +26190,13 @@ export interface components {
             /** Ativo */
             ativo?: boolean | null;
             produto?: components["schemas"]["Produto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Promoção */
         PromocaoInput: {
@@ -24792,6 +26229,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24826,6 +26270,13 @@ export interface components {
             quantidadeMinima?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24965,6 +26416,13 @@ export interface components {
              * @description Com include (Rateio por centro de custo)
              */
             rateio?: components["schemas"]["LancamentoRateio"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Receita */
         ReceitaInput: {
@@ -25047,6 +26505,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -25127,6 +26592,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -25205,6 +26677,13 @@ export interface components {
             deposito?: components["schemas"]["Deposito"];
             lote?: components["schemas"]["Lote"];
             variacao?: components["schemas"]["ProdutoVariacao"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Saldo de estoque */
         SaldoEstoqueInput: {
@@ -25250,6 +26729,13 @@ export interface components {
              * Format: date-time
              */
             ultimaMovimentacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25301,6 +26787,13 @@ export interface components {
              */
             ultimaMovimentacao?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -25349,6 +26842,13 @@ export interface components {
             valor?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Serviço */
         ServicoInput: {
@@ -25370,6 +26870,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25393,6 +26900,13 @@ export interface components {
             valor?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25465,6 +26979,13 @@ export interface components {
             /** Observação */
             observacao?: string | null;
             pdv?: components["schemas"]["Pdv"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Solicitação de reenvio */
         SolicitacaoReenvioInput: {
@@ -25503,6 +27024,13 @@ export interface components {
             dataAtendimento?: string | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25543,6 +27071,13 @@ export interface components {
             dataAtendimento?: string | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25609,6 +27144,13 @@ export interface components {
             identificadorExterno?: string | null;
             gatewayBoleto?: components["schemas"]["GatewayBoleto"];
             boleto?: components["schemas"]["Boleto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Transação do extrato */
         TransacaoPagamentoInput: {
@@ -25645,6 +27187,13 @@ export interface components {
             boletoId?: number | null;
             /** Identificador no gateway */
             identificadorExterno: string;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25683,6 +27232,13 @@ export interface components {
             boletoId?: number | null;
             /** Identificador no gateway */
             identificadorExterno?: string;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25822,6 +27378,13 @@ export interface components {
              * @description Com include (Rateio por centro de custo)
              */
             rateio?: components["schemas"]["LancamentoRateio"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Transferência */
         TransferenciaInput: {
@@ -25904,6 +27467,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -25984,6 +27554,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -26059,6 +27636,13 @@ export interface components {
             variacao?: components["schemas"]["ProdutoVariacao"];
             depositoOrigem?: components["schemas"]["Deposito"];
             depositoDestino?: components["schemas"]["Deposito"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Transferência de estoque */
         TransferenciaEstoqueInput: {
@@ -26096,6 +27680,13 @@ export interface components {
             data: string;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26138,6 +27729,13 @@ export interface components {
             data?: string;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26233,6 +27831,13 @@ export interface components {
             filialOrigem?: components["schemas"]["Filial"];
             filialDestino?: components["schemas"]["Filial"];
             notaFiscal?: components["schemas"]["NotaFiscal"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Transferência entre filiais */
         TransferenciaFilialInput: {
@@ -26285,6 +27890,13 @@ export interface components {
             nfeObrigatoria?: boolean | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26342,6 +27954,13 @@ export interface components {
             nfeObrigatoria?: boolean | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26470,6 +28089,13 @@ export interface components {
              * @description Com include (Contatos)
              */
             contatos?: components["schemas"]["ContatoComercial"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Transportadora */
         TransportadorInput: {
@@ -26574,6 +28200,13 @@ export interface components {
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -26676,6 +28309,13 @@ export interface components {
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -26764,6 +28404,13 @@ export interface components {
              * @description Fundo de Combate à Pobreza da UF de destino (no DIFAL e no ICMS ST).
              */
             aliquotaFcp?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Tributação estadual */
         TributacaoEstadualInput: {
@@ -26808,6 +28455,13 @@ export interface components {
              * @description Fundo de Combate à Pobreza da UF de destino (no DIFAL e no ICMS ST).
              */
             aliquotaFcp?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26857,6 +28511,13 @@ export interface components {
              * @description Fundo de Combate à Pobreza da UF de destino (no DIFAL e no ICMS ST).
              */
             aliquotaFcp?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26927,6 +28588,13 @@ export interface components {
              * @description cClassTrib (6 dígitos); em branco usa 000001.
              */
             classificacaoTributariaIbsCbs?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Tributação federal */
         TributacaoFederalInput: {
@@ -26962,6 +28630,13 @@ export interface components {
              * @description cClassTrib (6 dígitos); em branco usa 000001.
              */
             classificacaoTributariaIbsCbs?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27002,6 +28677,13 @@ export interface components {
              * @description cClassTrib (6 dígitos); em branco usa 000001.
              */
             classificacaoTributariaIbsCbs?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27045,6 +28727,13 @@ export interface components {
             valores?: unknown;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Variação */
         VariacaoInput: {
@@ -27063,6 +28752,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27083,6 +28779,13 @@ export interface components {
             valores?: unknown;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27129,6 +28832,13 @@ export interface components {
             comissao?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Vendedor */
         VendedorInput: {
@@ -27159,6 +28869,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27191,6 +28908,13 @@ export interface components {
             comissao?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27238,6 +28962,13 @@ export interface components {
             readonly segredoDefinido?: boolean;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Webhook */
         WebhookInput: {
@@ -27269,6 +29000,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27302,6 +29040,13 @@ export interface components {
             segredo?: string;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27373,6 +29118,13 @@ export interface components {
              */
             enfileiradaEm?: string | null;
             webhook?: components["schemas"]["Webhook"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Entrega de webhook */
         WebhookEntregaInput: {
@@ -27422,6 +29174,13 @@ export interface components {
              */
             enfileiradaEm?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -27469,6 +29228,13 @@ export interface components {
              */
             enfileiradaEm?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -27495,6 +29261,13 @@ export interface components {
              * Format: phone
              */
             telefone?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do cupom fiscal */
         CupomFiscalItemNested: {
@@ -27602,6 +29375,13 @@ export interface components {
              * @description Padrão: 0.
              */
             valorCofins?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Rateio por centro de custo */
         LancamentoRateioNested: {
@@ -27617,6 +29397,13 @@ export interface components {
             centroCustoId: number;
             /** Percentual */
             percentual: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da devolução de compra */
         DevolucaoCompraItemNested: {
@@ -27632,6 +29419,13 @@ export interface components {
             numeroItem: number;
             /** Quantidade devolvida */
             quantidade: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da devolução de venda */
         DevolucaoVendaItemNested: {
@@ -27647,6 +29441,13 @@ export interface components {
             numeroItem: number;
             /** Quantidade devolvida */
             quantidade: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do lançamento de estoque */
         DocumentoEstoqueItemNested: {
@@ -27732,6 +29533,13 @@ export interface components {
              * @description Quantidade × custo unitário, calculado pelo servidor (um valor enviado diferente é recusado).
              */
             valorTotal?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da nota de entrada */
         NotaEntradaItemNested: {
@@ -27899,6 +29707,13 @@ export interface components {
              * @description Padrão: 0.
              */
             valorCofins?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da nota fiscal */
         NotaFiscalItemNested: {
@@ -28041,6 +29856,13 @@ export interface components {
              * @description Padrão: 0.
              */
             valorCofins?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do pedido de compra */
         PedidoCompraItemNested: {
@@ -28075,6 +29897,13 @@ export interface components {
              * @description Padrão: 0.
              */
             valorDesconto?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do pedido de venda */
         PedidoVendaItemNested: {
@@ -28109,6 +29938,13 @@ export interface components {
              * @description Padrão: 0.
              */
             valorDesconto?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: never;

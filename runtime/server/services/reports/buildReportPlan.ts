@@ -1,3 +1,10 @@
+import {
+  CUSTOM_COLUMN,
+  customEnumName,
+  customEnums,
+  customFieldName,
+  customFieldSql,
+} from '../../../core/customFields.ts';
 import type { Where } from '../../../core/loopbackFilter.ts';
 import type { ReportColumn, ReportColumnFormat, ReportDefinition } from '../../../core/reportDefinition.ts';
 import type { EntityField, EnumDefinition } from '../../../core/resolveEntity.ts';
@@ -179,6 +186,16 @@ export function buildReportPlan(input: ReportPlanInput): ReportPlan {
     if (aggregate) {
       select.push(`coalesce(${aggregate}.v, 0) AS ${alias}`);
       format = column.format ?? 'number';
+    } else if (customFieldName(path) !== null) {
+      // A white-label's custom field, read typed from the `custom` column (NULL when another type is stored).
+      const name = customFieldName(path) as string;
+      const custom = entity.customFields[name];
+      if (!custom) throw new Error(`relatório ${definition.name}: campo "${path}" não existe`);
+      select.push(`${customFieldSql(name, custom.type, `t.${q(CUSTOM_COLUMN)}`)} AS ${alias}`);
+      format =
+        column.format ?? (custom.type === 'relation' ? 'number' : (FORMAT_OF_TYPE[custom.type] ?? 'text'));
+      if (custom.type === 'enum') enumName ??= customEnumName(entity.name, name);
+      integer = custom.type === 'integer' || custom.type === 'relation';
     } else {
       const [head = path, tail] = path.split('.');
       const own = entity.fields[head];
@@ -201,7 +218,10 @@ export function buildReportPlan(input: ReportPlanInput): ReportPlan {
       }
     }
     const numeric = format === 'money' || format === 'number' || format === 'percent';
-    const labels = format === 'enum' ? enumLabels(enums, enumName) : undefined;
+    const labels =
+      format === 'enum'
+        ? enumLabels({ ...enums, ...customEnums(entity.name, entity.customFields) }, enumName)
+        : undefined;
     columns.push({
       ...base,
       alias,
