@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReportRecord } from '../../runtime/server/services/reportRecords.ts';
+import { buildReportPlan } from '../../runtime/server/services/reports/buildReportPlan.ts';
+import { generateReport } from '../../runtime/server/services/reports/generateReport.ts';
+import { loadReportDefinition } from '../../runtime/server/services/reports/loadReportDefinition.ts';
+import { readXlsx } from '../support/reportFiles.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
 /**
@@ -253,6 +258,53 @@ describe('records with custom fields', () => {
       `/api/Produtos/count?where=${encodeURIComponent(JSON.stringify({ 'custom.linha': 'obra' }))}`,
     );
     expect(count.json().count).toBe(1);
+  });
+
+  it("exports them after the report's own columns, typed and with the list labels", async () => {
+    const whiteLabel = await server.app.tenants.forHost('verde.localhost');
+    if (!whiteLabel) throw new Error('verde ausente');
+    const user = await server.db.withSystem((tx) =>
+      tx.one<{ id: number; empresa_id: number; filial_selecionada_id: number }>(
+        `SELECT id, empresa_id, filial_selecionada_id FROM usuario WHERE email = 'verde@erp.local'`,
+      ),
+    );
+    const record = await createReportRecord(server.app, {
+      empresaId: user.empresa_id,
+      usuarioId: user.id,
+      descricao: 'Produtos alterados',
+      tipo: 'xlsx',
+    });
+    const plan = buildReportPlan({
+      definition: loadReportDefinition(whiteLabel.schemas, 'produtos-alterados'),
+      schemas: whiteLabel.schemas,
+      formato: 'xlsx',
+      filtros: { alteradoDesde: '2000-01-01', descricao: 'Furadeira' },
+      relatorioId: record.id,
+      tenant: { empresaId: user.empresa_id, filialId: user.filial_selecionada_id, usuarioId: user.id },
+    });
+    expect(plan.columns.map((column) => column.label).slice(-6)).toEqual([
+      'Código interno',
+      'Garantia (meses)',
+      'Linha',
+      'Importado',
+      'Lançamento',
+      'Preço sugerido',
+    ]);
+    await generateReport(server.databaseUrl, plan);
+    const stored = await server.db.withSystem((tx) =>
+      tx.one<{ arquivo: Buffer }>('SELECT arquivo FROM relatorio WHERE id = $1', [record.id]),
+    );
+    const sheet = await readXlsx(stored.arquivo);
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const header = rows.findIndex((row) => row.includes('Código interno'));
+    expect(header).toBeGreaterThanOrEqual(0);
+    const line = rows[header + 1] ?? [];
+    const at = (label: string) => line[(rows[header] ?? []).indexOf(label)];
+    expect(at('Código interno')).toBe('FU-10');
+    expect(at('Garantia (meses)')).toBe(12);
+    expect(at('Linha')).toBe('Obra');
+    expect(at('Preço sugerido')).toBe(499.9);
   });
 
   it('merges a partial update: null clears one field, the others stay', async () => {

@@ -3,6 +3,7 @@ import {
   customEnumName,
   customEnums,
   customFieldName,
+  customFieldPath,
   customFieldSql,
 } from '../../../core/customFields.ts';
 import type { Where } from '../../../core/loopbackFilter.ts';
@@ -160,8 +161,13 @@ export function buildReportPlan(input: ReportPlanInput): ReportPlan {
 
   const select: string[] = [];
   const columns: PlanColumn[] = [];
-  const keys = Object.keys(definition.columns);
-  for (const [key, column] of Object.entries(definition.columns) as Array<[string, ReportColumn]>) {
+  // The white-label's custom fields of the source entity follow the report's own columns, as in its list.
+  const reportColumns: Record<string, ReportColumn> = { ...definition.columns };
+  const named = new Set(Object.entries(definition.columns).map(([key, column]) => column.field ?? key));
+  for (const [name, custom] of Object.entries(entity.customFields))
+    if (!named.has(customFieldPath(name))) reportColumns[customFieldPath(name)] = { label: custom.label };
+  const keys = Object.keys(reportColumns);
+  for (const [key, column] of Object.entries(reportColumns) as Array<[string, ReportColumn]>) {
     const base = {
       key,
       label: column.label,

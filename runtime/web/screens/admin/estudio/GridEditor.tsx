@@ -210,6 +210,26 @@ export function GridEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                   }
                   label="Visível"
                 />
+                <FormControlLabel
+                  control={
+                    <Switch
+                      size="small"
+                      checked={item.filter === true}
+                      onChange={(event) => column(name, { filter: event.target.checked || undefined })}
+                    />
+                  }
+                  label="Filtro"
+                />
+                <FormControlLabel
+                  control={
+                    <Switch
+                      size="small"
+                      checked={item.sortable === true}
+                      onChange={(event) => column(name, { sortable: event.target.checked || undefined })}
+                    />
+                  }
+                  label="Ordenável"
+                />
               </Stack>
             )}
           />
