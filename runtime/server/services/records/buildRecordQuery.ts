@@ -1,6 +1,7 @@
 import { FilterError, type LoopBackFilter } from '../../../core/loopbackFilter.ts';
 import { compileFilter } from '../../db/compileFilter.ts';
 import { TEXT_COLLATION } from './entityIndexes.ts';
+import { prefixRangeConditions } from './prefixRange.ts';
 import type { RecordEntity } from './recordEntity.ts';
 
 /** The tenant a records query runs for (also enforced by RLS; repeated here so the indexes are used). */
@@ -87,6 +88,8 @@ export function buildRecordQuery(
     extraFields?: string[];
     /** Applies limit and skip per value of this field (a child collection paged per parent): rows carry `__n`. */
     pagePer?: string;
+    /** The text collation is ICU's pt-BR (textCollationIsIcu): prefix filters get their range (prefixRange.ts). */
+    prefixRanges?: boolean;
   } = {},
 ): { sql: string; params: unknown[]; keyset?: Array<{ sql: string; params: unknown[] }> } {
   const params: unknown[] = [];
@@ -97,7 +100,14 @@ export function buildRecordQuery(
     params,
     textCollation: TEXT_COLLATION,
   });
-  const where = [...conditions, compiled.where === 'TRUE' ? '' : `(${compiled.where})`].filter(Boolean);
+  const ranged = options.prefixRanges
+    ? prefixRangeConditions(filter.where, record, compiled.params)
+    : { conditions: [], fields: new Set<string>() };
+  const where = [
+    ...conditions,
+    compiled.where === 'TRUE' ? '' : `(${compiled.where})`,
+    ...ranged.conditions,
+  ].filter(Boolean);
   const fromWhere = (extra: string[]) => {
     const all = [...where, ...extra];
     return `FROM ${q(record.entity.table)}${all.length > 0 ? ` WHERE ${all.join(' AND ')}` : ''}`;
@@ -112,7 +122,10 @@ export function buildRecordQuery(
       if (column && !columns.includes(column)) columns.push(column);
     }
   }
-  const search = hasTextSearch(filter.where);
+  // A list sorted by a field its prefix filter bounds walks that field's index through the range and stops
+  // after the page: no fence then, whatever the search finds.
+  const firstOrder = (filter.order?.[0] ?? '').split(',')[0]?.trim().split(/\s+/)[0] ?? '';
+  const search = hasTextSearch(filter.where) && !ranged.fields.has(firstOrder);
   const sourceOf = (base: string) =>
     search ? `FROM (SELECT * ${base} OFFSET 0) AS ${q(record.entity.table)}` : base;
   const source = sourceOf(from);
