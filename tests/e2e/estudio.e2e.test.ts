@@ -209,6 +209,21 @@ describe('Administrador › Estúdio', () => {
       .getByLabel('Nome do produto')
       .waitFor({ timeout: 15_000 });
 
+    // Telas: every text of a declared screen, each in its own box with the base's words as example.
+    if (await history.isVisible()) await op.keyboard.press('Escape');
+    await history.waitFor({ state: 'hidden' });
+    await op.getByRole('tab', { name: 'Telas' }).click();
+    await op.getByLabel('Tela', { exact: true }).fill('Alteração de preço');
+    await op.getByRole('option', { name: /^Alteração de preço/ }).click();
+    const texts = op.getByLabel('Textos da tela');
+    const first = texts.getByRole('textbox').first();
+    const original = await first.inputValue();
+    expect(original.length).toBeGreaterThan(0);
+    await first.fill(`${original} (revisado)`);
+    await harness.screenshot(op, 'estudio-textos-da-tela');
+    await op.getByRole('button', { name: 'Salvar rascunho' }).click();
+    await op.getByText('Rascunho salvo.').waitFor();
+
     expect(user.errors).toEqual([]);
     expect(operator.errors).toEqual([]);
     expect(other.errors).toEqual([]);

@@ -22,6 +22,12 @@ describe('screen texts', () => {
     ]);
   });
 
+  it('leaves the JSON Schema plumbing out of the place it describes', () => {
+    expect(describeTextPath(['parameters', 'schema', 'properties', 'categoriaId', 'title'])).toBe(
+      'parâmetros › categoriaId › título',
+    );
+  });
+
   it('replaces one text without touching the original', () => {
     const path = ['actions', 0, 'confirm', 'message'];
     const next = withScreenText(screen, path, 'Enviar as notas agora?');

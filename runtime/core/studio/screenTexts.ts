@@ -92,10 +92,14 @@ const WORDS: Record<string, string> = {
   grid: 'grade',
 };
 
+const SILENT = new Set(['schema', 'properties', 'items', 'uiSchema', 'definitions']);
+
 /** "ação 2 › confirmação › mensagem" for ['actions', 1, 'confirm', 'message']. */
 export function describeTextPath(path: ReadonlyArray<string | number>): string {
   const words: string[] = [];
   for (const part of path) {
+    // JSON Schema plumbing says nothing to an operator: "parâmetros › categoriaId › título".
+    if (typeof part === 'string' && SILENT.has(part)) continue;
     if (typeof part === 'number')
       words[words.length - 1] = `${words[words.length - 1] ?? 'item'} ${part + 1}`;
     else words.push(WORDS[part] ?? part);
