@@ -106,6 +106,8 @@ const de = (linhas: string[], registro: string) =>
   linhas.filter((linha) => linha.startsWith(`|${registro}|`)).map((linha) => linha.split('|').slice(1, -1));
 const erros = (problemas: ProblemaArquivo[]) =>
   problemas.filter((problema) => problema.tipo === 'erro').map((p) => `${p.registro}.${p.campo}`);
+const advertencias = (problemas: ProblemaArquivo[]) =>
+  problemas.filter((problema) => problema.tipo === 'advertencia').map((p) => `${p.registro}.${p.campo}`);
 
 /** Sets field `index` (REG = 0) of the `ordem`-th line of `registro`. */
 const campo =
@@ -205,7 +207,9 @@ describe('SPED: ICMS-ST by UF and DIFAL/FCP written from the month', () => {
     // A UF whose devoluções exceed the retention owes nothing: no code needed, the credit is carried.
     const soDevolucao = { ...movimento, documentos: [movimento.documentos[2]!] };
     const credor = apuracaoSt(soDevolucao, 'SP');
-    expect(credor).toEqual([{ uf: 'RJ', retencao: 0, devolucao: 5, recolher: 0, credorTransportar: 5 }]);
+    expect(credor).toEqual([
+      { uf: 'RJ', retencao: 0, devolucao: 5, ressarcimento: 0, recolher: 0, credorTransportar: 5 },
+    ]);
     expect(() => assertCodigosReceitaSubstituicao({}, credor, [])).not.toThrow();
     const linhas = escreverSped(
       emitente,
@@ -289,5 +293,79 @@ describe('Validator: ST and DIFAL/FCP rules, each failing when broken', () => {
       expect(problema.mensagem).not.toBe('');
       expect(problema.correcao).not.toBe('');
     }
+  });
+});
+
+describe('Validator: obligation codes (Tabela 5.4) and the E210 credits by CFOP (tabelasSped)', () => {
+  const casosErro: Array<[string, (linhas: string[]) => string[], string]> = [
+    ['E250 code outside the Tabela 5.4', campo('E250', 1, '123'), 'E250.COD_OR'],
+    ['E250 of another UF with 002 (saídas para o Estado)', campo('E250', 1, '002'), 'E250.COD_OR'],
+    ['E250 of the own UF with 999 (saídas para outro Estado)', campo('E250', 1, '999', 1), 'E250.COD_OR'],
+    ['E116 code outside the Tabela 5.4', campo('E116', 1, '007'), 'E116.COD_OR'],
+    ['E316 code outside the Tabela 5.4', campo('E316', 1, '100'), 'E316.COD_OR'],
+  ];
+  it.each(casosErro)('%s: an error', (_nome, quebrar, esperado) => {
+    expect(erros(validarSped(quebrar(gerado())))).toEqual([esperado]);
+  });
+
+  const casosAdvertencia: Array<[string, (linhas: string[]) => string[], string]> = [
+    ['E116 with an ST code (999 belongs to E250)', campo('E116', 1, '999'), 'E116.COD_OR'],
+    ['E316 with an ST code (002 belongs to E250)', campo('E316', 1, '002'), 'E316.COD_OR'],
+    ['the FCP of E316 under 000 instead of 006', campo('E316', 1, '000', 1), 'E316.COD_OR'],
+  ];
+  it.each(casosAdvertencia)('%s: an advertência, not an error', (_nome, quebrar, esperado) => {
+    const problemas = validarSped(quebrar(gerado()));
+    expect(erros(problemas)).toEqual([]);
+    expect(advertencias(problemas)).toContain(esperado);
+  });
+
+  it('writes VL_RESSARC_ST from the ressarcimento notes (CFOP 1603/2603) and checks it against the C190', () => {
+    const ressarcimento = documento(5, 1, true, [
+      item('1603', 10, { cstIcms: '10', baseIcmsSt: 10, valorIcmsSt: 2 }),
+    ]);
+    const comRessarcimento = { ...movimento, documentos: [...movimento.documentos, ressarcimento] };
+    const linhas = escreverSped(emitente, contador, comRessarcimento, pedido, null).linhas;
+    const sp = de(linhas, 'E210')[1]!;
+    // SP: retained 18, ressarcimento 2 → 16 to pay.
+    expect([sp[4], sp[7], sp[10], sp[12]]).toEqual(['2,00', '18,00', '16,00', '16,00']);
+    expect(de(linhas, 'E250').map((c) => [c[1], c[2]])).toEqual([
+      ['999', '25,00'],
+      ['002', '16,00'],
+    ]);
+    expect(validarSped(linhas)).toEqual([]);
+    expect(erros(validarSped(campo('E210', 4, '0,00', 1)(linhas)))).toContain('E210.VL_RESSARC_ST');
+  });
+
+  it('reports the ST of other entradas of a UF with E200 as an advertência on VL_OUT_CRED_ST (Guia, E210 campo 06)', () => {
+    const compraSp = documento(6, 1, true, [
+      item('1403', 100, { cstIcms: '10', baseIcmsSt: 140, valorIcmsSt: 18 }),
+    ]);
+    const linhas = escreverSped(
+      emitente,
+      contador,
+      { ...movimento, documentos: [...movimento.documentos, compraSp] },
+      pedido,
+      null,
+    ).linhas;
+    const problemas = validarSped(linhas);
+    expect(erros(problemas)).toEqual([]);
+    expect(problemas.filter((p) => p.tipo === 'advertencia')).toEqual([
+      expect.objectContaining({
+        registro: 'E210',
+        campo: 'VL_OUT_CRED_ST',
+        mensagem:
+          'VL_OUT_CRED_ST da UF SP (0,00) difere do ICMS-ST das demais entradas nos C190 (18,00), que o Guia Prático soma neste campo.',
+      }),
+    ]);
+    // The same purchase from a UF without E200 (MG has only DIFAL) is no concern of any E210.
+    const compraMg = { ...compraSp, participanteId: 3, itens: [{ ...compraSp.itens[0]!, cfop: '2403' }] };
+    const semE200 = escreverSped(
+      emitente,
+      contador,
+      { ...movimento, documentos: [...movimento.documentos, compraMg] },
+      pedido,
+      null,
+    ).linhas;
+    expect(validarSped(semE200)).toEqual([]);
   });
 });
