@@ -99,7 +99,7 @@ describe('IE on the pessoa registers', () => {
   });
 
   it("refuses MG's old produtor rural IE naming what to type, and takes DF's 08 prefix", async () => {
-    const produtor = await api('POST', '/api/Fornecedores', {
+    const produtor = await api('POST', '/api/Clientes', {
       nome: 'Sítio Mineiro',
       uf: 'MG',
       inscricaoEstadual: 'PR-1234.5678',
