@@ -39,7 +39,18 @@ function sped(opcoes: { c181?: boolean; c186?: boolean } = {}): string[] {
     '1',
   );
   e.bloco('0', () => {
-    e.add('0005', 'Teste', '01310100', 'Avenida Paulista', '1000', '', 'Bela Vista', '1133334444', '', 'a@b.com.br');
+    e.add(
+      '0005',
+      'Teste',
+      '01310100',
+      'Avenida Paulista',
+      '1000',
+      '',
+      'Bela Vista',
+      '1133334444',
+      '',
+      'a@b.com.br',
+    );
     e.add(
       '0100',
       'Carla',
@@ -56,7 +67,21 @@ function sped(opcoes: { c181?: boolean; c186?: boolean } = {}): string[] {
       'c@d.com.br',
       '3550308',
     );
-    e.add('0150', 'P1', 'Distribuidora SP', '01058', '60746948000112', '', '', '3550308', '', 'Rua A', '1', '', 'Centro');
+    e.add(
+      '0150',
+      'P1',
+      'Distribuidora SP',
+      '01058',
+      '60746948000112',
+      '',
+      '',
+      '3550308',
+      '',
+      'Rua A',
+      '1',
+      '',
+      'Centro',
+    );
     e.add('0190', 'UN', 'Unidade');
     e.add('0200', 'CERV', 'Cerveja lata', '', '', 'UN', '00', '22030000', '', '22', '', '', '');
   });
@@ -301,7 +326,11 @@ describe('SPED validator: C176 and C180â€“C186 (ICMS-ST ressarcimento, restituiÃ
   });
 
   const casos: Array<[string, (linhas: string[]) => string[], string]> = [
-    ['C180 field count', (l) => l.map((x) => (x.startsWith('|C180|') ? x.replace('|||', '||') : x)), 'C180.REG'],
+    [
+      'C180 field count',
+      (l) => l.map((x) => (x.startsWith('|C180|') ? x.replace('|||', '||') : x)),
+      'C180.REG',
+    ],
     ['C180 required field empty (QUANT_CONV)', campo('C180', 2, ''), 'C180.QUANT_CONV'],
     ['C180 decimals (6 at most)', campo('C180', 4, '10,0000001'), 'C180.VL_UNIT_CONV'],
     ['C180 outside the hierarchy (after C190)', mover('C180', 'C190'), 'C180.REG'],
@@ -350,6 +379,8 @@ describe('SPED validator: C176 and C180â€“C186 (ICMS-ST ressarcimento, restituiÃ
     ['C186 unit without 0190', campo('C186', 7, 'CX'), 'C186.UNID'],
   ];
   it.each(casosDevolucao)('%s: fails when broken', (_nome, quebrar, esperado) => {
-    expect(erros(problemasArquivo('sped', quebrar(sped({ c181: true, c186: true })), []))).toContain(esperado);
+    expect(erros(problemasArquivo('sped', quebrar(sped({ c181: true, c186: true })), []))).toContain(
+      esperado,
+    );
   });
 });

@@ -1,8 +1,8 @@
 import { isValidChaveAcesso } from '../../../core/chaveAcesso.ts';
 import {
   DOCUMENTO_ARRECADACAO,
-  MOTIVO_REST_COMPL,
   MOTIVO_RESSARCIMENTO,
+  MOTIVO_REST_COMPL,
   RESPONSAVEL_RETENCAO,
 } from './tabelasSped.ts';
 
@@ -90,8 +90,7 @@ export function validarRessarcimentoSt(registros: string[][], erro: Erro, codigo
         erro(reg, linha, campo, `Data ${texto} depois do fim do período do arquivo.`, REFAZER);
     };
     const quantidade = (campo: string, texto: string | undefined) => {
-      if (texto && !(valor(texto) > 0))
-        erro(reg, linha, campo, `${campo} deve ser maior que zero.`, REFAZER);
+      if (texto && !(valor(texto) > 0)) erro(reg, linha, campo, `${campo} deve ser maior que zero.`, REFAZER);
     };
     const operacaoDoDocumento = (esperada: '0' | '1', oque: string) => {
       if (operacao !== esperada)
@@ -173,7 +172,9 @@ export function validarRessarcimentoSt(registros: string[][], erro: Erro, codigo
       case 'C186':
         operacaoDoDocumento(
           '1',
-          reg === 'C185' ? 'saídas de mercadorias sujeitas à ST' : 'devoluções de entradas (documento de saída)',
+          reg === 'C185'
+            ? 'saídas de mercadorias sujeitas à ST'
+            : 'devoluções de entradas (documento de saída)',
         );
         item('COD_ITEM', campos[2]);
         if (campos[4] && !/^[567]/.test(campos[4]))
