@@ -87,7 +87,8 @@ function sped(opcoes: { c181?: boolean; c186?: boolean } = {}): string[] {
   });
   e.bloco('B', () => {});
   e.bloco('C', () => {
-    // Entrada with ST retained by the supplier: 10 units, 100,00, ICMS 12,00, ST 18,00.
+    // Entrada with ST retained by the supplier: 10 units, 100,00, ICMS 12,00, ST 18,00 — booked in the goods'
+    // value (VL_MERC, VL_ITEM), the ST fields empty (Guia, C100, pergunta 3); C180 carries the ST per unit.
     e.add(
       'C100',
       '0',
@@ -104,15 +105,15 @@ function sped(opcoes: { c181?: boolean; c186?: boolean } = {}): string[] {
       '2',
       '0,00',
       '0,00',
-      '100,00',
+      '118,00',
       '9',
       '0,00',
       '0,00',
       '0,00',
       '100,00',
       '12,00',
-      '140,00',
-      '18,00',
+      '0,00',
+      '0,00',
       '0,00',
       '0,00',
       '0,00',
@@ -126,7 +127,7 @@ function sped(opcoes: { c181?: boolean; c186?: boolean } = {}): string[] {
       '',
       '10,00000',
       'UN',
-      '100,00',
+      '118,00',
       '0,00',
       '0',
       '010',
@@ -135,9 +136,9 @@ function sped(opcoes: { c181?: boolean; c186?: boolean } = {}): string[] {
       '100,00',
       '12,00',
       '12,00',
-      '140,00',
-      '18,00',
-      '18,00',
+      '0,00',
+      '',
+      '0,00',
       ...Array<string>(19).fill(''),
       '0,00',
     );
@@ -186,7 +187,7 @@ function sped(opcoes: { c181?: boolean; c186?: boolean } = {}): string[] {
       '',
       '0,00',
     );
-    e.add('C190', '010', '1403', '12,00', '118,00', '100,00', '12,00', '140,00', '18,00', '0,00', '0,00', '');
+    e.add('C190', '010', '1403', '12,00', '118,00', '100,00', '12,00', '0,00', '0,00', '0,00', '0,00', '');
     // Saída of the goods received with ST (CST 060): no ICMS of its own.
     e.add(
       'C100',

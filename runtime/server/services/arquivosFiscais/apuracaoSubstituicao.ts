@@ -13,9 +13,8 @@ import { CFOP_DEVOLUCAO_ST, CFOP_RESSARCIMENTO_ST, OBRIGACAO } from './tabelasSp
  * - ST: VL_RETENCAO_ST is the ST retained on saídas (CFOP 5 → the company's UF, 6 → the participant's UF);
  *   VL_DEVOL_ST the ST of devoluções received (CFOP_DEVOLUCAO_ST of tabelasSped: x410, x411, x414, x415,
  *   x660, x661, x662); VL_RESSARC_ST the ST of ressarcimento notes (CFOP 1603, 2603). ST paid by a supplier
- *   on a purchase (the company is substituído) stays in C190 only: the Guia's E210 campo 06 would count it
- *   as VL_OUT_CRED_ST of the supplier's UF when that UF has an E200, which the validator reports as an
- *   advertência for the accountant to confirm.
+ *   on a purchase (the company is substituído, without credit) is booked in the goods' value and not as ST
+ *   (stSemCreditoNasEntradas), so it reaches no E200/E210.
  * - DIFAL/FCP: the C101 of interstate sales to a consumidor final não contribuinte; the destination UF
  *   gets VL_ICMS_UF_DEST and VL_FCP_UF_DEST, the company's UF VL_ICMS_UF_REM (zero since 2019).
  * Balances of earlier months are not kept here: each month starts without saldo credor of ST or DIFAL.

@@ -9,10 +9,9 @@ export type RegistroObrigacao = 'E116' | 'E250' | 'E316';
 export interface ObrigacaoIcms {
   descricao: string;
   /**
-   * The registers where the code belongs, by the meaning the table gives it (the Guia's generic rule: own
-   * operations in E116, substituição tributária in E250, DIFAL/FCP of EC 87/2015 in E316). The PVA's own
-   * per-register restriction is not published in the Guia; a code outside these is reported as an
-   * advertência, not an error, until a PVA run settles it.
+   * The registers that take the code: the "Valores válidos" of campo 02 (COD_OR) of each register in the
+   * Guia Prático EFD ICMS/IPI 3.1.8, Bloco E — E116 [000, 003, 004, 005, 006, 090], E250 [001, 002, 006,
+   * 999], E316 [000, 003, 006, 090].
    */
   registros: readonly RegistroObrigacao[];
 }
@@ -20,21 +19,21 @@ export interface ObrigacaoIcms {
 /**
  * Tabela 5.4 – Tabela de Códigos das Obrigações de ICMS a Recolher (Guia Prático EFD ICMS/IPI, Capítulo
  * III, Seção 5; the national table, the same for every UF). COD_OR of E116, E250 and E316 must be one of
- * these codes. Some tax software lists further codes (007, 008, 025, 030) citing Ato COTEPE/ICMS 70/2005;
- * they are not in the Guia's table, so a file using them is refused here — a PVA run would settle it.
+ * these codes and one its register takes. Some tax software lists further codes (007, 008, 025, 030) citing
+ * Ato COTEPE/ICMS 70/2005; no register of the Guia takes them, so a file using them is refused here.
  */
 export const TABELA_5_4: Readonly<Record<string, ObrigacaoIcms>> = {
   '000': { descricao: 'ICMS a recolher', registros: ['E116', 'E316'] },
-  '001': { descricao: 'ICMS da substituição tributária pelas entradas', registros: ['E116', 'E250'] },
+  '001': { descricao: 'ICMS da substituição tributária pelas entradas', registros: ['E250'] },
   '002': { descricao: 'ICMS da substituição tributária pelas saídas para o Estado', registros: ['E250'] },
   '003': { descricao: 'Antecipação do diferencial de alíquotas do ICMS', registros: ['E116', 'E316'] },
   '004': { descricao: 'Antecipação do ICMS da importação', registros: ['E116'] },
-  '005': { descricao: 'Antecipação tributária', registros: ['E116', 'E250'] },
+  '005': { descricao: 'Antecipação tributária', registros: ['E116'] },
   '006': {
     descricao: 'ICMS resultante da alíquota adicional dos itens incluídos no Fundo de Combate à Pobreza',
     registros: ['E116', 'E250', 'E316'],
   },
-  '090': { descricao: 'Outras obrigações do ICMS', registros: ['E116', 'E250', 'E316'] },
+  '090': { descricao: 'Outras obrigações do ICMS', registros: ['E116', 'E316'] },
   '999': {
     descricao: 'ICMS da substituição tributária pelas saídas para outro Estado',
     registros: ['E250'],

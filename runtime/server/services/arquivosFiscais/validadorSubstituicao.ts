@@ -58,10 +58,10 @@ type SomaSt = {
 };
 
 /**
- * COD_OR of E116, E250 and E316 against the Tabela 5.4 (tabelasSped): a code outside the table is an error;
- * a code whose meaning belongs to another register is an advertência (the Guia's generic rule, not a
- * published PVA rule); ST pelas saídas "para o Estado" (002) only in the E250 of the company's own UF and
- * "para outro Estado" (999) only in that of another UF, as the table's own words say.
+ * COD_OR of E116, E250 and E316 against the Tabela 5.4 (tabelasSped): a code outside the table, or one the
+ * register does not take (the Guia's "Valores válidos" per register), is an error; ST pelas saídas "para o
+ * Estado" (002) only in the E250 of the company's own UF and "para outro Estado" (999) only in that of
+ * another UF, as the table's own words say.
  */
 function conferirObrigacao(
   registro: RegistroObrigacao,
@@ -70,7 +70,6 @@ function conferirObrigacao(
   ufApuracao: string,
   ufEmitente: string,
   erro: Erro,
-  advertencia: Erro,
 ): void {
   const obrigacao = TABELA_5_4[codigo];
   if (!obrigacao) {
@@ -83,14 +82,18 @@ function conferirObrigacao(
     );
     return;
   }
-  if (!obrigacao.registros.includes(registro))
-    advertencia(
+  if (!obrigacao.registros.includes(registro)) {
+    const validos = Object.entries(TABELA_5_4)
+      .filter(([, item]) => item.registros.includes(registro))
+      .map(([cod]) => cod);
+    erro(
       registro,
       linha,
       'COD_OR',
-      `Código de obrigação ${codigo} (${obrigacao.descricao}) não é próprio do ${registro}.`,
-      'Confira com o contador o código da obrigação antes de transmitir.',
+      `Código de obrigação ${codigo} (${obrigacao.descricao}) não é aceito no ${registro}: use ${validos.join(', ')}.`,
+      REFAZER,
     );
+  }
   if (registro !== 'E250') return;
   if (codigo === OBRIGACAO.stSaidasEstado && ufApuracao !== ufEmitente)
     erro(
@@ -106,6 +109,25 @@ function conferirObrigacao(
       linha,
       'COD_OR',
       `Código 999 (ST pelas saídas para outro Estado) na apuração da própria UF do estabelecimento (${ufEmitente}): use 002.`,
+      REFAZER,
+    );
+}
+
+/** MES_REF (MMAAAA) of E116, E250 and E316 "não pode ser superior à competência do campo DT_INI do 0000". */
+function conferirMesReferencia(
+  registro: RegistroObrigacao,
+  linha: number,
+  mesRef: string | undefined,
+  dtIni: string,
+  erro: Erro,
+): void {
+  if (!mesRef || !/^\d{6}$/.test(mesRef) || !/^\d{8}$/.test(dtIni)) return;
+  if (`${mesRef.slice(2)}${mesRef.slice(0, 2)}` > `${dtIni.slice(4)}${dtIni.slice(2, 4)}`)
+    erro(
+      registro,
+      linha,
+      'MES_REF',
+      `Mês de referência ${mesRef} depois do mês do arquivo (${dtIni.slice(2)}).`,
       REFAZER,
     );
 }
@@ -204,19 +226,22 @@ export function validarSubstituicao(registros: string[][], erro: Erro, advertenc
         e310.push({ uf: ufAtual, linha, campos, obrigacoes: 0, fcp: 0 });
         break;
       case 'E116':
-        if (campos[1]) conferirObrigacao('E116', linha, campos[1], ufEmitente, ufEmitente, erro, advertencia);
+        if (campos[1]) conferirObrigacao('E116', linha, campos[1], ufEmitente, ufEmitente, erro);
+        conferirMesReferencia('E116', linha, campos[9], dtIni, erro);
         break;
       case 'E250': {
         const atual = e210.at(-1);
         if (atual) atual.obrigacoes += valor(campos[2]);
-        if (campos[1]) conferirObrigacao('E250', linha, campos[1], ufAtual, ufEmitente, erro, advertencia);
+        if (campos[1]) conferirObrigacao('E250', linha, campos[1], ufAtual, ufEmitente, erro);
+        conferirMesReferencia('E250', linha, campos[9], dtIni, erro);
         break;
       }
       case 'E316': {
         const atual = e310.at(-1);
         if (atual) atual.obrigacoes += valor(campos[2]);
         if (atual && campos[1] === OBRIGACAO.fcp) atual.fcp += valor(campos[2]);
-        if (campos[1]) conferirObrigacao('E316', linha, campos[1], ufAtual, ufEmitente, erro, advertencia);
+        if (campos[1]) conferirObrigacao('E316', linha, campos[1], ufAtual, ufEmitente, erro);
+        conferirMesReferencia('E316', linha, campos[9], dtIni, erro);
         break;
       }
     }
@@ -265,15 +290,15 @@ export function validarSubstituicao(registros: string[][], erro: Erro, advertenc
         `VL_RESSARC_ST da UF ${a.uf} (${brl(c[4]!)}) difere do ICMS-ST das notas de ressarcimento (CFOP 1603, 2603) nos C190 (${brl(documentos.ressarcimento)}).`,
         REFAZER,
       );
-    // Guia, E210 campo 06: Σ E220 "outros créditos" + the ST of the other entradas of the UF. The product
-    // keeps the ST paid by a supplier out of the ST assessment (the company is substituído on purchases).
+    // Guia, E210 campo 06: Σ E220 "outros créditos" (no E220 here) + the C190 ST of the other entradas of
+    // the UF. The generator books a supplier's ST in the goods' value (stSemCreditoNasEntradas), so it is 0.
     if (!igual(c[5]!, documentos.outrasEntradas))
-      advertencia(
+      erro(
         'E210',
         a.linha,
         'VL_OUT_CRED_ST',
-        `VL_OUT_CRED_ST da UF ${a.uf} (${brl(c[5]!)}) difere do ICMS-ST das demais entradas nos C190 (${brl(documentos.outrasEntradas)}), que o Guia Prático soma neste campo.`,
-        'Confira com o contador se o ICMS-ST das compras deve constar como outros créditos de ST (ou sair do C190) antes de transmitir.',
+        `VL_OUT_CRED_ST da UF ${a.uf} (${brl(c[5]!)}) difere do ICMS-ST das demais entradas nos C190 (${brl(documentos.outrasEntradas)}).`,
+        'O ICMS-ST retido pelo fornecedor, sem direito a crédito, vai no valor das mercadorias (C100 VL_MERC, C170 VL_ITEM), não nos campos de ST: gere o arquivo novamente.',
       );
     if (!igual(a.obrigacoes, c[12]! + c[14]!))
       erro(
@@ -284,8 +309,9 @@ export function validarSubstituicao(registros: string[][], erro: Erro, advertenc
         'Informe o código de receita do ICMS-ST ao gerar o arquivo.',
       );
   }
+  // E200 "Validação do Registro": obligatory for every UF whose C190 carry ICMS-ST, entradas included.
   for (const [uf, soma] of st) {
-    const total = soma.retencao + soma.devolucao + soma.ressarcimento;
+    const total = soma.retencao + soma.devolucao + soma.ressarcimento + soma.outrasEntradas;
     if (!ufsE200.has(uf) && total > 0)
       erro(
         'E200',
