@@ -142,53 +142,27 @@ function sped(opcoes: { c181?: boolean; c186?: boolean } = {}): string[] {
       ...Array<string>(19).fill(''),
       '0,00',
     );
-    e.add('C180', '1', '10,000000', 'UN', '10,000000', '1,200000', '14,000000', '1,800000', VAZIO, '', '');
+    // Under the item: C180 (or, for a devolução de saída, C181 — never both).
     if (opcoes.c181)
       e.add(
         'C181',
-        'SP100',
+        'SP500',
         '1,000000',
         'UN',
         '55',
-        '001',
         '',
-        '101',
+        '',
+        '',
         chave('55', 101),
         '10052024',
         '1',
         ...Array<string>(10).fill('1,000000'),
       );
-    e.add(
-      'C176',
-      '55',
-      '150',
-      '001',
-      '20042024',
-      'P1',
-      '10,000',
-      '10,000',
-      '14,000',
-      chave('55', 150),
-      '1',
-      '10,00',
-      '12,00',
-      '10,00',
-      '1,200',
-      '18,00',
-      '1,320',
-      '1',
-      '1',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '0,00',
-    );
+    else
+      e.add('C180', '1', '10,000000', 'UN', '10,000000', '1,200000', '14,000000', '1,800000', VAZIO, '', '');
     e.add('C190', '010', '1403', '12,00', '118,00', '100,00', '12,00', '0,00', '0,00', '0,00', '0,00', '');
-    // Saída of the goods received with ST (CST 060): no ICMS of its own.
+    // Saída of the goods received with ST (CST 060): no ICMS of its own; C170 + C176 (ressarcimento naming the
+    // last entrada, 201) and C185 (or, for a devolução de entrada, C186 — never both).
     e.add(
       'C100',
       '1',
@@ -221,24 +195,55 @@ function sped(opcoes: { c181?: boolean; c186?: boolean } = {}): string[] {
       '0,00',
     );
     e.add(
-      'C185',
+      'C170',
       '1',
       'CERV',
+      '',
+      '5,00000',
+      'UN',
+      '50,00',
+      '0,00',
+      '0',
       '060',
       '5405',
-      'SP000',
-      '5,000000',
-      'UN',
-      '10,000000',
-      '1,800000',
-      '1,200000',
-      '1,200000',
-      '1,800000',
-      VAZIO,
-      VAZIO,
-      VAZIO,
-      VAZIO,
-      VAZIO,
+      '',
+      '0,00',
+      '0,00',
+      '0,00',
+      '0,00',
+      '',
+      '0,00',
+      ...Array<string>(19).fill(''),
+      '0,00',
+    );
+    e.add(
+      'C176',
+      '55',
+      '201',
+      '001',
+      '02052024',
+      'P1',
+      '10,000',
+      '10,000',
+      '14,000',
+      chave('55', 201),
+      '1',
+      '10,00',
+      '12,00',
+      '10,00',
+      '1,200',
+      '18,00',
+      '1,320',
+      '1',
+      '9',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '0,000',
     );
     if (opcoes.c186)
       e.add(
@@ -247,12 +252,12 @@ function sped(opcoes: { c181?: boolean; c186?: boolean } = {}): string[] {
         'CERV',
         '060',
         '5411',
-        'SP200',
+        'SP400',
         '1,000000',
         'UN',
         '55',
-        '001',
-        '201',
+        '',
+        '',
         chave('55', 201),
         '02052024',
         '1',
@@ -260,6 +265,27 @@ function sped(opcoes: { c181?: boolean; c186?: boolean } = {}): string[] {
         '1,200000',
         '14,000000',
         '1,800000',
+        VAZIO,
+      );
+    else
+      e.add(
+        'C185',
+        '1',
+        'CERV',
+        '060',
+        '5405',
+        'SP000',
+        '5,000000',
+        'UN',
+        '10,000000',
+        '1,800000',
+        '1,200000',
+        '1,200000',
+        '1,800000',
+        VAZIO,
+        VAZIO,
+        VAZIO,
+        VAZIO,
         VAZIO,
       );
     e.add('C190', '060', '5405', '0,00', '50,00', '0,00', '0,00', '0,00', '0,00', '0,00', '0,00', '');
@@ -321,11 +347,13 @@ describe('SPED validator: C176 and C180–C186 (ICMS-ST ressarcimento, restitui�
     expect(LEIAUTES_SPED.get('C186')).toHaveLength(18);
   });
 
-  it('passes a file with C180 and C176 under the entrada item, C185 under the saída, C181 and C186', () => {
+  it('passes a file with C180 under the entrada item, C176 under the saída item and C185; or C181 and C186', () => {
     expect(problemasArquivo('sped', sped(), [])).toEqual([]);
     expect(problemasArquivo('sped', sped({ c181: true, c186: true }), [])).toEqual([]);
   });
 
+  const chaveErrada = (numero: number) =>
+    `${chave('55', numero).slice(0, 43)}${(Number(chave('55', numero)[43]) + 1) % 10}`;
   const casos: Array<[string, (linhas: string[]) => string[], string]> = [
     [
       'C180 field count',
@@ -336,25 +364,27 @@ describe('SPED validator: C176 and C180–C186 (ICMS-ST ressarcimento, restitui�
     ['C180 decimals (6 at most)', campo('C180', 4, '10,0000001'), 'C180.VL_UNIT_CONV'],
     ['C180 outside the hierarchy (after C190)', mover('C180', 'C190'), 'C180.REG'],
     ['C180 responsible outside 1–3', campo('C180', 1, '4'), 'C180.COD_RESP_RET'],
-    ['C180 paid by the declarant without COD_DA', campo('C180', 1, '3'), 'C180.COD_DA'],
     ['C180 COD_DA outside 0/1', campo('C180', 9, '2'), 'C180.COD_DA'],
     ['C180 unit without 0190', campo('C180', 3, 'CX'), 'C180.UNID'],
     ['C180 zero quantity', campo('C180', 2, '0,000000'), 'C180.QUANT_CONV'],
+    ['C180 under a saída', mover('C180', 'C176'), 'C180.REG'],
+    ['C176 under an entrada', mover('C176', 'C170'), 'C176.REG'],
     ['C176 participant without 0150', campo('C176', 5, 'P9'), 'C176.COD_PART_ULT_E'],
     ['C176 model other than 01/55', campo('C176', 1, '65'), 'C176.COD_MOD_ULT_E'],
-    [
-      'C176 access key check digit',
-      campo('C176', 9, `${chave('55', 150).slice(0, 43)}${(Number(chave('55', 150)[43]) + 1) % 10}`),
-      'C176.CHAVE_NFE_ULT_E',
-    ],
-    ['C176 last entrada after the period', campo('C176', 4, '01062024'), 'C176.DT_ULT_E'],
+    ['C176 access key check digit', campo('C176', 9, chaveErrada(201)), 'C176.CHAVE_NFE_ULT_E'],
+    ['C176 NF-e without its key', campo('C176', 9, ''), 'C176.CHAVE_NFE_ULT_E'],
+    ['C176 last entrada after the DT_DOC of the saída', campo('C176', 4, '07052024'), 'C176.DT_ULT_E'],
+    ['C176 ICMS ≠ alíquota × base limite', campo('C176', 14, '1,300'), 'C176.VL_UNIT_ICMS_ULT_E'],
+    ['C176 ressarcimento ≠ base ST × alíquota ST − ICMS', campo('C176', 16, '1,000'), 'C176.VL_UNIT_RES'],
     ['C176 motive outside the table', campo('C176', 18, '7'), 'C176.COD_MOT_RES'],
-    ['C176 paid by the declarant without COD_DA', campo('C176', 17, '3'), 'C176.COD_DA'],
-    ['C185 under an entrada', mover('C185', 'C170'), 'C185.REG'],
+    ['C176 retention NF-e with a direct sender', campo('C176', 19, chave('55', 150)), 'C176.CHAVE_NFE_RET'],
+    ['C176 zero quantity', campo('C176', 6, '0,000'), 'C176.QUANT_ULT_E'],
+    ['C185 under an entrada', mover('C185', 'C180'), 'C185.REG'],
     ['C185 item without 0200', campo('C185', 2, 'AGUA'), 'C185.COD_ITEM'],
     ['C185 CFOP of an entrada', campo('C185', 4, '1405'), 'C185.CFOP'],
     ['C185 motive of another UF (Tabela 5.7)', campo('C185', 5, 'MG000'), 'C185.COD_MOT_REST_COMPL'],
     ['C185 motive outside the Tabela 5.7 shape', campo('C185', 5, 'SP0001'), 'C185.COD_MOT_REST_COMPL'],
+    ['C185 motive of a C181 (third character 5)', campo('C185', 5, 'SP500'), 'C185.COD_MOT_REST_COMPL'],
     ['C185 required CST empty', campo('C185', 3, ''), 'C185.CST_ICMS'],
   ];
   it.each(casos)('%s: fails when broken', (_nome, quebrar, esperado) => {
@@ -367,21 +397,38 @@ describe('SPED validator: C176 and C180–C186 (ICMS-ST ressarcimento, restitui�
   });
 
   const casosDevolucao: Array<[string, (linhas: string[]) => string[], string]> = [
-    ['C181 under a saída', mover('C181', 'C185'), 'C181.REG'],
+    ['C181 under a saída', mover('C181', 'C176'), 'C181.REG'],
     ['C181 model of the saída outside the table', campo('C181', 4, '57'), 'C181.COD_MOD_SAIDA'],
+    ['C181 electronic saída without its key', campo('C181', 8, ''), 'C181.CHV_DFE_SAIDA'],
     ['C181 date of the saída after the period', campo('C181', 9, '01062024'), 'C181.DT_DOC_SAIDA'],
-    [
-      'C181 key of the saída',
-      campo('C181', 8, `${chave('55', 101).slice(0, 43)}${(Number(chave('55', 101)[43]) + 1) % 10}`),
-      'C181.CHV_DFE_SAIDA',
-    ],
+    ['C181 key of the saída', campo('C181', 8, chaveErrada(101)), 'C181.CHV_DFE_SAIDA'],
+    ['C181 motive of a C185 (third character 0)', campo('C181', 1, 'SP000'), 'C181.COD_MOT_REST_COMPL'],
     ['C186 model of the entrada outside the table', campo('C186', 8, '65'), 'C186.COD_MOD_ENTRADA'],
     ['C186 date of the entrada after the period', campo('C186', 12, '01062024'), 'C186.DT_DOC_ENTRADA'],
     ['C186 unit without 0190', campo('C186', 7, 'CX'), 'C186.UNID'],
+    ['C186 motive other than 4 in the third character', campo('C186', 5, 'SP000'), 'C186.COD_MOT_REST_COMPL'],
   ];
   it.each(casosDevolucao)('%s: fails when broken', (_nome, quebrar, esperado) => {
     expect(erros(problemasArquivo('sped', quebrar(sped({ c181: true, c186: true })), []))).toContain(
       esperado,
     );
+  });
+
+  it('refuses C180 and C181 under one item, and C185 and C186 in one document', () => {
+    const ambos = (linhas: string[]) => {
+      const c180 = sped().find((l) => l.startsWith('|C180|'))!;
+      const c185 = sped().find((l) => l.startsWith('|C185|'))!;
+      const comC180 = linhas.flatMap((l) => (l.startsWith('|C181|') ? [c180, l] : [l]));
+      return comC180.flatMap((l) => (l.startsWith('|C186|') ? [c185, l] : [l]));
+    };
+    // The inserted lines also change the block and file counts (C990, 9900, 9999); the rule is the C18x one.
+    const problemas = problemasArquivo('sped', ambos(sped({ c181: true, c186: true })), []).filter((p) =>
+      p.registro.startsWith('C18'),
+    );
+    expect(erros(problemas)).toEqual(['C181.REG', 'C186.REG']);
+    expect(problemas.map((p) => p.mensagem)).toEqual([
+      'C181 e C180 no mesmo item (C170): o Guia Prático admite só um deles.',
+      'C186 e C185 no mesmo documento (C100): o Guia Prático admite só um deles.',
+    ]);
   });
 });
