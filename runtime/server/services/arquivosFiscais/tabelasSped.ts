@@ -90,7 +90,9 @@ export const RECEITAS_GNRE: Readonly<Record<string, string>> = {
 };
 
 /**
- * COD_RESP_RET of C176 and C180 (Guia Prático, registros C176/C180): who retained or paid the ICMS-ST.
+ * COD_RESP_RET of C176 and C180 (Guia Prático 3.1.8, "Valores válidos: [1,2,3]"): who retained or paid the
+ * ICMS-ST. The C176 field list also names a 4 (remetente direto do Simples Nacional) that its validation does not
+ * take; it is refused here, as the validation says.
  */
 export const RESPONSAVEL_RETENCAO: Readonly<Record<string, string>> = {
   '1': 'Remetente direto',
@@ -98,9 +100,9 @@ export const RESPONSAVEL_RETENCAO: Readonly<Record<string, string>> = {
   '3': 'Próprio declarante',
 };
 
-/** COD_MOT_RES of C176: the reason of the ressarcimento. */
+/** COD_MOT_RES of C176 (Guia Prático 3.1.8, "Valores válidos: [1, 2, 3, 4, 5, 6, 9]"): the reason. */
 export const MOTIVO_RESSARCIMENTO: Readonly<Record<string, string>> = {
-  '1': 'Venda para outra UF',
+  '1': 'Saída para outra UF',
   '2': 'Saída amparada por isenção ou não incidência',
   '3': 'Perda ou deterioração',
   '4': 'Furto ou roubo',
@@ -117,7 +119,8 @@ export const DOCUMENTO_ARRECADACAO: Readonly<Record<string, string>> = {
 
 /**
  * COD_MOT_REST_COMPL of C181/C185/C186 comes from the Tabela 5.7 of the declarant's UF (motivos de
- * restituição/complementação do ICMS-ST): five characters, the UF's two letters then three digits. The
- * codes themselves are each UF's; only their shape and UF can be checked here.
+ * restituição/complementação do ICMS-ST): five characters, the UF's two letters then three digits, the third
+ * character telling the kind (C185 0–3, C186 4, C181 5–8, as the Guia's validations say). The codes
+ * themselves are each UF's; only their shape, UF and kind can be checked here.
  */
 export const MOTIVO_REST_COMPL = /^([A-Z]{2})\d{3}$/;
