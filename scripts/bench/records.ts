@@ -182,7 +182,10 @@ try {
     }
 
     const list = buildRecordQuery(record, block, scope, { prefixRanges: true });
-    const count = buildRecordQuery(record, where ? { where } : {}, scope, { count: true, prefixRanges: true });
+    const count = buildRecordQuery(record, where ? { where } : {}, scope, {
+      count: true,
+      prefixRanges: true,
+    });
     plans.push(
       `${label}`,
       `  filter=${JSON.stringify(block)}`,

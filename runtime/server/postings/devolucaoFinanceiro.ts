@@ -1,6 +1,5 @@
 import { roundMoney } from '../../core/roundMoney.ts';
 import type { Tx } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
 import type { RecordScope } from '../services/records/buildRecordQuery.ts';
 import { contaDaFilial } from './contaDaFilial.ts';
 
