@@ -10,6 +10,7 @@ import type { Database } from './db/database.ts';
 import { prepareDatabase } from './db/prepareDatabase.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/startEmbeddedPostgres.ts';
 import { createMailer } from './mail/createMailer.ts';
+import { createSefazQueues, workSefazJobs } from './fiscal/sefazJobs.ts';
 import { createJobQueue } from './plugins/jobs.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
 import { scheduleRateLimitPurge } from './services/rateLimitPurgeJob.ts';
@@ -92,8 +93,10 @@ export async function startServer(
   });
   await scheduleRateLimitPurge(jobs, db, { work: config.jobsWork, log: app.log });
   await scheduleRecorrencias(jobs, db, { work: config.jobsWork, log: app.log });
+  await createSefazQueues(jobs, config.sefazRetrySeconds);
   if (config.jobsWork) {
     await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log }, jobs, { concurrency: 2 });
+    await workSefazJobs({ db, config, jobs, schemas: tenants.schemaFiles, log: app.log });
     await workWebhookDeliveries(jobs, { db, allowPrivate: config.outboundAllowPrivate, log: app.log });
     log(
       'filas de relatórios e webhooks atendidas por este processo (JOBS_WORK=0 para deixá-las ao npm run worker)',

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Server } from 'socket.io';
 import { scheduleBackups } from './backup/backupJobs.ts';
 import { loadConfig } from './config.ts';
+import { workSefazJobs } from './fiscal/sefazJobs.ts';
 import { createDatabase } from './db/database.ts';
 import { embeddedDatabaseUrl, readInstanceLock } from './db/startEmbeddedPostgres.ts';
 import { createJobQueue } from './plugins/jobs.ts';
@@ -60,6 +61,7 @@ await workReportJobs({ db, tenants, realtime: realtimeEmitter(io), log }, jobs, 
 await scheduleRateLimitPurge(jobs, db, { work: true, log });
 await scheduleRecorrencias(jobs, db, { work: true, log });
 await workWebhookDeliveries(jobs, { db, allowPrivate: config.outboundAllowPrivate, log });
+await workSefazJobs({ db, config, jobs, schemas: tenants.schemaFiles, log });
 log.info({}, 'worker atendendo a fila de relatórios');
 if (!config.databaseUrl) await scheduleBackups(jobs, { dataDir: config.dataDir, db }, (m) => log.info({}, m));
 
