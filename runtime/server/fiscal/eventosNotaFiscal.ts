@@ -183,7 +183,7 @@ async function notaAutorizada(
     throw new HttpError(
       409,
       'NOTA_NAO_AUTORIZADA',
-      `Só uma nota autorizada pode ${acao}; esta está ${ROTULO_SITUACAO[nota.situacao]?.toLowerCase() ?? 'sem situação'}.`,
+      `Só uma nota autorizada pode ${acao}; a situação desta é ${ROTULO_SITUACAO[nota.situacao] ?? nota.situacao}.`,
     );
   return { ...nota, chave: nota.chave };
 }
@@ -419,7 +419,7 @@ export async function inutilizarNumeracao(
     throw new HttpError(
       409,
       'NUMERO_USADO',
-      `O número ${usada.numero} da série ${serie} é de uma nota ${ROTULO_SITUACAO[usada.situacao]?.toLowerCase()}: não pode ser inutilizado.`,
+      `O número ${usada.numero} da série ${serie} já é de uma nota fiscal (situação ${ROTULO_SITUACAO[usada.situacao]}): não pode ser inutilizado.`,
     );
   const filial = await dadosDaFilial(servicos, escopo, 'inutilizar a numeração');
   const ano = Number(new Date(agora.getTime() - 3 * 3600_000).toISOString().slice(0, 4));
@@ -685,7 +685,7 @@ export async function nfeProcDaNota(servicos: ServicosTransmissao, escopo: Escop
     throw new HttpError(
       409,
       'NOTA_SEM_XML_AUTORIZADO',
-      `A nota está ${ROTULO_SITUACAO[nota.situacao]?.toLowerCase()}: ainda não há XML autorizado para baixar.`,
+      `A nota não foi autorizada (situação ${ROTULO_SITUACAO[nota.situacao]}): ainda não há XML autorizado para baixar.`,
     );
   return { xml: nota.xml, arquivo: `${nota.chave}-procNFe.xml` };
 }

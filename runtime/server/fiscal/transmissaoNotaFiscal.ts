@@ -25,7 +25,7 @@ import {
   montarNfeProc,
   type Protocolo,
 } from './sefaz/mensagensSefaz.ts';
-import type { ErroConexaoSefaz, TlsSefaz } from './sefaz/soapSefaz.ts';
+import type { TlsSefaz } from './sefaz/soapSefaz.ts';
 
 /** situacaoDocumentoFiscal codes (schemas/enums/situacaoDocumentoFiscal.enum.json). */
 export const SITUACAO = {
@@ -445,7 +445,7 @@ async function enviarAutorizacao(
     },
     { documentoTipo: 'notaFiscal', documentoId: notaId, chave: envio.chave, tipoEmissao: envio.tipoEmissao },
   );
-  if (!r.ok) return semResposta(servicos, escopo, notaId, nfeAssinada, envio, r.erro.message, r.erro);
+  if (!r.ok) return semResposta(servicos, escopo, notaId, envio, r.erro.message);
   const ret = lerRetEnviNFe(r.resposta.mensagem);
   if (PARALISADO.has(ret.cStat)) {
     await servicos.db.withTenant(escopo, (tx) =>
@@ -455,7 +455,7 @@ async function enviarAutorizacao(
         xMotivo: ret.xMotivo,
       }),
     );
-    return semResposta(servicos, escopo, notaId, nfeAssinada, envio, `${ret.cStat} - ${ret.xMotivo}`, null);
+    return semResposta(servicos, escopo, notaId, envio, `${ret.cStat} - ${ret.xMotivo}`);
   }
   const prot = ret.protocolo;
   const duplicidade = ret.cStat === 204 || prot?.cStat === 204;
@@ -513,78 +513,24 @@ async function semResposta(
   servicos: ServicosTransmissao,
   escopo: EscopoEmissao,
   notaId: number,
-  nfeAssinada: string,
   envio: Envio,
-  motivo: string,
-  _erro: ErroConexaoSefaz | null,
+  motivoSemResposta: string,
 ): Promise<EstadoNota> {
+  let motivo = motivoSemResposta;
   const nota = await servicos.db.withTenant(escopo, (tx) => lerNota(tx, escopo, notaId, false), {
     readOnly: true,
   });
   if (envio.contingencia && envio.tipoEmissao === 1 && nota.numero !== null && nota.serie !== null) {
-    const contingencia = { inicio: new Date(), justificativa: justificativaContingencia(motivo) };
-    const codigoNumerico = envio.chave.slice(35, 43);
-    if (envio.modelo === 65) {
-      const offline = await xmlNotaFiscal(servicos.db, escopo, notaId, servicos.config.dataDir, {
-        modelo: 65,
+    try {
+      const emContingencia = await contingenciaAutomatica(servicos, escopo, notaId, envio, motivo, {
         serie: nota.serie,
         numero: nota.numero,
-        tipoEmissao: 9,
-        contingencia,
-        codigoNumerico,
-        versaoQrCode: 2,
       });
-      if (offline.valido) {
-        const id = await registrarTransmissao(servicos, escopo, {
-          documentoTipo: 'notaFiscal',
-          documentoId: notaId,
-          servico: 'contingenciaOffline',
-          url: null,
-          ambiente: envio.ambiente,
-          tipoEmissao: 9,
-          chave: offline.chave,
-          requisicao: offline.xml,
-        });
-        const avisos = await servicos.db.withTenant(escopo, async (tx) => {
-          await concluirTransmissao(tx, id, {
-            xMotivo: `Emitida em contingência offline (tpEmis 9): ${contingencia.justificativa}`,
-          });
-          await lerNota(tx, escopo, notaId, true);
-          await tx.query(
-            `UPDATE nota_fiscal SET situacao = $2, chave = $3, motivo_rejeicao = $4, versao = versao + 1, alterado_em = now()
-              WHERE id = $1`,
-            [
-              notaId,
-              SITUACAO.CONTINGENCIA,
-              offline.chave,
-              `NFC-e emitida em contingência offline (${motivo}); será transmitida à SEFAZ automaticamente.`.slice(0, 2000),
-            ],
-          );
-          // The offline NFC-e is a valid document: the sale is launched now, once.
-          return executarAcoesNota(tx, escopo, servicos, notaId, 'lancar');
-        });
-        await agendar(servicos, FILA_TRANSMITIR, { ...escopo, notaId });
-        return estadoAtual(servicos, escopo, notaId, { avisos });
-      }
-    } else {
-      const svc = svcDaUf(envio.uf);
-      if (svc) {
-        const emSvc = await xmlNotaFiscal(servicos.db, escopo, notaId, servicos.config.dataDir, {
-          modelo: 55,
-          serie: nota.serie,
-          numero: nota.numero,
-          tipoEmissao: svc.tpEmis,
-          contingencia,
-          codigoNumerico,
-        });
-        if (emSvc.valido)
-          return enviarAutorizacao(servicos, escopo, notaId, emSvc.xml, {
-            ...envio,
-            tipoEmissao: svc.tpEmis,
-            chave: emSvc.chave,
-            contingencia: false,
-          });
-      }
+      if (emContingencia) return emContingencia;
+    } catch (error) {
+      // The contingency XML could not be built (no CSC for the offline QR code…): the nota waits in ERRO.
+      if (!(error instanceof HttpError)) throw error;
+      motivo = `${motivo}; contingência indisponível: ${error.message}`;
     }
   }
   await marcar(
@@ -597,6 +543,85 @@ async function semResposta(
   );
   await agendar(servicos, FILA_TRANSMITIR, { ...escopo, notaId });
   return estadoAtual(servicos, escopo, notaId);
+}
+
+/**
+ * The automatic contingency of an emission without answer: NFC-e offline (tpEmis 9: stored, launched,
+ * transmitted later by a job) or NF-e in the UF's SVC (tpEmis 6/7, sent now). Null when it cannot apply.
+ */
+async function contingenciaAutomatica(
+  servicos: ServicosTransmissao,
+  escopo: EscopoEmissao,
+  notaId: number,
+  envio: Envio,
+  motivo: string,
+  nota: { serie: number; numero: number },
+): Promise<EstadoNota | null> {
+  const contingencia = { inicio: new Date(), justificativa: justificativaContingencia(motivo) };
+  const codigoNumerico = envio.chave.slice(35, 43);
+  if (envio.modelo === 65) {
+    const offline = await xmlNotaFiscal(servicos.db, escopo, notaId, servicos.config.dataDir, {
+      modelo: 65,
+      serie: nota.serie,
+      numero: nota.numero,
+      tipoEmissao: 9,
+      contingencia,
+      codigoNumerico,
+      versaoQrCode: 2,
+    });
+    if (offline.valido) {
+      const id = await registrarTransmissao(servicos, escopo, {
+        documentoTipo: 'notaFiscal',
+        documentoId: notaId,
+        servico: 'contingenciaOffline',
+        url: null,
+        ambiente: envio.ambiente,
+        tipoEmissao: 9,
+        chave: offline.chave,
+        requisicao: offline.xml,
+      });
+      const avisos = await servicos.db.withTenant(escopo, async (tx) => {
+        await concluirTransmissao(tx, id, {
+          xMotivo: `Emitida em contingência offline (tpEmis 9): ${contingencia.justificativa}`,
+        });
+        await lerNota(tx, escopo, notaId, true);
+        await tx.query(
+          `UPDATE nota_fiscal SET situacao = $2, chave = $3, motivo_rejeicao = $4, versao = versao + 1, alterado_em = now()
+            WHERE id = $1`,
+          [
+            notaId,
+            SITUACAO.CONTINGENCIA,
+            offline.chave,
+            `NFC-e emitida em contingência offline (${motivo}); será transmitida à SEFAZ automaticamente.`.slice(0, 2000),
+          ],
+        );
+        // The offline NFC-e is a valid document: the sale is launched now, once.
+        return executarAcoesNota(tx, escopo, servicos, notaId, 'lancar');
+      });
+      await agendar(servicos, FILA_TRANSMITIR, { ...escopo, notaId });
+      return estadoAtual(servicos, escopo, notaId, { avisos });
+    }
+  } else {
+    const svc = svcDaUf(envio.uf);
+    if (svc) {
+      const emSvc = await xmlNotaFiscal(servicos.db, escopo, notaId, servicos.config.dataDir, {
+        modelo: 55,
+        serie: nota.serie,
+        numero: nota.numero,
+        tipoEmissao: svc.tpEmis,
+        contingencia,
+        codigoNumerico,
+      });
+      if (emSvc.valido)
+        return enviarAutorizacao(servicos, escopo, notaId, emSvc.xml, {
+          ...envio,
+          tipoEmissao: svc.tpEmis,
+          chave: emSvc.chave,
+          contingencia: false,
+        });
+    }
+  }
+  return null;
 }
 
 /**
@@ -615,7 +640,7 @@ async function reservarNumero(
     throw new HttpError(
       409,
       'NOTA_EM_PROCESSAMENTO',
-      `A nota já está ${ROTULO_SITUACAO[nota.situacao]?.toLowerCase()}: outra emissão chegou antes. Use Consultar para ver a resposta da SEFAZ.`,
+      `Outra emissão desta nota chegou antes (situação ${ROTULO_SITUACAO[nota.situacao]}). Use Consultar para ver a resposta da SEFAZ.`,
     );
   let serie = nota.serie;
   let numero = nota.numero;
@@ -671,7 +696,7 @@ export async function emitirNotaFiscal(
       throw new HttpError(
         409,
         'NOTA_ENCERRADA',
-        `A nota está ${ROTULO_SITUACAO[atual.situacao]?.toLowerCase()} e não pode ser emitida de novo.`,
+        `A nota já foi encerrada na SEFAZ (situação ${ROTULO_SITUACAO[atual.situacao]}) e não pode ser emitida de novo.`,
       );
     case SITUACAO.EM_PROCESSAMENTO:
       throw new HttpError(
