@@ -334,7 +334,7 @@ describe('NFC-e, rejections, duplicidade', () => {
     const adotada = await ok('POST', `/api/NotasFiscais/${id}/emitir`, { modelo: 65 });
     expect(adotada).toMatchObject({ situacao: 1, chave, protocolo });
     const servicos = (await ok('GET', `/api/NotasFiscais/${id}/transmissoes`)) as unknown as Body[];
-    expect(servicos.map((t) => [t.servico, t.cStat ?? t.erro?.toString().split(':')[0]])).toEqual([
+    expect(servicos.map((t) => [t.servico, t.cStat ?? String(t.erro).split(':')[0]])).toEqual([
       ['NFeAutorizacao4', 'conexao'],
       ['NFeAutorizacao4', 204],
       ['NFeConsultaProtocolo4', 100],

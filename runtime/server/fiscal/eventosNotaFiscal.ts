@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { formatDate } from '../../core/formatDate.ts';
+import { formatDateTime } from '../../core/formatDate.ts';
 import { HttpError } from '../errors.ts';
 import { emitenteFiscal } from '../services/arquivosFiscais/emitenteFiscal.ts';
 import { assinarXmlDfeInWorker } from './assinarXmlDfeInWorker.ts';
@@ -61,11 +61,11 @@ function textoEntre(campo: string, valor: string | undefined, minimo: number, ma
   return texto;
 }
 
-const indisponivel = (acao: string, motivo: string) =>
+const indisponivel = (motivo: string) =>
   new HttpError(
     503,
     'SEFAZ_INDISPONIVEL',
-    `A SEFAZ não respondeu (${motivo}). ${acao} de novo em alguns minutos.`,
+    `A SEFAZ não respondeu (${motivo}). Tente novamente em alguns minutos.`,
   );
 
 async function assinarEValidar(
@@ -151,7 +151,7 @@ async function enviarEvento(
       sequenciaEvento: sequencia,
     },
   );
-  if (!r.ok) throw indisponivel(`Tente ${oQue.replace(/^d[oa] /, '')}`, r.erro.message);
+  if (!r.ok) throw indisponivel(r.erro.message);
   const ret = lerRetEnvEvento(r.resposta.mensagem);
   const registrado = ret.cStat === 135 || ret.cStat === 136 || ret.cStat === 155;
   return {
@@ -216,7 +216,7 @@ export async function cancelarNotaFiscal(
     throw new HttpError(
       422,
       'PRAZO_CANCELAMENTO_ENCERRADO',
-      `O prazo para cancelar a ${modelo === 55 ? 'NF-e (24 horas' : 'NFC-e (30 minutos'} da autorização em ${formatDate(autorizadaEm)} ${autorizadaEm.toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' })}) terminou. Para desfazer a operação, emita uma nota de devolução.`,
+      `O prazo para cancelar a ${modelo === 55 ? 'NF-e (24 horas' : 'NFC-e (30 minutos'} da autorização em ${formatDateTime(autorizadaEm)}) terminou. Para desfazer a operação, emita uma nota de devolução.`,
     );
   const enviado = await enviarEvento(
     servicos,
@@ -450,7 +450,7 @@ export async function inutilizarNumeracao(
     },
     { documentoTipo: 'inutilizacao', documentoId: null },
   );
-  if (!r.ok) throw indisponivel('Tente inutilizar', r.erro.message);
+  if (!r.ok) throw indisponivel(r.erro.message);
   const ret = lerRetInutNFe(r.resposta.mensagem);
   const retInut = blocoTag(r.resposta.mensagem, 'retInutNFe');
   const id = await servicos.db.withTenant(escopo, async (tx) => {
@@ -593,7 +593,7 @@ export async function manifestarDestinatario(
     },
     { documentoTipo: 'filial', documentoId: escopo.filialId, chave, tipoEvento: detalhe.tpEvento, sequenciaEvento: 1 },
   );
-  if (!r.ok) throw indisponivel('Tente manifestar', r.erro.message);
+  if (!r.ok) throw indisponivel(r.erro.message);
   const ret = lerRetEnvEvento(r.resposta.mensagem);
   await servicos.db.withTenant(escopo, (tx) =>
     concluirTransmissao(tx, r.transmissaoId, {
@@ -632,7 +632,7 @@ export async function distribuicaoDFe(
     },
     { documentoTipo: 'filial', documentoId: escopo.filialId },
   );
-  if (!r.ok) throw indisponivel('Tente consultar', r.erro.message);
+  if (!r.ok) throw indisponivel(r.erro.message);
   const ret = lerRetDistDFeInt(r.resposta.mensagem, (dados) => gunzipSync(dados, { maxOutputLength: 16 * 1024 * 1024 }));
   await servicos.db.withTenant(escopo, (tx) =>
     concluirTransmissao(tx, r.transmissaoId, {
