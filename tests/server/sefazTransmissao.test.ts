@@ -482,6 +482,25 @@ describe('inutilização, bad input, windows, tenants', () => {
     expect(cce.message).toBe('A NFC-e não admite carta de correção: cancele e emita outra.');
   });
 
+  it('manifestação do destinatário: ciência (210210) at the Ambiente Nacional; Operação não Realizada needs a justificativa', async () => {
+    const [registro] = await system<{ id: number }>(
+      `INSERT INTO manifestacao (empresa_id, filial_id, chave, cnpj_emitente, nome_emitente, valor_total)
+       VALUES ($1, $2, '35260961234567000117550010000229571915306440', '61234567000117', 'Fornecedor Teste', 100)
+       RETURNING id::int AS id`,
+      [empresaId, filialId],
+    );
+    const url = `/api/Manifestacoes/${registro!.id}/manifestar`;
+    const curta = await fails('POST', url, { evento: 210240, justificativa: 'Não' }, 422);
+    expect(curta.message).toBe('A justificativa da Operação não Realizada precisa ter de 15 a 255 caracteres (tem 3).');
+    const ciencia = await ok('POST', url, { evento: 210210 });
+    expect(ciencia).toMatchObject({ evento: 210210, cStat: 135 });
+    const enviada = fake.recebidos.at(-1)!;
+    expect(enviada).toMatchObject({ servico: 'NFeRecepcaoEvento4', host: 'hom1.nfe.fazenda.gov.br', valido: true });
+    expect(enviada.mensagem).toContain('<cOrgao>91</cOrgao><tpAmb>2</tpAmb><CNPJ>11222333000181</CNPJ>');
+    const [row] = await system<Body>('SELECT evento, protocolo FROM manifestacao WHERE id = $1', [registro!.id]);
+    expect(row).toEqual({ evento: 210210, protocolo: ciencia.protocolo });
+  });
+
   it('another company gets 404 on every route of a nota', async () => {
     const [alguma] = await system<{ id: number }>('SELECT id::int AS id FROM nota_fiscal WHERE situacao = 1 LIMIT 1');
     const verde = (method: 'GET' | 'POST', url: string, payload?: object) =>

@@ -562,6 +562,7 @@ export async function manifestarDestinatario(
   escopo: EscopoEmissao,
   chave: string,
   detalhe: Extract<DetalheEvento, { tpEvento: '210200' | '210210' | '210220' | '210240' }>,
+  documento: { tipo: 'manifestacao' | 'filial'; id: number } = { tipo: 'filial', id: escopo.filialId },
 ) {
   if (!/^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/.test(chave))
     throw new HttpError(422, 'CHAVE_INVALIDA', 'A chave de acesso precisa ter 44 caracteres.');
@@ -591,7 +592,7 @@ export async function manifestarDestinatario(
       mensagem,
       tls,
     },
-    { documentoTipo: 'filial', documentoId: escopo.filialId, chave, tipoEvento: detalhe.tpEvento, sequenciaEvento: 1 },
+    { documentoTipo: documento.tipo, documentoId: documento.id, chave, tipoEvento: detalhe.tpEvento, sequenciaEvento: 1 },
   );
   if (!r.ok) throw indisponivel(r.erro.message);
   const ret = lerRetEnvEvento(r.resposta.mensagem);
@@ -688,4 +689,62 @@ export async function nfeProcDaNota(servicos: ServicosTransmissao, escopo: Escop
       `A nota não foi autorizada (situação ${ROTULO_SITUACAO[nota.situacao]}): ainda não há XML autorizado para baixar.`,
     );
   return { xml: nota.xml, arquivo: `${nota.chave}-procNFe.xml` };
+}
+
+const EVENTOS_MANIFESTACAO = ['210200', '210210', '210220', '210240'] as const;
+
+/**
+ * POST /api/Manifestacoes/{id}/manifestar: the branch's manifestação about a received NF-e (NF-e ›
+ * Manifestações); 135/136 → the record keeps the event, its date and protocol. Operação não Realizada needs
+ * a justificativa of 15 to 255 characters.
+ */
+export async function manifestarNota(
+  servicos: ServicosTransmissao,
+  escopo: EscopoEmissao,
+  id: number,
+  evento: number,
+  justificativaInformada?: string,
+) {
+  const tpEvento = String(evento) as (typeof EVENTOS_MANIFESTACAO)[number];
+  if (!EVENTOS_MANIFESTACAO.includes(tpEvento))
+    throw new HttpError(
+      422,
+      'EVENTO_INVALIDO',
+      'Escolha a manifestação: 210200 Confirmação, 210210 Ciência, 210220 Desconhecimento ou 210240 Operação não Realizada.',
+    );
+  const justificativa =
+    tpEvento === '210240'
+      ? textoEntre('A justificativa da Operação não Realizada', justificativaInformada, 15, 255)
+      : null;
+  const registro = await servicos.db.withTenant(
+    escopo,
+    (tx) =>
+      tx.maybeOne<{ chave: string }>('SELECT chave FROM manifestacao WHERE id = $1 AND filial_id = $2', [
+        id,
+        escopo.filialId,
+      ]),
+    { readOnly: true },
+  );
+  if (!registro) throw new HttpError(404, 'REGISTRO_NAO_ENCONTRADO', 'Manifestação não encontrada.');
+  const detalhe =
+    tpEvento === '210240'
+      ? { tpEvento, justificativa: justificativa! }
+      : { tpEvento: tpEvento as '210200' | '210210' | '210220' };
+  const ret = await manifestarDestinatario(servicos, escopo, registro.chave, detalhe, { tipo: 'manifestacao', id });
+  if (ret.cStat !== 135 && ret.cStat !== 136)
+    throw new HttpError(
+      422,
+      'EVENTO_REJEITADO',
+      `A SEFAZ rejeitou a manifestação: ${ret.cStat} - ${ret.xMotivo}`,
+      { cStat: ret.cStat, xMotivo: ret.xMotivo },
+    );
+  await servicos.db.withTenant(escopo, (tx) =>
+    tx.query(
+      `UPDATE manifestacao SET evento = $2, justificativa = $3, data_evento = now(), protocolo = $4, versao = versao + 1,
+              alterado_em = now(), alterado_por = $5
+        WHERE id = $1`,
+      [id, evento, justificativa, ret.protocolo, escopo.usuarioId ?? null],
+    ),
+  );
+  return { ...ret, evento };
 }

@@ -652,11 +652,20 @@ async function reservarNumero(
       [escopo.filialId],
     );
     serie = config.serie;
-    const usado = await tx.maybeOne<{ n: number }>(
-      `SELECT max(numero)::int AS n FROM nota_fiscal WHERE filial_id = $1 AND serie = $2 AND numero >= $3`,
-      [escopo.filialId, serie, config.proximo],
-    );
-    numero = Math.max(config.proximo, (usado?.n ?? 0) + 1);
+    // The next number no nota of the series holds and no inutilização covers (typed by hand, imported…).
+    numero = config.proximo;
+    for (;;) {
+      const ocupado = await tx.maybeOne(
+        `SELECT 1 FROM nota_fiscal WHERE filial_id = $1 AND serie = $2 AND numero = $3
+         UNION ALL
+         SELECT 1 FROM inutilizacao WHERE filial_id = $1 AND serie = $2 AND modelo = $4
+            AND $3 BETWEEN numero_inicial AND numero_final
+         LIMIT 1`,
+        [escopo.filialId, serie, numero, modelo],
+      );
+      if (!ocupado) break;
+      numero += 1;
+    }
     await tx.query(
       `UPDATE configuracao_nfe SET ${modelo === 55 ? 'proximo_numero_nfe' : 'proximo_numero_nfce'} = $2
         WHERE id = (SELECT id FROM configuracao_nfe WHERE filial_id = $1 ORDER BY id LIMIT 1)`,

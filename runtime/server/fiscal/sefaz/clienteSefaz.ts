@@ -51,7 +51,7 @@ export async function tlsDaFilial(
 }
 
 export interface RegistroTransmissao {
-  documentoTipo: 'notaFiscal' | 'inutilizacao' | 'filial';
+  documentoTipo: 'notaFiscal' | 'inutilizacao' | 'manifestacao' | 'filial';
   documentoId: number | null;
   servico: ServicoSefaz | 'contingenciaOffline';
   url: string | null;

@@ -1,4 +1,5 @@
 import { request } from 'node:https';
+import { rootCertificates } from 'node:tls';
 import type { ServicoSefaz } from './endpointsSefaz.ts';
 import { blocoTag, semDeclaracao } from './mensagensSefaz.ts';
 
@@ -108,7 +109,8 @@ export function chamarSefaz(opcoes: {
         method: 'POST',
         key: opcoes.tls.key,
         cert: opcoes.tls.cert,
-        ...(opcoes.tls.ca ? { ca: opcoes.tls.ca } : {}),
+        // Extra CAs are added to Node's bundled ones (a `ca` option alone would replace them).
+        ...(opcoes.tls.ca ? { ca: [...rootCertificates, ...[opcoes.tls.ca].flat()] } : {}),
         rejectUnauthorized: true,
         agent: false,
         headers: {

@@ -5,6 +5,7 @@ import {
   cancelarNotaFiscal,
   cartaCorrecaoNotaFiscal,
   inutilizarNumeracao,
+  manifestarNota,
   nfeProcDaNota,
   type PedidoInutilizacao,
   statusServico,
@@ -26,6 +27,8 @@ import {
   eventoResponse,
   inutilizarBody,
   inutilizarResponse,
+  manifestarBody,
+  manifestarResponse,
   statusServicoQuery,
   statusServicoResponse,
   transmissoesResponse,
@@ -34,6 +37,8 @@ import {
 const tags = ['NotasFiscais'];
 /** Permission of NF-e › Notas processadas (entity notaFiscal), as /previa and /xml. */
 const PERMISSAO = 'NFE_NOTAS_PROCESSADAS';
+/** Permission of NF-e › Manifestações (entity manifestacao). */
+const PERMISSAO_MANIFESTACAO = 'NFE_MANIFESTACOES';
 /** Permission of NF-e › Inutilizações (entity inutilizacao). */
 const PERMISSAO_INUTILIZACAO = 'NFE_INUTILIZACOES';
 
@@ -225,6 +230,27 @@ export async function notasFiscaisTransmissaoRoutes(app: FastifyInstance): Promi
           'Selecione a filial para consultar o status da SEFAZ dela.',
         );
       return statusServico(servicos(), scope, modelo ?? 55);
+    },
+  );
+
+  app.post(
+    '/api/Manifestacoes/:id/manifestar',
+    {
+      schema: {
+        operationId: 'manifestacoesManifestar',
+        tags: ['Manifestacoes'],
+        summary:
+          'Manifestação do destinatário da NF-e recebida (210200 confirmação, 210210 ciência, 210220 desconhecimento, 210240 operação não realizada com justificativa), enviada ao Ambiente Nacional',
+        params: idParams,
+        body: manifestarBody,
+        response: { 200: manifestarResponse, ...errorResponses(400, 401, 403, 404, 422, 503) },
+      },
+    },
+    async (request) => {
+      const scope = escopo(request, PermissionLevel.ALTERAR, PERMISSAO_MANIFESTACAO);
+      const { id } = request.params as { id: number };
+      const { evento, justificativa } = request.body as { evento: number; justificativa?: string };
+      return manifestarNota(servicos(), scope, id, evento, justificativa);
     },
   );
 }

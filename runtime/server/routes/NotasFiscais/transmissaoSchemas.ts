@@ -116,3 +116,18 @@ export const statusServicoResponse = objeto({
   modelo: { type: 'integer' },
   ambiente: { type: 'integer' },
 });
+
+export const manifestarBody = objeto(
+  {
+    evento: { type: 'integer', enum: [210200, 210210, 210220, 210240] },
+    justificativa: { type: 'string', description: 'Operação não Realizada: de 15 a 255 caracteres' },
+  },
+  ['evento'],
+);
+
+export const manifestarResponse = objeto({
+  evento: { type: 'integer' },
+  cStat: { type: 'integer' },
+  xMotivo: { type: 'string' },
+  protocolo: anulavel('string'),
+});
