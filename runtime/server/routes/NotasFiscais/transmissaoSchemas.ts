@@ -78,7 +78,7 @@ export const transmissoesResponse = {
     resposta: anulavel('string', 'O envelope SOAP recebido'),
     xmlProcessado: anulavel('string', 'procEventoNFe do evento registrado'),
     criadoEm: { type: 'string', format: 'date-time' },
-    respondidoEm: anulavel('string'),
+    respondidoEm: { type: ['string', 'null'], format: 'date-time' },
   }),
 } as const;
 
