@@ -47,7 +47,10 @@ createServer(async (req, res) => {
   }
   if (req.method === 'POST' && url.pathname === '/roteiro') {
     const cStat = Number(url.searchParams.get('cStat'));
-    fake.roteiro.push({ cStat, ...(url.searchParams.get('servico') ? { servico: url.searchParams.get('servico') as never } : {}) });
+    fake.roteiro.push({
+      cStat,
+      ...(url.searchParams.get('servico') ? { servico: url.searchParams.get('servico') as never } : {}),
+    });
     return json(200, { roteiro: fake.roteiro });
   }
   if (req.method === 'GET' && url.pathname === '/recebidos')
@@ -61,7 +64,9 @@ createServer(async (req, res) => {
 console.log(`fake SEFAZ em ${fake.url} (mTLS: certificado do cliente emitido pela CA de teste)`);
 console.log(`CA de teste: ${caminhoCa}`);
 console.log(`A1 de teste do CNPJ ${cnpj} (senha ${senha}): ${caminhoA1}`);
-console.log(`controle: http://127.0.0.1:${portaControle} (POST /fora?modo=108, POST /restaurar, GET /recebidos)`);
+console.log(
+  `controle: http://127.0.0.1:${portaControle} (POST /fora?modo=108, POST /restaurar, GET /recebidos)`,
+);
 console.log(`use: SEFAZ_URL_BASE=${fake.url} SEFAZ_CA_FILE=${caminhoCa} npm start`);
 const parar = async () => {
   await fake.close();

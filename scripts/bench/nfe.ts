@@ -17,9 +17,9 @@ import { lerRetEnviNFe, montarEnviNFe } from '../../runtime/server/fiscal/sefaz/
 import { chamarSefaz } from '../../runtime/server/fiscal/sefaz/soapSefaz.ts';
 import { validarXmlNfe } from '../../runtime/server/fiscal/validarXmlNfe.ts';
 import { readPkcs12Pem } from '../../runtime/server/services/certificados/readPkcs12.ts';
-import { iniciarFakeSefaz } from '../lib/fakeSefaz.ts';
 import { CENARIOS_NFE, dadosNota } from '../../tests/support/cenariosNfe.ts';
 import { generateCertificado } from '../../tests/support/generateCertificado.ts';
+import { iniciarFakeSefaz } from '../lib/fakeSefaz.ts';
 
 const notas = Number(process.argv[2] ?? 500);
 const quantidadeItens = Number(process.argv[3] ?? 50);
@@ -94,7 +94,10 @@ console.log(
 if (process.env.NFE_BENCH_SEFAZ !== '0') {
   const fake = await iniciarFakeSefaz();
   const senhaTls = 'tls';
-  const { privateKeyPem, certificatePem } = readPkcs12Pem(fake.emitirCertificadoA1({ senha: senhaTls }), senhaTls);
+  const { privateKeyPem, certificatePem } = readPkcs12Pem(
+    fake.emitirCertificadoA1({ senha: senhaTls }),
+    senhaTls,
+  );
   const tls = { key: privateKeyPem, cert: certificatePem, ca: fake.caPem };
   const idas: number[] = [];
   let autorizadas = 0;

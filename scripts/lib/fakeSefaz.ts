@@ -1,6 +1,6 @@
 import { generateKeyPairSync, X509Certificate } from 'node:crypto';
-import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { gzipSync } from 'node:zlib';
@@ -8,8 +8,8 @@ import forge from 'node-forge';
 import { SignedXml } from 'xml-crypto';
 import type { ServicoSefaz } from '../../runtime/server/fiscal/sefaz/endpointsSefaz.ts';
 import {
-  blocoTag,
   blocosTag,
+  blocoTag,
   NS_NFE,
   SCHEMA_EVENTO,
   semDeclaracao,
@@ -190,7 +190,12 @@ export function criarAutoridadeTeste() {
       senha = 'segredo123',
       titular = 'EMPRESA DEMONSTRACAO LTDA',
       dias = 365,
-    }: { cnpj?: string; senha?: string; titular?: string; dias?: number } = {}): Buffer {
+    }: {
+      cnpj?: string;
+      senha?: string;
+      titular?: string;
+      dias?: number;
+    } = {}): Buffer {
       const chave = chaveRsa();
       const cert = certificado(
         forge.pki.setRsaPublicKey(chave.n, chave.e),
@@ -337,11 +342,19 @@ export async function iniciarFakeSefaz(opcoes: { porta?: number; host?: string }
       nsu: notas.size + 1,
     };
     notas.set(chave, nota);
-    numeros.set(`${chave.slice(6, 20)}-${chave.slice(20, 22)}-${chave.slice(22, 25)}-${chave.slice(25, 34)}`, chave);
+    numeros.set(
+      `${chave.slice(6, 20)}-${chave.slice(20, 22)}-${chave.slice(22, 25)}-${chave.slice(25, 34)}`,
+      chave,
+    );
     return nota;
   }
 
-  function responder(servico: ServicoSefaz, mensagem: string, valido: boolean, cnpjCertificado: string | null) {
+  function responder(
+    servico: ServicoSefaz,
+    mensagem: string,
+    valido: boolean,
+    cnpjCertificado: string | null,
+  ) {
     const tpAmb = valorTag(mensagem, 'tpAmb') ?? '2';
     const cUF = valorTag(mensagem, 'cUF') ?? '35';
     const cab = (cStat: number, xMotivo = MOTIVOS[cStat] ?? '') =>
@@ -352,9 +365,16 @@ export async function iniciarFakeSefaz(opcoes: { porta?: number; host?: string }
         const nfes = blocosTag(mensagem, 'NFe');
         const chave = /Id="NFe([0-9A-Z]{44})"/.exec(mensagem)?.[1] ?? '';
         const uf = chave.slice(0, 2) || cUF;
-        if (!valido) return { cStat: rejeicaoSchema, xml: `<retEnviNFe xmlns="${NS_NFE}" versao="4.00">${cab(rejeicaoSchema)}<cUF>${uf}</cUF><dhRecbto>${agoraSefaz()}</dhRecbto></retEnviNFe>` };
+        if (!valido)
+          return {
+            cStat: rejeicaoSchema,
+            xml: `<retEnviNFe xmlns="${NS_NFE}" versao="4.00">${cab(rejeicaoSchema)}<cUF>${uf}</cUF><dhRecbto>${agoraSefaz()}</dhRecbto></retEnviNFe>`,
+          };
         if (cnpjCertificado && chave && cnpjCertificado.slice(0, 8) !== chave.slice(6, 14))
-          return { cStat: 213, xml: `<retEnviNFe xmlns="${NS_NFE}" versao="4.00">${cab(213)}<cUF>${uf}</cUF><dhRecbto>${agoraSefaz()}</dhRecbto></retEnviNFe>` };
+          return {
+            cStat: 213,
+            xml: `<retEnviNFe xmlns="${NS_NFE}" versao="4.00">${cab(213)}<cUF>${uf}</cUF><dhRecbto>${agoraSefaz()}</dhRecbto></retEnviNFe>`,
+          };
         const sincrono = valorTag(mensagem, 'indSinc') === '1';
         const protocolos = nfes.map((nfe) => processarNfe(nfe, tpAmb));
         const cStatNota = Number(valorTag(protocolos[0] ?? '', 'cStat') ?? 0);
@@ -412,14 +432,16 @@ export async function iniciarFakeSefaz(opcoes: { porta?: number; host?: string }
           return `<retEvento versao="1.00"><infEvento><tpAmb>${tpAmb}</tpAmb><verAplic>FAKE-SEFAZ-1.0</verAplic><cOrgao>${cOrgao}</cOrgao><cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo><chNFe>${chave}</chNFe><tpEvento>${tpEvento}</tpEvento><nSeqEvento>${seq}</nSeqEvento><dhRegEvento>${agoraSefaz()}</dhRegEvento>${protocolo ? `<nProt>${protocolo}</nProt>` : ''}</infEvento></retEvento>`;
         };
         const forcado = forcada('NFeRecepcaoEvento4');
-        if (forcado) return { cStat: forcado.cStat, xml: lote(128, retEvento(forcado.cStat, forcado.xMotivo)) };
+        if (forcado)
+          return { cStat: forcado.cStat, xml: lote(128, retEvento(forcado.cStat, forcado.xMotivo)) };
         const chaveEvento = `${chave}-${tpEvento}-${seq}`;
         if (eventos.has(chaveEvento)) return { cStat: 573, xml: lote(128, retEvento(573)) };
         const nota = notas.get(chave);
         if (tpEvento === '110111' || tpEvento === '110110') {
           if (!nota) return { cStat: 217, xml: lote(128, retEvento(217)) };
           if (tpEvento === '110111') {
-            if (valorTag(evento, 'nProt') !== nota.protocolo) return { cStat: 222, xml: lote(128, retEvento(222)) };
+            if (valorTag(evento, 'nProt') !== nota.protocolo)
+              return { cStat: 222, xml: lote(128, retEvento(222)) };
             nota.cancelada = true;
           }
         }
@@ -445,7 +467,8 @@ export async function iniciarFakeSefaz(opcoes: { porta?: number; host?: string }
           const chave = `${cnpj}-${mod}-${serie}-${String(n).padStart(9, '0')}`;
           if (numeros.has(chave) || inutilizados.has(chave)) return { cStat: 241, xml: corpo(241, null) };
         }
-        for (let n = inicio; n <= fim; n++) inutilizados.add(`${cnpj}-${mod}-${serie}-${String(n).padStart(9, '0')}`);
+        for (let n = inicio; n <= fim; n++)
+          inutilizados.add(`${cnpj}-${mod}-${serie}-${String(n).padStart(9, '0')}`);
         return { cStat: 102, xml: corpo(102, proximoProtocolo(valorTag(inf, 'cUF') ?? '35')) };
       }
       case 'NFeDistribuicaoDFe': {
@@ -462,7 +485,9 @@ export async function iniciarFakeSefaz(opcoes: { porta?: number; host?: string }
               ).toString('base64')}</docZip>`,
           )
           .join('');
-        const ult = docs.length ? String(docs[docs.length - 1]!.nsu).padStart(15, '0') : String(ultimo).padStart(15, '0');
+        const ult = docs.length
+          ? String(docs[docs.length - 1]!.nsu).padStart(15, '0')
+          : String(ultimo).padStart(15, '0');
         return {
           cStat,
           xml: `<retDistDFeInt xmlns="${NS_NFE}" versao="1.01">${cab(cStat)}<dhResp>${agoraSefaz()}</dhResp><ultNSU>${ult}</ultNSU><maxNSU>${maximo}</maxNSU>${lote ? `<loteDistDFeInt>${lote}</loteDistDFeInt>` : ''}</retDistDFeInt>`,
@@ -471,7 +496,7 @@ export async function iniciarFakeSefaz(opcoes: { porta?: number; host?: string }
     }
   }
 
-  const foraPara = (host: string) => fora && (!fora.hosts || fora.hosts.includes(host)) ? fora.modo : null;
+  const foraPara = (host: string) => (fora && (!fora.hosts || fora.hosts.includes(host)) ? fora.modo : null);
 
   async function atender(req: IncomingMessage, res: ServerResponse) {
     const partes: Buffer[] = [];
@@ -492,7 +517,7 @@ export async function iniciarFakeSefaz(opcoes: { porta?: number; host?: string }
     const mensagem =
       (servico === 'NFeDistribuicaoDFe' ? blocoTag(corpo, 'distDFeInt') : conteudoRequisicao(corpo)) ?? '';
     const peer = (req.socket as TLSSocket).getPeerCertificate?.();
-    const cnpjCertificado = /:([0-9A-Z]{14})$/.exec(peer?.subject?.CN ?? '')?.[1] ?? null;
+    const cnpjCertificado = /:([0-9A-Z]{14})$/.exec([peer?.subject?.CN ?? ''].flat().join(''))?.[1] ?? null;
     let schema: string | null = servico === 'desconhecido' ? null : (SCHEMA_SERVICO[servico] ?? null);
     if (servico === 'NFeRecepcaoEvento4') {
       const tp = valorTag(mensagem, 'tpEvento') as keyof typeof SCHEMA_EVENTO | undefined;
@@ -533,7 +558,10 @@ export async function iniciarFakeSefaz(opcoes: { porta?: number; host?: string }
         xml:
           servico === 'NFeAutorizacao4'
             ? `<retEnviNFe xmlns="${NS_NFE}" versao="4.00"><tpAmb>2</tpAmb><verAplic>FAKE-SEFAZ-1.0</verAplic><cStat>297</cStat><xMotivo>${MOTIVOS[297]}</xMotivo><cUF>35</cUF><dhRecbto>${agoraSefaz()}</dhRecbto></retEnviNFe>`
-            : responder(servico, mensagem, false, cnpjCertificado).xml.replace(/<cStat>215<\/cStat><xMotivo>[^<]*/, `<cStat>297</cStat><xMotivo>${MOTIVOS[297]}`),
+            : responder(servico, mensagem, false, cnpjCertificado).xml.replace(
+                /<cStat>215<\/cStat><xMotivo>[^<]*/,
+                `<cStat>297</cStat><xMotivo>${MOTIVOS[297]}`,
+              ),
       };
     } else resposta = responder(servico, mensagem, validacao.valido, cnpjCertificado);
     registro.cStat = resposta.cStat;
@@ -541,7 +569,9 @@ export async function iniciarFakeSefaz(opcoes: { porta?: number; host?: string }
       req.socket.destroy();
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' }).end(envelope(servico, resposta.xml));
+    res
+      .writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' })
+      .end(envelope(servico, resposta.xml));
   }
 
   const servidor: Server = createServer(
@@ -555,7 +585,9 @@ export async function iniciarFakeSefaz(opcoes: { porta?: number; host?: string }
     (req, res) => {
       atender(req, res).catch((error: unknown) => {
         if (!res.headersSent)
-          res.writeHead(500, { 'content-type': 'text/plain' }).end(error instanceof Error ? error.message : String(error));
+          res
+            .writeHead(500, { 'content-type': 'text/plain' })
+            .end(error instanceof Error ? error.message : String(error));
       });
     },
   );

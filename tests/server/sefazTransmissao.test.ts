@@ -174,7 +174,14 @@ describe('round trip: pedido → faturar → emitir → lote → autorizada → 
       condicaoPagamento: '2x',
       lancarPor: 'notaFiscal',
       itens: [
-        { numeroItem: 1, produtoId, descricao: 'Cerveja Pilsen 350 ml', unidade: 'UN', quantidade: 3, valorUnitario: 10 },
+        {
+          numeroItem: 1,
+          produtoId,
+          descricao: 'Cerveja Pilsen 350 ml',
+          unidade: 'UN',
+          quantidade: 3,
+          valorUnitario: 10,
+        },
       ],
     });
     pedidoId = Number(pedido.id);
@@ -187,14 +194,21 @@ describe('round trip: pedido → faturar → emitir → lote → autorizada → 
     notaId = rascunho!.id;
     const antes = await proximoNfe();
     const estado = await ok('POST', `/api/NotasFiscais/${notaId}/emitir`, {});
-    expect(estado).toMatchObject({ situacao: 7, situacaoDescricao: 'Em processamento', cStat: 103, modelo: 55 });
+    expect(estado).toMatchObject({
+      situacao: 7,
+      situacaoDescricao: 'Em processamento',
+      cStat: 103,
+      modelo: 55,
+    });
     expect(estado.recibo).toMatch(/^\d{15}$/);
     expect(estado.numero).toBe(antes);
     expect(await proximoNfe()).toBe(antes + 1);
     const autorizada = await aguardarSituacao(notaId, 1);
     expect(autorizada.protocolo).toMatch(/^\d{15}$/);
     expect(autorizada.chave).toMatch(/^35\d{4}11222333000181550010{5}\d{4}1\d{9}$/);
-    expect(autorizada.xml).toMatch(/^<\?xml[^>]*\?><nfeProc xmlns="http:\/\/www.portalfiscal.inf.br\/nfe" versao="4.00"><NFe /);
+    expect(autorizada.xml).toMatch(
+      /^<\?xml[^>]*\?><nfeProc xmlns="http:\/\/www.portalfiscal.inf.br\/nfe" versao="4.00"><NFe /,
+    );
     expect(autorizada.xml).toContain(`<nProt>${autorizada.protocolo}</nProt>`);
     expect(verificarAssinaturas(String(autorizada.xml))).toBe(true);
     // Launched once: one stock saída row and the 2 parcelas of the pedido, origem this nota.
@@ -209,14 +223,19 @@ describe('round trip: pedido → faturar → emitir → lote → autorizada → 
     );
     expect(titulos[0]).toMatchObject({ n: 2 });
     expect(Number(titulos[0]!.total)).toBe(30);
-    expect(autorizada).toMatchObject({ estoque_lancado_por: 'notaFiscal', contas_lancadas_por: 'notaFiscal' });
+    expect(autorizada).toMatchObject({
+      estoque_lancado_por: 'notaFiscal',
+      contas_lancadas_por: 'notaFiscal',
+    });
     const servicos = (await ok('GET', `/api/NotasFiscais/${notaId}/transmissoes`)) as unknown as Body[];
     expect(servicos.map((t) => [t.servico, t.cStat])).toEqual([
       ['NFeAutorizacao4', 103],
       ['NFeRetAutorizacao4', 105],
       ['NFeRetAutorizacao4', 100],
     ]);
-    expect(servicos[0]!.requisicao).toMatch(/^<enviNFe xmlns="http:\/\/www.portalfiscal.inf.br\/nfe" versao="4.00"><idLote>\d+<\/idLote><indSinc>0<\/indSinc><NFe /);
+    expect(servicos[0]!.requisicao).toMatch(
+      /^<enviNFe xmlns="http:\/\/www.portalfiscal.inf.br\/nfe" versao="4.00"><idLote>\d+<\/idLote><indSinc>0<\/indSinc><NFe /,
+    );
     expect(servicos[2]!.resposta).toContain('<cStat>104</cStat>');
   });
 
@@ -245,7 +264,12 @@ describe('round trip: pedido → faturar → emitir → lote → autorizada → 
   });
 
   it('carta de correção: 135 with the next nSeqEvento; a short text is refused before sending', async () => {
-    const curta = await fails('POST', `/api/NotasFiscais/${notaId}/cartaCorrecao`, { correcao: 'Errado' }, 422);
+    const curta = await fails(
+      'POST',
+      `/api/NotasFiscais/${notaId}/cartaCorrecao`,
+      { correcao: 'Errado' },
+      422,
+    );
     expect(curta.message).toBe('A correção precisa ter de 15 a 1000 caracteres (tem 6).');
     const primeira = await ok('POST', `/api/NotasFiscais/${notaId}/cartaCorrecao`, {
       correcao: 'Endereço de entrega: Rua B, 200, fundos.',
@@ -261,7 +285,12 @@ describe('round trip: pedido → faturar → emitir → lote → autorizada → 
   });
 
   it('cancels: a short justificativa is 422; event 135 → cancelada, stock back and títulos cancelled', async () => {
-    const curta = await fails('POST', `/api/NotasFiscais/${notaId}/cancelar`, { justificativa: 'Desisti' }, 422);
+    const curta = await fails(
+      'POST',
+      `/api/NotasFiscais/${notaId}/cancelar`,
+      { justificativa: 'Desisti' },
+      422,
+    );
     expect(curta.message).toBe('A justificativa do cancelamento precisa ter de 15 a 255 caracteres (tem 7).');
     const cancelada = await ok('POST', `/api/NotasFiscais/${notaId}/cancelar`, {
       justificativa: 'Cliente desistiu da compra antes da entrega',
@@ -287,7 +316,12 @@ describe('round trip: pedido → faturar → emitir → lote → autorizada → 
     expect(evento).toMatchObject({ servico: 'NFeRecepcaoEvento4', tipoEvento: '110111', cStat: 135 });
     expect(evento.xmlProcessado).toMatch(/<procEventoNFe [^>]*><evento /);
     expect(fake.autorizadas.get(String(row.chave))?.cancelada).toBe(true);
-    const deNovo = await fails('POST', `/api/NotasFiscais/${notaId}/cancelar`, { justificativa: 'Cliente desistiu da compra' }, 409);
+    const deNovo = await fails(
+      'POST',
+      `/api/NotasFiscais/${notaId}/cancelar`,
+      { justificativa: 'Cliente desistiu da compra' },
+      409,
+    );
     expect(deNovo.message).toBe('Só uma nota autorizada pode ser cancelada; a situação desta é Cancelado.');
   });
 });
@@ -296,7 +330,14 @@ describe('NFC-e, rejections, duplicidade', () => {
   it('NFC-e is synchronous: 100 in the answer of emitir', async () => {
     const id = await criarNota();
     const estado = await ok('POST', `/api/NotasFiscais/${id}/emitir`, { modelo: 65 });
-    expect(estado).toMatchObject({ situacao: 1, cStat: 100, modelo: 65, serie: 2, numero: 5001, tipoEmissao: 1 });
+    expect(estado).toMatchObject({
+      situacao: 1,
+      cStat: 100,
+      modelo: 65,
+      serie: 2,
+      numero: 5001,
+      tipoEmissao: 1,
+    });
     expect(String(estado.chave).slice(20, 22)).toBe('65');
     const enviado = fake.recebidos.filter((r) => r.servico === 'NFeAutorizacao4').at(-1)!;
     expect(enviado.host).toBe(HOST_NFCE_SP);
@@ -326,7 +367,9 @@ describe('NFC-e, rejections, duplicidade', () => {
     await fake.derrubar('processar-sem-responder', [HOST_NFCE_SP]);
     const semResposta = await ok('POST', `/api/NotasFiscais/${id}/emitir`, { modelo: 65 });
     expect(semResposta).toMatchObject({ situacao: 6, situacaoDescricao: 'Erro' });
-    expect(semResposta.xMotivo).toMatch(/^Sem resposta da SEFAZ \(.+\)\. A nota será reenviada automaticamente com a mesma chave\.$/);
+    expect(semResposta.xMotivo).toMatch(
+      /^Sem resposta da SEFAZ \(.+\)\. A nota será reenviada automaticamente com a mesma chave\.$/,
+    );
     const chave = String(semResposta.chave);
     const protocolo = fake.autorizadas.get(chave)?.protocolo;
     expect(protocolo).toMatch(/^\d{15}$/);
@@ -353,7 +396,9 @@ describe('contingency and a slow SEFAZ', () => {
     const autorizada = await aguardarSituacao(id, 1);
     expect(String(autorizada.chave)[34]).toBe('6');
     expect(autorizada.xml).toContain('<tpEmis>6</tpEmis>');
-    expect(autorizada.xml).toMatch(/<dhCont>[^<]+<\/dhCont><xJust>SEFAZ autorizadora sem resposta: [^<]+<\/xJust>/);
+    expect(autorizada.xml).toMatch(
+      /<dhCont>[^<]+<\/dhCont><xJust>SEFAZ autorizadora sem resposta: [^<]+<\/xJust>/,
+    );
     const enviados = fake.recebidos.filter((r) => r.servico === 'NFeAutorizacao4').slice(-1);
     expect(enviados[0]!.host).toBe(HOST_SVC_AN);
   });
@@ -371,7 +416,9 @@ describe('contingency and a slow SEFAZ', () => {
       [id],
     );
     // Offline QR code v2: chave|2|tpAmb|dia|vNF|hex(DigestValue)|idCSC|hash.
-    expect(offline!.requisicao).toMatch(new RegExp(`qrcode\\?p=${chave}\\|2\\|2\\|\\d{2}\\|50\\.00\\|[0-9a-f]{56}\\|1\\|[0-9A-F]{40}`, 'i'));
+    expect(offline!.requisicao).toMatch(
+      new RegExp(`qrcode\\?p=${chave}\\|2\\|2\\|\\d{2}\\|50\\.00\\|[0-9a-f]{56}\\|1\\|[0-9A-F]{40}`, 'i'),
+    );
     await fake.restaurar();
     const autorizada = await aguardarSituacao(id, 1);
     expect(autorizada.chave).toBe(chave);
@@ -434,12 +481,19 @@ describe('inutilização, bad input, windows, tenants', () => {
     const feita = await ok('POST', '/api/NotasFiscais/inutilizar', pedido);
     expect(feita).toMatchObject({ cStat: 102, xMotivo: 'Inutilização de número homologado', situacao: 8 });
     const [row] = await system<Body>('SELECT * FROM inutilizacao WHERE id = $1', [feita.id]);
-    expect(row).toMatchObject({ numero_inicial: 1500, numero_final: 1502, serie: 1, protocolo: feita.protocolo });
+    expect(row).toMatchObject({
+      numero_inicial: 1500,
+      numero_final: 1502,
+      serie: 1,
+      protocolo: feita.protocolo,
+    });
     expect(Number(row!.situacao)).toBe(8);
     const enviada = fake.recebidos.filter((r) => r.servico === 'NFeInutilizacao4').at(-1)!;
     expect(enviada.mensagem).toMatch(/<infInut Id="ID35\d{2}11222333000181550010{5}15000{5}1502">/);
     const outra = await fails('POST', '/api/NotasFiscais/inutilizar', pedido, 422);
-    expect(outra.message).toBe('A SEFAZ rejeitou a inutilização: 241 - Rejeição: Um número da faixa já foi utilizado');
+    expect(outra.message).toBe(
+      'A SEFAZ rejeitou a inutilização: 241 - Rejeição: Um número da faixa já foi utilizado',
+    );
     const [usada] = await system<{ numero: number }>(
       'SELECT numero::int AS numero FROM nota_fiscal WHERE situacao = 1 AND serie = 1 ORDER BY numero LIMIT 1',
     );
@@ -475,10 +529,22 @@ describe('inutilização, bad input, windows, tenants', () => {
       `UPDATE nota_fiscal SET xml = regexp_replace(xml, '<dhRecbto>[^<]+</dhRecbto>', '<dhRecbto>${quarentaMinutos}-03:00</dhRecbto>') WHERE id = $1`,
       [id],
     );
-    const erro = await fails('POST', `/api/NotasFiscais/${id}/cancelar`, { justificativa: 'Cliente desistiu da compra' }, 422);
+    const erro = await fails(
+      'POST',
+      `/api/NotasFiscais/${id}/cancelar`,
+      { justificativa: 'Cliente desistiu da compra' },
+      422,
+    );
     expect(erro.code).toBe('PRAZO_CANCELAMENTO_ENCERRADO');
-    expect(erro.message).toMatch(/^O prazo para cancelar a NFC-e \(30 minutos da autorização em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\) terminou\./);
-    const cce = await fails('POST', `/api/NotasFiscais/${id}/cartaCorrecao`, { correcao: 'Endereço de entrega errado' }, 422);
+    expect(erro.message).toMatch(
+      /^O prazo para cancelar a NFC-e \(30 minutos da autorização em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\) terminou\./,
+    );
+    const cce = await fails(
+      'POST',
+      `/api/NotasFiscais/${id}/cartaCorrecao`,
+      { correcao: 'Endereço de entrega errado' },
+      422,
+    );
     expect(cce.message).toBe('A NFC-e não admite carta de correção: cancele e emita outra.');
   });
 
@@ -491,18 +557,28 @@ describe('inutilização, bad input, windows, tenants', () => {
     );
     const url = `/api/Manifestacoes/${registro!.id}/manifestar`;
     const curta = await fails('POST', url, { evento: 210240, justificativa: 'Não' }, 422);
-    expect(curta.message).toBe('A justificativa da Operação não Realizada precisa ter de 15 a 255 caracteres (tem 3).');
+    expect(curta.message).toBe(
+      'A justificativa da Operação não Realizada precisa ter de 15 a 255 caracteres (tem 3).',
+    );
     const ciencia = await ok('POST', url, { evento: 210210 });
     expect(ciencia).toMatchObject({ evento: 210210, cStat: 135 });
     const enviada = fake.recebidos.at(-1)!;
-    expect(enviada).toMatchObject({ servico: 'NFeRecepcaoEvento4', host: 'hom1.nfe.fazenda.gov.br', valido: true });
+    expect(enviada).toMatchObject({
+      servico: 'NFeRecepcaoEvento4',
+      host: 'hom1.nfe.fazenda.gov.br',
+      valido: true,
+    });
     expect(enviada.mensagem).toContain('<cOrgao>91</cOrgao><tpAmb>2</tpAmb><CNPJ>11222333000181</CNPJ>');
-    const [row] = await system<Body>('SELECT evento, protocolo FROM manifestacao WHERE id = $1', [registro!.id]);
+    const [row] = await system<Body>('SELECT evento, protocolo FROM manifestacao WHERE id = $1', [
+      registro!.id,
+    ]);
     expect(row).toEqual({ evento: 210210, protocolo: ciencia.protocolo });
   });
 
   it('another company gets 404 on every route of a nota', async () => {
-    const [alguma] = await system<{ id: number }>('SELECT id::int AS id FROM nota_fiscal WHERE situacao = 1 LIMIT 1');
+    const [alguma] = await system<{ id: number }>(
+      'SELECT id::int AS id FROM nota_fiscal WHERE situacao = 1 LIMIT 1',
+    );
     const verde = (method: 'GET' | 'POST', url: string, payload?: object) =>
       server.app.inject({
         method,
@@ -536,7 +612,10 @@ describe('the fake SEFAZ', () => {
       chamarSefaz({ url: `${fake.url}/${host}/ws/x.asmx`, servico, mensagem, tls, timeoutMs: 5_000 });
     const semUf = montarConsStatServ(2, '35').replace('<cUF>35</cUF>', '');
     const schema = await chamar('NFeStatusServico4', semUf, HOST_NFE_SP);
-    expect(lerRetConsStatServ(schema.mensagem)).toMatchObject({ cStat: 215, xMotivo: 'Rejeição: Falha no schema XML' });
+    expect(lerRetConsStatServ(schema.mensagem)).toMatchObject({
+      cStat: 215,
+      xMotivo: 'Rejeição: Falha no schema XML',
+    });
     expect(fake.recebidos.at(-1)!.erros[0]?.mensagem).toBeTruthy();
     const enviNFe = fake.recebidos.find((r) => r.servico === 'NFeAutorizacao4')!.mensagem;
     const adulterada = enviNFe.replace(/<xProd>[^<]+<\/xProd>/, '<xProd>OUTRO PRODUTO</xProd>');

@@ -89,7 +89,12 @@ interface CertificadoRow {
 }
 
 /** The branch's A1, refused (422) when missing, expired or of another CNPJ than the emitente's. */
-export async function certificadoDaFilial(tx: Tx, escopo: EscopoEmissao, cnpjEmitente: string, dataDir: string) {
+export async function certificadoDaFilial(
+  tx: Tx,
+  escopo: EscopoEmissao,
+  cnpjEmitente: string,
+  dataDir: string,
+) {
   const row = await tx.maybeOne<CertificadoRow>(
     `SELECT cnpj, valido_ate, arquivo_cifrado, senha_cifrada FROM certificado_digital WHERE filial_id = $1 ORDER BY id LIMIT 1`,
     [escopo.filialId],
@@ -223,9 +228,7 @@ export async function xmlNotaFiscal(
     throw error;
   }
   // Offline NFC-e (tpEmis 9): the QR code carries the day of emission (Brasília) and vNF.
-  const dia = Number(
-    new Date(dados.dataEmissao.getTime() - 3 * 3600_000).toISOString().slice(8, 10),
-  );
+  const dia = Number(new Date(dados.dataEmissao.getTime() - 3 * 3600_000).toISOString().slice(8, 10));
   const offline = dados.tipoEmissao === 9 ? { dia, vNF: tributos.totais.vNF } : null;
   const nfce = modelo === 65 ? suplementoNfce(carregada, opcoes.versaoQrCode ?? 2, offline) : null;
   const assinado = await assinarXmlNfeInWorker({

@@ -29,8 +29,8 @@ import {
   executarAcoesNota,
   modeloDaChave,
   ROTULO_SITUACAO,
-  SITUACAO,
   type ServicosTransmissao,
+  SITUACAO,
   tipoEmissaoDaChave,
   ufDaChave,
 } from './transmissaoNotaFiscal.ts';
@@ -245,7 +245,11 @@ export async function cancelarNotaFiscal(
     const refusados = await executarAcoesNota(tx, escopo, servicos, notaId, 'estornar');
     await tx.query(
       `UPDATE nota_fiscal SET situacao = $2, motivo_rejeicao = $3, versao = versao + 1, alterado_em = now() WHERE id = $1`,
-      [notaId, SITUACAO.CANCELADO, `Cancelada: ${justificativa} (protocolo ${ret.protocolo ?? ''})`.slice(0, 2000)],
+      [
+        notaId,
+        SITUACAO.CANCELADO,
+        `Cancelada: ${justificativa} (protocolo ${ret.protocolo ?? ''})`.slice(0, 2000),
+      ],
     );
     return refusados;
   });
@@ -298,11 +302,7 @@ export async function cartaCorrecaoNotaFiscal(
   );
   const sequencia = anteriores.n + 1;
   if (sequencia > MAX_CCE)
-    throw new HttpError(
-      422,
-      'LIMITE_CCE',
-      `A nota já tem ${MAX_CCE} cartas de correção, o limite da SEFAZ.`,
-    );
+    throw new HttpError(422, 'LIMITE_CCE', `A nota já tem ${MAX_CCE} cartas de correção, o limite da SEFAZ.`);
   const enviado = await enviarEvento(
     servicos,
     escopo,
@@ -485,7 +485,10 @@ export async function inutilizarNumeracao(
         ret.dataRecebimento ? new Date(ret.dataRecebimento) : agora,
       ],
     );
-    await tx.query('UPDATE nota_fiscal_transmissao SET documento_id = $2 WHERE id = $1', [r.transmissaoId, row.id]);
+    await tx.query('UPDATE nota_fiscal_transmissao SET documento_id = $2 WHERE id = $1', [
+      r.transmissaoId,
+      row.id,
+    ]);
     return row.id;
   });
   if (id === null)
@@ -592,7 +595,13 @@ export async function manifestarDestinatario(
       mensagem,
       tls,
     },
-    { documentoTipo: documento.tipo, documentoId: documento.id, chave, tipoEvento: detalhe.tpEvento, sequenciaEvento: 1 },
+    {
+      documentoTipo: documento.tipo,
+      documentoId: documento.id,
+      chave,
+      tipoEvento: detalhe.tpEvento,
+      sequenciaEvento: 1,
+    },
   );
   if (!r.ok) throw indisponivel(r.erro.message);
   const ret = lerRetEnvEvento(r.resposta.mensagem);
@@ -616,7 +625,13 @@ export async function distribuicaoDFe(
   servicos: ServicosTransmissao,
   escopo: EscopoEmissao,
   ultimoNsu: string,
-): Promise<{ cStat: number; xMotivo: string; ultimoNsu: string; maximoNsu: string; documentos: DocumentoDistribuido[] }> {
+): Promise<{
+  cStat: number;
+  xMotivo: string;
+  ultimoNsu: string;
+  maximoNsu: string;
+  documentos: DocumentoDistribuido[];
+}> {
   const filial = await dadosDaFilial(servicos, escopo, 'consultar as notas recebidas');
   const tls = await tlsDaFilial(servicos, escopo, filial.cnpj);
   const r = await chamarComRegistro(
@@ -634,7 +649,9 @@ export async function distribuicaoDFe(
     { documentoTipo: 'filial', documentoId: escopo.filialId },
   );
   if (!r.ok) throw indisponivel(r.erro.message);
-  const ret = lerRetDistDFeInt(r.resposta.mensagem, (dados) => gunzipSync(dados, { maxOutputLength: 16 * 1024 * 1024 }));
+  const ret = lerRetDistDFeInt(r.resposta.mensagem, (dados) =>
+    gunzipSync(dados, { maxOutputLength: 16 * 1024 * 1024 }),
+  );
   await servicos.db.withTenant(escopo, (tx) =>
     concluirTransmissao(tx, r.transmissaoId, {
       resposta: r.resposta.envelope,
@@ -646,7 +663,11 @@ export async function distribuicaoDFe(
 }
 
 /** GET /api/NotasFiscais/{id}/transmissoes: every request and answer of the nota, oldest first. */
-export async function transmissoesDaNota(servicos: ServicosTransmissao, escopo: EscopoEmissao, notaId: number) {
+export async function transmissoesDaNota(
+  servicos: ServicosTransmissao,
+  escopo: EscopoEmissao,
+  notaId: number,
+) {
   return servicos.db.withTenant(
     escopo,
     async (tx) => {
@@ -730,7 +751,10 @@ export async function manifestarNota(
     tpEvento === '210240'
       ? { tpEvento, justificativa: justificativa! }
       : { tpEvento: tpEvento as '210200' | '210210' | '210220' };
-  const ret = await manifestarDestinatario(servicos, escopo, registro.chave, detalhe, { tipo: 'manifestacao', id });
+  const ret = await manifestarDestinatario(servicos, escopo, registro.chave, detalhe, {
+    tipo: 'manifestacao',
+    id,
+  });
   if (ret.cStat !== 135 && ret.cStat !== 136)
     throw new HttpError(
       422,

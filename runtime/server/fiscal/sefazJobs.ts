@@ -4,8 +4,8 @@ import {
   type DadosJobSefaz,
   FILA_RECIBO,
   FILA_TRANSMITIR,
-  SITUACAO,
   type ServicosTransmissao,
+  SITUACAO,
   transmitirPendente,
 } from './transmissaoNotaFiscal.ts';
 

@@ -122,7 +122,8 @@ export const ufDaChave = (chave: string) => UF_DO_CODIGO[chave.slice(0, 2)] ?? '
 export const modeloDaChave = (chave: string) => (chave.slice(20, 22) === '65' ? 65 : 55) as 55 | 65;
 export const tipoEmissaoDaChave = (chave: string) => Number(chave.slice(34, 35));
 const cnpjDaChave = (chave: string) => chave.slice(6, 20);
-const autorizadorDoTipo = (tipoEmissao: number) => (tipoEmissao === 6 || tipoEmissao === 7 ? 'svc' : 'normal');
+const autorizadorDoTipo = (tipoEmissao: number) =>
+  tipoEmissao === 6 || tipoEmissao === 7 ? 'svc' : 'normal';
 
 const naoEncontrada = () => new HttpError(404, 'REGISTRO_NAO_ENCONTRADO', 'Nota fiscal não encontrada.');
 
@@ -257,7 +258,8 @@ export async function executarAcoesNota(
       acoes.push({ acao: 'lancarEstoque', rotulo: 'Estoque não lançado' });
     if (nota.contas === null) acoes.push({ acao: 'lancarContas', rotulo: 'Contas não lançadas' });
   } else {
-    if (nota.estoque === 'notaFiscal') acoes.push({ acao: 'estornarEstoque', rotulo: 'Estoque não estornado' });
+    if (nota.estoque === 'notaFiscal')
+      acoes.push({ acao: 'estornarEstoque', rotulo: 'Estoque não estornado' });
     if (nota.contas === 'notaFiscal') acoes.push({ acao: 'estornarContas', rotulo: 'Contas não estornadas' });
   }
   const contexto = contextoNota(tx, escopo, servicos.schemas);
@@ -323,7 +325,13 @@ async function aplicarProtocolo(
       `UPDATE nota_fiscal SET situacao = $2, protocolo = $3, chave = $4, xml = $5, motivo_rejeicao = NULL,
               versao = versao + 1, alterado_em = now()
         WHERE id = $1`,
-      [notaId, SITUACAO.AUTORIZADO, protocolo.protocolo, protocolo.chave, montarNfeProc(nfeAssinada, protocolo.xml)],
+      [
+        notaId,
+        SITUACAO.AUTORIZADO,
+        protocolo.protocolo,
+        protocolo.chave,
+        montarNfeProc(nfeAssinada, protocolo.xml),
+      ],
     );
     // A contingency NFC-e already launched when it was issued: executarAcoes only does what is missing.
     return { avisos: await executarAcoesNota(tx, escopo, servicos, notaId, 'lancar') };
@@ -404,7 +412,10 @@ async function consultarEAdotar(
   if (!r.ok) return null;
   const ret = lerRetConsSitNFe(r.resposta.mensagem);
   const prot = ret.protocolo;
-  const adotar = prot && prot.chave === envio.chave && (prot.cStat === 100 || prot.cStat === 150 || DENEGACOES.has(prot.cStat));
+  const adotar =
+    prot &&
+    prot.chave === envio.chave &&
+    (prot.cStat === 100 || prot.cStat === 150 || DENEGACOES.has(prot.cStat));
   return servicos.db.withTenant(escopo, async (tx) => {
     await concluirTransmissao(tx, r.transmissaoId, {
       resposta: r.resposta.envelope,
@@ -484,11 +495,18 @@ async function enviarAutorizacao(
     // Already received by SEFAZ (an earlier send whose answer was lost): its protocol is adopted.
     const adotado = await consultarEAdotar(servicos, escopo, notaId, nfeAssinada, envio);
     if (adotado?.adotado)
-      return estadoAtual(servicos, escopo, notaId, { cStat: adotado.cStat, xMotivo: adotado.xMotivo, avisos: adotado.avisos });
+      return estadoAtual(servicos, escopo, notaId, {
+        cStat: adotado.cStat,
+        xMotivo: adotado.xMotivo,
+        avisos: adotado.avisos,
+      });
     await servicos.db.withTenant(escopo, (tx) =>
       rejeitar(tx, notaId, `${prot?.cStat ?? ret.cStat} - ${prot?.xMotivo ?? ret.xMotivo}`),
     );
-    return estadoAtual(servicos, escopo, notaId, { cStat: prot?.cStat ?? ret.cStat, xMotivo: prot?.xMotivo ?? ret.xMotivo });
+    return estadoAtual(servicos, escopo, notaId, {
+      cStat: prot?.cStat ?? ret.cStat,
+      xMotivo: prot?.xMotivo ?? ret.xMotivo,
+    });
   }
   if (ret.cStat === 103 && ret.recibo) {
     await agendar(servicos, FILA_RECIBO, { ...escopo, notaId });
@@ -592,7 +610,10 @@ async function contingenciaAutomatica(
             notaId,
             SITUACAO.CONTINGENCIA,
             offline.chave,
-            `NFC-e emitida em contingência offline (${motivo}); será transmitida à SEFAZ automaticamente.`.slice(0, 2000),
+            `NFC-e emitida em contingência offline (${motivo}); será transmitida à SEFAZ automaticamente.`.slice(
+              0,
+              2000,
+            ),
           ],
         );
         // The offline NFC-e is a valid document: the sale is launched now, once.
@@ -732,9 +753,13 @@ export async function emitirNotaFiscal(
   if (!montada.valido) throw xmlInvalido(montada);
   enderecoSefaz({ uf: montada.ufEmitente, modelo, ambiente: montada.ambiente, servico: 'NFeAutorizacao4' });
   const tls = await tlsDaFilial(servicos, escopo, montada.cnpjEmitente);
-  const { contingencia } = await servicos.db.withTenant(escopo, (tx) => configuracaoEnvio(tx, escopo.filialId), {
-    readOnly: true,
-  });
+  const { contingencia } = await servicos.db.withTenant(
+    escopo,
+    (tx) => configuracaoEnvio(tx, escopo.filialId),
+    {
+      readOnly: true,
+    },
+  );
   const reservado = await servicos.db.withTenant(escopo, (tx) => reservarNumero(tx, escopo, notaId, modelo));
   if (reservado.numero !== montada.numero || reservado.serie !== montada.serie) {
     try {
@@ -787,7 +812,10 @@ export async function transmitirPendente(
 ): Promise<EstadoNota> {
   const { nota, envio } = await servicos.db.withTenant(
     escopo,
-    async (tx) => ({ nota: await lerNota(tx, escopo, notaId, false), envio: await ultimoEnvio(tx, escopo, notaId) }),
+    async (tx) => ({
+      nota: await lerNota(tx, escopo, notaId, false),
+      envio: await ultimoEnvio(tx, escopo, notaId),
+    }),
     { readOnly: true },
   );
   if (nota.situacao !== SITUACAO.ERRO && nota.situacao !== SITUACAO.CONTINGENCIA) return estadoDe(nota);
@@ -812,7 +840,8 @@ export async function transmitirPendente(
         chave: original.chave,
         tipoEmissao: 1,
       });
-      if (achou === null) return estadoAtual(servicos, escopo, notaId, { xMotivo: 'SEFAZ ainda sem resposta.' });
+      if (achou === null)
+        return estadoAtual(servicos, escopo, notaId, { xMotivo: 'SEFAZ ainda sem resposta.' });
       if (achou.adotado) return estadoAtual(servicos, escopo, notaId, { ...achou });
     }
   }
@@ -830,7 +859,8 @@ export async function transmitirPendente(
     },
     { documentoTipo: 'notaFiscal', documentoId: notaId, chave: dados.chave, tipoEmissao: dados.tipoEmissao },
   );
-  if (!r.ok) return estadoAtual(servicos, escopo, notaId, { xMotivo: `Sem resposta da SEFAZ: ${r.erro.message}` });
+  if (!r.ok)
+    return estadoAtual(servicos, escopo, notaId, { xMotivo: `Sem resposta da SEFAZ: ${r.erro.message}` });
   const ret = lerRetEnviNFe(r.resposta.mensagem);
   const prot = ret.protocolo;
   const cStat = prot?.cStat ?? ret.cStat;
@@ -844,7 +874,8 @@ export async function transmitirPendente(
       recibo: ret.recibo,
     });
     if (PARALISADO.has(ret.cStat) || cStat === 204) return { avisos: [] as string[], pendente: true };
-    if (prot) return { ...(await aplicarProtocolo(tx, escopo, servicos, notaId, nfe, prot)), pendente: false };
+    if (prot)
+      return { ...(await aplicarProtocolo(tx, escopo, servicos, notaId, nfe, prot)), pendente: false };
     if (ret.cStat === 103) {
       await tx.query(
         `UPDATE nota_fiscal SET situacao = $2, versao = versao + 1, alterado_em = now() WHERE id = $1`,
@@ -860,7 +891,12 @@ export async function transmitirPendente(
     if (adotado?.adotado) return estadoAtual(servicos, escopo, notaId, { ...adotado });
   }
   if (ret.cStat === 103) await agendar(servicos, FILA_RECIBO, { ...escopo, notaId });
-  return estadoAtual(servicos, escopo, notaId, { cStat, xMotivo, recibo: ret.recibo, avisos: resultado.avisos });
+  return estadoAtual(servicos, escopo, notaId, {
+    cStat,
+    xMotivo,
+    recibo: ret.recibo,
+    avisos: resultado.avisos,
+  });
 }
 
 /**
@@ -949,7 +985,10 @@ export async function consultarNotaFiscal(
 ): Promise<EstadoNota> {
   const { nota, envio } = await servicos.db.withTenant(
     escopo,
-    async (tx) => ({ nota: await lerNota(tx, escopo, notaId, false), envio: await ultimoEnvio(tx, escopo, notaId) }),
+    async (tx) => ({
+      nota: await lerNota(tx, escopo, notaId, false),
+      envio: await ultimoEnvio(tx, escopo, notaId),
+    }),
     { readOnly: true },
   );
   if (!envio?.chave)
@@ -958,17 +997,26 @@ export async function consultarNotaFiscal(
     const comRecibo = await servicos.db.withTenant(escopo, (tx) => ultimoEnvio(tx, escopo, notaId, true), {
       readOnly: true,
     });
-    if (comRecibo && comRecibo.id === envio.id) return (await consultarRecibo(servicos, escopo, notaId)).estado;
+    if (comRecibo && comRecibo.id === envio.id)
+      return (await consultarRecibo(servicos, escopo, notaId)).estado;
   }
   if (nota.situacao === SITUACAO.CONTINGENCIA || nota.situacao === SITUACAO.ERRO)
     return transmitirPendente(servicos, escopo, notaId);
   const chave = nota.chave ?? envio.chave;
   const dados = await envioDe(servicos, escopo, { ...envio, chave });
   const achou = await consultarEAdotar(servicos, escopo, notaId, nfeDaRequisicao(envio.requisicao), dados);
-  if (achou === null) throw new HttpError(503, 'SEFAZ_INDISPONIVEL', 'A SEFAZ não respondeu à consulta. Tente novamente em alguns minutos.');
+  if (achou === null)
+    throw new HttpError(
+      503,
+      'SEFAZ_INDISPONIVEL',
+      'A SEFAZ não respondeu à consulta. Tente novamente em alguns minutos.',
+    );
   if (nota.situacao === SITUACAO.EM_PROCESSAMENTO && !achou.adotado && achou.cStat === 217)
     // Sent but never received (the process stopped mid-request): it may be sent again, same chave.
     await marcar(servicos, escopo, notaId, SITUACAO.ERRO, `${achou.cStat} - ${achou.xMotivo}`);
-  return estadoAtual(servicos, escopo, notaId, { cStat: achou.cStat, xMotivo: achou.xMotivo, avisos: achou.avisos });
+  return estadoAtual(servicos, escopo, notaId, {
+    cStat: achou.cStat,
+    xMotivo: achou.xMotivo,
+    avisos: achou.avisos,
+  });
 }
-

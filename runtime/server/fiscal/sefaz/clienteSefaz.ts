@@ -9,10 +9,7 @@ import { chamarSefaz, ErroConexaoSefaz, type RespostaSoap, type TlsSefaz } from 
 /** What the SEFAZ client needs of the server. */
 export interface ServicosSefaz {
   db: Database;
-  config: Pick<
-    ServerConfig,
-    'dataDir' | 'sefazUrlBase' | 'sefazCa' | 'sefazTimeoutMs' | 'sefazRetrySeconds'
-  >;
+  config: Pick<ServerConfig, 'dataDir' | 'sefazUrlBase' | 'sefazCa' | 'sefazTimeoutMs' | 'sefazRetrySeconds'>;
 }
 
 /** The A1 opened as PEM, kept a few minutes per branch and file (the PKCS#12 derivation costs). */
@@ -105,7 +102,11 @@ export interface ConclusaoTransmissao {
 }
 
 /** Completes a request row with SEFAZ's answer (or the transport error), in the caller's transaction. */
-export async function concluirTransmissao(tx: Tx, id: number, conclusao: ConclusaoTransmissao): Promise<void> {
+export async function concluirTransmissao(
+  tx: Tx,
+  id: number,
+  conclusao: ConclusaoTransmissao,
+): Promise<void> {
   await tx.query(
     `UPDATE nota_fiscal_transmissao SET resposta = $2, c_stat = $3, x_motivo = $4, protocolo = $5, recibo = $6,
             erro = $7, xml_processado = $8, respondido_em = clock_timestamp()

@@ -42,17 +42,21 @@ describe('endpoints as data', () => {
     );
     expect(enderecoSefaz({ ...base, uf: 'MA', modelo: 55 }).autorizador).toBe('SVAN');
     expect(enderecoSefaz({ ...base, uf: 'BA', modelo: 65 }).url).toMatch(/svrs\.rs\.gov\.br/);
-    expect(enderecoSefaz({ ...base, uf: 'RJ', modelo: 55, ambiente: 1 }).url).toMatch(/^https:\/\/nfe\.svrs\.rs\.gov\.br/);
+    expect(enderecoSefaz({ ...base, uf: 'RJ', modelo: 55, ambiente: 1 }).url).toMatch(
+      /^https:\/\/nfe\.svrs\.rs\.gov\.br/,
+    );
   });
 
   it('contingency SVC per UF (SP → SVC-AN tpEmis 6, PR → SVC-RS tpEmis 7); the manifestação goes to AN', () => {
     expect(svcDaUf('SP')).toEqual({ nome: 'SVC-AN', tpEmis: 6 });
     expect(svcDaUf('PR')).toEqual({ nome: 'SVC-RS', tpEmis: 7 });
     expect(
-      enderecoSefaz({ uf: 'SP', modelo: 55, ambiente: 2, servico: 'NFeAutorizacao4', autorizador: 'svc' }).autorizador,
+      enderecoSefaz({ uf: 'SP', modelo: 55, ambiente: 2, servico: 'NFeAutorizacao4', autorizador: 'svc' })
+        .autorizador,
     ).toBe('SVC-AN');
     expect(
-      enderecoSefaz({ uf: 'SP', modelo: 55, ambiente: 2, servico: 'NFeRecepcaoEvento4', autorizador: 'AN' }).url,
+      enderecoSefaz({ uf: 'SP', modelo: 55, ambiente: 2, servico: 'NFeRecepcaoEvento4', autorizador: 'AN' })
+        .url,
     ).toBe('https://hom1.nfe.fazenda.gov.br/NFeRecepcaoEvento4/NFeRecepcaoEvento4.asmx');
   });
 
@@ -72,7 +76,10 @@ describe('endpoints as data', () => {
 
   it('SEFAZ_URL_BASE keeps the original host in the path', () => {
     expect(
-      aplicarUrlBase('https://hom.sefazvirtual.fazenda.gov.br/NFeAutorizacao4/NFeAutorizacao4.asmx', 'https://localhost:8443/'),
+      aplicarUrlBase(
+        'https://hom.sefazvirtual.fazenda.gov.br/NFeAutorizacao4/NFeAutorizacao4.asmx',
+        'https://localhost:8443/',
+      ),
     ).toBe('https://localhost:8443/hom.sefazvirtual.fazenda.gov.br/NFeAutorizacao4/NFeAutorizacao4.asmx');
   });
 });
@@ -105,9 +112,11 @@ describe('messages', () => {
       numeroFinal: 17,
       justificativa: 'Numeração pulada por falha',
     };
-    expect(idInutilizacao(inut)).toBe('ID352611222333000181550010000000150000000017');
+    expect(idInutilizacao(inut)).toBe('ID35261122233300018155001000000015000000017');
     expect(idInutilizacao(inut)).toHaveLength(43);
-    expect(montarInutNFe(inut)).toContain('<ano>26</ano><CNPJ>11222333000181</CNPJ><mod>55</mod><serie>1</serie>');
+    expect(montarInutNFe(inut)).toContain(
+      '<ano>26</ano><CNPJ>11222333000181</CNPJ><mod>55</mod><serie>1</serie>',
+    );
     const evento = montarEvento({
       cOrgao: '35',
       ambiente: 2,
@@ -115,7 +124,11 @@ describe('messages', () => {
       chave: CHAVE,
       dataHora: new Date('2026-11-29T13:00:00Z'),
       sequencia: 1,
-      detalhe: { tpEvento: '110111', protocolo: '135260000000001', justificativa: 'Erro de digitação & valor' },
+      detalhe: {
+        tpEvento: '110111',
+        protocolo: '135260000000001',
+        justificativa: 'Erro de digitação & valor',
+      },
     });
     expect(evento).toContain(
       '<dhEvento>2026-11-29T10:00:00-03:00</dhEvento><tpEvento>110111</tpEvento><nSeqEvento>1</nSeqEvento><verEvento>1.00</verEvento><detEvento versao="1.00"><descEvento>Cancelamento</descEvento><nProt>135260000000001</nProt><xJust>Erro de digitação &amp; valor</xJust>',
@@ -131,16 +144,27 @@ describe('messages', () => {
       protocolo: null,
     });
     const prot = `<protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><chNFe>${CHAVE}</chNFe><dhRecbto>2026-11-29T10:00:00-03:00</dhRecbto><nProt>135260000000001</nProt><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>`;
-    const sincrono = lerRetEnviNFe(`<retEnviNFe><cStat>104</cStat><xMotivo>Lote processado</xMotivo>${prot}</retEnviNFe>`);
-    expect(sincrono).toMatchObject({ cStat: 104, protocolo: { cStat: 100, protocolo: '135260000000001', chave: CHAVE } });
-    expect(lerRetConsReciNFe(`<retConsReciNFe><cStat>104</cStat><xMotivo>Lote processado</xMotivo>${prot}</retConsReciNFe>`).protocolos).toHaveLength(1);
+    const sincrono = lerRetEnviNFe(
+      `<retEnviNFe><cStat>104</cStat><xMotivo>Lote processado</xMotivo>${prot}</retEnviNFe>`,
+    );
+    expect(sincrono).toMatchObject({
+      cStat: 104,
+      protocolo: { cStat: 100, protocolo: '135260000000001', chave: CHAVE },
+    });
+    expect(
+      lerRetConsReciNFe(
+        `<retConsReciNFe><cStat>104</cStat><xMotivo>Lote processado</xMotivo>${prot}</retConsReciNFe>`,
+      ).protocolos,
+    ).toHaveLength(1);
     const doc = gzipSync('<resNFe><chNFe>1</chNFe></resNFe>').toString('base64');
     const dist = lerRetDistDFeInt(
       `<retDistDFeInt><cStat>138</cStat><xMotivo>Documento localizado</xMotivo><ultNSU>000000000000018</ultNSU><maxNSU>000000000000020</maxNSU><loteDistDFeInt><docZip NSU="000000000000018" schema="resNFe_v1.01.xsd">${doc}</docZip></loteDistDFeInt></retDistDFeInt>`,
       gunzipSync,
     );
     expect(dist).toMatchObject({ cStat: 138, ultimoNsu: '000000000000018' });
-    expect(dist.documentos).toEqual([{ nsu: '000000000000018', schema: 'resNFe_v1.01.xsd', xml: '<resNFe><chNFe>1</chNFe></resNFe>' }]);
+    expect(dist.documentos).toEqual([
+      { nsu: '000000000000018', schema: 'resNFe_v1.01.xsd', xml: '<resNFe><chNFe>1</chNFe></resNFe>' },
+    ]);
     expect(envelopeSoap('NFeStatusServico4', '<consStatServ/>')).toContain(
       '<soap12:Body><nfeDadosMsg xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/NFeStatusServico4"><consStatServ/></nfeDadosMsg></soap12:Body>',
     );

@@ -199,7 +199,9 @@ export interface RetornoSefaz {
 }
 
 /** retEnviNFe: 103 with the recibo (lote), or 104 with the protNFe (synchronous), or a rejection of the lote. */
-export function lerRetEnviNFe(xml: string): RetornoSefaz & { recibo: string | null; protocolo: Protocolo | null } {
+export function lerRetEnviNFe(
+  xml: string,
+): RetornoSefaz & { recibo: string | null; protocolo: Protocolo | null } {
   const prot = blocoTag(xml, 'protNFe');
   const infRec = blocoTag(xml, 'infRec');
   return {

@@ -151,7 +151,8 @@ export async function notasFiscaisTransmissaoRoutes(app: FastifyInstance): Promi
       schema: {
         operationId: 'notasFiscaisTransmissoes',
         tags,
-        summary: 'Cada requisição enviada à SEFAZ sobre a nota e a resposta recebida (ou o erro de transmissão)',
+        summary:
+          'Cada requisição enviada à SEFAZ sobre a nota e a resposta recebida (ou o erro de transmissão)',
         params: idParams,
         response: { 200: transmissoesResponse, ...errorResponses(400, 401, 403, 404) },
       },
