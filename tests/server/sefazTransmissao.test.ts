@@ -146,6 +146,7 @@ beforeAll(async () => {
     [empresaId],
   );
   clienteId = cliente.id;
+  await ok('POST', '/api/Contas', { descricao: 'Banco SEFAZ' });
   const deposito = await ok('POST', '/api/Depositos', { descricao: 'Loja SEFAZ' });
   depositoId = Number(deposito.id);
   await entradaEstoque(ok, { depositoId, produtoId, quantidade: 100, custoUnitario: 4 });

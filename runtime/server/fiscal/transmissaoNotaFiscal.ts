@@ -334,7 +334,14 @@ async function aplicarProtocolo(
       ],
     );
     // A contingency NFC-e already launched when it was issued: executarAcoes only does what is missing.
-    return { avisos: await executarAcoesNota(tx, escopo, servicos, notaId, 'lancar') };
+    const avisos = await executarAcoesNota(tx, escopo, servicos, notaId, 'lancar');
+    // Kept on the nota too: an authorisation applied by a job has no caller to show them to.
+    if (avisos.length > 0)
+      await tx.query('UPDATE nota_fiscal SET motivo_rejeicao = $2 WHERE id = $1', [
+        notaId,
+        `Autorizada, mas com pendências: ${avisos.join(' ')}`.slice(0, 2000),
+      ]);
+    return { avisos };
   }
   if (DENEGACOES.has(protocolo.cStat)) {
     await tx.query(
