@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distribuicaoDFe } from '../../runtime/server/fiscal/eventosNotaFiscal.ts';
 import { lerRetConsStatServ, montarConsStatServ } from '../../runtime/server/fiscal/sefaz/mensagensSefaz.ts';
 import { chamarSefaz } from '../../runtime/server/fiscal/sefaz/soapSefaz.ts';
 import { workSefazJobs } from '../../runtime/server/fiscal/sefazJobs.ts';
@@ -53,12 +54,12 @@ async function aguardarSituacao(id: number, situacao: number): Promise<Body> {
 }
 
 /** A nota fiscal de saída typed directly (no pedido): one item of the test product. */
-async function criarNota(quantidade = 2, valorUnitario = 25): Promise<number> {
+async function criarNota(quantidade = 2, valorUnitario = 25, destinatarioId?: number): Promise<number> {
   const [row] = await system<{ id: number }>(
     `INSERT INTO nota_fiscal (empresa_id, filial_id, tipo_operacao, finalidade, natureza_operacao_id, destinatario_id,
             data_emissao, valor_produtos, valor_total, modalidade_frete, situacao, valor_frete, valor_desconto)
      VALUES ($1, $2, 1, 1, $3, $4, now(), $5, $5, 9, 0, 0, 0) RETURNING id::int AS id`,
-    [empresaId, filialId, naturezaId, clienteId, quantidade * valorUnitario],
+    [empresaId, filialId, naturezaId, destinatarioId ?? clienteId, quantidade * valorUnitario],
   );
   await system(
     `INSERT INTO nota_fiscal_item (empresa_id, filial_id, nota_fiscal_id, numero_item, produto_id, codigo, descricao,
@@ -519,6 +520,49 @@ describe('inutilização, bad input, windows, tenants', () => {
     expect(fake.recebidos.length).toBe(antes.recebidos);
     expect(Number((await nota(id)).situacao)).toBe(0);
     await system(`UPDATE produto SET ncm = '22030000' WHERE id = $1`, [produtoId]);
+  });
+
+  it('an expired certificate or a contribuinte without IE is 422 before anything is sent', async () => {
+    const id = await criarNota();
+    const antes = fake.recebidos.length;
+    await system(`UPDATE certificado_digital SET valido_ate = '2026-01-10T12:00:00Z'`);
+    const vencido = await fails('POST', `/api/NotasFiscais/${id}/emitir`, {}, 422);
+    expect(vencido.message).toMatch(/^O certificado digital da filial venceu em 10\/01\/2026\./);
+    await system(`UPDATE certificado_digital SET valido_ate = now() + interval '1 year'`);
+    await system('UPDATE pessoa SET inscricao_estadual = NULL WHERE id = $1', [clienteId]);
+    const semIe = await fails('POST', `/api/NotasFiscais/${id}/emitir`, {}, 422);
+    expect(semIe.code).toBe('DESTINATARIO_SEM_IE');
+    await system(`UPDATE pessoa SET inscricao_estadual = '335.127.905.119' WHERE id = $1`, [clienteId]);
+    expect(fake.recebidos.length).toBe(antes);
+    expect(Number((await nota(id)).situacao)).toBe(0);
+  });
+
+  it('Distribuição DF-e: the notes addressed to the branch come unzipped after the last NSU', async () => {
+    const [propria] = await system<{ id: number }>(
+      'SELECT id::int AS id FROM pessoa WHERE empresa_id = $1 AND tipo_pessoa = 2 ORDER BY id DESC LIMIT 1',
+      [empresaId],
+    );
+    const id = await criarNota(1, 10, propria!.id);
+    const emitida = await ok('POST', `/api/NotasFiscais/${id}/emitir`, { modelo: 65 });
+    expect(emitida.situacao).toBe(1);
+    const servicos = {
+      db: server.db,
+      config: server.config,
+      schemas: server.tenants.schemaFiles,
+    };
+    const escopo = { empresaId, filialId };
+    const recebidas = await distribuicaoDFe(servicos, escopo, '0');
+    expect(recebidas).toMatchObject({ cStat: 138 });
+    expect(recebidas.documentos).toHaveLength(1);
+    expect(recebidas.documentos[0]!.schema).toBe('procNFe_v4.00.xsd');
+    expect(recebidas.documentos[0]!.xml).toContain(`<chNFe>${emitida.chave}</chNFe>`);
+    const nada = await distribuicaoDFe(servicos, escopo, recebidas.ultimoNsu);
+    expect(nada).toMatchObject({ cStat: 137, documentos: [] });
+    expect(fake.recebidos.at(-1)).toMatchObject({
+      servico: 'NFeDistribuicaoDFe',
+      host: 'hom1.nfe.fazenda.gov.br',
+      valido: true,
+    });
   });
 
   it('cancelling after the legal window is 422 naming the deadline', async () => {
