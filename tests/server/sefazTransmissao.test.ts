@@ -255,6 +255,17 @@ describe('round trip: pedido → faturar → emitir → lote → autorizada → 
     expect(contagem).toEqual({ m: 1, l: 2 });
   });
 
+  it('an authorised nota is locked for the records API (edit and delete are 409)', async () => {
+    const bloqueio = await fails(
+      'PATCH',
+      `/api/NotasFiscais/${notaId}`,
+      { informacoesComplementares: 'x' },
+      409,
+    );
+    expect(bloqueio.message).toMatch(/^Esta nota fiscal foi transmitida à SEFAZ/);
+    await fails('DELETE', `/api/NotasFiscais/${notaId}`, undefined, 409);
+  });
+
   it('downloads the authorised nfeProc', async () => {
     const response = await api('GET', `/api/NotasFiscais/${notaId}/nfeProc`);
     expect(response.statusCode).toBe(200);
