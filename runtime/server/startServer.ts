@@ -96,7 +96,15 @@ export async function startServer(
   await createSefazQueues(jobs, config.sefazRetrySeconds);
   if (config.jobsWork) {
     await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log }, jobs, { concurrency: 2 });
-    await workSefazJobs({ db, config, jobs, schemas: tenants.schemaFiles, log: app.log });
+    await workSefazJobs({
+      db,
+      config,
+      jobs,
+      schemas: tenants.schemaFiles,
+      log: app.log,
+      ...(app.webhookOutbox ? { webhookOutbox: app.webhookOutbox } : {}),
+      ...(app.realtime ? { realtime: app.realtime } : {}),
+    });
     await workWebhookDeliveries(jobs, { db, allowPrivate: config.outboundAllowPrivate, log: app.log });
     log(
       'filas de relatórios e webhooks atendidas por este processo (JOBS_WORK=0 para deixá-las ao npm run worker)',

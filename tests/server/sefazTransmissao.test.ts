@@ -3,6 +3,7 @@ import { distribuicaoDFe } from '../../runtime/server/fiscal/eventosNotaFiscal.t
 import { lerRetConsStatServ, montarConsStatServ } from '../../runtime/server/fiscal/sefaz/mensagensSefaz.ts';
 import { chamarSefaz } from '../../runtime/server/fiscal/sefaz/soapSefaz.ts';
 import { workSefazJobs } from '../../runtime/server/fiscal/sefazJobs.ts';
+import { type DomainEvent, domainEvents } from '../../runtime/server/postings/domainEvents.ts';
 import { readPkcs12Pem } from '../../runtime/server/services/certificados/readPkcs12.ts';
 import { type FakeSefaz, iniciarFakeSefaz, verificarAssinaturas } from '../../scripts/lib/fakeSefaz.ts';
 import { entradaEstoque } from '../support/entradaEstoque.ts';
@@ -21,6 +22,8 @@ let server: TestServer;
 let fake: FakeSefaz;
 let token: string;
 let tokenVerde: string;
+/** Domain events emitted in this process (the launches of the SEFAZ flow are announced like the action routes'). */
+const eventos: DomainEvent[] = [];
 type Body = Record<string, unknown>;
 const { api, ok, fails, system } = testApi(() => ({ server, token }));
 
@@ -84,7 +87,9 @@ beforeAll(async () => {
     config: server.config,
     jobs: server.jobs!,
     schemas: server.tenants.schemaFiles,
+    ...(server.app.webhookOutbox ? { webhookOutbox: server.app.webhookOutbox } : {}),
   });
+  domainEvents.on('*', (evento: DomainEvent) => eventos.push(evento));
   token = await login(server.app, 'demo@erp.local');
   tokenVerde = await login(server.app, 'verde@erp.local', 'demo1234', 'verde.localhost');
   const [usuario] = await system<{ empresa_id: number; filial_id: number }>(
@@ -229,6 +234,9 @@ describe('round trip: pedido → faturar → emitir → lote → autorizada → 
       estoque_lancado_por: 'notaFiscal',
       contas_lancadas_por: 'notaFiscal',
     });
+    expect(
+      eventos.filter((e) => e.id === notaId && e.event.startsWith('notaFiscal.')).map((e) => e.event),
+    ).toEqual(['notaFiscal.lancarEstoque', 'notaFiscal.lancarContas']);
     const servicos = (await ok('GET', `/api/NotasFiscais/${notaId}/transmissoes`)) as unknown as Body[];
     expect(servicos.map((t) => [t.servico, t.cStat])).toEqual([
       ['NFeAutorizacao4', 103],
@@ -313,6 +321,14 @@ describe('round trip: pedido → faturar → emitir → lote → autorizada → 
     const row = await nota(notaId);
     expect(Number(row.situacao)).toBe(2);
     expect(row).toMatchObject({ estoque_lancado_por: null, contas_lancadas_por: null });
+    expect(
+      eventos.filter((e) => e.id === notaId && e.event.startsWith('notaFiscal.')).map((e) => e.event),
+    ).toEqual([
+      'notaFiscal.lancarEstoque',
+      'notaFiscal.lancarContas',
+      'notaFiscal.estornarEstoque',
+      'notaFiscal.estornarContas',
+    ]);
     const [saldo] = await system<{ q: string }>(
       `SELECT coalesce(sum(qtd), 0) AS q FROM movimentacao_estoque
         WHERE origem_tipo IN ('notaFiscal', 'notaFiscal.estorno') AND origem_id = $1`,

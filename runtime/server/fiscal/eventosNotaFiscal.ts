@@ -26,6 +26,7 @@ import {
   valorTag,
 } from './sefaz/mensagensSefaz.ts';
 import {
+  comTransacao,
   executarAcoesNota,
   modeloDaChave,
   ROTULO_SITUACAO,
@@ -227,7 +228,7 @@ export async function cancelarNotaFiscal(
     'do cancelamento',
   );
   const { ret } = enviado;
-  const avisos = await servicos.db.withTenant(escopo, async (tx) => {
+  const avisos = await comTransacao(servicos, escopo, async (tx) => {
     await concluirTransmissao(tx, enviado.transmissaoId, {
       resposta: enviado.envelope,
       cStat: ret.cStat,

@@ -2,9 +2,12 @@ import type { SchemaFiles } from '../../core/validateSchemaSet.ts';
 import type { Tx } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { JobQueue } from '../plugins/jobs.ts';
+import type { Realtime } from '../plugins/realtime.ts';
+import { type DomainEvent, domainEvents } from '../postings/domainEvents.ts';
 import { runAction } from '../services/documents/runAction.ts';
 import type { RecordContext } from '../services/records/recordContext.ts';
 import { recordEntity } from '../services/records/recordEntity.ts';
+import type { WebhookOutbox } from '../services/webhooks/webhookOutbox.ts';
 import { type EscopoEmissao, type XmlNota, xmlNotaFiscal } from './emissaoNotaFiscal.ts';
 import {
   chamarComRegistro,
@@ -72,7 +75,38 @@ export interface DadosJobSefaz {
 export interface ServicosTransmissao extends ServicosSefaz {
   schemas: SchemaFiles;
   jobs?: JobQueue;
+  /** The launches' domain events go to the webhook outbox in their transaction, as the action routes do. */
+  webhookOutbox?: WebhookOutbox;
+  realtime?: Realtime;
   log?: { error(object: object, message: string): void };
+}
+
+/** Domain events of the nota's actions run in a transaction, emitted after its commit (comTransacao). */
+const eventosDaTransacao = new WeakMap<Tx, DomainEvent[]>();
+
+/**
+ * A tenant transaction whose nota actions (launches, estornos) are announced like the action routes
+ * announce them: written to the webhook outbox inside it, emitted in process and to the empresa's
+ * browsers after the commit — never for a rolled-back one.
+ */
+export async function comTransacao<T>(
+  servicos: ServicosTransmissao,
+  escopo: EscopoEmissao,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  let eventos: DomainEvent[] = [];
+  const resultado = await servicos.db.withTenant(escopo, async (tx) => {
+    const valor = await fn(tx);
+    eventos = eventosDaTransacao.get(tx) ?? [];
+    return valor;
+  });
+  for (const evento of eventos) {
+    domainEvents.emit(evento.event, evento);
+    domainEvents.emit('*', evento);
+    servicos.realtime?.emitToEmpresa(evento.empresaId, evento.event, evento);
+  }
+  if (eventos.length > 0) servicos.webhookOutbox?.kick();
+  return resultado;
 }
 
 /** A nota's state after a SEFAZ operation, as a screen shows it. */
@@ -271,6 +305,11 @@ export async function executarAcoesNota(
     try {
       await runAction(contexto, notaId, declarada, new Date().toISOString());
       await tx.query('RELEASE SAVEPOINT acao_nota');
+      const evento: DomainEvent = { event: `notaFiscal.${acao}`, id: notaId, empresaId: escopo.empresaId };
+      await servicos.webhookOutbox?.write(tx, evento);
+      const eventos = eventosDaTransacao.get(tx) ?? [];
+      eventos.push(evento);
+      eventosDaTransacao.set(tx, eventos);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       await tx.query('ROLLBACK TO SAVEPOINT acao_nota');
@@ -423,7 +462,7 @@ async function consultarEAdotar(
     prot &&
     prot.chave === envio.chave &&
     (prot.cStat === 100 || prot.cStat === 150 || DENEGACOES.has(prot.cStat));
-  return servicos.db.withTenant(escopo, async (tx) => {
+  return comTransacao(servicos, escopo, async (tx) => {
     await concluirTransmissao(tx, r.transmissaoId, {
       resposta: r.resposta.envelope,
       cStat: ret.cStat,
@@ -477,7 +516,7 @@ async function enviarAutorizacao(
   }
   const prot = ret.protocolo;
   const duplicidade = ret.cStat === 204 || prot?.cStat === 204;
-  const resultado = await servicos.db.withTenant(escopo, async (tx) => {
+  const resultado = await comTransacao(servicos, escopo, async (tx) => {
     await concluirTransmissao(tx, r.transmissaoId, {
       resposta: r.resposta.envelope,
       cStat: prot?.cStat ?? ret.cStat,
@@ -605,7 +644,7 @@ async function contingenciaAutomatica(
         chave: offline.chave,
         requisicao: offline.xml,
       });
-      const avisos = await servicos.db.withTenant(escopo, async (tx) => {
+      const avisos = await comTransacao(servicos, escopo, async (tx) => {
         await concluirTransmissao(tx, id, {
           xMotivo: `Emitida em contingência offline (tpEmis 9): ${contingencia.justificativa}`,
         });
@@ -872,7 +911,7 @@ export async function transmitirPendente(
   const prot = ret.protocolo;
   const cStat = prot?.cStat ?? ret.cStat;
   const xMotivo = prot?.xMotivo ?? ret.xMotivo;
-  const resultado = await servicos.db.withTenant(escopo, async (tx) => {
+  const resultado = await comTransacao(servicos, escopo, async (tx) => {
     await concluirTransmissao(tx, r.transmissaoId, {
       resposta: r.resposta.envelope,
       cStat,
@@ -949,7 +988,7 @@ export async function consultarRecibo(
   const prot = ret.protocolos.find((p) => p.chave === dados.chave) ?? null;
   const nfe = nfeDaRequisicao(envio.requisicao);
   const pendente = ret.cStat === 105 || PARALISADO.has(ret.cStat);
-  const resultado = await servicos.db.withTenant(escopo, async (tx) => {
+  const resultado = await comTransacao(servicos, escopo, async (tx) => {
     await concluirTransmissao(tx, r.transmissaoId, {
       resposta: r.resposta.envelope,
       cStat: prot?.cStat ?? ret.cStat,

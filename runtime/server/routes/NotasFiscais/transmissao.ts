@@ -61,6 +61,8 @@ export async function notasFiscaisTransmissaoRoutes(app: FastifyInstance): Promi
     config: app.config,
     schemas: app.tenants.schemaFiles,
     ...(app.jobs ? { jobs: app.jobs } : {}),
+    ...(app.webhookOutbox ? { webhookOutbox: app.webhookOutbox } : {}),
+    ...(app.realtime ? { realtime: app.realtime } : {}),
     log: app.log,
   });
 
