@@ -501,6 +501,7 @@ export const operations = {
   "manifestacoesManifestar": { method: 'post', path: "/api/Manifestacoes/{id}/manifestar" },
   "manifestacoesPatchById": { method: 'patch', path: "/api/Manifestacoes/{id}" },
   "manifestacoesReplaceById": { method: 'put', path: "/api/Manifestacoes/{id}" },
+  "manifestacoesSincronizar": { method: 'post', path: "/api/Manifestacoes/sincronizar" },
   "marcasCount": { method: 'get', path: "/api/Marcas/count" },
   "marcasCreate": { method: 'post', path: "/api/Marcas" },
   "marcasDeleteById": { method: 'delete', path: "/api/Marcas/{id}" },

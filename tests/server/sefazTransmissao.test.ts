@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distribuicaoDFe } from '../../runtime/server/fiscal/eventosNotaFiscal.ts';
 import { lerRetConsStatServ, montarConsStatServ } from '../../runtime/server/fiscal/sefaz/mensagensSefaz.ts';
 import { chamarSefaz } from '../../runtime/server/fiscal/sefaz/soapSefaz.ts';
 import { workSefazJobs } from '../../runtime/server/fiscal/sefazJobs.ts';
@@ -564,7 +563,7 @@ describe('inutilização, bad input, windows, tenants', () => {
     expect(Number((await nota(id)).situacao)).toBe(0);
   });
 
-  it('Distribuição DF-e: the notes addressed to the branch come unzipped after the last NSU', async () => {
+  it('Distribuição DF-e: the notes addressed to the branch since the last NSU become manifestações', async () => {
     const [propria] = await system<{ id: number }>(
       'SELECT id::int AS id FROM pessoa WHERE empresa_id = $1 AND tipo_pessoa = 2 ORDER BY id DESC LIMIT 1',
       [empresaId],
@@ -572,24 +571,23 @@ describe('inutilização, bad input, windows, tenants', () => {
     const id = await criarNota(1, 10, propria!.id);
     const emitida = await ok('POST', `/api/NotasFiscais/${id}/emitir`, { modelo: 65 });
     expect(emitida.situacao).toBe(1);
-    const servicos = {
-      db: server.db,
-      config: server.config,
-      schemas: server.tenants.schemaFiles,
-    };
-    const escopo = { empresaId, filialId };
-    const recebidas = await distribuicaoDFe(servicos, escopo, '0');
-    expect(recebidas).toMatchObject({ cStat: 138 });
-    expect(recebidas.documentos).toHaveLength(1);
-    expect(recebidas.documentos[0]!.schema).toBe('procNFe_v4.00.xsd');
-    expect(recebidas.documentos[0]!.xml).toContain(`<chNFe>${emitida.chave}</chNFe>`);
-    const nada = await distribuicaoDFe(servicos, escopo, recebidas.ultimoNsu);
-    expect(nada).toMatchObject({ cStat: 137, documentos: [] });
+    const primeira = await ok('POST', '/api/Manifestacoes/sincronizar', {});
+    expect(primeira).toMatchObject({ cStat: 138, novas: 1 });
     expect(fake.recebidos.at(-1)).toMatchObject({
       servico: 'NFeDistribuicaoDFe',
       host: 'hom1.nfe.fazenda.gov.br',
       valido: true,
     });
+    expect(fake.recebidos.at(-1)!.mensagem).toContain('<ultNSU>000000000000000</ultNSU>');
+    const [registro] = await system<Body>(
+      'SELECT chave, cnpj_emitente, valor_total, evento FROM manifestacao WHERE chave = $1',
+      [emitida.chave],
+    );
+    expect(registro).toMatchObject({ cnpj_emitente: '11222333000181', evento: null });
+    expect(Number(registro!.valor_total)).toBe(10);
+    const segunda = await ok('POST', '/api/Manifestacoes/sincronizar', {});
+    expect(segunda).toMatchObject({ cStat: 137, novas: 0, ultimoNsu: primeira.ultimoNsu });
+    expect(fake.recebidos.at(-1)!.mensagem).toContain(`<ultNSU>${primeira.ultimoNsu}</ultNSU>`);
   });
 
   it('cancelling after the legal window is 422 naming the deadline', async () => {

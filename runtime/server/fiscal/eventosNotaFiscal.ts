@@ -773,3 +773,87 @@ export async function manifestarNota(
   );
   return { ...ret, evento };
 }
+
+/** Summary of a distributed document (resNFe or procNFe) for the manifestação list; null for events. */
+function resumoDocumento(xml: string) {
+  let chave: string | undefined;
+  let cnpj: string | undefined;
+  let nome: string | undefined;
+  let vNF: string | undefined;
+  if (/<(?:[\w-]+:)?resNFe[\s>]/.test(xml)) {
+    chave = valorTag(xml, 'chNFe');
+    cnpj = valorTag(xml, 'CNPJ');
+    nome = valorTag(xml, 'xNome');
+    vNF = valorTag(xml, 'vNF');
+  } else if (/<(?:[\w-]+:)?nfeProc[\s>]/.test(xml)) {
+    const emit = blocoTag(xml, 'emit') ?? '';
+    chave = /Id="NFe([0-9A-Z]{44})"/.exec(xml)?.[1];
+    cnpj = valorTag(emit, 'CNPJ');
+    nome = valorTag(emit, 'xNome');
+    vNF = valorTag(blocoTag(xml, 'ICMSTot') ?? '', 'vNF');
+  }
+  if (!chave) return null;
+  const dhEmi = valorTag(xml, 'dhEmi');
+  return {
+    chave,
+    cnpj: cnpj ?? null,
+    nome: nome?.slice(0, 60) ?? null,
+    dataEmissao: dhEmi ? new Date(dhEmi) : null,
+    valorTotal: vNF === undefined ? null : Number(vNF),
+  };
+}
+
+/**
+ * POST /api/Manifestacoes/sincronizar: the NF-e addressed to the branch since the last NSU read
+ * (Distribuição DF-e, Ambiente Nacional; the last ultNSU is the one of the previous answer in the
+ * transmission log) become manifestação records, not yet manifested; a chave already listed is skipped.
+ */
+export async function sincronizarManifestacoes(servicos: ServicosTransmissao, escopo: EscopoEmissao) {
+  const anterior = await servicos.db.withTenant(
+    escopo,
+    (tx) =>
+      tx.maybeOne<{ resposta: string | null }>(
+        `SELECT resposta FROM nota_fiscal_transmissao
+          WHERE empresa_id = $1 AND documento_tipo = 'filial' AND documento_id = $2 AND servico = 'NFeDistribuicaoDFe'
+            AND c_stat IN (137, 138)
+          ORDER BY id DESC LIMIT 1`,
+        [escopo.empresaId, escopo.filialId],
+      ),
+    { readOnly: true },
+  );
+  const ultimo = valorTag(anterior?.resposta ?? '', 'ultNSU') ?? '0';
+  const ret = await distribuicaoDFe(servicos, escopo, ultimo);
+  const novas = await servicos.db.withTenant(escopo, async (tx) => {
+    let inseridas = 0;
+    for (const documento of ret.documentos) {
+      const resumo = resumoDocumento(documento.xml);
+      if (!resumo) continue;
+      const rows = await tx.query(
+        `INSERT INTO manifestacao (empresa_id, filial_id, criado_por, alterado_por, chave, cnpj_emitente, nome_emitente,
+                data_emissao, valor_total)
+         SELECT $1, $2, $3, $3, $4::text, $5::text, $6::text, $7::timestamptz, $8::numeric
+          WHERE NOT EXISTS (SELECT 1 FROM manifestacao WHERE filial_id = $2 AND chave = $4::text)
+         RETURNING id`,
+        [
+          escopo.empresaId,
+          escopo.filialId,
+          escopo.usuarioId ?? null,
+          resumo.chave,
+          resumo.cnpj,
+          resumo.nome,
+          resumo.dataEmissao,
+          resumo.valorTotal,
+        ],
+      );
+      inseridas += rows.length;
+    }
+    return inseridas;
+  });
+  return {
+    cStat: ret.cStat,
+    xMotivo: ret.xMotivo,
+    ultimoNsu: ret.ultimoNsu,
+    maximoNsu: ret.maximoNsu,
+    novas,
+  };
+}

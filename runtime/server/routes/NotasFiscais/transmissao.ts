@@ -8,6 +8,7 @@ import {
   manifestarNota,
   nfeProcDaNota,
   type PedidoInutilizacao,
+  sincronizarManifestacoes,
   statusServico,
   transmissoesDaNota,
 } from '../../fiscal/eventosNotaFiscal.ts';
@@ -29,6 +30,7 @@ import {
   inutilizarResponse,
   manifestarBody,
   manifestarResponse,
+  sincronizarResponse,
   statusServicoQuery,
   statusServicoResponse,
   transmissoesResponse,
@@ -254,6 +256,23 @@ export async function notasFiscaisTransmissaoRoutes(app: FastifyInstance): Promi
       const { id } = request.params as { id: number };
       const { evento, justificativa } = request.body as { evento: number; justificativa?: string };
       return manifestarNota(servicos(), scope, id, evento, justificativa);
+    },
+  );
+
+  app.post(
+    '/api/Manifestacoes/sincronizar',
+    {
+      schema: {
+        operationId: 'manifestacoesSincronizar',
+        tags: ['Manifestacoes'],
+        summary:
+          'Busca no Ambiente Nacional (Distribuição DF-e) as NF-e emitidas contra a filial desde o último NSU e as lista para manifestação',
+        response: { 200: sincronizarResponse, ...errorResponses(400, 401, 403, 422, 503) },
+      },
+    },
+    async (request) => {
+      const scope = escopo(request, PermissionLevel.CRIAR, PERMISSAO_MANIFESTACAO);
+      return sincronizarManifestacoes(servicos(), scope);
     },
   );
 }

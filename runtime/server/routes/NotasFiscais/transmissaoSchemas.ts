@@ -131,3 +131,11 @@ export const manifestarResponse = objeto({
   xMotivo: { type: 'string' },
   protocolo: anulavel('string'),
 });
+
+export const sincronizarResponse = objeto({
+  cStat: { type: 'integer', description: '137 nenhum documento novo, 138 documentos encontrados' },
+  xMotivo: { type: 'string' },
+  ultimoNsu: { type: 'string' },
+  maximoNsu: { type: 'string' },
+  novas: { type: 'integer', description: 'Notas incluídas em Manifestações' },
+});
