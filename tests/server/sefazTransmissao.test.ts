@@ -414,6 +414,32 @@ describe('NFC-e, rejections, duplicidade', () => {
   });
 });
 
+describe('a process stopped mid-request', () => {
+  it('Consultar finds the nota SEFAZ received (consSitNFe) and adopts its protocol; one it never got goes back to Erro', async () => {
+    await contingencia(false);
+    const recebida = await criarNota();
+    await fake.derrubar('processar-sem-responder', [HOST_NFCE_SP]);
+    await ok('POST', `/api/NotasFiscais/${recebida}/emitir`, { modelo: 65 });
+    const perdida = await criarNota();
+    await fake.derrubar('resetar', [HOST_NFCE_SP]);
+    await ok('POST', `/api/NotasFiscais/${perdida}/emitir`, { modelo: 65 });
+    await fake.restaurar();
+    // As if the API process had died between sending and reading the answer: still Em processamento.
+    await system('UPDATE nota_fiscal SET situacao = 7 WHERE id = ANY($1)', [[recebida, perdida]]);
+    const adotada = await ok('POST', `/api/NotasFiscais/${recebida}/consultar`, {});
+    expect(adotada).toMatchObject({ situacao: 1, cStat: 100 });
+    expect(adotada.protocolo).toBe(fake.autorizadas.get(String(adotada.chave))?.protocolo);
+    const nuncaRecebida = await ok('POST', `/api/NotasFiscais/${perdida}/consultar`, {});
+    expect(nuncaRecebida).toMatchObject({
+      situacao: 6,
+      cStat: 217,
+      xMotivo: 'Rejeição: NF-e não consta na base de dados da SEFAZ',
+    });
+    expect(await aguardarSituacao(perdida, 1)).toMatchObject({ numero: nuncaRecebida.numero });
+    await contingencia(true);
+  });
+});
+
 describe('contingency and a slow SEFAZ', () => {
   it('NF-e with the SP authorizer refusing connections goes to SVC-AN (tpEmis 6, dhCont, xJust)', async () => {
     const id = await criarNota();

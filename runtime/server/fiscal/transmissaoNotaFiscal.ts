@@ -1057,9 +1057,11 @@ export async function consultarNotaFiscal(
       'SEFAZ_INDISPONIVEL',
       'A SEFAZ não respondeu à consulta. Tente novamente em alguns minutos.',
     );
-  if (nota.situacao === SITUACAO.EM_PROCESSAMENTO && !achou.adotado && achou.cStat === 217)
-    // Sent but never received (the process stopped mid-request): it may be sent again, same chave.
+  if (nota.situacao === SITUACAO.EM_PROCESSAMENTO && !achou.adotado && achou.cStat === 217) {
+    // Sent but never received (the process stopped mid-request): sent again by the job, same chave.
     await marcar(servicos, escopo, notaId, SITUACAO.ERRO, `${achou.cStat} - ${achou.xMotivo}`);
+    await agendar(servicos, FILA_TRANSMITIR, { ...escopo, notaId });
+  }
   return estadoAtual(servicos, escopo, notaId, {
     cStat: achou.cStat,
     xMotivo: achou.xMotivo,
