@@ -2434,6 +2434,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/NotasFiscais/{id}/emitir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emite a nota: monta, assina, valida no schema oficial, numera e transmite à SEFAZ (NFC-e síncrona, NF-e em lote consultado por job); sem resposta da SEFAZ entra em contingência (SVC para NF-e, offline para NFC-e) se a filial permitir */
+        post: operations["notasFiscaisEmitir"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/consultar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consulta a nota na SEFAZ: o recibo do lote em processamento, a retransmissão de uma nota em contingência ou sem resposta, ou o protocolo pela chave */
+        post: operations["notasFiscaisConsultar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancela a nota autorizada (evento 110111) dentro do prazo legal (NF-e 24 horas, NFC-e 30 minutos) e estorna o estoque e as contas lançados por ela */
+        post: operations["notasFiscaisCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/cartaCorrecao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Carta de correção eletrônica da NF-e autorizada (evento 110110, sequência nSeqEvento) */
+        post: operations["notasFiscaisCartaCorrecao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/transmissoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cada requisição enviada à SEFAZ sobre a nota e a resposta recebida (ou o erro de transmissão) */
+        get: operations["notasFiscaisTransmissoes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/nfeProc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O XML autorizado da nota (nfeProc: NFe assinada e protocolo da SEFAZ), para baixar */
+        get: operations["notasFiscaisNfeProc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/inutilizar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Inutiliza uma faixa de números não usados da filial (modelo, série, número inicial e final, justificativa de 15 a 255 caracteres) */
+        post: operations["notasFiscaisInutilizar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/statusServico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status do serviço de autorização da SEFAZ da filial (107 em operação) */
+        get: operations["notasFiscaisStatusServico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Manifestacoes/{id}/manifestar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Manifestação do destinatário da NF-e recebida (210200 confirmação, 210210 ciência, 210220 desconhecimento, 210240 operação não realizada com justificativa), enviada ao Ambiente Nacional */
+        post: operations["manifestacoesManifestar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Manifestacoes/sincronizar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Busca no Ambiente Nacional (Distribuição DF-e) as NF-e emitidas contra a filial desde o último NSU e as lista para manifestação */
+        post: operations["manifestacoesSincronizar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/NotasFiscais/{id}/previa": {
         parameters: {
             query?: never;
@@ -14476,6 +14646,11 @@ export interface components {
              */
             tipoEmissao?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 9 | null;
             /**
+             * Contingência automática quando a SEFAZ estiver fora
+             * @description Sem resposta da SEFAZ (tempo esgotado, conexão recusada, serviço paralisado): a NF-e vai para a SVC da UF (tpEmis 6 ou 7) e a NFC-e é emitida offline (tpEmis 9) e transmitida depois. Desmarcado, a nota fica com erro e é reenviada automaticamente.
+             */
+            contingenciaAutomatica?: boolean | null;
+            /**
              * Impressão do DANFE
              * @enum {integer|null}
              */
@@ -14551,6 +14726,11 @@ export interface components {
              * @description Use Emissão normal; as contingências só quando a SEFAZ estiver indisponível. Padrão: 1.
              */
             tipoEmissao: number & (1 | 2 | 3 | 4 | 5 | 6 | 7 | 9);
+            /**
+             * Contingência automática quando a SEFAZ estiver fora
+             * @description Sem resposta da SEFAZ (tempo esgotado, conexão recusada, serviço paralisado): a NF-e vai para a SVC da UF (tpEmis 6 ou 7) e a NFC-e é emitida offline (tpEmis 9) e transmitida depois. Desmarcado, a nota fica com erro e é reenviada automaticamente. Padrão: true.
+             */
+            contingenciaAutomatica?: boolean | null;
             /**
              * Impressão do DANFE
              * @description Padrão: 1.
@@ -14652,6 +14832,11 @@ export interface components {
              * @description Use Emissão normal; as contingências só quando a SEFAZ estiver indisponível.
              */
             tipoEmissao?: number & (1 | 2 | 3 | 4 | 5 | 6 | 7 | 9);
+            /**
+             * Contingência automática quando a SEFAZ estiver fora
+             * @description Sem resposta da SEFAZ (tempo esgotado, conexão recusada, serviço paralisado): a NF-e vai para a SVC da UF (tpEmis 6 ou 7) e a NFC-e é emitida offline (tpEmis 9) e transmitida depois. Desmarcado, a nota fica com erro e é reenviada automaticamente.
+             */
+            contingenciaAutomatica?: boolean | null;
             /** Impressão do DANFE */
             modoImpressaoDanfe?: number & (1 | 2);
             /**
@@ -15363,7 +15548,7 @@ export interface components {
              * Situação
              * @enum {integer|null}
              */
-            readonly situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            readonly situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
             /**
              * Motivo da rejeição
              * @description Código e motivo devolvidos pela SEFAZ (cStat e xMotivo) ou a mensagem do erro de transmissão.
@@ -15609,7 +15794,7 @@ export interface components {
              * Situação
              * @enum {integer|null}
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
             /**
              * Motivo da rejeição
              * @description Código e motivo devolvidos pela SEFAZ (cStat e xMotivo) ou a mensagem do erro de transmissão.
@@ -15687,7 +15872,7 @@ export interface components {
              * Situação
              * @description Padrão: 0.
              */
-            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Motivo da rejeição
              * @description Código e motivo devolvidos pela SEFAZ (cStat e xMotivo) ou a mensagem do erro de transmissão.
@@ -15761,7 +15946,7 @@ export interface components {
             /** Valor do desconto */
             valorDesconto?: number | null;
             /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Motivo da rejeição
              * @description Código e motivo devolvidos pela SEFAZ (cStat e xMotivo) ou a mensagem do erro de transmissão.
@@ -19160,7 +19345,7 @@ export interface components {
              * Situação
              * @enum {integer|null}
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
             /**
              * Protocolo
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -19209,7 +19394,7 @@ export interface components {
              * Situação
              * @description Padrão: 0.
              */
-            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -19257,7 +19442,7 @@ export interface components {
              */
             justificativa?: string;
             /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -22100,7 +22285,7 @@ export interface components {
              * Situação
              * @enum {integer|null}
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -22214,7 +22399,7 @@ export interface components {
              * Situação
              * @description Padrão: 0.
              */
-            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -22305,7 +22490,7 @@ export interface components {
              */
             transportadorId?: number | null;
             /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -22450,7 +22635,7 @@ export interface components {
              * Situação
              * @enum {integer|null}
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -22559,7 +22744,7 @@ export interface components {
              * Situação
              * @description Padrão: 0.
              */
-            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -22648,7 +22833,7 @@ export interface components {
              */
             transportadorId?: number | null;
             /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -23200,7 +23385,7 @@ export interface components {
              * Situação
              * @enum {integer|null}
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -23309,7 +23494,7 @@ export interface components {
              * Situação
              * @description Padrão: 0.
              */
-            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -23398,7 +23583,7 @@ export interface components {
              */
             transportadorId?: number | null;
             /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -41515,6 +41700,920 @@ export interface operations {
             };
             /** @description Default Response */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisEmitir: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 55 NF-e, 65 NFC-e
+                     * @default 55
+                     * @enum {integer}
+                     */
+                    modelo?: 55 | 65;
+                    /**
+                     * @description NFC-e: versão do QR Code (padrão 2)
+                     * @enum {integer}
+                     */
+                    versaoQrCode?: 2 | 3;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description situacaoDocumentoFiscal: 0 em digitação, 1 autorizado, 2 cancelado, 3 rejeitado, 4 denegado, 5 em contingência, 6 erro, 7 em processamento, 8 inutilizado */
+                        situacao: number;
+                        situacaoDescricao: string;
+                        modelo: number | null;
+                        serie: number | null;
+                        numero: number | null;
+                        /** @description Chave de acesso (muda com o tipo de emissão em contingência) */
+                        chave: string | null;
+                        /** @description Protocolo de autorização (nProt) */
+                        protocolo: string | null;
+                        /** @description tpEmis: 1 normal, 6 SVC-AN, 7 SVC-RS, 9 NFC-e offline */
+                        tipoEmissao: number | null;
+                        /** @description Código de status da última resposta da SEFAZ */
+                        cStat: number | null;
+                        /** @description Motivo da SEFAZ ou do erro de transmissão */
+                        xMotivo: string | null;
+                        /** @description nRec do lote em processamento */
+                        recibo: string | null;
+                        /** @description O que não foi feito além da resposta da SEFAZ (um lançamento recusado, por exemplo) */
+                        avisos: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisConsultar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description situacaoDocumentoFiscal: 0 em digitação, 1 autorizado, 2 cancelado, 3 rejeitado, 4 denegado, 5 em contingência, 6 erro, 7 em processamento, 8 inutilizado */
+                        situacao: number;
+                        situacaoDescricao: string;
+                        modelo: number | null;
+                        serie: number | null;
+                        numero: number | null;
+                        /** @description Chave de acesso (muda com o tipo de emissão em contingência) */
+                        chave: string | null;
+                        /** @description Protocolo de autorização (nProt) */
+                        protocolo: string | null;
+                        /** @description tpEmis: 1 normal, 6 SVC-AN, 7 SVC-RS, 9 NFC-e offline */
+                        tipoEmissao: number | null;
+                        /** @description Código de status da última resposta da SEFAZ */
+                        cStat: number | null;
+                        /** @description Motivo da SEFAZ ou do erro de transmissão */
+                        xMotivo: string | null;
+                        /** @description nRec do lote em processamento */
+                        recibo: string | null;
+                        /** @description O que não foi feito além da resposta da SEFAZ (um lançamento recusado, por exemplo) */
+                        avisos: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisCancelar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description De 15 a 255 caracteres */
+                    justificativa: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cStat: number;
+                        xMotivo: string;
+                        protocolo: string | null;
+                        /** @description nSeqEvento */
+                        sequencia: number;
+                        /** @description situacaoDocumentoFiscal: 0 em digitação, 1 autorizado, 2 cancelado, 3 rejeitado, 4 denegado, 5 em contingência, 6 erro, 7 em processamento, 8 inutilizado */
+                        situacao: number;
+                        situacaoDescricao: string;
+                        chave: string;
+                        avisos: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisCartaCorrecao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Texto da correção, de 15 a 1000 caracteres */
+                    correcao: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cStat: number;
+                        xMotivo: string;
+                        protocolo: string | null;
+                        /** @description nSeqEvento */
+                        sequencia: number;
+                        /** @description situacaoDocumentoFiscal: 0 em digitação, 1 autorizado, 2 cancelado, 3 rejeitado, 4 denegado, 5 em contingência, 6 erro, 7 em processamento, 8 inutilizado */
+                        situacao: number;
+                        situacaoDescricao: string;
+                        chave: string;
+                        avisos: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisTransmissoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Web service (NFeAutorizacao4…) ou contingenciaOffline */
+                        servico: string;
+                        url: string | null;
+                        ambiente: number | null;
+                        tipoEmissao: number | null;
+                        chave: string | null;
+                        tipoEvento: string | null;
+                        sequenciaEvento: number | null;
+                        cStat: number | null;
+                        xMotivo: string | null;
+                        protocolo: string | null;
+                        recibo: string | null;
+                        /** @description Erro de transmissão (sem resposta da SEFAZ) */
+                        erro: string | null;
+                        /** @description A mensagem enviada (XML) */
+                        requisicao: string;
+                        /** @description O envelope SOAP recebido */
+                        resposta: string | null;
+                        /** @description procEventoNFe do evento registrado */
+                        xmlProcessado: string | null;
+                        /** Format: date-time */
+                        criadoEm: string;
+                        /** Format: date-time */
+                        respondidoEm: string | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisNfeProc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O arquivo <chave>-procNFe.xml */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisInutilizar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {integer} */
+                    modelo: 55 | 65;
+                    serie: number;
+                    numeroInicial: number;
+                    numeroFinal: number;
+                    /** @description De 15 a 255 caracteres */
+                    justificativa: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A inutilização registrada (NF-e › Inutilizações) */
+                        id: number;
+                        cStat: number;
+                        xMotivo: string;
+                        protocolo: string | null;
+                        /** @description situacaoDocumentoFiscal: 0 em digitação, 1 autorizado, 2 cancelado, 3 rejeitado, 4 denegado, 5 em contingência, 6 erro, 7 em processamento, 8 inutilizado */
+                        situacao: number;
+                        situacaoDescricao: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisStatusServico: {
+        parameters: {
+            query?: {
+                /** @description A filial selecionada (padrão) */
+                filialId?: number;
+                modelo?: 55 | 65;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        emOperacao: boolean;
+                        cStat: number | null;
+                        xMotivo: string;
+                        /** @description tMed em segundos */
+                        tempoMedio: number | null;
+                        uf: string;
+                        modelo: number;
+                        ambiente: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    manifestacoesManifestar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {integer} */
+                    evento: 210200 | 210210 | 210220 | 210240;
+                    /** @description Operação não Realizada: de 15 a 255 caracteres */
+                    justificativa?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        evento: number;
+                        cStat: number;
+                        xMotivo: string;
+                        protocolo: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    manifestacoesSincronizar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 137 nenhum documento novo, 138 documentos encontrados */
+                        cStat: number;
+                        xMotivo: string;
+                        ultimoNsu: string;
+                        maximoNsu: string;
+                        /** @description Notas incluídas em Manifestações */
+                        novas: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
