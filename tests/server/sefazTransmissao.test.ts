@@ -283,6 +283,45 @@ describe('round trip: pedido → faturar → emitir → lote → autorizada → 
     expect(response.body).toContain('<protNFe versao="4.00"><infProt>');
   });
 
+  it('the authorised nota flows into the SPED file of its month (C100 with its chave and protocol date)', async () => {
+    const row = await nota(notaId);
+    const emissao = new Date(String(row.data_emissao));
+    const periodo = `${emissao.getUTCFullYear()}-${String(emissao.getUTCMonth() + 1).padStart(2, '0')}`;
+    const contadores = await system<{ n: number }>(
+      'SELECT count(*)::int AS n FROM contador WHERE empresa_id = $1 AND ativo',
+      [empresaId],
+    );
+    if (!contadores[0]?.n)
+      await ok('POST', '/api/Contadores', {
+        nome: 'Carla Contadora',
+        cpf: '52998224725',
+        crc: 'SP123456O8',
+        ativo: true,
+      });
+    const response = await api('POST', '/api/ArquivosFiscais/sped/arquivo', {
+      periodo,
+      finalidade: 0,
+      perfil: 'A',
+      codigoReceita: '046-2',
+      contaEstoque: '1.1.4.01',
+      confirmarErros: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const linhas = Buffer.from(response.json().conteudo, 'base64').toString('latin1').split('\r\n');
+    const c100 = linhas.filter((linha) => linha.startsWith('|C100|') && linha.includes(String(row.chave)));
+    expect(c100).toHaveLength(1);
+    // Saída (1), own issue (0), model 55, situação regular (00), série in three positions, the number.
+    const campos = (c100[0] as string).split('|');
+    expect([campos[2], campos[3], campos[5], campos[6], campos[7], campos[8]]).toEqual([
+      '1',
+      '0',
+      '55',
+      '00',
+      String(row.serie).padStart(3, '0'),
+      String(row.numero),
+    ]);
+  });
+
   it('carta de correção: 135 with the next nSeqEvento; a short text is refused before sending', async () => {
     const curta = await fails(
       'POST',
