@@ -2434,6 +2434,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/NotasFiscais/{id}/emitir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emite a nota: monta, assina, valida no schema oficial, numera e transmite à SEFAZ (NFC-e síncrona, NF-e em lote consultado por job); sem resposta da SEFAZ entra em contingência (SVC para NF-e, offline para NFC-e) se a filial permitir */
+        post: operations["notasFiscaisEmitir"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/consultar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consulta a nota na SEFAZ: o recibo do lote em processamento, a retransmissão de uma nota em contingência ou sem resposta, ou o protocolo pela chave */
+        post: operations["notasFiscaisConsultar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancela a nota autorizada (evento 110111) dentro do prazo legal (NF-e 24 horas, NFC-e 30 minutos) e estorna o estoque e as contas lançados por ela */
+        post: operations["notasFiscaisCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/cartaCorrecao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Carta de correção eletrônica da NF-e autorizada (evento 110110, sequência nSeqEvento) */
+        post: operations["notasFiscaisCartaCorrecao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/transmissoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cada requisição enviada à SEFAZ sobre a nota e a resposta recebida (ou o erro de transmissão) */
+        get: operations["notasFiscaisTransmissoes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/{id}/nfeProc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O XML autorizado da nota (nfeProc: NFe assinada e protocolo da SEFAZ), para baixar */
+        get: operations["notasFiscaisNfeProc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/inutilizar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Inutiliza uma faixa de números não usados da filial (modelo, série, número inicial e final, justificativa de 15 a 255 caracteres) */
+        post: operations["notasFiscaisInutilizar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/NotasFiscais/statusServico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status do serviço de autorização da SEFAZ da filial (107 em operação) */
+        get: operations["notasFiscaisStatusServico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Manifestacoes/{id}/manifestar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Manifestação do destinatário da NF-e recebida (210200 confirmação, 210210 ciência, 210220 desconhecimento, 210240 operação não realizada com justificativa), enviada ao Ambiente Nacional */
+        post: operations["manifestacoesManifestar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Manifestacoes/sincronizar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Busca no Ambiente Nacional (Distribuição DF-e) as NF-e emitidas contra a filial desde o último NSU e as lista para manifestação */
+        post: operations["manifestacoesSincronizar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/NotasFiscais/{id}/previa": {
         parameters: {
             query?: never;
@@ -12133,6 +12303,8 @@ export interface components {
                 };
             };
             dominios: string[];
+            /** @description idConfig de um white-label existente: o novo começa com as telas dele (arquivos de tenants/ e a versão publicada no estúdio) como versão 1 do estúdio */
+            modelo?: string;
         };
         /** @description Os módulos do produto de um white-label (ativos ou não) e os módulos adicionais dos planos */
         ModulosConfig: {
@@ -12831,6 +13003,13 @@ export interface components {
             /** Ativo */
             ativo?: boolean | null;
             filialAcesso?: components["schemas"]["Filial"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Chave de API */
         ApiKeyInput: {
@@ -12856,6 +13035,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -12883,6 +13069,13 @@ export interface components {
             expiraEm?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -12970,6 +13163,13 @@ export interface components {
             conta?: components["schemas"]["Conta"];
             formaPagamentoFinanceiro?: components["schemas"]["FormaPagamentoFinanceiro"];
             movimentoFinanceiro?: components["schemas"]["MovimentoFinanceiro"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Baixa */
         BaixaInput: {
@@ -13036,6 +13236,13 @@ export interface components {
              */
             movimentoFinanceiroId?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -13093,6 +13300,13 @@ export interface components {
              * @description Id de Movimento financeiro
              */
             movimentoFinanceiroId?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13186,6 +13400,13 @@ export interface components {
             pessoa?: components["schemas"]["Cliente"];
             gatewayBoleto?: components["schemas"]["GatewayBoleto"];
             lancamento?: components["schemas"]["Receita"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Boleto */
         BoletoInput: {
@@ -13243,6 +13464,13 @@ export interface components {
              * @description Id de Receita
              */
             lancamentoId?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13302,6 +13530,13 @@ export interface components {
              * @description Id de Receita
              */
             lancamentoId?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13363,6 +13598,13 @@ export interface components {
             observacoes?: string | null;
             pdv?: components["schemas"]["Pdv"];
             operadorPdv?: components["schemas"]["OperadorPdv"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Caixa */
         CaixaInput: {
@@ -13395,6 +13637,13 @@ export interface components {
             valorFechamento?: number | null;
             /** Observações */
             observacoes?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13429,6 +13678,13 @@ export interface components {
             valorFechamento?: number | null;
             /** Observações */
             observacoes?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13468,6 +13724,13 @@ export interface components {
              */
             categoriaPaiId?: number | null;
             categoriaPai?: components["schemas"]["Categoria"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Categoria */
         CategoriaInput: {
@@ -13478,6 +13741,13 @@ export interface components {
              * @description Id de Categoria
              */
             categoriaPaiId?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13493,6 +13763,13 @@ export interface components {
              * @description Id de Categoria
              */
             categoriaPaiId?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13543,6 +13820,13 @@ export interface components {
              */
             grupoDre?: "receitaBruta" | "deducoes" | "custos" | "despesasOperacionais" | "receitasFinanceiras" | "despesasFinanceiras" | "outras" | null;
             categoriaPai?: components["schemas"]["CategoriaFinanceira"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Categoria financeira */
         CategoriaFinanceiraInput: {
@@ -13560,6 +13844,13 @@ export interface components {
              * @description Linha do DRE em que a categoria soma (vazio: receitas em Receita bruta, despesas em Despesas operacionais).
              */
             grupoDre?: (string & ("receitaBruta" | "deducoes" | "custos" | "despesasOperacionais" | "receitasFinanceiras" | "despesasFinanceiras" | "outras")) | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13582,6 +13873,13 @@ export interface components {
              * @description Linha do DRE em que a categoria soma (vazio: receitas em Receita bruta, despesas em Despesas operacionais).
              */
             grupoDre?: (string & ("receitaBruta" | "deducoes" | "custos" | "despesasOperacionais" | "receitasFinanceiras" | "despesasFinanceiras" | "outras")) | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13619,6 +13917,13 @@ export interface components {
             codigo?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Centro de custo */
         CentroCustoInput: {
@@ -13631,6 +13936,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13645,6 +13957,13 @@ export interface components {
             codigo?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13683,6 +14002,13 @@ export interface components {
             codigo?: string | null;
             /** Descrição */
             descricao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** CFOP */
         CfopInput: {
@@ -13693,6 +14019,13 @@ export interface components {
             codigo: string;
             /** Descrição */
             descricao: string;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13708,6 +14041,13 @@ export interface components {
             codigo?: string;
             /** Descrição */
             descricao?: string;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -13836,6 +14176,13 @@ export interface components {
              * @description Com include (Contatos)
              */
             contatos?: components["schemas"]["ContatoComercial"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Cliente */
         ClienteInput: {
@@ -13940,6 +14287,13 @@ export interface components {
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14042,6 +14396,13 @@ export interface components {
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14125,6 +14486,13 @@ export interface components {
              * @description Impressa no rodapé dos pedidos de venda e orçamentos.
              */
             mensagemPedido?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Configurações gerais */
         ConfiguracaoGeralInput: {
@@ -14190,6 +14558,13 @@ export interface components {
              */
             mensagemPedido?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14247,6 +14622,13 @@ export interface components {
              */
             mensagemPedido?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14298,6 +14680,11 @@ export interface components {
              */
             tipoEmissao?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 9 | null;
             /**
+             * Contingência automática quando a SEFAZ estiver fora
+             * @description Sem resposta da SEFAZ (tempo esgotado, conexão recusada, serviço paralisado): a NF-e vai para a SVC da UF (tpEmis 6 ou 7) e a NFC-e é emitida offline (tpEmis 9) e transmitida depois. Desmarcado, a nota fica com erro e é reenviada automaticamente.
+             */
+            contingenciaAutomatica?: boolean | null;
+            /**
              * Impressão do DANFE
              * @enum {integer|null}
              */
@@ -14348,6 +14735,13 @@ export interface components {
              */
             aliquotaCreditoSimples?: number | null;
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Configuração fiscal */
         ConfiguracaoNfeInput: {
@@ -14366,6 +14760,11 @@ export interface components {
              * @description Use Emissão normal; as contingências só quando a SEFAZ estiver indisponível. Padrão: 1.
              */
             tipoEmissao: number & (1 | 2 | 3 | 4 | 5 | 6 | 7 | 9);
+            /**
+             * Contingência automática quando a SEFAZ estiver fora
+             * @description Sem resposta da SEFAZ (tempo esgotado, conexão recusada, serviço paralisado): a NF-e vai para a SVC da UF (tpEmis 6 ou 7) e a NFC-e é emitida offline (tpEmis 9) e transmitida depois. Desmarcado, a nota fica com erro e é reenviada automaticamente. Padrão: true.
+             */
+            contingenciaAutomatica?: boolean | null;
             /**
              * Impressão do DANFE
              * @description Padrão: 1.
@@ -14438,6 +14837,13 @@ export interface components {
              */
             aliquotaCreditoSimples?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14460,6 +14866,11 @@ export interface components {
              * @description Use Emissão normal; as contingências só quando a SEFAZ estiver indisponível.
              */
             tipoEmissao?: number & (1 | 2 | 3 | 4 | 5 | 6 | 7 | 9);
+            /**
+             * Contingência automática quando a SEFAZ estiver fora
+             * @description Sem resposta da SEFAZ (tempo esgotado, conexão recusada, serviço paralisado): a NF-e vai para a SVC da UF (tpEmis 6 ou 7) e a NFC-e é emitida offline (tpEmis 9) e transmitida depois. Desmarcado, a nota fica com erro e é reenviada automaticamente.
+             */
+            contingenciaAutomatica?: boolean | null;
             /** Impressão do DANFE */
             modoImpressaoDanfe?: number & (1 | 2);
             /**
@@ -14516,6 +14927,13 @@ export interface components {
              * @description Percentual informado nas notas com CSOSN 101 e 201 (pCredSN).
              */
             aliquotaCreditoSimples?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -14579,6 +14997,13 @@ export interface components {
             readonly saldoAtual?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Conta */
         ContaInput: {
@@ -14614,6 +15039,13 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14643,6 +15075,13 @@ export interface components {
             dataSaldoInicial?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -14691,6 +15130,13 @@ export interface components {
             tipoContaContabil?: "S" | "A" | null;
             /** Nível */
             nivel?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Conta contábil do SPED */
         ContaContabilSpedInput: {
@@ -14707,6 +15153,13 @@ export interface components {
             tipoContaContabil: string & ("S" | "A");
             /** Nível */
             nivel: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -14728,6 +15181,13 @@ export interface components {
             tipoContaContabil?: string & ("S" | "A");
             /** Nível */
             nivel?: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -14796,6 +15256,13 @@ export interface components {
             codigoMunicipio?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Contador */
         ContadorInput: {
@@ -14851,6 +15318,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -14909,6 +15383,13 @@ export interface components {
             /** Ativo */
             ativo?: boolean | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -14953,6 +15434,13 @@ export interface components {
             /** Telefone */
             telefone?: string | null;
             pessoa?: components["schemas"]["Pessoa"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Contato comercial */
         ContatoComercialInput: {
@@ -14975,6 +15463,13 @@ export interface components {
              * Format: phone
              */
             telefone?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15002,6 +15497,13 @@ export interface components {
              * Format: phone
              */
             telefone?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15080,7 +15582,7 @@ export interface components {
              * Situação
              * @enum {integer|null}
              */
-            readonly situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            readonly situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
             /**
              * Motivo da rejeição
              * @description Código e motivo devolvidos pela SEFAZ (cStat e xMotivo) ou a mensagem do erro de transmissão.
@@ -15099,6 +15601,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["CupomFiscalItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Cupom com erro */
         CupomErroInput: {
@@ -15162,6 +15671,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["CupomFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15227,6 +15743,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["CupomFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15305,7 +15828,7 @@ export interface components {
              * Situação
              * @enum {integer|null}
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
             /**
              * Motivo da rejeição
              * @description Código e motivo devolvidos pela SEFAZ (cStat e xMotivo) ou a mensagem do erro de transmissão.
@@ -15324,6 +15847,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["CupomFiscalItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Cupom fiscal */
         CupomFiscalInput: {
@@ -15376,7 +15906,7 @@ export interface components {
              * Situação
              * @description Padrão: 0.
              */
-            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Motivo da rejeição
              * @description Código e motivo devolvidos pela SEFAZ (cStat e xMotivo) ou a mensagem do erro de transmissão.
@@ -15392,6 +15922,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["CupomFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15443,7 +15980,7 @@ export interface components {
             /** Valor do desconto */
             valorDesconto?: number | null;
             /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Motivo da rejeição
              * @description Código e motivo devolvidos pela SEFAZ (cStat e xMotivo) ou a mensagem do erro de transmissão.
@@ -15459,6 +15996,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["CupomFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15575,6 +16119,13 @@ export interface components {
             valorCofins?: number | null;
             cupomFiscal?: components["schemas"]["CupomFiscal"];
             produto?: components["schemas"]["Produto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do cupom fiscal */
         CupomFiscalItemInput: {
@@ -15683,6 +16234,13 @@ export interface components {
              */
             valorCofins?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -15765,6 +16323,13 @@ export interface components {
             /** Valor da COFINS */
             valorCofins?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -15811,6 +16376,13 @@ export interface components {
             desconsiderar?: boolean | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Depósito */
         DepositoInput: {
@@ -15831,6 +16403,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15853,6 +16432,13 @@ export interface components {
             desconsiderar?: boolean | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -15992,6 +16578,13 @@ export interface components {
              * @description Com include (Rateio por centro de custo)
              */
             rateio?: components["schemas"]["LancamentoRateio"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Despesa */
         DespesaInput: {
@@ -16074,6 +16667,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -16154,6 +16754,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -16216,6 +16823,13 @@ export interface components {
              * @description Com include (Itens devolvidos)
              */
             itens?: components["schemas"]["DevolucaoCompraItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Devolução de compra */
         DevolucaoCompraInput: {
@@ -16241,6 +16855,13 @@ export interface components {
              * @description Itens devolvidos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["DevolucaoCompraItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16268,6 +16889,13 @@ export interface components {
              * @description Itens devolvidos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["DevolucaoCompraItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16314,6 +16942,13 @@ export interface components {
             /** Quantidade devolvida */
             quantidade?: number | null;
             devolucaoCompra?: components["schemas"]["DevolucaoCompra"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da devolução de compra */
         DevolucaoCompraItemInput: {
@@ -16329,6 +16964,13 @@ export interface components {
             numeroItem: number;
             /** Quantidade devolvida */
             quantidade: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16349,6 +16991,13 @@ export interface components {
             numeroItem?: number;
             /** Quantidade devolvida */
             quantidade?: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16412,6 +17061,13 @@ export interface components {
              * @description Com include (Itens devolvidos)
              */
             itens?: components["schemas"]["DevolucaoVendaItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Devolução de venda */
         DevolucaoVendaInput: {
@@ -16437,6 +17093,13 @@ export interface components {
              * @description Itens devolvidos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["DevolucaoVendaItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16464,6 +17127,13 @@ export interface components {
              * @description Itens devolvidos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["DevolucaoVendaItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16510,6 +17180,13 @@ export interface components {
             /** Quantidade devolvida */
             quantidade?: number | null;
             devolucaoVenda?: components["schemas"]["DevolucaoVenda"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da devolução de venda */
         DevolucaoVendaItemInput: {
@@ -16525,6 +17202,13 @@ export interface components {
             numeroItem: number;
             /** Quantidade devolvida */
             quantidade: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16545,6 +17229,13 @@ export interface components {
             numeroItem?: number;
             /** Quantidade devolvida */
             quantidade?: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16632,6 +17323,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["DocumentoEstoqueItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Lançamento de estoque */
         DocumentoEstoqueInput: {
@@ -16659,6 +17357,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["DocumentoEstoqueItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16691,6 +17396,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["DocumentoEstoqueItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16810,6 +17522,13 @@ export interface components {
             produto?: components["schemas"]["Produto"];
             lote?: components["schemas"]["Lote"];
             variacao?: components["schemas"]["ProdutoVariacao"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do lançamento de estoque */
         DocumentoEstoqueItemInput: {
@@ -16895,6 +17614,13 @@ export interface components {
              * @description Quantidade × custo unitário, calculado pelo servidor (um valor enviado diferente é recusado).
              */
             valorTotal?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -16986,6 +17712,13 @@ export interface components {
              */
             valorTotal?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -17028,6 +17761,13 @@ export interface components {
              * @description Quantidade de unidades do produto na embalagem.
              */
             quantidade?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Embalagem */
         EmbalagemInput: {
@@ -17043,6 +17783,13 @@ export interface components {
              * @description Quantidade de unidades do produto na embalagem.
              */
             quantidade: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17063,6 +17810,13 @@ export interface components {
              * @description Quantidade de unidades do produto na embalagem.
              */
             quantidade?: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17107,6 +17861,13 @@ export interface components {
              * @description Conteúdo enviado à impressora; use {descricao}, {precoVenda} e {codigoBarras} para os dados do produto.
              */
             modelo?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Modelo de etiqueta */
         EtiquetaInput: {
@@ -17126,6 +17887,13 @@ export interface components {
              * @description Conteúdo enviado à impressora; use {descricao}, {precoVenda} e {codigoBarras} para os dados do produto.
              */
             modelo?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17147,6 +17915,13 @@ export interface components {
              * @description Conteúdo enviado à impressora; use {descricao}, {precoVenda} e {codigoBarras} para os dados do produto.
              */
             modelo?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17227,6 +18002,13 @@ export interface components {
             /** Avisos */
             avisos?: string | null;
             conta?: components["schemas"]["Conta"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Importação de extrato */
         ExtratoImportacaoInput: {
@@ -17276,6 +18058,13 @@ export interface components {
             linhasInformativas?: number | null;
             /** Avisos */
             avisos?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17330,6 +18119,13 @@ export interface components {
             linhasInformativas?: number | null;
             /** Avisos */
             avisos?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17404,6 +18200,13 @@ export interface components {
             conciliadoEm?: string | null;
             conta?: components["schemas"]["Conta"];
             importacao?: components["schemas"]["ExtratoImportacao"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Linha do extrato */
         ExtratoLinhaInput: {
@@ -17446,6 +18249,13 @@ export interface components {
              * Format: date-time
              */
             conciliadoEm?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17490,6 +18300,13 @@ export interface components {
              * Format: date-time
              */
             conciliadoEm?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17537,6 +18354,13 @@ export interface components {
             ramoAtividade?: "alimentacao" | "supermercado" | "padaria" | "servicos" | "varejo" | "combustivel" | "vestuario" | "clinica_medica" | "revenda_combustivel" | "outros" | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Filial */
         FilialInput: {
@@ -17557,6 +18381,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17579,6 +18410,13 @@ export interface components {
             ramoAtividade?: (string & ("alimentacao" | "supermercado" | "padaria" | "servicos" | "varejo" | "combustivel" | "vestuario" | "clinica_medica" | "revenda_combustivel" | "outros")) | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17631,6 +18469,13 @@ export interface components {
             bandeiraCartao?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "99" | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Forma de pagamento */
         FormaPagamentoInput: {
@@ -17657,6 +18502,13 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -17680,6 +18532,13 @@ export interface components {
             bandeiraCartao?: (string & ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "99")) | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17727,6 +18586,13 @@ export interface components {
             taxa?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Forma de pagamento */
         FormaPagamentoFinanceiroInput: {
@@ -17750,6 +18616,13 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -17770,6 +18643,13 @@ export interface components {
             taxa?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -17898,6 +18778,13 @@ export interface components {
              * @description Com include (Contatos)
              */
             contatos?: components["schemas"]["ContatoComercial"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Fornecedor */
         FornecedorInput: {
@@ -18002,6 +18889,13 @@ export interface components {
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -18104,6 +18998,13 @@ export interface components {
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -18155,6 +19056,13 @@ export interface components {
             ambiente?: 1 | 2 | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Gateway de boleto */
         GatewayBoletoInput: {
@@ -18183,6 +19091,13 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -18208,6 +19123,13 @@ export interface components {
             ambiente?: (number & (1 | 2)) | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18247,6 +19169,13 @@ export interface components {
              */
             grupoPaiId?: number | null;
             grupoPai?: components["schemas"]["GrupoPessoa"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Grupo de pessoas */
         GrupoPessoaInput: {
@@ -18257,6 +19186,13 @@ export interface components {
              * @description Id de Grupo de pessoas
              */
             grupoPaiId?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18272,6 +19208,13 @@ export interface components {
              * @description Id de Grupo de pessoas
              */
             grupoPaiId?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18312,6 +19255,13 @@ export interface components {
             readonly chaveDefinido?: boolean;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Integração */
         IntegracaoInput: {
@@ -18332,6 +19282,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18354,6 +19311,13 @@ export interface components {
             chave?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18415,7 +19379,7 @@ export interface components {
              * Situação
              * @enum {integer|null}
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
             /**
              * Protocolo
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -18426,6 +19390,13 @@ export interface components {
              * Format: date-time
              */
             dataEvento?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Inutilização de numeração */
         InutilizacaoInput: {
@@ -18457,7 +19428,7 @@ export interface components {
              * Situação
              * @description Padrão: 0.
              */
-            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -18468,6 +19439,13 @@ export interface components {
              * Format: date-time
              */
             dataEvento?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18498,7 +19476,7 @@ export interface components {
              */
             justificativa?: string;
             /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -18509,6 +19487,13 @@ export interface components {
              * Format: date-time
              */
             dataEvento?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18560,6 +19545,13 @@ export interface components {
             valorTotal?: number | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Inventário do SPED */
         InventarioSpedInput: {
@@ -18581,6 +19573,13 @@ export interface components {
             valorTotal?: number | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18604,6 +19603,13 @@ export interface components {
             valorTotal?: number | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18743,6 +19749,13 @@ export interface components {
              * @description Com include (Rateio por centro de custo)
              */
             rateio?: components["schemas"]["LancamentoRateio"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Lançamento */
         LancamentoInput: {
@@ -18827,6 +19840,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -18909,6 +19929,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -18960,6 +19987,13 @@ export interface components {
             readonly valor?: number | null;
             lancamento?: components["schemas"]["Lancamento"];
             centroCusto?: components["schemas"]["CentroCusto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Rateio por centro de custo */
         LancamentoRateioInput: {
@@ -18975,6 +20009,13 @@ export interface components {
             centroCustoId: number;
             /** Percentual */
             percentual: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -18995,6 +20036,13 @@ export interface components {
             centroCustoId?: number;
             /** Percentual */
             percentual?: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19115,6 +20163,13 @@ export interface components {
             categoriaFinanceira?: components["schemas"]["CategoriaFinanceira"];
             centroCusto?: components["schemas"]["CentroCusto"];
             formaPagamentoFinanceiro?: components["schemas"]["FormaPagamentoFinanceiro"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Lançamento recorrente */
         LancamentoRecorrenteInput: {
@@ -19192,6 +20247,13 @@ export interface components {
             /** Observação */
             observacao?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -19264,6 +20326,13 @@ export interface components {
             /** Observação */
             observacao?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -19314,6 +20383,13 @@ export interface components {
             /** Quantidade */
             quantidade?: number | null;
             produto?: components["schemas"]["Produto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Lote */
         LoteInput: {
@@ -19336,6 +20412,13 @@ export interface components {
             validade: string;
             /** Quantidade */
             quantidade: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19363,6 +20446,13 @@ export interface components {
             validade?: string;
             /** Quantidade */
             quantidade?: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19436,6 +20526,13 @@ export interface components {
              * @description Número do protocolo do evento na SEFAZ (15 dígitos).
              */
             protocolo?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Manifestação do destinatário */
         ManifestacaoInput: {
@@ -19481,6 +20578,13 @@ export interface components {
              * @description Número do protocolo do evento na SEFAZ (15 dígitos).
              */
             protocolo?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19532,6 +20636,13 @@ export interface components {
              */
             protocolo?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -19566,6 +20677,13 @@ export interface components {
             descricao?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Marca */
         MarcaInput: {
@@ -19576,6 +20694,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19588,6 +20713,13 @@ export interface components {
             descricao?: string;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19698,6 +20830,13 @@ export interface components {
             deposito?: components["schemas"]["Deposito"];
             lote?: components["schemas"]["Lote"];
             variacao?: components["schemas"]["ProdutoVariacao"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Movimentação de estoque */
         MovimentacaoEstoqueInput: {
@@ -19771,6 +20910,13 @@ export interface components {
              * @description Linha de um balanço (a quantidade contada): movimentações com data anterior a ele não são aceitas (E9).
              */
             balanco?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19849,6 +20995,13 @@ export interface components {
              * @description Linha de um balanço (a quantidade contada): movimentações com data anterior a ele não são aceitas (E9).
              */
             balanco?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -19942,6 +21095,13 @@ export interface components {
             lancamento?: components["schemas"]["Lancamento"];
             baixa?: components["schemas"]["Baixa"];
             estornoDeObj?: components["schemas"]["MovimentoFinanceiro"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Movimento financeiro */
         MovimentoFinanceiroInput: {
@@ -19999,6 +21159,13 @@ export interface components {
              * @description Id de Movimento financeiro
              */
             estornoDe?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -20061,6 +21228,13 @@ export interface components {
              * @description Id de Movimento financeiro
              */
             estornoDe?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -20131,6 +21305,13 @@ export interface components {
             tipoMovimentacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Natureza de operação */
         NaturezaOperacaoInput: {
@@ -20172,6 +21353,13 @@ export interface components {
              */
             ativo?: boolean | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -20204,6 +21392,13 @@ export interface components {
             tipoMovimentacao?: (number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14)) | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -20336,6 +21531,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["NotaEntradaItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Entrada de nota fiscal */
         NotaEntradaInput: {
@@ -20462,6 +21664,13 @@ export interface components {
              */
             itens?: components["schemas"]["NotaEntradaItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -20549,6 +21758,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["NotaEntradaItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -20699,6 +21915,13 @@ export interface components {
             notaEntrada?: components["schemas"]["NotaEntrada"];
             produto?: components["schemas"]["Produto"];
             pedidoCompra?: components["schemas"]["PedidoCompra"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da nota de entrada */
         NotaEntradaItemInput: {
@@ -20867,6 +22090,13 @@ export interface components {
              */
             valorCofins?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -20981,6 +22211,13 @@ export interface components {
             aliquotaCofins?: number | null;
             /** Valor da COFINS */
             valorCofins?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -21098,7 +22335,7 @@ export interface components {
              * Situação
              * @enum {integer|null}
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -21123,6 +22360,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["NotaFiscalItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Nota fiscal */
         NotaFiscalInput: {
@@ -21205,7 +22449,7 @@ export interface components {
              * Situação
              * @description Padrão: 0.
              */
-            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -21226,6 +22470,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["NotaFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -21289,7 +22540,7 @@ export interface components {
              */
             transportadorId?: number | null;
             /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -21310,6 +22561,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["NotaFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -21427,7 +22685,7 @@ export interface components {
              * Situação
              * @enum {integer|null}
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -21452,6 +22710,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["NotaFiscalItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** NF-e de entrada */
         NotaFiscalEntradaPropriaInput: {
@@ -21529,7 +22794,7 @@ export interface components {
              * Situação
              * @description Padrão: 0.
              */
-            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -21550,6 +22815,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["NotaFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -21611,7 +22883,7 @@ export interface components {
              */
             transportadorId?: number | null;
             /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -21632,6 +22904,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["NotaFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -21771,6 +23050,13 @@ export interface components {
             valorCofins?: number | null;
             notaFiscal?: components["schemas"]["NotaFiscal"];
             produto?: components["schemas"]["Produto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da nota fiscal */
         NotaFiscalItemInput: {
@@ -21914,6 +23200,13 @@ export interface components {
              */
             valorCofins?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -22018,6 +23311,13 @@ export interface components {
             aliquotaCofins?: number | null;
             /** Valor da COFINS */
             valorCofins?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22135,7 +23435,7 @@ export interface components {
              * Situação
              * @enum {integer|null}
              */
-            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
+            situacao?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null;
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -22160,6 +23460,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["NotaFiscalItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Nota fiscal de saída */
         NotaFiscalSaidaInput: {
@@ -22237,7 +23544,7 @@ export interface components {
              * Situação
              * @description Padrão: 0.
              */
-            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -22258,6 +23565,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["NotaFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22319,7 +23633,7 @@ export interface components {
              */
             transportadorId?: number | null;
             /** Situação */
-            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+            situacao?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8);
             /**
              * Protocolo de autorização
              * @description Número do protocolo da SEFAZ (15 dígitos).
@@ -22340,6 +23654,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["NotaFiscalItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22380,6 +23701,13 @@ export interface components {
             texto?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Observação da nota */
         ObservacaoNotaInput: {
@@ -22395,6 +23723,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22412,6 +23747,13 @@ export interface components {
             texto?: string;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22454,6 +23796,13 @@ export interface components {
             codigo?: string | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Operador de PDV */
         OperadorPdvInput: {
@@ -22469,6 +23818,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22486,6 +23842,13 @@ export interface components {
             codigo?: string;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22525,6 +23888,13 @@ export interface components {
             /** Código do participante */
             codigo?: string | null;
             pessoa?: components["schemas"]["Pessoa"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Participante do SPED */
         ParticipanteSpedInput: {
@@ -22535,6 +23905,13 @@ export interface components {
             pessoaId: number;
             /** Código do participante */
             codigo: string;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22550,6 +23927,13 @@ export interface components {
             pessoaId?: number;
             /** Código do participante */
             codigo?: string;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22600,6 +23984,13 @@ export interface components {
             /** Ativo */
             ativo?: boolean | null;
             deposito?: components["schemas"]["Deposito"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** PDV */
         PdvInput: {
@@ -22619,6 +24010,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22640,6 +24038,13 @@ export interface components {
             depositoId?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22734,6 +24139,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["PedidoCompraItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Pedido de compra */
         PedidoCompraInput: {
@@ -22785,6 +24197,13 @@ export interface components {
              */
             itens?: components["schemas"]["PedidoCompraItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -22833,6 +24252,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["PedidoCompraItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -22903,6 +24329,13 @@ export interface components {
             readonly quantidadeRecebida?: number | null;
             pedidoCompra?: components["schemas"]["PedidoCompra"];
             produto?: components["schemas"]["Produto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do pedido de compra */
         PedidoCompraItemInput: {
@@ -22938,6 +24371,13 @@ export interface components {
              */
             valorDesconto?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -22970,6 +24410,13 @@ export interface components {
             valorUnitario?: number;
             /** Desconto */
             valorDesconto?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -23132,6 +24579,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["PedidoVendaItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Pedido de serviço */
         PedidoServicoInput: {
@@ -23221,6 +24675,13 @@ export interface components {
              */
             itens?: components["schemas"]["PedidoVendaItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -23307,6 +24768,13 @@ export interface components {
              * @description Itens: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             itens?: components["schemas"]["PedidoVendaItemNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -23458,6 +24926,13 @@ export interface components {
              * @description Com include (Itens)
              */
             itens?: components["schemas"]["PedidoVendaItem"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Pedido de venda */
         PedidoVendaInput: {
@@ -23542,6 +25017,13 @@ export interface components {
              */
             itens?: components["schemas"]["PedidoVendaItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -23621,6 +25103,13 @@ export interface components {
              */
             itens?: components["schemas"]["PedidoVendaItemNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -23685,6 +25174,13 @@ export interface components {
             readonly valorTotal?: number | null;
             pedidoVenda?: components["schemas"]["PedidoVenda"];
             produto?: components["schemas"]["Produto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do pedido de venda */
         PedidoVendaItemInput: {
@@ -23720,6 +25216,13 @@ export interface components {
              */
             valorDesconto?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -23752,6 +25255,13 @@ export interface components {
             valorUnitario?: number;
             /** Desconto */
             valorDesconto?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -23795,6 +25305,13 @@ export interface components {
              * @description Maior desconto que os usuários deste perfil podem conceder num pedido de venda, sobre o preço de tabela (já com as promoções). Vazio: sem limite.
              */
             descontoMaximo?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Perfil de acesso */
         PerfilInput: {
@@ -23810,6 +25327,13 @@ export interface components {
              * @description Maior desconto que os usuários deste perfil podem conceder num pedido de venda, sobre o preço de tabela (já com as promoções). Vazio: sem limite.
              */
             descontoMaximo?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -23830,6 +25354,13 @@ export interface components {
              * @description Maior desconto que os usuários deste perfil podem conceder num pedido de venda, sobre o preço de tabela (já com as promoções). Vazio: sem limite.
              */
             descontoMaximo?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -23889,6 +25420,13 @@ export interface components {
             cfop?: components["schemas"]["Cfop"];
             tributacaoEstadual?: components["schemas"]["TributacaoEstadual"];
             tributacaoFederal?: components["schemas"]["TributacaoFederal"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Perfil tributário */
         PerfilTributarioInput: {
@@ -23919,6 +25457,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -23951,6 +25496,13 @@ export interface components {
             tributacaoFederalId?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24079,6 +25631,13 @@ export interface components {
              * @description Com include (Contatos)
              */
             contatos?: components["schemas"]["ContatoComercial"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Pessoa */
         PessoaInput: {
@@ -24185,6 +25744,13 @@ export interface components {
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -24288,6 +25854,13 @@ export interface components {
              * @description Contatos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24425,6 +25998,13 @@ export interface components {
             categoria?: components["schemas"]["Categoria"];
             embalagem?: components["schemas"]["Embalagem"];
             perfilTributario?: components["schemas"]["PerfilTributario"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Produto */
         ProdutoInput: {
@@ -24540,6 +26120,13 @@ export interface components {
              */
             validadeDias?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -24644,6 +26231,13 @@ export interface components {
              */
             validadeDias?: number | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -24696,6 +26290,13 @@ export interface components {
             /** Ativo */
             ativo?: boolean | null;
             produto?: components["schemas"]["Produto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Variação de produto */
         ProdutoVariacaoInput: {
@@ -24723,6 +26324,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24752,6 +26360,13 @@ export interface components {
             atributos?: unknown;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24810,6 +26425,13 @@ export interface components {
             /** Ativo */
             ativo?: boolean | null;
             produto?: components["schemas"]["Produto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Promoção */
         PromocaoInput: {
@@ -24842,6 +26464,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -24876,6 +26505,13 @@ export interface components {
             quantidadeMinima?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25015,6 +26651,13 @@ export interface components {
              * @description Com include (Rateio por centro de custo)
              */
             rateio?: components["schemas"]["LancamentoRateio"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Receita */
         ReceitaInput: {
@@ -25097,6 +26740,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -25177,6 +26827,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -25255,6 +26912,13 @@ export interface components {
             deposito?: components["schemas"]["Deposito"];
             lote?: components["schemas"]["Lote"];
             variacao?: components["schemas"]["ProdutoVariacao"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Saldo de estoque */
         SaldoEstoqueInput: {
@@ -25300,6 +26964,13 @@ export interface components {
              * Format: date-time
              */
             ultimaMovimentacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25351,6 +27022,13 @@ export interface components {
              */
             ultimaMovimentacao?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -25399,6 +27077,13 @@ export interface components {
             valor?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Serviço */
         ServicoInput: {
@@ -25420,6 +27105,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25443,6 +27135,13 @@ export interface components {
             valor?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25515,6 +27214,13 @@ export interface components {
             /** Observação */
             observacao?: string | null;
             pdv?: components["schemas"]["Pdv"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Solicitação de reenvio */
         SolicitacaoReenvioInput: {
@@ -25553,6 +27259,13 @@ export interface components {
             dataAtendimento?: string | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25593,6 +27306,13 @@ export interface components {
             dataAtendimento?: string | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25659,6 +27379,13 @@ export interface components {
             identificadorExterno?: string | null;
             gatewayBoleto?: components["schemas"]["GatewayBoleto"];
             boleto?: components["schemas"]["Boleto"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Transação do extrato */
         TransacaoPagamentoInput: {
@@ -25695,6 +27422,13 @@ export interface components {
             boletoId?: number | null;
             /** Identificador no gateway */
             identificadorExterno: string;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25733,6 +27467,13 @@ export interface components {
             boletoId?: number | null;
             /** Identificador no gateway */
             identificadorExterno?: string;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -25872,6 +27613,13 @@ export interface components {
              * @description Com include (Rateio por centro de custo)
              */
             rateio?: components["schemas"]["LancamentoRateio"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Transferência */
         TransferenciaInput: {
@@ -25954,6 +27702,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -26034,6 +27789,13 @@ export interface components {
              */
             rateio?: components["schemas"]["LancamentoRateioNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -26109,6 +27871,13 @@ export interface components {
             variacao?: components["schemas"]["ProdutoVariacao"];
             depositoOrigem?: components["schemas"]["Deposito"];
             depositoDestino?: components["schemas"]["Deposito"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Transferência de estoque */
         TransferenciaEstoqueInput: {
@@ -26146,6 +27915,13 @@ export interface components {
             data: string;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26188,6 +27964,13 @@ export interface components {
             data?: string;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26283,6 +28066,13 @@ export interface components {
             filialOrigem?: components["schemas"]["Filial"];
             filialDestino?: components["schemas"]["Filial"];
             notaFiscal?: components["schemas"]["NotaFiscal"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Transferência entre filiais */
         TransferenciaFilialInput: {
@@ -26335,6 +28125,13 @@ export interface components {
             nfeObrigatoria?: boolean | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26392,6 +28189,13 @@ export interface components {
             nfeObrigatoria?: boolean | null;
             /** Observação */
             observacao?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26520,6 +28324,13 @@ export interface components {
              * @description Com include (Contatos)
              */
             contatos?: components["schemas"]["ContatoComercial"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Transportadora */
         TransportadorInput: {
@@ -26624,6 +28435,13 @@ export interface components {
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -26725,6 +28543,13 @@ export interface components {
              * @description Contatos: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
              */
             contatos?: components["schemas"]["ContatoComercialNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26829,6 +28654,13 @@ export interface components {
              * @description Fundo de Combate à Pobreza da UF de destino (no DIFAL e no ICMS ST).
              */
             aliquotaFcp?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Tributação estadual */
         TributacaoEstadualInput: {
@@ -26888,6 +28720,13 @@ export interface components {
              * @description Fundo de Combate à Pobreza da UF de destino (no DIFAL e no ICMS ST).
              */
             aliquotaFcp?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -26952,6 +28791,13 @@ export interface components {
              * @description Fundo de Combate à Pobreza da UF de destino (no DIFAL e no ICMS ST).
              */
             aliquotaFcp?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27022,6 +28868,13 @@ export interface components {
              * @description cClassTrib (6 dígitos); em branco usa 000001.
              */
             classificacaoTributariaIbsCbs?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Tributação federal */
         TributacaoFederalInput: {
@@ -27057,6 +28910,13 @@ export interface components {
              * @description cClassTrib (6 dígitos); em branco usa 000001.
              */
             classificacaoTributariaIbsCbs?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27097,6 +28957,13 @@ export interface components {
              * @description cClassTrib (6 dígitos); em branco usa 000001.
              */
             classificacaoTributariaIbsCbs?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27140,6 +29007,13 @@ export interface components {
             valores?: unknown;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Variação */
         VariacaoInput: {
@@ -27158,6 +29032,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27178,6 +29059,13 @@ export interface components {
             valores?: unknown;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27224,6 +29112,13 @@ export interface components {
             comissao?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Vendedor */
         VendedorInput: {
@@ -27254,6 +29149,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27286,6 +29188,13 @@ export interface components {
             comissao?: number | null;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27333,6 +29242,13 @@ export interface components {
             readonly segredoDefinido?: boolean;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Webhook */
         WebhookInput: {
@@ -27364,6 +29280,13 @@ export interface components {
              * @description Padrão: true.
              */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27397,6 +29320,13 @@ export interface components {
             segredo?: string;
             /** Ativo */
             ativo?: boolean | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
             /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
@@ -27468,6 +29398,13 @@ export interface components {
              */
             enfileiradaEm?: string | null;
             webhook?: components["schemas"]["Webhook"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Entrega de webhook */
         WebhookEntregaInput: {
@@ -27517,6 +29454,13 @@ export interface components {
              */
             enfileiradaEm?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -27564,6 +29508,13 @@ export interface components {
              */
             enfileiradaEm?: string | null;
             /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
              * Versão
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
@@ -27590,6 +29541,13 @@ export interface components {
              * Format: phone
              */
             telefone?: string | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do cupom fiscal */
         CupomFiscalItemNested: {
@@ -27697,6 +29655,13 @@ export interface components {
              * @description Padrão: 0.
              */
             valorCofins?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Rateio por centro de custo */
         LancamentoRateioNested: {
@@ -27712,6 +29677,13 @@ export interface components {
             centroCustoId: number;
             /** Percentual */
             percentual: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da devolução de compra */
         DevolucaoCompraItemNested: {
@@ -27727,6 +29699,13 @@ export interface components {
             numeroItem: number;
             /** Quantidade devolvida */
             quantidade: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da devolução de venda */
         DevolucaoVendaItemNested: {
@@ -27742,6 +29721,13 @@ export interface components {
             numeroItem: number;
             /** Quantidade devolvida */
             quantidade: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do lançamento de estoque */
         DocumentoEstoqueItemNested: {
@@ -27827,6 +29813,13 @@ export interface components {
              * @description Quantidade × custo unitário, calculado pelo servidor (um valor enviado diferente é recusado).
              */
             valorTotal?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da nota de entrada */
         NotaEntradaItemNested: {
@@ -27994,6 +29987,13 @@ export interface components {
              * @description Padrão: 0.
              */
             valorCofins?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item da nota fiscal */
         NotaFiscalItemNested: {
@@ -28136,6 +30136,13 @@ export interface components {
              * @description Padrão: 0.
              */
             valorCofins?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do pedido de compra */
         PedidoCompraItemNested: {
@@ -28170,6 +30177,13 @@ export interface components {
              * @description Padrão: 0.
              */
             valorDesconto?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Item do pedido de venda */
         PedidoVendaItemNested: {
@@ -28204,6 +30218,13 @@ export interface components {
              * @description Padrão: 0.
              */
             valorDesconto?: number | null;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: never;
@@ -39774,6 +41795,920 @@ export interface operations {
             };
             /** @description Default Response */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisEmitir: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 55 NF-e, 65 NFC-e
+                     * @default 55
+                     * @enum {integer}
+                     */
+                    modelo?: 55 | 65;
+                    /**
+                     * @description NFC-e: versão do QR Code (padrão 2)
+                     * @enum {integer}
+                     */
+                    versaoQrCode?: 2 | 3;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description situacaoDocumentoFiscal: 0 em digitação, 1 autorizado, 2 cancelado, 3 rejeitado, 4 denegado, 5 em contingência, 6 erro, 7 em processamento, 8 inutilizado */
+                        situacao: number;
+                        situacaoDescricao: string;
+                        modelo: number | null;
+                        serie: number | null;
+                        numero: number | null;
+                        /** @description Chave de acesso (muda com o tipo de emissão em contingência) */
+                        chave: string | null;
+                        /** @description Protocolo de autorização (nProt) */
+                        protocolo: string | null;
+                        /** @description tpEmis: 1 normal, 6 SVC-AN, 7 SVC-RS, 9 NFC-e offline */
+                        tipoEmissao: number | null;
+                        /** @description Código de status da última resposta da SEFAZ */
+                        cStat: number | null;
+                        /** @description Motivo da SEFAZ ou do erro de transmissão */
+                        xMotivo: string | null;
+                        /** @description nRec do lote em processamento */
+                        recibo: string | null;
+                        /** @description O que não foi feito além da resposta da SEFAZ (um lançamento recusado, por exemplo) */
+                        avisos: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisConsultar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description situacaoDocumentoFiscal: 0 em digitação, 1 autorizado, 2 cancelado, 3 rejeitado, 4 denegado, 5 em contingência, 6 erro, 7 em processamento, 8 inutilizado */
+                        situacao: number;
+                        situacaoDescricao: string;
+                        modelo: number | null;
+                        serie: number | null;
+                        numero: number | null;
+                        /** @description Chave de acesso (muda com o tipo de emissão em contingência) */
+                        chave: string | null;
+                        /** @description Protocolo de autorização (nProt) */
+                        protocolo: string | null;
+                        /** @description tpEmis: 1 normal, 6 SVC-AN, 7 SVC-RS, 9 NFC-e offline */
+                        tipoEmissao: number | null;
+                        /** @description Código de status da última resposta da SEFAZ */
+                        cStat: number | null;
+                        /** @description Motivo da SEFAZ ou do erro de transmissão */
+                        xMotivo: string | null;
+                        /** @description nRec do lote em processamento */
+                        recibo: string | null;
+                        /** @description O que não foi feito além da resposta da SEFAZ (um lançamento recusado, por exemplo) */
+                        avisos: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisCancelar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description De 15 a 255 caracteres */
+                    justificativa: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cStat: number;
+                        xMotivo: string;
+                        protocolo: string | null;
+                        /** @description nSeqEvento */
+                        sequencia: number;
+                        /** @description situacaoDocumentoFiscal: 0 em digitação, 1 autorizado, 2 cancelado, 3 rejeitado, 4 denegado, 5 em contingência, 6 erro, 7 em processamento, 8 inutilizado */
+                        situacao: number;
+                        situacaoDescricao: string;
+                        chave: string;
+                        avisos: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisCartaCorrecao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Texto da correção, de 15 a 1000 caracteres */
+                    correcao: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cStat: number;
+                        xMotivo: string;
+                        protocolo: string | null;
+                        /** @description nSeqEvento */
+                        sequencia: number;
+                        /** @description situacaoDocumentoFiscal: 0 em digitação, 1 autorizado, 2 cancelado, 3 rejeitado, 4 denegado, 5 em contingência, 6 erro, 7 em processamento, 8 inutilizado */
+                        situacao: number;
+                        situacaoDescricao: string;
+                        chave: string;
+                        avisos: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisTransmissoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Web service (NFeAutorizacao4…) ou contingenciaOffline */
+                        servico: string;
+                        url: string | null;
+                        ambiente: number | null;
+                        tipoEmissao: number | null;
+                        chave: string | null;
+                        tipoEvento: string | null;
+                        sequenciaEvento: number | null;
+                        cStat: number | null;
+                        xMotivo: string | null;
+                        protocolo: string | null;
+                        recibo: string | null;
+                        /** @description Erro de transmissão (sem resposta da SEFAZ) */
+                        erro: string | null;
+                        /** @description A mensagem enviada (XML) */
+                        requisicao: string;
+                        /** @description O envelope SOAP recebido */
+                        resposta: string | null;
+                        /** @description procEventoNFe do evento registrado */
+                        xmlProcessado: string | null;
+                        /** Format: date-time */
+                        criadoEm: string;
+                        /** Format: date-time */
+                        respondidoEm: string | null;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisNfeProc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O arquivo <chave>-procNFe.xml */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisInutilizar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {integer} */
+                    modelo: 55 | 65;
+                    serie: number;
+                    numeroInicial: number;
+                    numeroFinal: number;
+                    /** @description De 15 a 255 caracteres */
+                    justificativa: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A inutilização registrada (NF-e › Inutilizações) */
+                        id: number;
+                        cStat: number;
+                        xMotivo: string;
+                        protocolo: string | null;
+                        /** @description situacaoDocumentoFiscal: 0 em digitação, 1 autorizado, 2 cancelado, 3 rejeitado, 4 denegado, 5 em contingência, 6 erro, 7 em processamento, 8 inutilizado */
+                        situacao: number;
+                        situacaoDescricao: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notasFiscaisStatusServico: {
+        parameters: {
+            query?: {
+                /** @description A filial selecionada (padrão) */
+                filialId?: number;
+                modelo?: 55 | 65;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        emOperacao: boolean;
+                        cStat: number | null;
+                        xMotivo: string;
+                        /** @description tMed em segundos */
+                        tempoMedio: number | null;
+                        uf: string;
+                        modelo: number;
+                        ambiente: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    manifestacoesManifestar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {integer} */
+                    evento: 210200 | 210210 | 210220 | 210240;
+                    /** @description Operação não Realizada: de 15 a 255 caracteres */
+                    justificativa?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        evento: number;
+                        cStat: number;
+                        xMotivo: string;
+                        protocolo: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    manifestacoesSincronizar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 137 nenhum documento novo, 138 documentos encontrados */
+                        cStat: number;
+                        xMotivo: string;
+                        ultimoNsu: string;
+                        maximoNsu: string;
+                        /** @description Notas incluídas em Manifestações */
+                        novas: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -56,10 +56,13 @@ function addOrder(base: unknown, target: unknown, patch: unknown): void {
   }
   const members = Object.keys(target).filter((key) => isPlainObject(target[key]));
   if (members.length < 2 || members.length !== Object.keys(target).length) return;
-  // The order the merge would give without directives: base members in place, new ones appended.
+  // The order the merge would give without directives: base members in place, new ones appended. Two or
+  // more new members need positions anyway: a patch stored as jsonb loses its key order (PostgreSQL sorts
+  // an object's keys by length), so their order must be written down.
   const kept = Object.keys(baseMap).filter((key) => members.includes(key));
-  const merged = [...kept, ...members.filter((key) => !kept.includes(key))];
-  if (merged.every((key, index) => key === members[index])) return;
+  const added = members.filter((key) => !kept.includes(key));
+  const merged = [...kept, ...added];
+  if (added.length < 2 && merged.every((key, index) => key === members[index])) return;
   members.forEach((key, index) => {
     const own = isPlainObject(patch[key]) ? patch[key] : {};
     patch[key] = { ...own, $order: index + 1 };

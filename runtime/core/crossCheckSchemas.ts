@@ -1,9 +1,11 @@
 import type { SchemaIssue } from './createSchemaValidator.ts';
+import { customFieldName } from './customFields.ts';
 import { checkDocumentActions } from './documents/checkDocumentActions.ts';
 import { checkDocumentDefinition } from './documents/checkDocumentDefinition.ts';
 import { checkFormulas } from './formula/checkFormulas.ts';
 import { isPlainObject } from './mergePatch.ts';
 import { REPORT_DATASET_FIELDS } from './reportDatasets.ts';
+import { SYSTEM_FIELDS } from './resolveEntity.ts';
 import { schemaKind } from './schemaKind.ts';
 import {
   checkScreenSections,
@@ -21,6 +23,9 @@ const obj = (value: unknown): Json => (isPlainObject(value) ? value : {});
  * keys and modules used by menus, enums and relations used by entities, fields used by forms,
  * grids and reports, and the themes, modules and domains of the tenants.
  */
+/** Names a custom field may not take: the record's system properties and the `custom` object itself. */
+const RESERVED_CUSTOM_NAMES = new Set([...SYSTEM_FIELDS, 'custom', 'and', 'or']);
+
 export function crossCheckSchemas(
   schemas: Record<string, unknown>,
   allFiles: Record<string, unknown>,
@@ -39,6 +44,13 @@ export function crossCheckSchemas(
     const base = obj(entity.extends).entity;
     const inherited = typeof base === 'string' && depth < 3 ? (entityFields(base, depth + 1) ?? {}) : {};
     return { ...inherited, ...obj(entity.fields) };
+  };
+  // Custom fields of an entity (a white-label's studio layer), its base's included.
+  const entityCustomFields = (name: string, depth = 0): Json => {
+    const entity = obj(schemas[entityPath(name)]);
+    const base = obj(entity.extends).entity;
+    const inherited = typeof base === 'string' && depth < 3 ? entityCustomFields(base, depth + 1) : {};
+    return { ...inherited, ...obj(entity.customFields) };
   };
   // Child collections of an entity, its base's included.
   const entityChildren = (name: string, depth = 0): Json => {
@@ -74,6 +86,7 @@ export function crossCheckSchemas(
         if (typeof relation.entity === 'string' && entityFields(relation.entity) === null)
           push(path, `/fields/${name}/relation/entity`, `entidade "${relation.entity}" não existe`);
       }
+      checkCustomFields(path, String(data.name), fields);
       for (const pointerField of ['display', 'tree'] as const) {
         const value = data[pointerField];
         if (typeof value === 'string' && !(value in fields))
@@ -267,6 +280,27 @@ export function crossCheckSchemas(
           );
   }
 
+  /** A custom field never takes a name the entity already uses, points at an existing entity, lists distinct options. */
+  function checkCustomFields(path: string, entity: string, fields: Json): void {
+    for (const [name, field] of Object.entries(entityCustomFields(entity))) {
+      const spec = obj(field);
+      const pointer = `/customFields/${name}`;
+      if (name in fields || RESERVED_CUSTOM_NAMES.has(name))
+        push(
+          path,
+          pointer,
+          `"${name}" já é um campo de ${entity}: escolha outro nome para o campo personalizado`,
+        );
+      const relation = obj(spec.relation);
+      if (typeof relation.entity === 'string' && entityFields(relation.entity) === null)
+        push(path, `${pointer}/relation/entity`, `entidade "${relation.entity}" não existe`);
+      const values = (Array.isArray(spec.options) ? spec.options : []).map((option) => obj(option).value);
+      const repeated = values.find((value, index) => values.indexOf(value) !== index);
+      if (repeated !== undefined)
+        push(path, `${pointer}/options`, `a opção "${String(repeated)}" aparece mais de uma vez`);
+    }
+  }
+
   function checkFieldUse(path: string, kind: 'form' | 'grid' | 'report', data: Json): void {
     const entity = kind === 'report' ? obj(data.source).entity : data.entity;
     const fields = typeof entity === 'string' ? entityFields(entity) : null;
@@ -274,8 +308,12 @@ export function crossCheckSchemas(
       push(path, kind === 'report' ? '/source/entity' : '/entity', `entidade "${String(entity)}" não existe`);
       return;
     }
-    const known = (name: string) =>
-      (name.split('.')[0] as string) in fields || ['id', 'criadoEm', 'alteradoEm'].includes(name);
+    const custom = typeof entity === 'string' ? entityCustomFields(entity) : {};
+    const known = (name: string) => {
+      const customName = customFieldName(name);
+      if (customName !== null) return customName in custom;
+      return (name.split('.')[0] as string) in fields || ['id', 'criadoEm', 'alteradoEm'].includes(name);
+    };
     if (kind === 'form') {
       // A form may place a child collection (entity `children`, its base's too) as an items table.
       const children = typeof entity === 'string' ? entityChildren(entity) : {};

@@ -1,4 +1,5 @@
 import { secretFlagName } from './authorization/writeOnlySecrets.ts';
+import { CUSTOM_COLUMN, customEnums, customFieldAsEntityField } from './customFields.ts';
 import type { EntityField, EnumDefinition, ResolvedEntity } from './resolveEntity.ts';
 import { entityTypeName } from './resolveEntity.ts';
 
@@ -28,6 +29,11 @@ export interface EntitySchemaOptions {
    * sets it) and an optional `id` names an item already stored (input and patch modes).
    */
   ownedBy?: string;
+  /**
+   * The `custom` property as an open object whatever the entity's custom fields (the OpenAPI spec, which
+   * is the same for every white-label); otherwise it lists this white-label's custom fields, closed.
+   */
+  openCustom?: boolean;
 }
 
 const INT32 = 2_147_483_647;
@@ -222,6 +228,10 @@ export function entityJsonSchema(
       items,
     };
   }
+  if (entity.managed !== false && !Object.hasOwn(properties, CUSTOM_COLUMN)) {
+    const custom = customProperty(entity, context, mode, options.openCustom === true);
+    if (custom) properties[CUSTOM_COLUMN] = custom;
+  }
   if (mode !== 'output' && !options.ownedBy) {
     properties.versao = {
       title: 'Versão',
@@ -238,5 +248,43 @@ export function entityJsonSchema(
     properties,
     ...(required.length > 0 ? { required } : {}),
     ...(mode === 'output' ? {} : { additionalProperties: false }),
+  };
+}
+
+/**
+ * The `custom` property: the white-label's custom fields, each typed like an entity field (a list as its
+ * options, a relation as an id), unknown keys refused and null clearing a field that is not required. Open
+ * (any key) for the OpenAPI spec; absent from a white-label's own schemas when it has no custom field.
+ */
+function customProperty(
+  entity: ResolvedEntity,
+  context: EntitySchemaContext,
+  mode: EntitySchemaMode,
+  open: boolean,
+): JsonSchema | null {
+  const fields = Object.entries(entity.customFields ?? {});
+  const description =
+    'Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor';
+  if (open)
+    return { title: 'Campos personalizados', type: 'object', description, additionalProperties: true };
+  if (fields.length === 0) return null;
+  const enums = { ...context.enums, ...customEnums(entity.name, entity.customFields) };
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const [name, field] of fields) {
+    properties[name] = fieldSchema(
+      customFieldAsEntityField(entity.name, name, field),
+      { ...context, enums },
+      mode,
+    );
+    if (mode === 'input' && field.required) required.push(name);
+  }
+  return {
+    title: 'Campos personalizados',
+    type: 'object',
+    description,
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: mode === 'output',
   };
 }

@@ -91,4 +91,30 @@ describe('createOrderedPatch', () => {
       sections: { a: { fields: { x: { label: 'Xis' } } } },
     });
   });
+
+  it('keeps the order of new members through jsonb, which sorts an object by key length', () => {
+    const base = { name: 'produto', fields: { descricao: { type: 'string' } } };
+    const target = {
+      ...base,
+      customFields: {
+        codigoInterno: { type: 'string', label: 'Código interno' },
+        cor: { type: 'string', label: 'Cor' },
+        garantiaMeses: { type: 'integer', label: 'Garantia' },
+      },
+    };
+    const patch = createOrderedPatch(base, target);
+    // What PostgreSQL's jsonb gives back: keys ordered by length, then bytes.
+    const asJsonb = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(asJsonb)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value)
+                .sort(([a], [b]) => a.length - b.length || (a < b ? -1 : 1))
+                .map(([key, member]) => [key, asJsonb(member)]),
+            )
+          : value;
+    const merged = applyOverride(base, asJsonb(patch)) as typeof target;
+    expect(Object.keys(merged.customFields)).toEqual(['codigoInterno', 'cor', 'garantiaMeses']);
+  });
 });

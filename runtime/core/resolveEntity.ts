@@ -3,8 +3,8 @@
  * (`extends`) merged over its base, plus the naming rules shared by the schema sync, the records API
  * and the browser (table and column names, include names, the filter field map).
  */
-import type { FieldMap, FieldType } from '../server/db/compileFilter.ts';
 import type { DocumentAction, DocumentDefinition, RecordLock } from './documents/documentDefinition.ts';
+import type { FieldMap, FieldType } from './fieldMap.ts';
 import { isPlainObject } from './mergePatch.ts';
 
 export type EntityFieldType =
@@ -57,6 +57,38 @@ export interface EntityField {
   search?: boolean;
 }
 
+export type CustomFieldType =
+  | 'string'
+  | 'text'
+  | 'integer'
+  | 'decimal'
+  | 'money'
+  | 'date'
+  | 'boolean'
+  | 'enum'
+  | 'relation';
+
+/** One custom field (runtime/core/customFields.ts) as the entity file declares it (schemas/_meta/entity.schema.json#/definitions/customField). */
+export interface CustomField {
+  type: CustomFieldType;
+  label: string;
+  description?: string;
+  placeholder?: string;
+  required?: boolean;
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  precision?: number;
+  pattern?: string;
+  patternMessage?: string;
+  mask?: EntityField['mask'];
+  /** A list's values (type enum): the value is stored, the label shown. */
+  options?: Array<{ value: string; label: string }>;
+  relation?: { entity: string };
+}
+
 export interface EntityIndex {
   fields: string[];
   unique?: boolean;
@@ -94,6 +126,8 @@ export interface EntityDefinition {
   display?: string;
   tree?: string;
   fields?: Record<string, EntityField>;
+  /** A white-label's custom fields (studio), stored in the table's `custom` jsonb column. */
+  customFields?: Record<string, CustomField>;
   children?: Record<string, EntityChild>;
   indexes?: Record<string, EntityIndex>;
   extends?: { entity: string; fixed: Record<string, FixedValue> };
@@ -115,11 +149,13 @@ export interface EntityRelation {
 
 /** An entity ready to use: view merged over its base, table resolved, relations named. */
 export interface ResolvedEntity
-  extends Omit<EntityDefinition, 'extends' | 'fields' | 'indexes' | 'children'> {
+  extends Omit<EntityDefinition, 'extends' | 'fields' | 'indexes' | 'children' | 'customFields'> {
   table: string;
   /** The entity owning the table (itself unless a view). */
   base: string;
   fields: Record<string, EntityField>;
+  /** Custom fields of the white-label ({} when none); a view sees its base's plus its own. */
+  customFields: Record<string, CustomField>;
   indexes: Record<string, EntityIndex>;
   /** Values a view restricts its rows to and writes on create ({} for a base entity). */
   fixed: Record<string, FixedValue>;
@@ -204,6 +240,7 @@ export function resolveEntity(name: string, schemas: Record<string, unknown>, de
     fields = {},
     indexes = {},
     children = {},
+    customFields = {},
     actions: ownActions,
     lock: ownLock,
     $schema: _schema,
@@ -239,6 +276,7 @@ export function resolveEntity(name: string, schemas: Record<string, unknown>, de
     table: base?.table ?? definition.table ?? snakeCase(definition.name),
     base: base?.base ?? definition.name,
     fields: mergedFields,
+    customFields: { ...(base?.customFields ?? {}), ...customFields },
     indexes: { ...(base?.indexes ?? {}), ...indexes },
     fixed: { ...(base?.fixed ?? {}), ...(view?.fixed ?? {}) },
     relations,

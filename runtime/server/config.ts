@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { REPO_ROOT } from './schemas/readSchemaFiles.ts';
@@ -42,6 +43,20 @@ export interface ServerConfig {
   webhookRetryDelaySeconds: number;
   /** Seconds between relays of the webhook outbox besides the one right after each commit (WEBHOOK_OUTBOX_RELAY_SECONDS, default 30). */
   webhookOutboxRelaySeconds: number;
+  /**
+   * SEFAZ_URL_BASE: every SEFAZ address becomes <base>/<host><path> (the local fake SEFAZ, `npm run
+   * fake-sefaz`); unset, the official addresses of runtime/server/fiscal/sefaz/endpoints.json are used.
+   */
+  sefazUrlBase: string | undefined;
+  /**
+   * SEFAZ_CA_FILE: PEM file of extra CAs trusted for the SEFAZ servers' certificates (the ICP-Brasil chain
+   * in production, the fake's test CA locally), read at start-up; the system CAs are always trusted too.
+   */
+  sefazCa: string | undefined;
+  /** Per-request timeout of the SEFAZ client (SEFAZ_TIMEOUT_MS, default 30000). */
+  sefazTimeoutMs: number;
+  /** Seconds between the jobs' retries: lote polling, resending, offline contingency (SEFAZ_RETRY_SECONDS, default 30). */
+  sefazRetrySeconds: number;
 }
 
 /** Reads the server configuration from environment variables with the documented defaults. */
@@ -79,6 +94,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       env.WEBHOOK_OUTBOX_RELAY_SECONDS,
       30,
     ),
+    sefazUrlBase: env.SEFAZ_URL_BASE || undefined,
+    sefazCa: env.SEFAZ_CA_FILE ? readFileSync(resolve(REPO_ROOT, env.SEFAZ_CA_FILE), 'utf8') : undefined,
+    sefazTimeoutMs: positiveInteger('SEFAZ_TIMEOUT_MS', env.SEFAZ_TIMEOUT_MS, 30_000),
+    sefazRetrySeconds: positiveInteger('SEFAZ_RETRY_SECONDS', env.SEFAZ_RETRY_SECONDS, 30),
   };
 }
 

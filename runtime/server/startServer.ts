@@ -9,6 +9,7 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { prepareDatabase } from './db/prepareDatabase.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/startEmbeddedPostgres.ts';
+import { createSefazQueues, workSefazJobs } from './fiscal/sefazJobs.ts';
 import { createMailer } from './mail/createMailer.ts';
 import { createJobQueue } from './plugins/jobs.ts';
 import { readSchemaFiles } from './schemas/readSchemaFiles.ts';
@@ -93,9 +94,19 @@ export async function startServer(
   });
   await scheduleRateLimitPurge(jobs, db, { work: config.jobsWork, log: app.log });
   await scheduleRecorrencias(jobs, db, { work: config.jobsWork, log: app.log });
+  await createSefazQueues(jobs, config.sefazRetrySeconds);
   if (config.jobsWork) {
     await workReportJobs({ db, tenants, realtime: app.realtime, log: app.log, mailer }, jobs, {
       concurrency: 2,
+    });
+    await workSefazJobs({
+      db,
+      config,
+      jobs,
+      schemas: tenants.schemaFiles,
+      log: app.log,
+      ...(app.webhookOutbox ? { webhookOutbox: app.webhookOutbox } : {}),
+      ...(app.realtime ? { realtime: app.realtime } : {}),
     });
     await workWebhookDeliveries(jobs, { db, allowPrivate: config.outboundAllowPrivate, log: app.log });
     log(

@@ -12,6 +12,7 @@ import { scheduleBackups } from './backup/backupJobs.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { embeddedDatabaseUrl, readInstanceLock } from './db/startEmbeddedPostgres.ts';
+import { workSefazJobs } from './fiscal/sefazJobs.ts';
 import { createMailer } from './mail/createMailer.ts';
 import { createJobQueue } from './plugins/jobs.ts';
 import { joinRealtimeCluster, realtimeEmitter } from './plugins/realtime.ts';
@@ -62,6 +63,7 @@ await workReportJobs({ db, tenants, realtime: realtimeEmitter(io), log, mailer }
 await scheduleRateLimitPurge(jobs, db, { work: true, log });
 await scheduleRecorrencias(jobs, db, { work: true, log });
 await workWebhookDeliveries(jobs, { db, allowPrivate: config.outboundAllowPrivate, log });
+await workSefazJobs({ db, config, jobs, schemas: tenants.schemaFiles, log });
 log.info({}, 'worker atendendo a fila de relatórios');
 if (!config.databaseUrl) await scheduleBackups(jobs, { dataDir: config.dataDir, db }, (m) => log.info({}, m));
 

@@ -7,14 +7,10 @@
  * Throw-away embedded PostgreSQL.
  *   npx tsx scripts/bench/baixas.ts      (MOV_ROWS=20000 BAIXAS=200 for a quick run)
  */
-import { buildApp } from '../../runtime/server/app.ts';
-import { loadConfig } from '../../runtime/server/config.ts';
 import { createDatabase } from '../../runtime/server/db/database.ts';
-import { createMailer } from '../../runtime/server/mail/createMailer.ts';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
-import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
-import { TenantRegistry } from '../../runtime/server/services/tenantRegistry.ts';
 import { benchDatabase } from './lib/benchDatabase.ts';
+import { inProcessApp } from './lib/inProcessApp.ts';
 
 const MOV_ROWS = Number(process.env.MOV_ROWS ?? 200_000);
 const BAIXAS = Number(process.env.BAIXAS ?? 1_000);
@@ -33,28 +29,7 @@ const figures = (label: string, times: number[]) => {
 const database = await benchDatabase(Number(process.env.BENCH_PG_PORT ?? 55_442));
 const db = createDatabase(database.url, { max: CLIENTS + 2 });
 try {
-  const { files } = await readSchemaFiles();
-  const tenants = new TenantRegistry(db, files);
-  await tenants.reload();
-  const config = loadConfig();
-  const app = await buildApp({
-    services: { db, tenants, config, mailer: createMailer({ smtpUrl: undefined, mailDir: config.mailDir }) },
-  });
-  await app.ready();
-  const call = async (method: string, url: string, token: string | undefined, payload?: unknown) => {
-    const response = await app.inject({
-      method: method as 'GET',
-      url,
-      headers: { host: 'localhost', ...(token ? { authorization: token } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    if (response.statusCode !== 200)
-      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-    return response.json();
-  };
-  const token = (
-    await call('POST', '/api/Usuarios/login', undefined, { email: 'demo@erp.local', password: 'demo1234' })
-  ).id as string;
+  const { app, call, token } = await inProcessApp(db);
   const conta = await call('POST', '/api/Contas', token, {
     descricao: 'Banco bench',
     saldoInicial: 1000,

@@ -8,14 +8,10 @@
  * PostgreSQL spent each phase's time (pg_stat_statements).
  *   npx tsx scripts/bench/postings.ts      (LEDGER_ROWS=100000 DOCS=200 for a quick run)
  */
-import { buildApp } from '../../runtime/server/app.ts';
-import { loadConfig } from '../../runtime/server/config.ts';
 import { createDatabase } from '../../runtime/server/db/database.ts';
-import { createMailer } from '../../runtime/server/mail/createMailer.ts';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
-import { readSchemaFiles } from '../../runtime/server/schemas/readSchemaFiles.ts';
-import { TenantRegistry } from '../../runtime/server/services/tenantRegistry.ts';
 import { benchDatabase, statementReport } from './lib/benchDatabase.ts';
+import { inProcessApp } from './lib/inProcessApp.ts';
 
 const LEDGER_ROWS = Number(process.env.LEDGER_ROWS ?? 1_000_000);
 const DOCS = Number(process.env.DOCS ?? 1_000);
@@ -29,28 +25,7 @@ const quantile = (sorted: number[], q: number) =>
 const database = await benchDatabase(Number(process.env.BENCH_PG_PORT ?? 55_441));
 const db = createDatabase(database.url, { max: CLIENTS + 2 });
 try {
-  const { files } = await readSchemaFiles();
-  const tenants = new TenantRegistry(db, files);
-  await tenants.reload();
-  const config = loadConfig();
-  const app = await buildApp({
-    services: { db, tenants, config, mailer: createMailer({ smtpUrl: undefined, mailDir: config.mailDir }) },
-  });
-  await app.ready();
-  const call = async (method: string, url: string, token: string | undefined, payload?: unknown) => {
-    const response = await app.inject({
-      method: method as 'GET',
-      url,
-      headers: { host: 'localhost', ...(token ? { authorization: token } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    if (response.statusCode !== 200)
-      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-    return response.json();
-  };
-  const token = (
-    await call('POST', '/api/Usuarios/login', undefined, { email: 'demo@erp.local', password: 'demo1234' })
-  ).id as string;
+  const { app, call, token } = await inProcessApp(db);
   const deposito = await call('POST', '/api/Depositos', token, { descricao: 'Bench' });
   const scope = await db.withSystem((tx) =>
     tx.one<{ empresa_id: number; filial_id: number }>(

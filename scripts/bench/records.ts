@@ -181,8 +181,11 @@ try {
       }
     }
 
-    const list = buildRecordQuery(record, block, scope);
-    const count = buildRecordQuery(record, where ? { where } : {}, scope, { count: true });
+    const list = buildRecordQuery(record, block, scope, { prefixRanges: true });
+    const count = buildRecordQuery(record, where ? { where } : {}, scope, {
+      count: true,
+      prefixRanges: true,
+    });
     plans.push(
       `${label}`,
       `  filter=${JSON.stringify(block)}`,

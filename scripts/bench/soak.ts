@@ -215,6 +215,8 @@ const perMinute: Array<{ p99: number; errors: number; rss: number; conns: number
 const all: number[] = [];
 let errorsTotal = 0;
 const errorKinds = new Map<Kind, number>();
+const early = new Map<Kind, number[]>();
+const late = new Map<Kind, number[]>();
 const t0 = Date.now();
 let launched = 0;
 let inFlight = 0;
@@ -258,6 +260,10 @@ for (let minute = 1; minute <= minutes; minute++) {
   for (const error of errors) errorKinds.set(error.kind, (errorKinds.get(error.kind) ?? 0) + 1);
   errorsTotal += errors.length;
   all.push(...times);
+  // Per kind, the first and the last five minutes: which action slows down as the soak's rows pile up.
+  const window = minute <= 5 ? early : minute > minutes - 5 ? late : null;
+  for (const sample of samples)
+    if (window && sample.ok) window.set(sample.kind, [...(window.get(sample.kind) ?? []), sample.ms]);
   const p99 = quantile(times, 0.99);
   perMinute.push({ p99, errors: errors.length, rss, conns, requests: samples.length });
   console.log(
@@ -292,6 +298,17 @@ console.log(`p99 ${fmt(quantile(all, 0.99), 1)} ms — goal ≤ 250 ms`);
 console.log(
   `after minute ${Math.min(5, perMinute.length - 1) + 1}: RSS ${growth((row) => row.rss) >= 0 ? '+' : ''}${fmt(growth((row) => row.rss))} MB, PG connections ${growth((row) => row.conns) >= 0 ? '+' : ''}${growth((row) => row.conns)} — goal flat`,
 );
+console.log('');
+console.log('kind | p50 first 5 min | p95 first 5 min | p50 last 5 min | p95 last 5 min');
+for (const kind of early.keys()) {
+  const first = [...(early.get(kind) ?? [])].sort((a, b) => a - b);
+  const last = [...(late.get(kind) ?? [])].sort((a, b) => a - b);
+  console.log(
+    [kind, quantile(first, 0.5), quantile(first, 0.95), quantile(last, 0.5), quantile(last, 0.95)]
+      .map((value) => (typeof value === 'number' ? fmt(value, 1) : value))
+      .join(' | '),
+  );
+}
 for (const [route, answer] of firstError) console.log(`first error of ${route}: ${answer}`);
 await owner.end();
 await stop();

@@ -101,6 +101,20 @@ describe('Administrador › Estúdio', () => {
     await op.getByRole('button', { name: 'Salvar rascunho' }).click();
     await op.getByText('2 rascunho(s)').waitFor();
 
+    // Campos personalizados: "Código interno" on Produtos (its internal name follows the label).
+    await op.getByRole('tab', { name: 'Campos personalizados' }).click();
+    await op.getByLabel('Cadastro').fill('Produto');
+    await op.getByRole('option', { name: 'Produto', exact: true }).click();
+    await op.getByRole('button', { name: 'Adicionar campo' }).click();
+    await op.getByLabel('Rótulo', { exact: true }).fill('Código interno');
+    expect(await op.getByLabel('Nome interno').inputValue()).toBe('codigoInterno');
+    await op.getByLabel('Tamanho máximo').fill('20');
+    await op.getByRole('button', { name: 'Aplicar' }).click();
+    await op.getByRole('table', { name: 'Campos personalizados' }).getByText('codigoInterno').waitFor();
+    await harness.screenshot(op, 'estudio-campos-personalizados');
+    await op.getByRole('button', { name: 'Salvar rascunho' }).click();
+    await op.getByText('3 rascunho(s)').waitFor();
+
     // The user still sees the published form.
     await userForm.getByLabel('Descrição').waitFor();
 
@@ -111,6 +125,9 @@ describe('Administrador › Estúdio', () => {
       .getByText('seção identificacao › campo descricao › rótulo: (padrão) → "Nome do produto"')
       .waitFor();
     await compare.getByText('coluna unidade › oculto: (padrão) → sim').waitFor();
+    await compare
+      .getByText('campo personalizado codigoInterno › rótulo: (padrão) → "Código interno"')
+      .waitFor();
     await harness.screenshot(op, 'estudio-comparar');
     await compare.getByRole('button', { name: 'Fechar' }).click();
 
@@ -121,6 +138,7 @@ describe('Administrador › Estúdio', () => {
     await op.goto(harness.url('pages/estoque/produtos/cadastrar', VERDE));
     const opForm = op.locator('[data-screen="form"] form');
     await opForm.getByLabel('Nome do produto').waitFor();
+    await opForm.getByLabel('Código interno').waitFor();
     const labels = await opForm.locator('label').allTextContents();
     expect(labels.findIndex((text) => text.startsWith('Código de barras'))).toBeLessThan(
       labels.findIndex((text) => text.startsWith('Nome do produto')),
@@ -135,18 +153,30 @@ describe('Administrador › Estúdio', () => {
     await op.getByText('Versão 1 publicada.').waitFor();
     await userForm.getByLabel('Nome do produto').waitFor({ timeout: 15_000 });
     expect(await userForm.getByLabel('Nome do produto').inputValue()).toBe('Parafuso sextavado');
+    // The new custom field is on the open form; the user fills it and saves the product.
+    await userForm.getByLabel('Código interno').fill('PX-1');
     await harness.screenshot(user.page, 'estudio-usuario-publicado');
-
-    await user.page.goto(harness.url('pages/estoque/produtos', VERDE));
+    await user.page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await user.page.locator('[data-screen="list"] .ag-root-wrapper').waitFor();
+    const saved = await harness.server.db.withSystem((tx) =>
+      tx.query<{ custom: Record<string, unknown> }>(
+        `SELECT custom FROM produto WHERE descricao = 'Parafuso sextavado'`,
+      ),
+    );
+    expect(saved.map((product) => product.custom)).toEqual([{ codigoInterno: 'PX-1' }]);
+
     await user.page.locator('.ag-header-cell[col-id="descricao"]').waitFor();
+    await user.page.locator('.ag-header-cell[col-id="custom.codigoInterno"]').waitFor();
+    await user.page.locator('.ag-cell[col-id="custom.codigoInterno"]', { hasText: 'PX-1' }).waitFor();
     expect(await user.page.locator('.ag-header-cell[col-id="unidade"]').count()).toBe(0);
+    await harness.screenshot(user.page, 'estudio-usuario-lista');
 
     // Another white-label sees none of it.
     const other = await harness.newPage();
     await harness.login(other.page, 'demo@erp.local');
     await other.page.goto(harness.url('pages/estoque/produtos/cadastrar'));
     await other.page.locator('[data-screen="form"] form').getByLabel('Descrição').waitFor();
+    expect(await other.page.getByText('Código interno').count()).toBe(0);
 
     // A second version, then the rollback to the first through the history.
     await op.getByRole('tab', { name: 'Formulários' }).click();
@@ -178,6 +208,21 @@ describe('Administrador › Estúdio', () => {
       .locator('[data-screen="form"] form')
       .getByLabel('Nome do produto')
       .waitFor({ timeout: 15_000 });
+
+    // Telas: every text of a declared screen, each in its own box with the base's words as example.
+    if (await history.isVisible()) await op.keyboard.press('Escape');
+    await history.waitFor({ state: 'hidden' });
+    await op.getByRole('tab', { name: 'Telas' }).click();
+    await op.getByLabel('Tela', { exact: true }).fill('Alteração de preço');
+    await op.getByRole('option', { name: /^Alteração de preço/ }).click();
+    const texts = op.getByLabel('Textos da tela');
+    const first = texts.getByRole('textbox').first();
+    const original = await first.inputValue();
+    expect(original.length).toBeGreaterThan(0);
+    await first.fill(`${original} (revisado)`);
+    await harness.screenshot(op, 'estudio-textos-da-tela');
+    await op.getByRole('button', { name: 'Salvar rascunho' }).click();
+    await op.getByText('Rascunho salvo.').waitFor();
 
     expect(user.errors).toEqual([]);
     expect(operator.errors).toEqual([]);

@@ -61,8 +61,12 @@ const itemArb = fc.record({
 const documentoArb = fc.record({
   origem: fc.constantFrom('nfe', 'entrada', 'nfce') as fc.Arbitrary<DocumentoFiscal['origem']>,
   participanteId: fc.constantFrom(1, 2, 3, 4),
-  /** An entrada that is a devolução of a sale with ST (CFOP x411): its ST is VL_DEVOL_ST of E210. */
-  devolucao: fc.boolean(),
+  /**
+   * What an entrada is: a purchase (x102, or x403 for an item with ST: the supplier's ST, kept out of the ST
+   * assessment), a devolução of a sale with ST (x411: VL_DEVOL_ST of E210) or a ressarcimento of ST (x603:
+   * VL_RESSARC_ST).
+   */
+  tipoEntrada: fc.constantFrom('compra', 'devolucao', 'ressarcimento'),
   cancelado: fc.boolean(),
   serie: fc.option(fc.integer({ min: 1, max: 999 }), { nil: null }),
   numero: fc.integer({ min: 1, max: 999_999 }),
@@ -78,19 +82,20 @@ function documentoDe(d: ValorDe<typeof documentoArb>, index: number): DocumentoF
   const p = participantes.get(d.participanteId)!;
   const interna = d.origem === 'nfce' || p.uf === emitente.uf;
   const naoContribuinte = d.participanteId === 4 && d.origem === 'nfe';
-  const devolucao = d.origem === 'entrada' && d.devolucao;
+  const entrada = d.origem === 'entrada' ? d.tipoEntrada : null;
   const itens = d.itens.map((item, i): ItemFiscal => {
+    const comSt = item.cst === '10';
     const cfop = saida
       ? interna
         ? '5102'
         : naoContribuinte
           ? '6108'
           : '6102'
-      : `${interna ? '1' : '2'}${devolucao ? '411' : '102'}`;
+      : `${interna ? '1' : '2'}${entrada === 'devolucao' ? '411' : entrada === 'ressarcimento' ? '603' : comSt ? '403' : '102'}`;
     // 102 and 500 are CSOSN (an item of a Simples Nacional emitente: no ICMS destacado).
     const csosn = item.cst.length === 3;
     const base = item.cst === '40' || csosn ? 0 : item.cst === '20' ? round(item.total / 2) : item.total;
-    const st = item.cst === '10' && (saida || devolucao);
+    const st = comSt;
     const difal = naoContribuinte && item.aliquota > 0 && item.aliquota < 18;
     const baseSt = st ? round(item.total * 1.4) : 0;
     const ipi = d.origem === 'entrada' ? item.ipi : 0;

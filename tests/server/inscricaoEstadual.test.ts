@@ -97,6 +97,29 @@ describe('IE on the pessoa registers', () => {
     expect(isento.statusCode, isento.body).toBe(200);
     expect(isento.json().inscricaoEstadual).toBe('ISENTO');
   });
+
+  it("refuses MG's old produtor rural IE naming what to type, and takes DF's 08 prefix", async () => {
+    const produtor = await api('POST', '/api/Clientes', {
+      nome: 'Sítio Mineiro',
+      uf: 'MG',
+      inscricaoEstadual: 'PR-1234.5678',
+    });
+    expect(produtor.statusCode).toBe(400);
+    expect(produtor.json().error.details.fields).toEqual([
+      {
+        campo: 'inscricaoEstadual',
+        mensagem:
+          'Inscrição estadual: inscrição de produtor rural de MG no formato antigo (PR…), que a NF-e não aceita desde 2010: informe a inscrição estadual de 13 dígitos do produtor',
+      },
+    ]);
+    const brasilia = await api('POST', '/api/Clientes', {
+      nome: 'Comércio Brasília',
+      uf: 'DF',
+      inscricaoEstadual: '08.300.001.001-72',
+    });
+    expect(brasilia.statusCode, brasilia.body).toBe(200);
+    expect(brasilia.json().inscricaoEstadual).toBe('0830000100172');
+  });
 });
 
 describe('GET /api/ArquivosFiscais/inscricoesInvalidas', () => {
@@ -114,6 +137,7 @@ describe('GET /api/ArquivosFiscais/inscricoesInvalidas', () => {
         [demo, 'Antiga Distribuidora', '0123456789', 'PR'],
         [demo, 'Cliente Sem UF', '99999993', null],
         [demo, 'Cliente Certo', '99999993', 'RJ'],
+        [demo, 'Produtor Mineiro Antigo', 'PR123456', 'MG'],
         [outra, 'Outra Empresa Errada', '110042490115', 'SP'],
       ] as const)
         await tx.query(
@@ -136,6 +160,11 @@ describe('GET /api/ArquivosFiscais/inscricoesInvalidas', () => {
       inscricaoEstadual: '0123456789',
       problema: 'inscrição estadual inválida para PR (confira os dígitos)',
     });
+    expect(
+      pessoas.find((pessoa: { nome: string }) => pessoa.nome === 'Produtor Mineiro Antigo').problema,
+    ).toBe(
+      'inscrição de produtor rural de MG no formato antigo (PR…), que a NF-e não aceita desde 2010: informe a inscrição estadual de 13 dígitos do produtor',
+    );
     // Each row names the form to fix it in (a cliente here); busca keeps nome, CPF/CNPJ or IE matches.
     const antiga = pessoas.find((pessoa: { nome: string }) => pessoa.nome === 'Antiga Distribuidora');
     expect(antiga.rota).toBe(`pages/vendas/clientes/editar/${antiga.id}`);

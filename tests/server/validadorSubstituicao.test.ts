@@ -106,6 +106,8 @@ const de = (linhas: string[], registro: string) =>
   linhas.filter((linha) => linha.startsWith(`|${registro}|`)).map((linha) => linha.split('|').slice(1, -1));
 const erros = (problemas: ProblemaArquivo[]) =>
   problemas.filter((problema) => problema.tipo === 'erro').map((p) => `${p.registro}.${p.campo}`);
+const advertencias = (problemas: ProblemaArquivo[]) =>
+  problemas.filter((problema) => problema.tipo === 'advertencia').map((p) => `${p.registro}.${p.campo}`);
 
 /** Sets field `index` (REG = 0) of the `ordem`-th line of `registro`. */
 const campo =
@@ -205,7 +207,9 @@ describe('SPED: ICMS-ST by UF and DIFAL/FCP written from the month', () => {
     // A UF whose devoluções exceed the retention owes nothing: no code needed, the credit is carried.
     const soDevolucao = { ...movimento, documentos: [movimento.documentos[2]!] };
     const credor = apuracaoSt(soDevolucao, 'SP');
-    expect(credor).toEqual([{ uf: 'RJ', retencao: 0, devolucao: 5, recolher: 0, credorTransportar: 5 }]);
+    expect(credor).toEqual([
+      { uf: 'RJ', retencao: 0, devolucao: 5, ressarcimento: 0, recolher: 0, credorTransportar: 5 },
+    ]);
     expect(() => assertCodigosReceitaSubstituicao({}, credor, [])).not.toThrow();
     const linhas = escreverSped(
       emitente,
@@ -289,5 +293,105 @@ describe('Validator: ST and DIFAL/FCP rules, each failing when broken', () => {
       expect(problema.mensagem).not.toBe('');
       expect(problema.correcao).not.toBe('');
     }
+  });
+});
+
+describe('Validator: obligation codes (Tabela 5.4) and the E210 credits by CFOP (tabelasSped)', () => {
+  const casosErro: Array<[string, (linhas: string[]) => string[], string]> = [
+    ['E250 code outside the Tabela 5.4', campo('E250', 1, '123'), 'E250.COD_OR'],
+    ['E250 of another UF with 002 (saídas para o Estado)', campo('E250', 1, '002'), 'E250.COD_OR'],
+    ['E250 of the own UF with 999 (saídas para outro Estado)', campo('E250', 1, '999', 1), 'E250.COD_OR'],
+    ['E116 code outside the Tabela 5.4', campo('E116', 1, '007'), 'E116.COD_OR'],
+    ['E316 code outside the Tabela 5.4', campo('E316', 1, '100'), 'E316.COD_OR'],
+    ['E116 with a code E116 does not take (999)', campo('E116', 1, '999'), 'E116.COD_OR'],
+    ['E316 with a code E316 does not take (002)', campo('E316', 1, '002'), 'E316.COD_OR'],
+    ['E250 with a code E250 does not take (000)', campo('E250', 1, '000'), 'E250.COD_OR'],
+    ['E250 MES_REF after the month of the file', campo('E250', 9, '062024'), 'E250.MES_REF'],
+    ['E116 MES_REF after the month of the file', campo('E116', 9, '012025'), 'E116.MES_REF'],
+  ];
+  it.each(casosErro)('%s: an error', (_nome, quebrar, esperado) => {
+    expect(erros(validarSped(quebrar(gerado())))).toEqual([esperado]);
+  });
+
+  const casosAdvertencia: Array<[string, (linhas: string[]) => string[], string]> = [
+    ['the FCP of E316 under 000 instead of 006', campo('E316', 1, '000', 1), 'E316.COD_OR'],
+  ];
+  it.each(casosAdvertencia)('%s: an advertência, not an error', (_nome, quebrar, esperado) => {
+    const problemas = validarSped(quebrar(gerado()));
+    expect(erros(problemas)).toEqual([]);
+    expect(advertencias(problemas)).toContain(esperado);
+  });
+
+  it('writes VL_RESSARC_ST from the ressarcimento notes (CFOP 1603/2603) and checks it against the C190', () => {
+    const ressarcimento = documento(5, 1, true, [
+      item('1603', 10, { cstIcms: '10', baseIcmsSt: 10, valorIcmsSt: 2 }),
+    ]);
+    const comRessarcimento = { ...movimento, documentos: [...movimento.documentos, ressarcimento] };
+    const linhas = escreverSped(emitente, contador, comRessarcimento, pedido, null).linhas;
+    const sp = de(linhas, 'E210')[1]!;
+    // SP: retained 18, ressarcimento 2 → 16 to pay.
+    expect([sp[4], sp[7], sp[10], sp[12]]).toEqual(['2,00', '18,00', '16,00', '16,00']);
+    expect(de(linhas, 'E250').map((c) => [c[1], c[2]])).toEqual([
+      ['999', '25,00'],
+      ['002', '16,00'],
+    ]);
+    expect(validarSped(linhas)).toEqual([]);
+    expect(erros(validarSped(campo('E210', 4, '0,00', 1)(linhas)))).toContain('E210.VL_RESSARC_ST');
+  });
+
+  it("books a supplier's ST on a purchase in the goods' value, not as ST (Guia, C100, pergunta 3)", () => {
+    const compraSp = documento(6, 1, true, [
+      item('1403', 100, { cstIcms: '10', baseIcmsSt: 140, valorIcmsSt: 18 }),
+    ]);
+    const linhas = escreverSped(
+      emitente,
+      contador,
+      { ...movimento, documentos: [...movimento.documentos, compraSp] },
+      pedido,
+      null,
+    ).linhas;
+    const compra = linhas.findIndex((l) => l.startsWith('|C100|0|1|1|55|00|001|6|'));
+    const [c100, c170, c190] = linhas.slice(compra, compra + 3).map((l) => l.split('|').slice(1, -1));
+    // VL_DOC and VL_OPR keep the 118,00 paid; VL_MERC and VL_ITEM carry the ST; no ST field is informed.
+    expect([c100![11], c100![15], c100![22], c100![23]]).toEqual(['118,00', '118,00', '0,00', '0,00']);
+    expect([c170![0], c170![6], c170![15], c170![17]]).toEqual(['C170', '118,00', '0,00', '0,00']);
+    expect([c190![0], c190![4], c190![7], c190![8]]).toEqual(['C190', '118,00', '0,00', '0,00']);
+    // SP's E210 is the one of the saídas: nothing of the purchase reaches it.
+    expect(de(linhas, 'E210')[1]?.[5]).toBe('0,00');
+    expect(validarSped(linhas)).toEqual([]);
+
+    // The same ST left in the C190 of the purchase: an error of E210 campo 06 in SP, of E200 in MG.
+    // split('|') puts '' before REG: VL_BC_ICMS_ST (C190 campo 08) is at 8, VL_ICMS_ST at 9.
+    const stNoC190 = (linhasDe: string[], indice: number) =>
+      linhasDe.map((x, i) => {
+        if (i !== indice) return x;
+        const c = x.split('|');
+        c[8] = '140,00';
+        c[9] = '18,00';
+        return c.join('|');
+      });
+    const stNoC100 = (linhasDe: string[], indice: number) =>
+      linhasDe.map((x, i) => {
+        if (i !== indice) return x;
+        const c = x.split('|');
+        c[23] = '140,00';
+        c[24] = '18,00';
+        return c.join('|');
+      });
+    const quebradoSp = stNoC100(stNoC190(linhas, compra + 2), compra);
+    expect(erros(validarSped(quebradoSp))).toEqual(['E210.VL_OUT_CRED_ST']);
+
+    const compraMg = { ...compraSp, participanteId: 3, itens: [{ ...compraSp.itens[0]!, cfop: '2403' }] };
+    const mg = escreverSped(
+      emitente,
+      contador,
+      { ...movimento, documentos: [...movimento.documentos, compraMg] },
+      pedido,
+      null,
+    ).linhas;
+    expect(validarSped(mg)).toEqual([]);
+    const compraMgIndice = mg.findIndex((l) => l.startsWith('|C100|0|1|3|55|00|001|6|'));
+    const quebradoMg = stNoC100(stNoC190(mg, compraMgIndice + 2), compraMgIndice);
+    expect(erros(validarSped(quebradoMg))).toEqual(['E200.UF']);
   });
 });

@@ -148,7 +148,7 @@ describe('lançar por pedido ou por nota fiscal', () => {
     expect(flags(await ok('GET', `/api/PedidosVenda/${pv.id}`))).toEqual(['notaFiscal', null]);
     // Launched, the nota is locked until the estorno (flows.md §3: editing requires estornar first).
     const bloqueio =
-      'Esta nota fiscal lançou o estoque ou as contas a receber do pedido e não pode ser alterada nem excluída: use Estornar estoque e Estornar contas antes.';
+      'Esta nota fiscal foi transmitida à SEFAZ ou lançou o estoque ou as contas a receber do pedido e não pode ser alterada nem excluída: uma nota transmitida só muda por evento (cancelamento, carta de correção) e um lançamento se desfaz com Estornar estoque e Estornar contas.';
     expect(
       (await fails('PATCH', `/api/NotasFiscaisSaida/${nota.id}`, { informacoesComplementares: 'x' }, 409))
         .message,

@@ -20,12 +20,15 @@ const CASOS: Array<{ uf: string; valida: string; invalida: string; formato: stri
   { uf: 'BA', valida: '1000003-06', invalida: '1000003-07', formato: '9 dígitos' },
   { uf: 'CE', valida: '06000001-5', invalida: '06000001-6', formato: '9 dígitos' },
   { uf: 'DF', valida: '07.300.001.001-09', invalida: '07.300.001.001-08', formato: '13 dígitos' },
+  { uf: 'DF', valida: '08.300.001.001-72', invalida: '08.300.001.001-73', formato: '13 dígitos, prefixo 08' },
   { uf: 'ES', valida: '999999990', invalida: '999999991', formato: '9 dígitos' },
   { uf: 'GO', valida: '10.987.654-7', invalida: '10.987.654-8', formato: '9 dígitos' },
+  { uf: 'GO', valida: '20.000.000-4', invalida: '20.000.000-5', formato: '9 dígitos, prefixo 20' },
   { uf: 'MA', valida: '12.000.038-5', invalida: '12.000.038-6', formato: '9 dígitos, prefixo 12' },
   { uf: 'MG', valida: '062.307.904/0081', invalida: '062.307.904/0082', formato: '13 dígitos' },
   { uf: 'MS', valida: '28.123.456-6', invalida: '28.123.456-7', formato: '9 dígitos, prefixo 28' },
   { uf: 'MT', valida: '0013000001-9', invalida: '0013000001-8', formato: '11 dígitos' },
+  { uf: 'MT', valida: '13000001-9', invalida: '13000001-8', formato: '9 dígitos (Portaria 59/2025)' },
   { uf: 'PA', valida: '15-999999-5', invalida: '15-999999-6', formato: '9 dígitos, prefixo 15' },
   { uf: 'PA', valida: '75000002-3', invalida: '75000002-4', formato: '9 dígitos, prefixo 75' },
   { uf: 'PB', valida: '06000001-5', invalida: '06000001-4', formato: '9 dígitos' },
@@ -68,11 +71,23 @@ describe('inscrição estadual by UF', () => {
   });
 
   it('refuses prefixes a UF never issues even with a right check digit', () => {
-    // Same digits under a prefix the state does not issue (DF 08, AC 02, RR 23, TO type 04).
-    expect(isValidInscricaoEstadual('0830000100109', 'DF')).toBe(false);
+    // Check digits right for the body, under a prefix the state does not issue (DF 09); the same digits under
+    // a prefix the state does not issue (AC 02, RR 23, TO type 04).
+    expect(isValidInscricaoEstadual('0930000100144', 'DF')).toBe(false);
     expect(isValidInscricaoEstadual('0200482300112', 'AC')).toBe(false);
     expect(isValidInscricaoEstadual('230061536', 'RR')).toBe(false);
     expect(isValidInscricaoEstadual('29040227836', 'TO')).toBe(false);
+  });
+
+  it("refuses MG's old produtor rural registration (PR + digits) with a message that says what to type", () => {
+    const mensagem =
+      'inscrição de produtor rural de MG no formato antigo (PR…), que a NF-e não aceita desde 2010: informe a inscrição estadual de 13 dígitos do produtor';
+    expect(problemaInscricaoEstadual('PR1234', 'MG')).toBe(mensagem);
+    expect(problemaInscricaoEstadual('pr-123.456.78', 'MG')).toBe(mensagem);
+    // Outside MG, or outside 4 to 8 digits, it is only a malformed IE.
+    expect(problemaInscricaoEstadual('PR12345678', 'PR')).toBe('use só dígitos (ou ISENTO)');
+    expect(problemaInscricaoEstadual('PR123', 'MG')).toBe('use só dígitos (ou ISENTO)');
+    expect(problemaInscricaoEstadual('PR123456789', 'MG')).toBe('use só dígitos (ou ISENTO)');
   });
 
   it('takes ISENTO in any case for every UF, and refuses letters and empty UF', () => {

@@ -3,6 +3,17 @@
  * (sintegra.gov.br/insc_est.html): every UF's current format and the legacy ones still found in registers
  * (PE 14 digits, RO 9 digits, TO 11 digits, RN 9 digits, BA 8 digits, SP produtor rural). "ISENTO" is valid
  * for every UF. Pure: no server or browser code.
+ *
+ * Where the sources differ:
+ * - DF: prefix 07 or 08. The SINTEGRA page brackets "07 300001" as the sequential number and SEF-DF's own
+ *   rule sheet calls 07 fixed; the numbers starting with 07 ran out and DF issues 08 under the same check
+ *   digits (Receita DF's CF/DF validator checks the digits, not the prefix).
+ * - GO: 10, 11, 15 and 20–29 (IN nº 946/09-GSF art. 39 as worded by IN nº 1.535/22-GSE: 10 and 20 for
+ *   companies, 11 for pessoas físicas; the older roteiro adds 15; the SINTEGRA page 20 to 29).
+ * - MT: 11 digits (SINTEGRA) or the 9 of Portaria SEFAZ-MT nº 59/2025, art. 8º, § 1º, the same digit.
+ * - MG produtor rural: the old "PR" + 4 to 8 digits (no check digit) is refused with its own message. The
+ *   NF-e schema stopped accepting it for the destinatário in 2010 (NT 2010/004, item 2.7, PL_006f); MG's
+ *   producers use the 13-digit IE checked like any MG company's.
  */
 
 /** The 27 UFs; an IE is checked against the rule of its own UF. */
@@ -58,9 +69,9 @@ const simples =
     modulo11(ie.slice(0, -1), decrescentes(tamanho)) === Number(ie.at(-1));
 
 /** Two mod-11 check digits (AC, DF: 13 digits; PR: 10 digits) with the weights of each. */
-const dois = (tamanho: number, pesos1: number[], pesos2: number[], prefixo = '') => {
+const dois = (tamanho: number, pesos1: number[], pesos2: number[], prefixos: string[] = ['']) => {
   return (ie: string) => {
-    if (ie.length !== tamanho || !ie.startsWith(prefixo)) return false;
+    if (ie.length !== tamanho || !prefixos.some((prefixo) => ie.startsWith(prefixo))) return false;
     const dv1 = modulo11(ie.slice(0, tamanho - 2), pesos1);
     const dv2 = modulo11(ie.slice(0, tamanho - 2) + dv1, pesos2);
     return ie.endsWith(`${dv1}${dv2}`);
@@ -193,13 +204,13 @@ function tocantins(ie: string): boolean {
 }
 
 const REGRAS: Record<UfIe, (ie: string) => boolean> = {
-  AC: dois(13, [4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], '01'),
+  AC: dois(13, [4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], ['01']),
   AL: alagoas,
   AM: amazonas,
   AP: amapa,
   BA: bahia,
   CE: simples(9),
-  DF: dois(13, [4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], '07'),
+  DF: dois(13, [4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], ['07', '08']),
   ES: simples(9),
   GO: goias,
   MA: simples(9, ['12']),
@@ -222,6 +233,9 @@ const REGRAS: Record<UfIe, (ie: string) => boolean> = {
   TO: tocantins,
 };
 
+/** MG's old produtor rural registration: "PR" and 4 to 8 digits (NT 2010/004 removed it from the NF-e). */
+const PRODUTOR_RURAL_MG_ANTIGO = /^PR\d{4,8}$/;
+
 /** The IE as registers keep it: digits only (the SP produtor rural keeps its leading P), or ISENTO. */
 export function normalizarInscricaoEstadual(ie: string): string {
   const texto = ie.trim().toUpperCase();
@@ -239,6 +253,8 @@ export function problemaInscricaoEstadual(ie: string, uf: string | null | undefi
   if (!uf) return 'informe a UF para conferir a inscrição estadual';
   const regra = (REGRAS as Record<string, ((ie: string) => boolean) | undefined>)[uf.toUpperCase()];
   if (!regra) return `UF ${uf} desconhecida`;
+  if (uf.toUpperCase() === 'MG' && PRODUTOR_RURAL_MG_ANTIGO.test(normal))
+    return 'inscrição de produtor rural de MG no formato antigo (PR…), que a NF-e não aceita desde 2010: informe a inscrição estadual de 13 dígitos do produtor';
   const formato = uf.toUpperCase() === 'SP' ? /^(P0)?\d+$/ : /^\d+$/;
   if (!formato.test(normal)) return 'use só dígitos (ou ISENTO)';
   if (!regra(normal)) return `inscrição estadual inválida para ${uf.toUpperCase()} (confira os dígitos)`;

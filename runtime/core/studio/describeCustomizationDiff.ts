@@ -27,6 +27,7 @@ const CONTAINERS: Record<string, string> = {
   charts: 'gráfico',
   filters: 'filtro',
   actions: 'ação',
+  customFields: 'campo personalizado',
 };
 
 const PROPERTIES: Record<string, string> = {
@@ -51,6 +52,14 @@ const PROPERTIES: Record<string, string> = {
   link: 'endereço',
   sort: 'ordenação padrão',
   mask: 'máscara',
+  type: 'tipo',
+  options: 'opções',
+  maxLength: 'tamanho máximo',
+  minimum: 'mínimo',
+  maximum: 'máximo',
+  pattern: 'formato',
+  patternMessage: 'mensagem do formato',
+  entity: 'cadastro',
 };
 
 type Leaves = Map<string, unknown>;

@@ -3,18 +3,12 @@
  * (the allow-list) and every value goes into `params`; nothing the client sent is interpolated into SQL.
  * It re-checks operators and value types itself, so a hand-built filter is as safe as a parsed one.
  */
+
+import type { FieldMap, FieldSpec } from '../../core/fieldMap.ts';
 import type { FieldCondition, LoopBackFilter, Where } from '../../core/loopbackFilter.ts';
 import { FilterError, OPERATOR_LIST, parseRegexp, showName } from '../../core/loopbackFilter.ts';
 
-export type FieldType = 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'json';
-
-export interface FieldSpec {
-  column: string;
-  type: FieldType;
-}
-
-/** API (camelCase) name → SQL column; dotted keys (`cliente.nome`) allow filtering through a join. */
-export type FieldMap = Record<string, FieldSpec>;
+export type { FieldMap, FieldSpec, FieldType } from '../../core/fieldMap.ts';
 
 export interface CompileOptions {
   /** Order used when the filter has none, in API names: `"nome ASC"` or `"nome ASC, criadoEm DESC"`. */
@@ -167,6 +161,11 @@ function quoteIdent(column: string): string {
     .join('.');
 }
 
+/** The SQL a field reads as: its quoted column, or the expression the server gave it (a custom field). */
+function fieldSql(spec: FieldSpec): string {
+  return spec.sql ?? quoteIdent(spec.column);
+}
+
 function lookup(fieldMap: FieldMap, name: string, use: string): FieldSpec {
   const spec = Object.hasOwn(fieldMap, name) ? fieldMap[name] : undefined;
   if (!spec) throw new FilterError(`o campo ${showName(name)} não existe ou não pode ser ${use}.`);
@@ -205,7 +204,7 @@ function joinOr(children: string[][]): string {
 }
 
 function compileCondition(name: string, spec: FieldSpec, value: FieldCondition, params: unknown[]): string[] {
-  const column = quoteIdent(spec.column);
+  const column = fieldSql(spec);
   if (typeof value !== 'object' || value === null)
     return [compileOperator(name, spec, column, 'eq', value, params)];
   const entries = Object.entries(value);
@@ -232,6 +231,12 @@ function compileOperator(
   };
   switch (op) {
     case 'eq':
+      if (operand !== null && spec.jsonKey !== undefined) {
+        // Containment in the jsonb column: its GIN index finds the rows (jsonb_contains is LEAKPROOF).
+        const value = coerce(name, spec, op, operand);
+        params.push(JSON.stringify({ [spec.jsonKey]: spec.type === 'number' ? Number(value) : value }));
+        return `${quoteIdent(spec.column)} @> $${params.length}::jsonb`;
+      }
       return operand === null ? `${column} IS NULL` : `${column} = ${bind(operand)}`;
     case 'neq':
       // As LoopBack 3 on PostgreSQL (`col != $1`): a row whose value is null is not "different".
@@ -351,7 +356,7 @@ function orderTerms(order: string[], fieldMap: FieldMap): OrderTerm[] {
     const spec = lookup(fieldMap, match[1], 'usado na ordenação');
     if (spec.type === 'json')
       throw new FilterError(`o campo ${showName(match[1])} não pode ser usado na ordenação.`);
-    const column = quoteIdent(spec.column);
+    const column = fieldSql(spec);
     if (seen.has(column)) continue;
     seen.add(column);
     terms.push({ name: match[1], spec, column, desc: match[2]?.toUpperCase() === 'DESC' });
@@ -390,5 +395,14 @@ function compileColumns(fields: LoopBackFilter['fields'], fieldMap: FieldMap): s
     if (Array.isArray(fields)) return null;
     throw new FilterError('fields não pode excluir todos os campos.');
   }
-  return [...new Set(names.map((name) => quoteIdent(lookup(fieldMap, name, 'selecionado').column)))];
+  return [
+    ...new Set(
+      names.map((name) => {
+        const spec = lookup(fieldMap, name, 'selecionado');
+        if (spec.sql)
+          throw new FilterError(`selecione ${showName(spec.column)} inteiro, não ${showName(name)}.`);
+        return quoteIdent(spec.column);
+      }),
+    ),
+  ];
 }

@@ -37,8 +37,8 @@ const LOCK_ID = 715_2027;
  * (an invalid pattern), never from a row's value — numeric comparisons order NaN and ±Infinity and raise
  * nothing; LIKE/ILIKE/regexp raise only on the pattern. So the sync marks them LEAKPROOF, which only a
  * superuser may do (the embedded database's user is one; elsewhere start-up warns). Text, integer, boolean,
- * date and timestamp comparisons are leakproof already; jsonb ones are not and stay so (json fields compare
- * only with null, which needs no operator).
+ * date and timestamp comparisons are leakproof already. Of jsonb, only containment (`@>`, raising nothing on
+ * any value) is marked: custom-field equality compiles to it; json fields compare only with null.
  */
 export const LEAKPROOF_FUNCTIONS = [
   'numeric_eq(numeric,numeric)',
@@ -53,6 +53,8 @@ export const LEAKPROOF_FUNCTIONS = [
   'texticnlike(text,text)',
   'textregexeq(text,text)',
   'texticregexeq(text,text)',
+  // Custom fields: `custom @> '{"campo": valor}'` is how their equality filters reach the GIN index.
+  'jsonb_contains(jsonb,jsonb)',
 ];
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
@@ -71,6 +73,8 @@ function systemColumns(entity: ResolvedEntity): Array<[string, string, string]> 
     ['alterado_em', 'timestamptz NOT NULL DEFAULT now()', 'timestamptz NOT NULL DEFAULT now()'],
     ['criado_por', 'bigint', 'bigint'],
     ['alterado_por', 'bigint', 'bigint'],
+    // Custom fields of the white-labels (runtime/core/customFields.ts), GIN-indexed below.
+    ['custom', "jsonb NOT NULL DEFAULT '{}'::jsonb", "jsonb NOT NULL DEFAULT '{}'::jsonb"],
   );
   return columns;
 }
@@ -251,6 +255,9 @@ END $$`);
         `ALTER TABLE ${q(t)} ADD CONSTRAINT ${q(fk)} FOREIGN KEY (${q(column)}) REFERENCES ${q(target)} (id) ON DELETE ${onDelete}`,
       );
     }
+    const customIndex = sqlIdentifier(`${t}_custom_gin`);
+    if (!db.indexes.has(`${t}.${customIndex}`))
+      later.push(`CREATE INDEX IF NOT EXISTS ${q(customIndex)} ON ${q(t)} USING gin (custom jsonb_path_ops)`);
     for (const index of indexesOf.get(entity) ?? []) {
       if (db.indexes.has(`${t}.${index.name}`)) continue;
       if (index.method === 'trigram' && !trigram) continue;

@@ -25,6 +25,14 @@ export interface OpcoesXml {
   numero?: number;
   /** NFC-e QR code version (default 2, which needs the CSC). */
   versaoQrCode?: 2 | 3;
+  /**
+   * tpEmis chosen by the SEFAZ client (1 normal, 6 SVC-AN, 7 SVC-RS, 9 NFC-e offline); without it the
+   * configuração's must be 1. Contingency types need `contingencia` (dhCont and xJust).
+   */
+  tipoEmissao?: 1 | 6 | 7 | 9;
+  contingencia?: { inicio: Date; justificativa: string } | null;
+  /** cNF of an earlier attempt, so a resent note keeps its chave (only tpEmis and the DV may change). */
+  codigoNumerico?: string;
 }
 
 export interface PreviaNota {
@@ -36,6 +44,11 @@ export interface PreviaNota {
 
 export interface XmlNota extends ResultadoValidacaoNfe {
   chave: string;
+  codigoNumerico: string;
+  tipoEmissao: number;
+  ufEmitente: string;
+  cnpjEmitente: string;
+  vNF: number;
   modelo: 55 | 65;
   serie: number;
   numero: number;
@@ -76,7 +89,12 @@ interface CertificadoRow {
 }
 
 /** The branch's A1, refused (422) when missing, expired or of another CNPJ than the emitente's. */
-async function certificadoDaFilial(tx: Tx, escopo: EscopoEmissao, cnpjEmitente: string, dataDir: string) {
+export async function certificadoDaFilial(
+  tx: Tx,
+  escopo: EscopoEmissao,
+  cnpjEmitente: string,
+  dataDir: string,
+) {
   const row = await tx.maybeOne<CertificadoRow>(
     `SELECT cnpj, valido_ate, arquivo_cifrado, senha_cifrada FROM certificado_digital WHERE filial_id = $1 ORDER BY id LIMIT 1`,
     [escopo.filialId],
@@ -115,7 +133,11 @@ async function certificadoDaFilial(tx: Tx, escopo: EscopoEmissao, cnpjEmitente: 
   };
 }
 
-function suplementoNfce(carregada: NotaCarregada, versao: 2 | 3) {
+function suplementoNfce(
+  carregada: NotaCarregada,
+  versao: 2 | 3,
+  offline: { dia: number; vNF: number } | null = null,
+) {
   const { configuracao, ufEmitente } = carregada;
   const ambiente = carregada.xml.ambiente;
   const urls = (urlsNfce as unknown as Record<string, Record<string, [string, string]>>)[ufEmitente];
@@ -139,6 +161,7 @@ function suplementoNfce(carregada: NotaCarregada, versao: 2 | 3) {
     cscId: configuracao.cscId,
     csc: configuracao.cscToken,
     ambiente,
+    offline,
   };
 }
 
@@ -177,7 +200,7 @@ export async function xmlNotaFiscal(
     opcoes.numero ??
     carregada.numero ??
     (modelo === 55 ? configuracao.proximoNumeroNfe : configuracao.proximoNumeroNfce);
-  if ((carregada.xml.tipoEmissao ?? 1) !== 1)
+  if (opcoes.tipoEmissao === undefined && (carregada.xml.tipoEmissao ?? 1) !== 1)
     throw new HttpError(
       422,
       'CONTINGENCIA_NAO_SUPORTADA',
@@ -189,6 +212,9 @@ export async function xmlNotaFiscal(
     serie,
     numero,
     tributos,
+    tipoEmissao: opcoes.tipoEmissao ?? 1,
+    contingencia: opcoes.contingencia ?? null,
+    ...(opcoes.codigoNumerico ? { codigoNumerico: opcoes.codigoNumerico } : {}),
     // indFinal as the engine resolved it (natureza de operação, else the destinatário; NFC-e always 1).
     consumidorFinal: tributos.consumidorFinal,
     indicadorPresenca: modelo === 65 ? 1 : carregada.xml.indicadorPresenca,
@@ -202,7 +228,10 @@ export async function xmlNotaFiscal(
     if (error instanceof ErroTributario) throw new HttpError(422, error.codigo, error.message);
     throw error;
   }
-  const nfce = modelo === 65 ? suplementoNfce(carregada, opcoes.versaoQrCode ?? 2) : null;
+  // Offline NFC-e (tpEmis 9): the QR code carries the day of emission (Brasília) and vNF.
+  const dia = Number(new Date(dados.dataEmissao.getTime() - 3 * 3600_000).toISOString().slice(8, 10));
+  const offline = dados.tipoEmissao === 9 ? { dia, vNF: tributos.totais.vNF } : null;
+  const nfce = modelo === 65 ? suplementoNfce(carregada, opcoes.versaoQrCode ?? 2, offline) : null;
   const assinado = await assinarXmlNfeInWorker({
     xml: montada.xml,
     chave: montada.chave,
@@ -214,6 +243,11 @@ export async function xmlNotaFiscal(
   return {
     ...validacao,
     chave: montada.chave,
+    codigoNumerico: montada.codigoNumerico,
+    tipoEmissao: dados.tipoEmissao ?? 1,
+    ufEmitente: carregada.ufEmitente,
+    cnpjEmitente: carregada.cnpjEmitente,
+    vNF: tributos.totais.vNF,
     modelo,
     serie,
     numero,

@@ -73,11 +73,20 @@ function caminhosPorLinha(linhas: string[]): string[] {
 const LINHA_ERRO = /^([^:]+):(\d+): (.*)$/;
 
 /**
- * Worker entry (validarXmlNfe): validates an NF-e/NFC-e (`<NFe>`, signed) against `nfe_v4.00.xsd` of the
- * pinned PL with libxml2 (xmllint-wasm) and translates each error to pt-BR with the field's path.
+ * Worker entry (validarXmlNfe, validarXmlSchema): validates an NF-e/NFC-e (`<NFe>`, signed) against
+ * `nfe_v4.00.xsd` of the pinned PL — or another message against its own entry schema — with libxml2
+ * (xmllint-wasm) and translates each error to pt-BR with the field's path.
  */
-export async function run({ xml }: { xml: string }): Promise<ResultadoValidacaoNfe> {
-  const arquivos = await arquivosSchemaNfe('nfe_v4.00.xsd');
+export async function run({
+  xml,
+  schema = 'nfe_v4.00.xsd',
+}: {
+  xml: string;
+  /** The entry schema of the pinned package: nfe_v4.00.xsd, or a message's (enviNFe, envEvento…). */
+  schema?: string;
+}): Promise<ResultadoValidacaoNfe> {
+  if (!/^[\w.-]+\.xsd$/.test(schema)) throw new Error(`schema inválido: ${schema}`);
+  const arquivos = await arquivosSchemaNfe(schema);
   const linhas = umElementoPorLinha(xml.replace(/^<\?xml[^>]*\?>\s*/, ''));
   const { exitCode, stderr } = await executarXmllint(
     [{ fileName: 'nfe.xml', contents: linhas }, ...arquivos],

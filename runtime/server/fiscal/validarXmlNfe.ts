@@ -3,7 +3,7 @@ import type { ResultadoValidacaoNfe } from './validacaoNfe.ts';
 
 export type { ErroSchemaNfe, ResultadoValidacaoNfe } from './validacaoNfe.ts';
 
-const validador = createPersistentWorker<{ xml: string }, ResultadoValidacaoNfe>(
+const validador = createPersistentWorker<{ xml: string; schema?: string }, ResultadoValidacaoNfe>(
   new URL('./validacaoNfe.ts', import.meta.url),
   {
     timeoutMs: 30_000,
@@ -18,4 +18,13 @@ const validador = createPersistentWorker<{ xml: string }, ResultadoValidacaoNfe>
  */
 export function validarXmlNfe(xml: string): Promise<ResultadoValidacaoNfe> {
   return validador.call({ xml });
+}
+
+/**
+ * Validates a SEFAZ message (enviNFe, envEvento, inutNFe, consSitNFe…) against its entry schema `schema`
+ * of the pinned PL, in the same worker: the SEFAZ client checks events and inutilizações before sending,
+ * and the local fake SEFAZ checks everything it receives.
+ */
+export function validarXmlSchema(xml: string, schema: string): Promise<ResultadoValidacaoNfe> {
+  return validador.call({ xml, schema });
 }

@@ -1,7 +1,7 @@
 import { roundMoney } from '../../core/roundMoney.ts';
 import type { Tx } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
 import type { RecordScope } from '../services/records/buildRecordQuery.ts';
+import { contaDaFilial } from './contaDaFilial.ts';
 
 /**
  * The money side of a return (flows.md §3 Devolução), for sales and purchases alike: reduces the open
@@ -56,17 +56,12 @@ export interface CreditoDevolucao {
 
 /** Writes the crédito of a return (flows.md §3: "a crédito … or a reduction of the open title"). */
 export async function lancarCredito(tx: Tx, scope: RecordScope, credito: CreditoDevolucao): Promise<void> {
-  const conta = await tx.maybeOne<{ id: string }>(
-    `SELECT id FROM conta WHERE empresa_id = $1 AND filial_id = $2 AND ($3::bigint IS NULL OR id = $3)
-      ORDER BY id LIMIT 1`,
-    [scope.empresaId, scope.filialId, credito.contaId],
+  const contaId = await contaDaFilial(
+    tx,
+    scope,
+    credito.contaId,
+    'Cadastre uma conta financeira nesta filial antes de confirmar a devolução.',
   );
-  if (!conta)
-    throw new HttpError(
-      422,
-      'CONTA_OBRIGATORIA',
-      'Cadastre uma conta financeira nesta filial antes de confirmar a devolução.',
-    );
   await tx.query(
     `INSERT INTO lancamento (empresa_id, filial_id, criado_por, alterado_por, tipo, descricao, pessoa_id, conta_id,
             valor, data_emissao, data_vencimento, data_competencia, numero_documento, parcela, total_parcelas,
@@ -79,7 +74,7 @@ export async function lancarCredito(tx: Tx, scope: RecordScope, credito: Credito
       credito.tipo,
       credito.descricao,
       credito.pessoaId,
-      Number(conta.id),
+      Number(contaId),
       credito.valor,
       credito.data,
       credito.documento,

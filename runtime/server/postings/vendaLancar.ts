@@ -1,6 +1,7 @@
 import { CondicaoInvalidaError, gerarParcelas, parseCondicao } from '../../core/financeiro/parcelas.ts';
 import { roundMoney } from '../../core/roundMoney.ts';
 import { HttpError } from '../errors.ts';
+import { contaDaFilial } from './contaDaFilial.ts';
 import type { PostingContext } from './PostingContext.ts';
 import { dateOnly, postStockMovements } from './postStockMovements.ts';
 import { formatQtd, stockError } from './stockErrors.ts';
@@ -106,17 +107,12 @@ export async function lancarContasVenda(
       throw new HttpError(422, 'CONDICAO_PAGAMENTO_INVALIDA', `Pedido ${venda.numero}: ${error.message}`);
     throw error;
   }
-  const conta = await tx.maybeOne<{ id: string }>(
-    `SELECT id FROM conta WHERE empresa_id = $1 AND filial_id = $2 AND ($3::bigint IS NULL OR id = $3)
-      ORDER BY id LIMIT 1`,
-    [scope.empresaId, scope.filialId, venda.contaId],
+  const contaId = await contaDaFilial(
+    tx,
+    scope,
+    venda.contaId,
+    `Cadastre uma conta financeira nesta filial ou informe a conta de recebimento do pedido ${venda.numero} antes de faturar.`,
   );
-  if (!conta)
-    throw new HttpError(
-      422,
-      'CONTA_OBRIGATORIA',
-      `Cadastre uma conta financeira nesta filial ou informe a conta de recebimento do pedido ${venda.numero} antes de faturar.`,
-    );
   const inserted = await tx.query(
     `INSERT INTO lancamento (empresa_id, filial_id, criado_por, alterado_por, tipo, descricao, pessoa_id, conta_id,
             valor, data_emissao, data_vencimento, data_competencia, numero_documento, parcela, total_parcelas,
@@ -130,7 +126,7 @@ export async function lancarContasVenda(
       scope.usuarioId,
       titulo.descricao,
       venda.clienteId,
-      Number(conta.id),
+      Number(contaId),
       emissao,
       titulo.documento,
       parcelas.length,

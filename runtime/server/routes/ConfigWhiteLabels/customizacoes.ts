@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createOrderedPatch } from '../../../core/createMergePatch.ts';
 import { describeCustomizationDiff } from '../../../core/studio/describeCustomizationDiff.ts';
+import { applyOverride } from '../../../core/validateSchemaSet.ts';
 import { HttpError } from '../../errors.ts';
 import { requireWhiteLabelOperator } from '../../plugins/auth.ts';
 import {
@@ -248,14 +250,23 @@ export async function configWhiteLabelCustomizacoesRoutes(app: FastifyInstance):
           'PERSONALIZACAO_GRANDE',
           'A personalização passa de 256 kB: divida-a em partes menores.',
         );
+      // Stored as the ordered patch from the white-label's schema to the result, whatever the client sent:
+      // the order of new members survives jsonb, and a patch equal in effect is stored the same way.
+      const canonical =
+        patch === null
+          ? null
+          : (createOrderedPatch(
+              tenant.layered[caminho],
+              applyOverride(tenant.layered[caminho], patch),
+            ) as Record<string, unknown>);
       const saved = await app.db.withSystem(async (tx) => {
         const published = await loadPublished(tx, id);
         const drafts = (await loadDrafts(tx, id)).filter((draft) => draft.caminho !== caminho);
-        const layer = withDrafts(published.patches, [...drafts, { caminho, patch }]);
+        const layer = withDrafts(published.patches, [...drafts, { caminho, patch: canonical }]);
         const { issues } = app.tenants.preview(tenant, layer);
         const own = issues.filter((issue) => issue.file === caminho);
         if (issues.length > 0) throw customizationRefused(own.length > 0 ? own : issues);
-        return saveDraft(tx, id, caminho, patch, revisao, autor);
+        return saveDraft(tx, id, caminho, canonical, revisao, autor);
       });
       return { caminho, revisao: saved };
     },

@@ -129,7 +129,16 @@ export const configWhiteLabelCreateSchema = {
   $id: 'ConfigWhiteLabelCreate',
   type: 'object',
   required: ['idConfig', 'title', 'dominios'],
-  properties: settingsProperties,
+  properties: {
+    ...settingsProperties,
+    modelo: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 60,
+      description:
+        'idConfig de um white-label existente: o novo começa com as telas dele (arquivos de tenants/ e a versão publicada no estúdio) como versão 1 do estúdio',
+    },
+  },
 } as const;
 
 export const idParams = {

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { createMergePatch } from '../../../core/createMergePatch.ts';
+import { createMergePatch, createOrderedPatch } from '../../../core/createMergePatch.ts';
 import { isPlainObject, mergePatch } from '../../../core/mergePatch.ts';
 import { tenantSlugs } from '../../../core/resolveTenant.ts';
+import { schemaKind } from '../../../core/schemaKind.ts';
+import { CUSTOMIZABLE_KINDS, type Customizations } from '../../../core/studio/applyCustomizations.ts';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import { requirePlatformStaff, requireWhiteLabelOperator } from '../../plugins/auth.ts';
@@ -13,6 +15,7 @@ import {
 } from '../../services/configWhiteLabelView.ts';
 import { loadConfigRow } from '../../services/loadConfigRow.ts';
 import { settingsFromBody } from '../../services/settingsFromBody.ts';
+import { writeVersion } from '../../services/studio/customizacoes.ts';
 import { validateTenantSettings } from '../../services/validateTenantSettings.ts';
 import { configErrorResponses, idParams } from './schemas.ts';
 
@@ -65,6 +68,35 @@ export async function updateConfig(app: FastifyInstance, id: number, body: Recor
   return configWhiteLabelView(row, true);
 }
 
+/**
+ * The screens of white-label `modelo` (its idConfig) as a studio layer over the base schemas: for each
+ * customisable schema it changes (its tenants/ override files and its published studio version), the
+ * patch from the base to its result. A white-label created with it starts with that layer published as
+ * version 1, which its operators then edit in the studio like any other.
+ */
+async function templateLayer(
+  app: FastifyInstance,
+  modelo: string,
+): Promise<{ idConfig: string; patches: Customizations }> {
+  const all = await app.tenants.all();
+  const template = all.find((tenant) => tenant.settings.idConfig.toLowerCase() === modelo.toLowerCase());
+  if (!template)
+    throw new HttpError(
+      422,
+      'MODELO_INEXISTENTE',
+      `O modelo "${modelo}" não existe: informe o idConfig de um white-label existente.`,
+    );
+  const base = app.tenants.layeredFor(null);
+  const patches: Customizations = {};
+  for (const [path, content] of Object.entries(template.schemas)) {
+    const kind = schemaKind(path);
+    if (!kind || !CUSTOMIZABLE_KINDS.includes(kind) || !(path in base)) continue;
+    if (JSON.stringify(base[path]) === JSON.stringify(content)) continue;
+    patches[path] = createOrderedPatch(base[path], content);
+  }
+  return { idConfig: template.settings.idConfig, patches };
+}
+
 /** A folder-like slug for a configuration created through the API, unique among the known ones. */
 function slugFor(idConfig: string, taken: Set<string>): string {
   const base =
@@ -91,8 +123,10 @@ export async function configWhiteLabelWriteRoutes(app: FastifyInstance): Promise
       },
     },
     async (request) => {
-      requirePlatformStaff(request);
-      const changes = settingsFromBody(request.body as Record<string, unknown>);
+      const staff = requirePlatformStaff(request);
+      const { modelo, ...body } = request.body as Record<string, unknown> & { modelo?: string };
+      const template = modelo === undefined ? undefined : await templateLayer(app, modelo);
+      const changes = settingsFromBody(body);
       const idConfig = String(changes.idConfig);
       const row = await app.db.withSystem(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
@@ -116,6 +150,15 @@ export async function configWhiteLabelWriteRoutes(app: FastifyInstance): Promise
            VALUES ($1, $2, 'Teste grátis', 0, $3) ON CONFLICT DO NOTHING`,
           [created.id, planoPadrao.idExterno, planoPadrao.diasTrial],
         );
+        if (template && Object.keys(template.patches).length > 0)
+          await writeVersion(
+            tx,
+            created.id,
+            template.patches,
+            { id: staff.usuarioId, nome: 'Equipe da plataforma' },
+            `Criado a partir do modelo ${template.idConfig}`,
+            null,
+          );
         return created;
       });
       await app.tenants.reload();

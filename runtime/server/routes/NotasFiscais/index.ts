@@ -6,6 +6,7 @@ import { requirePermission } from '../../plugins/auth.ts';
 import { errorResponses } from '../errorResponses.ts';
 import { idParams } from '../records/recordRouteSchemas.ts';
 import { modeloQuery, previaResponse, xmlBody, xmlResponse } from './schemas.ts';
+import { notasFiscaisTransmissaoRoutes } from './transmissao.ts';
 
 const tags = ['NotasFiscais'];
 /** Permission of NF-e › Notas processadas (entity notaFiscal). */
@@ -20,11 +21,12 @@ function escopo(request: FastifyRequest, level: number) {
 
 /**
  * Emission preview of a nota fiscal of the selected branch (issue 17): the tax engine's result per item
- * and the totals, and the signed XML validated against the official schemas. Nothing is stored or sent
- * (the SEFAZ client is a later session and calls the same services). Registered before the generic
- * records API, whose NotasFiscais routes stay as they are.
+ * and the totals, and the signed XML validated against the official schemas; nothing is stored or sent
+ * by these two (emitir and the other SEFAZ routes are in transmissao.ts and call the same services).
+ * Registered before the generic records API, whose NotasFiscais routes stay as they are.
  */
 export async function notasFiscaisEmissaoRoutes(app: FastifyInstance): Promise<void> {
+  await notasFiscaisTransmissaoRoutes(app);
   app.post(
     '/api/NotasFiscais/:id/previa',
     {

@@ -67,6 +67,7 @@ export async function recordsRoutes(app: FastifyInstance): Promise<void> {
       entityJsonSchema(entity, context, {
         mode: 'output',
         $id: type,
+        openCustom: true,
         refTargets,
         childItems: children('output'),
       }),
@@ -76,6 +77,7 @@ export async function recordsRoutes(app: FastifyInstance): Promise<void> {
         entityJsonSchema(entity, context, {
           mode: 'input',
           $id: `${type}Input`,
+          openCustom: true,
           childItems: children('input'),
         }),
       ),
@@ -84,6 +86,7 @@ export async function recordsRoutes(app: FastifyInstance): Promise<void> {
       entityJsonSchema(entity, context, {
         mode: 'patch',
         $id: `${type}Patch`,
+        openCustom: true,
         childItems: children('input'),
       }),
     );
@@ -94,7 +97,9 @@ export async function recordsRoutes(app: FastifyInstance): Promise<void> {
     if (!child || !refTargets.has(name)) continue;
     const $id = `${entityTypeName(name)}Nested`;
     app.addSchema(
-      documentDefaults(entityJsonSchema(child, context, { mode: 'input', $id, ownedBy: foreignKey })),
+      documentDefaults(
+        entityJsonSchema(child, context, { mode: 'input', $id, ownedBy: foreignKey, openCustom: true }),
+      ),
     );
   }
   const baseOf = (name: string) => entities.get(name);

@@ -29,12 +29,14 @@ export function cstItem(item: ItemFiscal): string {
 }
 
 /**
- * Value of each item in the operation: goods − discount + ICMS-ST + IPI + its share of the document's
- * freight (split by item value, the rounding left on the last item), as the Guia Prático defines VL_OPR.
+ * Value of each item in the operation: goods − discount + ICMS-ST (also when booked in the goods' value,
+ * stSemCredito) + IPI + its share of the document's freight (split by item value, the rounding left on the
+ * last item), as the Guia Prático defines VL_OPR.
  */
 export function valorOperacaoItens(documento: DocumentoFiscal): number[] {
   const liquidos = documento.itens.map(
-    (item) => item.valorTotal - item.valorDesconto + item.valorIcmsSt + item.valorIpi,
+    (item) =>
+      item.valorTotal - item.valorDesconto + item.valorIcmsSt + (item.stSemCredito ?? 0) + item.valorIpi,
   );
   const frete = round(documento.valorFrete);
   if (frete <= 0 || documento.itens.length === 0) return liquidos.map((valor) => round(valor));

@@ -5,23 +5,23 @@ import type { DocumentoFiscal } from './documentosFiscais.ts';
 import type { EscritaSped } from './escritaSped.ts';
 import { round, spedData, spedTexto as t, spedNumero as v } from './formatoArquivo.ts';
 import type { MovimentoFiscal } from './movimentoFiscal.ts';
+import { CFOP_DEVOLUCAO_ST, CFOP_RESSARCIMENTO_ST, OBRIGACAO } from './tabelasSped.ts';
 
 /**
  * The ICMS-ST (E200/E210/E250) and DIFAL/FCP (E300/E310/E316) assessments of block E, one per UF, from the
  * documents of the month (Guia Prático EFD ICMS/IPI 3.1.x). What is a debit and a credit:
  * - ST: VL_RETENCAO_ST is the ST retained on saídas (CFOP 5 → the company's UF, 6 → the participant's UF);
- *   VL_DEVOL_ST the ST of devoluções received (CFOP x410, x411, x414, x415, x660, x661, x662). ST paid by a
- *   supplier on a purchase (the company is substituído) stays in C190 only.
+ *   VL_DEVOL_ST the ST of devoluções received (CFOP_DEVOLUCAO_ST of tabelasSped: x410, x411, x414, x415,
+ *   x660, x661, x662); VL_RESSARC_ST the ST of ressarcimento notes (CFOP 1603, 2603). ST paid by a supplier
+ *   on a purchase (the company is substituído, without credit) is booked in the goods' value and not as ST
+ *   (stSemCreditoNasEntradas), so it reaches no E200/E210.
  * - DIFAL/FCP: the C101 of interstate sales to a consumidor final não contribuinte; the destination UF
  *   gets VL_ICMS_UF_DEST and VL_FCP_UF_DEST, the company's UF VL_ICMS_UF_REM (zero since 2019).
  * Balances of earlier months are not kept here: each month starts without saldo credor of ST or DIFAL.
  * C176 and C180–C186 are not written: the Guia asks for them only where the UF's legislation requires them
  * (ressarcimento claimed by a substituído; UFs that adopted C180), and no such claim is kept in the product.
+ * The validator knows their layouts and rules (validadorRessarcimentoSt), for files completed elsewhere.
  */
-
-export const CFOP_DEVOLUCAO_ST = new Set(
-  ['410', '411', '414', '415', '660', '661', '662'].flatMap((fim) => [`1${fim}`, `2${fim}`]),
-);
 
 /** The UF of a participant: from its município's IBGE code, else the pessoa's UF. */
 export function ufParticipante(movimento: MovimentoFiscal, documento: DocumentoFiscal): string | null {
@@ -55,31 +55,39 @@ export interface ApuracaoStUf {
   uf: string;
   retencao: number;
   devolucao: number;
+  /** VL_RESSARC_ST: ST of the ressarcimento notes received (CFOP 1603, 2603). */
+  ressarcimento: number;
   /** VL_SLD_DEV_ANT_ST (= VL_ICMS_RECOL_ST, no deductions). */
   recolher: number;
   credorTransportar: number;
 }
 
-/** E210 per UF: one entry per UF with ST retained on saídas or returned on devoluções. */
+/**
+ * E210 per UF: one entry per UF with ST retained on saídas, returned on devoluções or claimed by a
+ * ressarcimento note.
+ */
 export function apuracaoSt(movimento: MovimentoFiscal, ufEmitente: string): ApuracaoStUf[] {
-  const porUf = new Map<string, { retencao: number; devolucao: number }>();
+  const porUf = new Map<string, { retencao: number; devolucao: number; ressarcimento: number }>();
   for (const documento of movimento.documentos) {
     if (documento.cancelado) continue;
     for (const linha of analiticoDocumento(documento)) {
       if (linha.valorIcmsSt <= 0) continue;
       const saida = /^[56]/.test(linha.cfop);
-      if (!saida && !CFOP_DEVOLUCAO_ST.has(linha.cfop)) continue;
+      const devolucao = CFOP_DEVOLUCAO_ST.has(linha.cfop);
+      const ressarcimento = CFOP_RESSARCIMENTO_ST.has(linha.cfop);
+      if (!saida && !devolucao && !ressarcimento) continue;
       const uf = ufOperacao(movimento, documento, linha.cfop, ufEmitente);
-      const soma = porUf.get(uf) ?? { retencao: 0, devolucao: 0 };
+      const soma = porUf.get(uf) ?? { retencao: 0, devolucao: 0, ressarcimento: 0 };
       if (saida) soma.retencao = round(soma.retencao + linha.valorIcmsSt);
-      else soma.devolucao = round(soma.devolucao + linha.valorIcmsSt);
+      else if (devolucao) soma.devolucao = round(soma.devolucao + linha.valorIcmsSt);
+      else soma.ressarcimento = round(soma.ressarcimento + linha.valorIcmsSt);
       porUf.set(uf, soma);
     }
   }
   return [...porUf]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([uf, soma]) => {
-      const { devedor, transportar } = saldo(soma.retencao, soma.devolucao);
+      const { devedor, transportar } = saldo(soma.retencao, round(soma.devolucao + soma.ressarcimento));
       return { uf, ...soma, recolher: devedor, credorTransportar: transportar };
     });
 }
@@ -232,7 +240,7 @@ export function escreverApuracaoSubstituicao(
       '1',
       v(0),
       v(a.devolucao),
-      v(0),
+      v(a.ressarcimento),
       v(0),
       v(0),
       v(a.retencao),
@@ -244,9 +252,14 @@ export function escreverApuracaoSubstituicao(
       v(a.credorTransportar),
       v(0),
     );
-    // Table 5.4: 002 ST pelas saídas para o Estado, 999 ST pelas saídas para outro Estado.
+    // Tabela 5.4: 002 ST pelas saídas para o Estado, 999 ST pelas saídas para outro Estado.
     if (a.recolher > 0)
-      obrigacao('E250', a.uf === ufEmitente ? '002' : '999', a.recolher, pedido.codigoReceitaSt);
+      obrigacao(
+        'E250',
+        a.uf === ufEmitente ? OBRIGACAO.stSaidasEstado : OBRIGACAO.stSaidasOutroEstado,
+        a.recolher,
+        pedido.codigoReceitaSt,
+      );
   }
   for (const a of difal) {
     escrita.add('E300', a.uf, spedData(periodo.inicio), spedData(periodo.fim));
@@ -274,8 +287,9 @@ export function escreverApuracaoSubstituicao(
       v(0),
       v(0),
     );
-    // Table 5.4: 000 ICMS a recolher (the DIFAL), 006 the Fundo de Combate à Pobreza.
-    if (a.recolherDifal > 0) obrigacao('E316', '000', a.recolherDifal, pedido.codigoReceitaDifal);
-    if (a.recolherFcp > 0) obrigacao('E316', '006', a.recolherFcp, pedido.codigoReceitaFcp);
+    // Tabela 5.4: 000 ICMS a recolher (the DIFAL), 006 the Fundo de Combate à Pobreza.
+    if (a.recolherDifal > 0)
+      obrigacao('E316', OBRIGACAO.icmsRecolher, a.recolherDifal, pedido.codigoReceitaDifal);
+    if (a.recolherFcp > 0) obrigacao('E316', OBRIGACAO.fcp, a.recolherFcp, pedido.codigoReceitaFcp);
   }
 }

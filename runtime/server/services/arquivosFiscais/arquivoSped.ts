@@ -12,7 +12,7 @@ import {
 import { type ContadorFiscal, contadorFiscal } from './cadastrosFiscais.ts';
 import type { EmitenteFiscal } from './emitenteFiscal.ts';
 import { EscritaSped } from './escritaSped.ts';
-import { escrituracaoSimples } from './escrituracaoSimples.ts';
+import { escrituracaoSimples, stSemCreditoNasEntradas } from './escrituracaoSimples.ts';
 import { limitesMes, round, spedData, spedTexto as t, spedNumero as v } from './formatoArquivo.ts';
 import {
   type AvisoFiscal,
@@ -258,7 +258,7 @@ export function escreverSped(
   pedido: PedidoSped,
   conta: ContaContabilFiscal | null,
 ) {
-  if (emitente.simplesNacional) movimento = escrituracaoSimples(movimento);
+  movimento = emitente.simplesNacional ? escrituracaoSimples(movimento) : stSemCreditoNasEntradas(movimento);
   const periodo = { inicio: movimento.inicio, fim: movimento.fim };
   const apuracao = apuracaoIcms(movimento, round(pedido.saldoCredorAnterior ?? 0));
   const avisos = [...movimento.avisos, ...avisosContador(contador)];

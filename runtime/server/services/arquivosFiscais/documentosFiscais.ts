@@ -29,6 +29,11 @@ export interface ItemFiscal {
   valorIcmsUfRemetente: number;
   aliquotaIpi: number;
   valorIpi: number;
+  /**
+   * ICMS-ST a supplier retained on a purchase the declarant may not credit: set by the SPED's escrituração
+   * (stSemCreditoNasEntradas), which moves it from the ST fields into the goods' value. Absent when read.
+   */
+  stSemCredito?: number;
   cstPis: string | null;
   aliquotaPis: number;
   valorPis: number;

@@ -1,6 +1,38 @@
 import type { DocumentoFiscal, ItemFiscal } from './documentosFiscais.ts';
 import { round } from './formatoArquivo.ts';
 import type { MovimentoFiscal } from './movimentoFiscal.ts';
+import { CFOP_DEVOLUCAO_ST, CFOP_RESSARCIMENTO_ST } from './tabelasSped.ts';
+
+/**
+ * The ICMS-ST of a regime-normal company's purchases as the EFD books it: the ST a supplier retained is a
+ * cost the buyer (substituído) may not credit, so it goes into the goods' value (C100 VL_MERC, C170 VL_ITEM)
+ * and the ST fields of C100, C170 and C190 stay zero (Guia Prático, C100, "Informações adicionais", pergunta
+ * 3). Otherwise the C190 ST would oblige an E200 for the supplier's UF and count as VL_OUT_CRED_ST there
+ * (E200 "Validação do Registro"; E210 campo 06). Devoluções with ST (CFOP_DEVOLUCAO_ST) and ressarcimentos
+ * (CFOP_RESSARCIMENTO_ST) keep their ST: they are the credits of E210 campos 04 and 05. Applying it twice
+ * changes nothing.
+ */
+export function stSemCreditoNasEntradas(movimento: MovimentoFiscal): MovimentoFiscal {
+  const documentos = movimento.documentos.map((documento): DocumentoFiscal => {
+    if (documento.cancelado || documento.indOper !== 0) return documento;
+    const semCredito = (item: ItemFiscal) =>
+      item.valorIcmsSt > 0 && !CFOP_DEVOLUCAO_ST.has(item.cfop) && !CFOP_RESSARCIMENTO_ST.has(item.cfop);
+    if (!documento.itens.some(semCredito)) return documento;
+    const itens = documento.itens.map(
+      (item): ItemFiscal =>
+        semCredito(item)
+          ? {
+              ...item,
+              stSemCredito: round((item.stSemCredito ?? 0) + item.valorIcmsSt),
+              baseIcmsSt: 0,
+              valorIcmsSt: 0,
+            }
+          : item,
+    );
+    return { ...documento, itens };
+  });
+  return { ...movimento, documentos };
+}
 
 /**
  * CSOSN of an item seen by a Simples Nacional declarant (Guia Prático EFD ICMS/IPI: saídas by the Tabela B

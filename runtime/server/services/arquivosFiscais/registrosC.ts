@@ -93,7 +93,7 @@ function c100(
     nfce ? '0' : '2',
     v(documento.valorDesconto),
     v(0),
-    v(documento.valorProdutos + ipiNoItem),
+    v(documento.valorProdutos + ipiNoItem + soma('stSemCredito')),
     nfce ? '9' : indicadorFrete(documento),
     v(documento.valorFrete),
     v(0),
@@ -112,7 +112,8 @@ function c100(
 
 function c170(escrita: EscritaSped, item: ItemFiscal, movimento: MovimentoFiscal, destacaIpi: boolean) {
   const ipi = destacaIpi && item.valorIpi > 0;
-  const valorItem = destacaIpi ? item.valorTotal : item.valorTotal + item.valorIpi;
+  const valorItem =
+    (destacaIpi ? item.valorTotal : item.valorTotal + item.valorIpi) + (item.stSemCredito ?? 0);
   const baseContribuicao = (aliquota: number) =>
     aliquota > 0 ? v(item.valorTotal - item.valorDesconto) : v(0);
   escrita.add(

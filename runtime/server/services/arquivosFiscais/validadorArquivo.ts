@@ -6,6 +6,7 @@ import {
   leiauteDaLinha,
   problemaCampoSintegra,
 } from './leiauteSintegra.ts';
+import { validarRessarcimentoSt } from './validadorRessarcimentoSt.ts';
 import { validarSubstituicao } from './validadorSubstituicao.ts';
 
 /**
@@ -61,6 +62,23 @@ const LEIAUTE_SPED: Record<string, string[]> = {
   ),
   C101: ['VL_FCP_UF_DEST:V2!', 'VL_ICMS_UF_DEST:V2!', 'VL_ICMS_UF_REM:V2!'],
   C170: 'NUM_ITEM:N! COD_ITEM:C60! DESCR_COMPL:C QTD:V5! UNID:C6! VL_ITEM:V2! VL_DESC:V2 IND_MOV:C1! CST_ICMS:N3! CFOP:N4! COD_NAT:C10 VL_BC_ICMS:V2 ALIQ_ICMS:V2 VL_ICMS:V2 VL_BC_ICMS_ST:V2 ALIQ_ST:V2 VL_ICMS_ST:V2 IND_APUR:C1 CST_IPI:C2 COD_ENQ:C3 VL_BC_IPI:V2 ALIQ_IPI:V2 VL_IPI:V2 CST_PIS:N2 VL_BC_PIS:V2 ALIQ_PIS:V4 QUANT_BC_PIS:V3 ALIQ_PIS_QUANT:V4 VL_PIS:V2 CST_COFINS:N2 VL_BC_COFINS:V2 ALIQ_COFINS:V4 QUANT_BC_COFINS:V3 ALIQ_COFINS_QUANT:V4 VL_COFINS:V2 COD_CTA:C VL_ABAT_NT:V2'.split(
+    ' ',
+  ),
+  // Ressarcimento, restituição and complementação of ICMS-ST (Guia Prático 3.1.8, Bloco C): written only where
+  // the UF's legislation asks for them; validated here for files completed in other software.
+  C176: 'COD_MOD_ULT_E:C2! NUM_DOC_ULT_E:N! SER_ULT_E:C3 DT_ULT_E:D! COD_PART_ULT_E:C60! QUANT_ULT_E:V3! VL_UNIT_ULT_E:V3! VL_UNIT_BC_ST:V3! CHAVE_NFE_ULT_E:N44 NUM_ITEM_ULT_E:N VL_UNIT_BC_ICMS_ULT_E:V2! ALIQ_ICMS_ULT_E:V2! VL_UNIT_LIMITE_BC_ICMS_ULT_E:V2! VL_UNIT_ICMS_ULT_E:V3! ALIQ_ST_ULT_E:V2 VL_UNIT_RES:V3 COD_RESP_RET:N1 COD_MOT_RES:N1 CHAVE_NFE_RET:N44 COD_PART_NFE_RET:C60 SER_NFE_RET:C3 NUM_NFE_RET:N ITEM_NFE_RET:N COD_DA:C1 NUM_DA:C VL_UNIT_RES_FCP_ST:V3'.split(
+    ' ',
+  ),
+  C180: 'COD_RESP_RET:N1! QUANT_CONV:V6! UNID:C6! VL_UNIT_CONV:V6! VL_UNIT_ICMS_OP_CONV:V6! VL_UNIT_BC_ICMS_ST_CONV:V6! VL_UNIT_ICMS_ST_CONV:V6! VL_UNIT_FCP_ST_CONV:V6 COD_DA:C1 NUM_DA:C'.split(
+    ' ',
+  ),
+  C181: 'COD_MOT_REST_COMPL:C5! QUANT_CONV:V6! UNID:C6! COD_MOD_SAIDA:C2! SERIE_SAIDA:C3 ECF_FAB_SAIDA:C21 NUM_DOC_SAIDA:N CHV_DFE_SAIDA:N44 DT_DOC_SAIDA:D! NUM_ITEM_SAIDA:N VL_UNIT_CONV_SAIDA:V6 VL_UNIT_ICMS_OP_ESTOQUE_CONV_SAIDA:V6 VL_UNIT_ICMS_ST_ESTOQUE_CONV_SAIDA:V6 VL_UNIT_FCP_ICMS_ST_ESTOQUE_CONV_SAIDA:V6 VL_UNIT_ICMS_NA_OPERACAO_CONV_SAIDA:V6 VL_UNIT_ICMS_OP_CONV_SAIDA:V6 VL_UNIT_ICMS_ST_CONV_REST:V6 VL_UNIT_FCP_ST_CONV_REST:V6 VL_UNIT_ICMS_ST_CONV_COMPL:V6 VL_UNIT_FCP_ST_CONV_COMPL:V6'.split(
+    ' ',
+  ),
+  C185: 'NUM_ITEM:N! COD_ITEM:C60! CST_ICMS:N3! CFOP:N4! COD_MOT_REST_COMPL:C5! QUANT_CONV:V6! UNID:C6! VL_UNIT_CONV:V6! VL_UNIT_ICMS_NA_OPERACAO_CONV:V6 VL_UNIT_ICMS_OP_CONV:V6 VL_UNIT_ICMS_OP_ESTOQUE_CONV:V6 VL_UNIT_ICMS_ST_ESTOQUE_CONV:V6 VL_UNIT_FCP_ICMS_ST_ESTOQUE_CONV:V6 VL_UNIT_ICMS_ST_CONV_REST:V6 VL_UNIT_FCP_ST_CONV_REST:V6 VL_UNIT_ICMS_ST_CONV_COMPL:V6 VL_UNIT_FCP_ST_CONV_COMPL:V6'.split(
+    ' ',
+  ),
+  C186: 'NUM_ITEM:N! COD_ITEM:C60! CST_ICMS:N3 CFOP:N4! COD_MOT_REST_COMPL:C5! QUANT_CONV:V6! UNID:C6! COD_MOD_ENTRADA:C2! SERIE_ENTRADA:C3 NUM_DOC_ENTRADA:N CHV_DFE_ENTRADA:N44 DT_DOC_ENTRADA:D! NUM_ITEM_ENTRADA:N! VL_UNIT_CONV_ENTRADA:V6 VL_UNIT_ICMS_OP_CONV_ENTRADA:V6 VL_UNIT_BC_ICMS_ST_CONV_ENTRADA:V6 VL_UNIT_ICMS_ST_CONV_ENTRADA:V6 VL_UNIT_FCP_ST_CONV_ENTRADA:V6'.split(
     ' ',
   ),
   C190: 'CST_ICMS:N3! CFOP:N4! ALIQ_ICMS:V2 VL_OPR:V2! VL_BC_ICMS:V2! VL_ICMS:V2! VL_BC_ICMS_ST:V2! VL_ICMS_ST:V2! VL_RED_BC:V2! VL_IPI:V2 COD_OBS:C6'.split(
@@ -145,6 +163,11 @@ export const LEIAUTES_SPED: ReadonlyMap<string, Campo[]> = new Map(
 const PAI: Record<string, string> = {
   C101: 'C100',
   C170: 'C100',
+  C176: 'C170',
+  C180: 'C170',
+  C181: 'C170',
+  C185: 'C100',
+  C186: 'C100',
   C190: 'C100',
   H010: 'H005',
   E110: 'E100',
@@ -155,8 +178,11 @@ const PAI: Record<string, string> = {
   E316: 'E310',
   K200: 'K100',
 };
+/** Registers inside a C100 (children and grandchildren): the document's sums close on any other. */
+const DENTRO_C100 = ['C101', 'C170', 'C176', 'C180', 'C181', 'C185', 'C186', 'C190'];
 const FILHOS: Record<string, string[]> = {
-  C100: ['C101', 'C170', 'C190'],
+  C100: DENTRO_C100,
+  C170: ['C176', 'C180', 'C181'],
   E200: ['E210', 'E250'],
   E210: ['E250'],
   E300: ['E310', 'E316'],
@@ -399,7 +425,7 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
           'Gere o arquivo novamente.',
         );
     }
-    if (reg !== 'C101' && reg !== 'C170' && reg !== 'C190') fecharC100();
+    if (!DENTRO_C100.includes(reg)) fecharC100();
     if (reg !== 'H010') fecharH005();
 
     switch (reg) {
@@ -729,7 +755,8 @@ export function validarSped(linhas: string[]): ProblemaArquivo[] {
       );
   }
 
-  validarSubstituicao(registros, erro);
+  validarSubstituicao(registros, erro, advertencia);
+  validarRessarcimentoSt(registros, erro, codigos);
 
   // Block openings, closings and the file totals.
   const contagem9900 = new Map<string, { quantidade: number; linha: number }>();

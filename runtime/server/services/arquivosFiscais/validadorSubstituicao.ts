@@ -1,5 +1,11 @@
 import { UF_POR_CODIGO_IBGE } from '../../../core/fiscal/inscricaoEstadual.ts';
-import { CFOP_DEVOLUCAO_ST } from './apuracaoSubstituicao.ts';
+import {
+  CFOP_DEVOLUCAO_ST,
+  CFOP_RESSARCIMENTO_ST,
+  OBRIGACAO,
+  type RegistroObrigacao,
+  TABELA_5_4,
+} from './tabelasSped.ts';
 
 /** Reports one error of the file: register, 1-based line, field, message and how to fix it. */
 type Erro = (registro: string, linha: number, campo: string, mensagem: string, correcao: string) => void;
@@ -38,6 +44,92 @@ interface Apuracao {
   linha: number;
   campos: string[];
   obrigacoes: number;
+  /** VL_OR of the obligations with code 006 (FCP) under this E310. */
+  fcp: number;
+}
+
+/** An ST assessment's sums by UF from the C190 of the documents. */
+type SomaSt = {
+  retencao: number;
+  devolucao: number;
+  ressarcimento: number;
+  /** ST of the other entradas (CFOP 1 and 2 outside devolução and ressarcimento): E210 campo 06. */
+  outrasEntradas: number;
+};
+
+/**
+ * COD_OR of E116, E250 and E316 against the Tabela 5.4 (tabelasSped): a code outside the table, or one the
+ * register does not take (the Guia's "Valores válidos" per register), is an error; ST pelas saídas "para o
+ * Estado" (002) only in the E250 of the company's own UF and "para outro Estado" (999) only in that of
+ * another UF, as the table's own words say.
+ */
+function conferirObrigacao(
+  registro: RegistroObrigacao,
+  linha: number,
+  codigo: string,
+  ufApuracao: string,
+  ufEmitente: string,
+  erro: Erro,
+): void {
+  const obrigacao = TABELA_5_4[codigo];
+  if (!obrigacao) {
+    erro(
+      registro,
+      linha,
+      'COD_OR',
+      `Código de obrigação ${codigo} inexistente na Tabela 5.4 do Guia Prático (000, 001, 002, 003, 004, 005, 006, 090, 999).`,
+      REFAZER,
+    );
+    return;
+  }
+  if (!obrigacao.registros.includes(registro)) {
+    const validos = Object.entries(TABELA_5_4)
+      .filter(([, item]) => item.registros.includes(registro))
+      .map(([cod]) => cod);
+    erro(
+      registro,
+      linha,
+      'COD_OR',
+      `Código de obrigação ${codigo} (${obrigacao.descricao}) não é aceito no ${registro}: use ${validos.join(', ')}.`,
+      REFAZER,
+    );
+  }
+  if (registro !== 'E250') return;
+  if (codigo === OBRIGACAO.stSaidasEstado && ufApuracao !== ufEmitente)
+    erro(
+      registro,
+      linha,
+      'COD_OR',
+      `Código 002 (ST pelas saídas para o Estado) na apuração da UF ${ufApuracao}, que não é a do estabelecimento (${ufEmitente}): use 999.`,
+      REFAZER,
+    );
+  if (codigo === OBRIGACAO.stSaidasOutroEstado && ufApuracao === ufEmitente)
+    erro(
+      registro,
+      linha,
+      'COD_OR',
+      `Código 999 (ST pelas saídas para outro Estado) na apuração da própria UF do estabelecimento (${ufEmitente}): use 002.`,
+      REFAZER,
+    );
+}
+
+/** MES_REF (MMAAAA) of E116, E250 and E316 "não pode ser superior à competência do campo DT_INI do 0000". */
+function conferirMesReferencia(
+  registro: RegistroObrigacao,
+  linha: number,
+  mesRef: string | undefined,
+  dtIni: string,
+  erro: Erro,
+): void {
+  if (!mesRef || !/^\d{6}$/.test(mesRef) || !/^\d{8}$/.test(dtIni)) return;
+  if (`${mesRef.slice(2)}${mesRef.slice(0, 2)}` > `${dtIni.slice(4)}${dtIni.slice(2, 4)}`)
+    erro(
+      registro,
+      linha,
+      'MES_REF',
+      `Mês de referência ${mesRef} depois do mês do arquivo (${dtIni.slice(2)}).`,
+      REFAZER,
+    );
 }
 
 /**
@@ -46,7 +138,7 @@ interface Apuracao {
  * saídas and devoluções, C101). An operation's UF is the company's for CFOP 1 and 5, else the participant's
  * (0150 COD_MUN); documents whose participant has no município are left out of the sums by UF.
  */
-export function validarSubstituicao(registros: string[][], erro: Erro): void {
+export function validarSubstituicao(registros: string[][], erro: Erro, advertencia: Erro): void {
   const ufEmitente = registros[0]?.[8] ?? '';
   const [dtIni, dtFin] = [registros[0]?.[3] ?? '', registros[0]?.[4] ?? ''];
   const ufDoParticipante = new Map<string, string>();
@@ -54,7 +146,8 @@ export function validarSubstituicao(registros: string[][], erro: Erro): void {
     if (campos[0] === '0150' && campos[7])
       ufDoParticipante.set(campos[1] ?? '', UF_POR_CODIGO_IBGE[campos[7].slice(0, 2)] ?? '');
 
-  const st = new Map<string, { retencao: number; devolucao: number }>();
+  const st = new Map<string, SomaSt>();
+  const semSt: SomaSt = { retencao: 0, devolucao: 0, ressarcimento: 0, outrasEntradas: 0 };
   const difal = new Map<string, { difal: number; fcp: number }>();
   const somar = <T extends Record<string, number>>(
     mapa: Map<string, T>,
@@ -93,11 +186,16 @@ export function validarSubstituicao(registros: string[][], erro: Erro): void {
       case 'C190': {
         const cfop = campos[2] ?? '';
         const vlSt = valor(campos[8]);
-        const saida = /^[56]/.test(cfop);
-        if (vlSt === 0 || !(saida || CFOP_DEVOLUCAO_ST.has(cfop))) break;
+        if (vlSt === 0 || !/^[1256]/.test(cfop)) break;
+        const parte: Partial<SomaSt> = /^[56]/.test(cfop)
+          ? { retencao: vlSt }
+          : CFOP_DEVOLUCAO_ST.has(cfop)
+            ? { devolucao: vlSt }
+            : CFOP_RESSARCIMENTO_ST.has(cfop)
+              ? { ressarcimento: vlSt }
+              : { outrasEntradas: vlSt };
         const uf = /^[15]/.test(cfop) ? ufEmitente : ufDoParticipante.get(participante);
-        if (uf)
-          somar(st, uf, { retencao: 0, devolucao: 0 }, saida ? { retencao: vlSt } : { devolucao: vlSt });
+        if (uf) somar(st, uf, semSt, parte);
         else semUf = true;
         break;
       }
@@ -122,19 +220,28 @@ export function validarSubstituicao(registros: string[][], erro: Erro): void {
         break;
       }
       case 'E210':
-        e210.push({ uf: ufAtual, linha, campos, obrigacoes: 0 });
+        e210.push({ uf: ufAtual, linha, campos, obrigacoes: 0, fcp: 0 });
         break;
       case 'E310':
-        e310.push({ uf: ufAtual, linha, campos, obrigacoes: 0 });
+        e310.push({ uf: ufAtual, linha, campos, obrigacoes: 0, fcp: 0 });
+        break;
+      case 'E116':
+        if (campos[1]) conferirObrigacao('E116', linha, campos[1], ufEmitente, ufEmitente, erro);
+        conferirMesReferencia('E116', linha, campos[9], dtIni, erro);
         break;
       case 'E250': {
         const atual = e210.at(-1);
         if (atual) atual.obrigacoes += valor(campos[2]);
+        if (campos[1]) conferirObrigacao('E250', linha, campos[1], ufAtual, ufEmitente, erro);
+        conferirMesReferencia('E250', linha, campos[9], dtIni, erro);
         break;
       }
       case 'E316': {
         const atual = e310.at(-1);
         if (atual) atual.obrigacoes += valor(campos[2]);
+        if (atual && campos[1] === OBRIGACAO.fcp) atual.fcp += valor(campos[2]);
+        if (campos[1]) conferirObrigacao('E316', linha, campos[1], ufAtual, ufEmitente, erro);
+        conferirMesReferencia('E316', linha, campos[9], dtIni, erro);
         break;
       }
     }
@@ -156,9 +263,9 @@ export function validarSubstituicao(registros: string[][], erro: Erro): void {
         `Apuração do ICMS-ST da UF ${a.uf} não confere: esperado ${errados.join(', ')}.`,
         REFAZER,
       );
-    const documentos = semUf
-      ? { retencao: c[7]!, devolucao: c[3]! }
-      : (st.get(a.uf) ?? { retencao: 0, devolucao: 0 });
+    const documentos: SomaSt = semUf
+      ? { retencao: c[7]!, devolucao: c[3]!, ressarcimento: c[4]!, outrasEntradas: c[5]! }
+      : (st.get(a.uf) ?? semSt);
     if (!igual(c[7]!, documentos.retencao))
       erro(
         'E210',
@@ -175,6 +282,24 @@ export function validarSubstituicao(registros: string[][], erro: Erro): void {
         `VL_DEVOL_ST da UF ${a.uf} (${brl(c[3]!)}) difere do ICMS-ST das devoluções nos C190 (${brl(documentos.devolucao)}).`,
         REFAZER,
       );
+    if (!igual(c[4]!, documentos.ressarcimento))
+      erro(
+        'E210',
+        a.linha,
+        'VL_RESSARC_ST',
+        `VL_RESSARC_ST da UF ${a.uf} (${brl(c[4]!)}) difere do ICMS-ST das notas de ressarcimento (CFOP 1603, 2603) nos C190 (${brl(documentos.ressarcimento)}).`,
+        REFAZER,
+      );
+    // Guia, E210 campo 06: Σ E220 "outros créditos" (no E220 here) + the C190 ST of the other entradas of
+    // the UF. The generator books a supplier's ST in the goods' value (stSemCreditoNasEntradas), so it is 0.
+    if (!igual(c[5]!, documentos.outrasEntradas))
+      erro(
+        'E210',
+        a.linha,
+        'VL_OUT_CRED_ST',
+        `VL_OUT_CRED_ST da UF ${a.uf} (${brl(c[5]!)}) difere do ICMS-ST das demais entradas nos C190 (${brl(documentos.outrasEntradas)}).`,
+        'O ICMS-ST retido pelo fornecedor, sem direito a crédito, vai no valor das mercadorias (C100 VL_MERC, C170 VL_ITEM), não nos campos de ST: gere o arquivo novamente.',
+      );
     if (!igual(a.obrigacoes, c[12]! + c[14]!))
       erro(
         'E250',
@@ -184,15 +309,18 @@ export function validarSubstituicao(registros: string[][], erro: Erro): void {
         'Informe o código de receita do ICMS-ST ao gerar o arquivo.',
       );
   }
-  for (const [uf, soma] of st)
-    if (!ufsE200.has(uf) && (soma.retencao > 0 || soma.devolucao > 0))
+  // E200 "Validação do Registro": obligatory for every UF whose C190 carry ICMS-ST, entradas included.
+  for (const [uf, soma] of st) {
+    const total = soma.retencao + soma.devolucao + soma.ressarcimento + soma.outrasEntradas;
+    if (!ufsE200.has(uf) && total > 0)
       erro(
         'E200',
         0,
         'UF',
-        `ICMS-ST de operações com a UF ${uf} (${brl(soma.retencao + soma.devolucao)}) sem registro E200.`,
+        `ICMS-ST de operações com a UF ${uf} (${brl(total)}) sem registro E200.`,
         REFAZER,
       );
+  }
 
   for (const a of e310) {
     const c = a.campos.map((texto) => valor(texto));
@@ -242,6 +370,14 @@ export function validarSubstituicao(registros: string[][], erro: Erro): void {
         REFAZER,
       );
     const devido = c[9]! + c[19]! + c[11]! + c[21]!;
+    if (!igual(a.fcp, c[19]! + c[21]!))
+      advertencia(
+        'E316',
+        a.linha,
+        'COD_OR',
+        `O FCP a recolher da UF ${a.uf} (${brl(c[19]! + c[21]!)}) difere das obrigações com código 006 (${brl(a.fcp)}).`,
+        'Informe o FCP numa obrigação com código 006 (Tabela 5.4) e o DIFAL noutra.',
+      );
     if (!igual(a.obrigacoes, devido))
       erro(
         'E316',

@@ -1,6 +1,7 @@
 import { FilterError, type LoopBackFilter } from '../../../core/loopbackFilter.ts';
 import { compileFilter } from '../../db/compileFilter.ts';
 import { TEXT_COLLATION } from './entityIndexes.ts';
+import { prefixRangeConditions } from './prefixRange.ts';
 import type { RecordEntity } from './recordEntity.ts';
 
 /** The tenant a records query runs for (also enforced by RLS; repeated here so the indexes are used). */
@@ -87,6 +88,8 @@ export function buildRecordQuery(
     extraFields?: string[];
     /** Applies limit and skip per value of this field (a child collection paged per parent): rows carry `__n`. */
     pagePer?: string;
+    /** The text collation is ICU's pt-BR (textCollationIsIcu): prefix filters get their range (prefixRange.ts). */
+    prefixRanges?: boolean;
   } = {},
 ): { sql: string; params: unknown[]; keyset?: Array<{ sql: string; params: unknown[] }> } {
   const params: unknown[] = [];
@@ -97,7 +100,24 @@ export function buildRecordQuery(
     params,
     textCollation: TEXT_COLLATION,
   });
-  const where = [...conditions, compiled.where === 'TRUE' ? '' : `(${compiled.where})`].filter(Boolean);
+  const ranged = options.prefixRanges
+    ? prefixRangeConditions(filter.where, record, compiled.params)
+    : { conditions: [], fields: new Set<string>() };
+  // A list sorted by a field its prefix filter bounds walks that field's index through the range and stops
+  // after the page. Left to itself the planner would rather AND the trigram index of the pattern with the
+  // range and sort every match (26 ms for 8,141 "paraf…" of 1 M): the pattern is then written as an
+  // expression no index serves, so the range is the only way in.
+  const firstOrder = (filter.order?.[0] ?? '').split(',')[0]?.trim().split(/\s+/)[0] ?? '';
+  const walk = !options.count && ranged.fields.has(firstOrder);
+  let filtered = compiled.where;
+  if (walk) {
+    const column = q(record.filterMap[firstOrder]?.column ?? firstOrder);
+    filtered = filtered.replaceAll(`${column} ILIKE $`, `(${column} || '') ILIKE $`);
+    filtered = filtered.replaceAll(`${column} LIKE $`, `(${column} || '') LIKE $`);
+  }
+  const where = [...conditions, filtered === 'TRUE' ? '' : `(${filtered})`, ...ranged.conditions].filter(
+    Boolean,
+  );
   const fromWhere = (extra: string[]) => {
     const all = [...where, ...extra];
     return `FROM ${q(record.entity.table)}${all.length > 0 ? ` WHERE ${all.join(' AND ')}` : ''}`;
@@ -112,7 +132,8 @@ export function buildRecordQuery(
       if (column && !columns.includes(column)) columns.push(column);
     }
   }
-  const search = hasTextSearch(filter.where);
+  // The index walk needs no fence, whatever the search finds.
+  const search = hasTextSearch(filter.where) && !walk;
   const sourceOf = (base: string) =>
     search ? `FROM (SELECT * ${base} OFFSET 0) AS ${q(record.entity.table)}` : base;
   const source = sourceOf(from);

@@ -1,5 +1,6 @@
 import type { Where } from '../../../core/loopbackFilter.ts';
 import { buildRecordQuery } from './buildRecordQuery.ts';
+import { textCollationIsIcu } from './prefixRange.ts';
 import type { RecordContext } from './recordContext.ts';
 import { runFilterQuery } from './runFilterQuery.ts';
 
@@ -32,10 +33,11 @@ export async function countRecords(
   where: Where | undefined,
   options: { exact?: boolean; limit?: number } = {},
 ): Promise<CountAnswer> {
+  const { tx } = context;
   const { sql, params } = buildRecordQuery(context.record, where ? { where } : {}, context.scope, {
     count: true,
+    prefixRanges: await textCollationIsIcu(tx),
   });
-  const { tx } = context;
   const limit = options.limit ?? COUNT_EXACT_LIMIT;
   if (options.exact) return runFilterQuery(tx, where, () => tx.one<CountAnswer>(sql, params));
   const rows = sql.replace(/^SELECT count\(\*\)::int AS count /, 'SELECT 1 ');

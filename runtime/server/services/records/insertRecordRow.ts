@@ -1,3 +1,4 @@
+import { CUSTOM_COLUMN } from '../../../core/customFields.ts';
 import type { Tx } from '../../db/database.ts';
 import { type RecordScope, selectList } from './buildRecordQuery.ts';
 import type { RecordEntity } from './recordEntity.ts';
@@ -24,14 +25,18 @@ export async function insertRecordRow(
     columns.push('filial_id');
     params.push(scope.filialId);
   }
+  const placeholders = params.map((_, i) => `$${i + 1}`);
   for (const [field, value] of Object.entries({ ...values, ...entity.fixed })) {
     const spec = fieldMap[field];
     if (!spec) continue;
     columns.push(spec.column);
     params.push(sqlValue(spec.type, value));
+    // Custom fields: a null value is no value (the key is not stored).
+    placeholders.push(
+      field === CUSTOM_COLUMN ? `jsonb_strip_nulls($${params.length}::jsonb)` : `$${params.length}`,
+    );
   }
-  const placeholders = params.map((_, i) => `$${i + 1}`).join(', ');
-  const sql = `INSERT INTO ${q(entity.table)} (${columns.map(q).join(', ')}) VALUES (${placeholders})
+  const sql = `INSERT INTO ${q(entity.table)} (${columns.map(q).join(', ')}) VALUES (${placeholders.join(', ')})
     RETURNING ${selectList(record)}`;
   try {
     return await tx.one(sql, params);

@@ -1,6 +1,7 @@
 import type { LoopBackFilter } from '../../../core/loopbackFilter.ts';
 import { buildRecordQuery, DEFAULT_LIMIT } from './buildRecordQuery.ts';
 import { applyIncludes, checkIncludes } from './includeRelations.ts';
+import { textCollationIsIcu } from './prefixRange.ts';
 import type { RecordContext } from './recordContext.ts';
 import { runFilterQuery } from './runFilterQuery.ts';
 
@@ -29,6 +30,7 @@ export async function listRecordPage(context: RecordContext, filter: LoopBackFil
     scope,
     {
       extraFields: needsId ? ['id'] : [],
+      prefixRanges: await textCollationIsIcu(tx),
     },
   );
   const rows = await runFilterQuery(tx, filter.where, async () => {

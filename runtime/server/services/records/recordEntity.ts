@@ -1,5 +1,11 @@
 import type { ValidateFunction } from 'ajv';
 import { secretFlagName } from '../../../core/authorization/writeOnlySecrets.ts';
+import {
+  CUSTOM_COLUMN,
+  customFieldPath,
+  customFieldSql,
+  customFilterType,
+} from '../../../core/customFields.ts';
 import { entityJsonSchema } from '../../../core/entityJsonSchema.ts';
 import {
   type EnumDefinition,
@@ -70,6 +76,8 @@ export function recordEntity(schemas: SchemaFiles, name: string, base?: Resolved
     indexes: shape.indexes,
     relations: shape.relations,
     fields,
+    // Custom fields live in the `custom` jsonb column every managed table has: no migration per white-label.
+    customFields: shape.managed === false ? {} : tenant.customFields,
   };
   const enums = enumsOf(schemas);
   const record: RecordEntity = {
@@ -102,8 +110,30 @@ export function recordEntity(schemas: SchemaFiles, name: string, base?: Resolved
     if (field.secret)
       record.computed.push([`(${column} IS NOT NULL AND ${column}::text <> '')`, secretFlagName(apiName)]);
   }
+  addCustomFields(record);
   byName.set(name, record);
   return record;
+}
+
+/**
+ * The white-label's custom fields: `custom` is written (merged into the stored object, null deleting a
+ * key) and read back with only the declared keys, so values of a field removed or rolled back stay stored
+ * but unseen; each `custom.<name>` can be filtered and sorted by its typed value.
+ */
+function addCustomFields(record: RecordEntity): void {
+  const fields = Object.entries(record.entity.customFields);
+  if (fields.length === 0) return;
+  record.fieldMap[CUSTOM_COLUMN] = { column: CUSTOM_COLUMN, type: 'json' };
+  record.writable.push(CUSTOM_COLUMN);
+  for (const [name, field] of fields)
+    record.filterMap[customFieldPath(name)] = {
+      column: CUSTOM_COLUMN,
+      type: customFilterType(field.type),
+      sql: customFieldSql(name, field.type),
+      jsonKey: name,
+    };
+  const pairs = fields.map(([name]) => `'${name}', "${CUSTOM_COLUMN}"->'${name}'`).join(', ');
+  record.computed.push([`jsonb_strip_nulls(jsonb_build_object(${pairs}))`, CUSTOM_COLUMN]);
 }
 
 /** The document entity (one with `document` or `lock`) declaring `name` as a child collection, if any. */

@@ -1,3 +1,4 @@
+import { CUSTOM_COLUMN } from '../../../core/customFields.ts';
 import { HttpError } from '../../errors.ts';
 import { applyFormulas, applyParentFormulas } from '../documents/applyFormulas.ts';
 import { afterChange, beforeChange } from '../documents/documentHooks.ts';
@@ -64,10 +65,11 @@ export async function updateRecord(
   if (issues.length > 0 || children.issues.length > 0) throwFieldIssues([...issues, ...children.issues]);
   const { values, versao } = input;
   // A replacement left out a field: its default when the entity declares one (as a create), else empty —
-  // except write-only ones (secrets): a form never has them to send back, so they keep what is stored.
+  // except write-only ones (secrets): a form never has them to send back, so they keep what is stored, and
+  // custom fields, which merge (a key left out keeps its value).
   if (mode === 'replace')
     for (const field of record.writable)
-      if (!(field in values) && !entity.fields[field]?.writeOnly)
+      if (!(field in values) && !entity.fields[field]?.writeOnly && field !== CUSTOM_COLUMN)
         values[field] = structuredClone(entity.fields[field]?.default ?? null);
   await assertRelationsExist(tx, record, values, scope, context.lookupTarget);
   await entityHooks(entity.base).beforeUpdate?.(context, id, values);

@@ -1,3 +1,4 @@
+import { CUSTOM_COLUMN } from '../../../core/customFields.ts';
 import type { Tx } from '../../db/database.ts';
 import { type RecordScope, scopeConditions, selectList } from './buildRecordQuery.ts';
 import type { RecordEntity } from './recordEntity.ts';
@@ -25,9 +26,15 @@ export async function updateRecordRow(
   const sets = ['versao = versao + 1', 'alterado_em = now()', `alterado_por = $${params.length}`];
   for (const [field, value] of Object.entries(values)) {
     const spec = fieldMap[field];
-    if (!spec) continue;
+    if (!spec || (field === CUSTOM_COLUMN && (value === null || typeof value !== 'object'))) continue;
     params.push(sqlValue(spec.type, value));
-    sets.push(`${q(spec.column)} = $${params.length}`);
+    // Custom fields merge into the stored object (a key sent as null is removed): values of fields this
+    // white-label no longer shows, or a form that sends only some keys, are kept.
+    sets.push(
+      field === CUSTOM_COLUMN
+        ? `${q(spec.column)} = jsonb_strip_nulls(coalesce(${q(spec.column)}, '{}'::jsonb) || $${params.length}::jsonb)`
+        : `${q(spec.column)} = $${params.length}`,
+    );
   }
   const matchVersion = versao !== undefined ? ` AND versao = $${params.push(versao)}` : '';
   const sql = `UPDATE ${q(entity.table)} SET ${sets.join(', ')} WHERE ${where.join(' AND ')}${matchVersion}

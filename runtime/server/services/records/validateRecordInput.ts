@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { localizePtBR } from '../../../core/createSchemaValidator.ts';
+import { CUSTOM_COLUMN, customFieldName, customFieldPath } from '../../../core/customFields.ts';
 import { isPlainObject } from '../../../core/mergePatch.ts';
 import { normalizeCpfCnpj } from '../../../core/normalizeCpfCnpj.ts';
 import { SYSTEM_FIELDS } from '../../../core/resolveEntity.ts';
@@ -45,19 +46,34 @@ export function throwFieldIssues(issues: FieldIssue[]): never {
   });
 }
 
+/** The API name an ajv error is about: a field, or `custom.<name>` for a custom field. */
+function issueField(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  const path = error.instancePath.split('/').slice(1);
+  const inCustom = path[0] === CUSTOM_COLUMN;
+  const own =
+    error.keyword === 'required'
+      ? String(params.missingProperty)
+      : error.keyword === 'additionalProperties'
+        ? String(params.additionalProperty)
+        : undefined;
+  if (inCustom) return customFieldPath(own ?? path[1] ?? '');
+  return own ?? path[0] ?? '';
+}
+
 function issuesOf(record: RecordEntity, errors: ErrorObject[]): FieldIssue[] {
   localizePtBR(errors);
   const byField = new Map<string, FieldIssue>();
   for (const error of errors) {
     const params = error.params as Record<string, unknown>;
-    const campo =
-      error.keyword === 'required'
-        ? String(params.missingProperty)
-        : error.keyword === 'additionalProperties'
-          ? String(params.additionalProperty)
-          : (error.instancePath.split('/')[1] ?? '');
+    const campo = issueField(error);
     if (byField.has(campo) || error.keyword === 'if') continue;
-    const field = record.entity.fields[campo];
+    const custom = customFieldName(campo);
+    const field = custom
+      ? record.entity.customFields[custom]
+      : Object.hasOwn(record.entity.fields, campo)
+        ? record.entity.fields[campo]
+        : undefined;
     const label = field?.label ?? (campo === 'versao' ? 'Versão' : campo);
     let text = error.message ?? 'valor inválido';
     if (error.keyword === 'required') text = 'preenchimento obrigatório';
@@ -111,6 +127,7 @@ export function checkRecordInput(
   const data: Record<string, unknown> = {};
   const cleared: Record<string, null> = {};
   const issues: FieldIssue[] = [];
+  let customCleared: Record<string, null> = {};
   for (const [name, value] of Object.entries(body)) {
     const field = Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined;
     if (name === 'versao') {
@@ -120,6 +137,12 @@ export function checkRecordInput(
     if (SYSTEM.has(name) || Object.hasOwn(entity.relations, name) || Object.hasOwn(entity.fixed, name))
       continue;
     if (field?.readOnly || value === undefined) continue;
+    if (name === CUSTOM_COLUMN && !field) {
+      const custom = customInput(record, value, issues);
+      if (custom) data[CUSTOM_COLUMN] = custom.values;
+      if (custom) customCleared = custom.cleared;
+      continue;
+    }
     const blank = value === null || (value === '' && (field?.type === 'string' || field?.type === 'text'));
     if (field && blank) {
       if (field.required) issues.push({ campo: name, mensagem: `${field.label}: preenchimento obrigatório` });
@@ -135,6 +158,16 @@ export function checkRecordInput(
         data[name] = structuredClone(fallback);
     }
   }
+  // Custom fields: defaults on create, and the required ones checked on create and replace.
+  const customFields = Object.entries(entity.customFields);
+  if (mode !== 'patch' && customFields.length > 0) {
+    const custom = (data[CUSTOM_COLUMN] ?? {}) as Record<string, unknown>;
+    for (const [name, field] of customFields)
+      if (mode === 'create' && field.default !== undefined && !(name in custom) && !(name in customCleared))
+        custom[name] = structuredClone(field.default);
+    if (customFields.some(([, field]) => field.required)) data[CUSTOM_COLUMN] = custom;
+    else if (Object.keys(custom).length > 0) data[CUSTOM_COLUMN] = custom;
+  }
   const validate = mode === 'patch' ? record.validators.patch : record.validators.input;
   if (!validate(data)) {
     const found = issuesOf(record, validate.errors ?? []);
@@ -142,9 +175,53 @@ export function checkRecordInput(
   }
   const { versao, ...values } = data;
   normalize(record, values);
+  if (Object.keys(customCleared).length > 0)
+    values[CUSTOM_COLUMN] = { ...((values[CUSTOM_COLUMN] as object | undefined) ?? {}), ...customCleared };
   const input = {
     values: { ...values, ...cleared },
     ...(versao !== undefined ? { versao: versao as number } : {}),
   };
   return { input, issues };
+}
+
+/**
+ * The `custom` object of a body: its values to validate, and the keys it clears (null, or '' in a text)
+ * kept apart so that the schema sees only values. A white-label without custom fields accepts an empty
+ * object (a record read back and sent again) and refuses anything else.
+ */
+function customInput(
+  record: RecordEntity,
+  value: unknown,
+  issues: FieldIssue[],
+): { values: Record<string, unknown>; cleared: Record<string, null> } | null {
+  const fields = record.entity.customFields;
+  if (value === null || (isPlainObject(value) && Object.keys(value).length === 0)) return null;
+  if (!isPlainObject(value)) {
+    issues.push({
+      campo: CUSTOM_COLUMN,
+      mensagem: 'Campos personalizados: envie um objeto com os valores por nome de campo',
+    });
+    return null;
+  }
+  if (Object.keys(fields).length === 0) {
+    issues.push({
+      campo: CUSTOM_COLUMN,
+      mensagem: `Campos personalizados: ${record.entity.labelPlural} não têm campos personalizados neste white-label`,
+    });
+    return null;
+  }
+  const values: Record<string, unknown> = {};
+  const cleared: Record<string, null> = {};
+  for (const [name, entry] of Object.entries(value)) {
+    const field = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    const blank = entry === null || (entry === '' && (field?.type === 'string' || field?.type === 'text'));
+    if (field && blank) {
+      if (field.required)
+        issues.push({ campo: customFieldPath(name), mensagem: `${field.label}: preenchimento obrigatório` });
+      else cleared[name] = null;
+      continue;
+    }
+    values[name] = entry;
+  }
+  return { values, cleared };
 }

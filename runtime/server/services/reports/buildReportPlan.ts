@@ -1,3 +1,11 @@
+import {
+  CUSTOM_COLUMN,
+  customEnumName,
+  customEnums,
+  customFieldName,
+  customFieldPath,
+  customFieldSql,
+} from '../../../core/customFields.ts';
 import type { Where } from '../../../core/loopbackFilter.ts';
 import type { ReportColumn, ReportColumnFormat, ReportDefinition } from '../../../core/reportDefinition.ts';
 import type { EntityField, EnumDefinition } from '../../../core/resolveEntity.ts';
@@ -153,8 +161,13 @@ export function buildReportPlan(input: ReportPlanInput): ReportPlan {
 
   const select: string[] = [];
   const columns: PlanColumn[] = [];
-  const keys = Object.keys(definition.columns);
-  for (const [key, column] of Object.entries(definition.columns) as Array<[string, ReportColumn]>) {
+  // The white-label's custom fields of the source entity follow the report's own columns, as in its list.
+  const reportColumns: Record<string, ReportColumn> = { ...definition.columns };
+  const named = new Set(Object.entries(definition.columns).map(([key, column]) => column.field ?? key));
+  for (const [name, custom] of Object.entries(entity.customFields))
+    if (!named.has(customFieldPath(name))) reportColumns[customFieldPath(name)] = { label: custom.label };
+  const keys = Object.keys(reportColumns);
+  for (const [key, column] of Object.entries(reportColumns) as Array<[string, ReportColumn]>) {
     const base = {
       key,
       label: column.label,
@@ -179,6 +192,16 @@ export function buildReportPlan(input: ReportPlanInput): ReportPlan {
     if (aggregate) {
       select.push(`coalesce(${aggregate}.v, 0) AS ${alias}`);
       format = column.format ?? 'number';
+    } else if (customFieldName(path) !== null) {
+      // A white-label's custom field, read typed from the `custom` column (NULL when another type is stored).
+      const name = customFieldName(path) as string;
+      const custom = entity.customFields[name];
+      if (!custom) throw new Error(`relatório ${definition.name}: campo "${path}" não existe`);
+      select.push(`${customFieldSql(name, custom.type, `t.${q(CUSTOM_COLUMN)}`)} AS ${alias}`);
+      format =
+        column.format ?? (custom.type === 'relation' ? 'number' : (FORMAT_OF_TYPE[custom.type] ?? 'text'));
+      if (custom.type === 'enum') enumName ??= customEnumName(entity.name, name);
+      integer = custom.type === 'integer' || custom.type === 'relation';
     } else {
       const [head = path, tail] = path.split('.');
       const own = entity.fields[head];
@@ -201,7 +224,10 @@ export function buildReportPlan(input: ReportPlanInput): ReportPlan {
       }
     }
     const numeric = format === 'money' || format === 'number' || format === 'percent';
-    const labels = format === 'enum' ? enumLabels(enums, enumName) : undefined;
+    const labels =
+      format === 'enum'
+        ? enumLabels({ ...enums, ...customEnums(entity.name, entity.customFields) }, enumName)
+        : undefined;
     columns.push({
       ...base,
       alias,

@@ -1,5 +1,12 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { childCollectionSchemas } from '../../../core/childCollectionSchemas.ts';
+import {
+  type CustomField,
+  customEnums,
+  customFieldName,
+  customFormKey,
+  withCustomFormFields,
+} from '../../../core/customFields.ts';
 import { entityJsonSchema } from '../../../core/entityJsonSchema.ts';
 import { type EnumDefinition, type ResolvedEntity, resolveEntity } from '../../../core/resolveEntity.ts';
 import type { SchemaBundle } from '../../app/RuntimeContext.tsx';
@@ -26,11 +33,17 @@ function entityFileMap(schemas: SchemaBundle): Record<string, unknown> {
 export function resolveFormSchemas(schemas: SchemaBundle, entityName: string) {
   const files = entityFileMap(schemas);
   const entries = (schemas.entities ?? {}) as Record<string, EntityFiles>;
-  const entity = resolveEntity(entityName, files);
-  const enums = schemas.enums as unknown as Record<string, EnumDefinition>;
-  const form = (entries[entityName]?.form ??
-    entries[entity.base]?.form ??
-    defaultFormFile(entity)) as FormFile;
+  const declared = resolveEntity(entityName, files);
+  // Custom fields become ordinary fields of a flat form (custom_<name>); the body folds them back.
+  const entity = withCustomFormFields(declared);
+  const enums = {
+    ...(schemas.enums as unknown as Record<string, EnumDefinition>),
+    ...customEnums(declared.name, declared.customFields),
+  };
+  const form = withCustomFormLayout(
+    (entries[entityName]?.form ?? entries[entity.base]?.form ?? defaultFormFile(declared)) as FormFile,
+    declared.customFields,
+  );
   const resolve = (name: string) => {
     try {
       return resolveEntity(name, files);
@@ -90,4 +103,44 @@ export function resolveFormSchemas(schemas: SchemaBundle, entityName: string) {
     return { resource: target.resource, display: target.display ?? 'nome', numeric };
   };
   return { entity, form, schema, readOnlySchema, relationTarget, childInfo };
+}
+
+/** Title of the section holding the custom fields a form file does not place. */
+export const CUSTOM_SECTION_TITLE = 'Campos personalizados';
+
+/**
+ * A form file with its custom fields under their flat keys: a field the layout places as `custom.<name>`
+ * keeps its place; the others go, in declaration order, into a last section "Campos personalizados" of
+ * the first tab. Placed fields of a custom field that no longer exists are dropped.
+ */
+export function withCustomFormLayout(form: FormFile, customFields: Record<string, CustomField>): FormFile {
+  const placed = new Set<string>();
+  const sections: FormFile['sections'] = {};
+  for (const [id, section] of Object.entries(form.sections)) {
+    if (!section.fields) {
+      sections[id] = section;
+      continue;
+    }
+    const fields: NonNullable<typeof section.fields> = {};
+    for (const [name, layout] of Object.entries(section.fields)) {
+      const custom = customFieldName(name);
+      if (custom === null) fields[name] = layout;
+      else if (Object.hasOwn(customFields, custom)) {
+        fields[customFormKey(custom)] = layout;
+        placed.add(custom);
+      }
+    }
+    sections[id] = { ...section, fields };
+  }
+  const rest = Object.keys(customFields).filter((name) => !placed.has(name));
+  if (rest.length > 0) {
+    const firstTab = Object.keys(form.tabs ?? {})[0];
+    sections.camposPersonalizados = {
+      title: CUSTOM_SECTION_TITLE,
+      ...(firstTab ? { tab: firstTab } : {}),
+      columns: 2,
+      fields: Object.fromEntries(rest.map((name) => [customFormKey(name), {}])),
+    };
+  }
+  return { ...form, sections };
 }

@@ -1,4 +1,5 @@
 import type { ErrorSchema } from '@rjsf/utils';
+import { customFieldName, customFormKey } from '../../../core/customFields.ts';
 import { ApiError } from '../../app/SessionProvider.tsx';
 
 interface FieldMessage {
@@ -8,9 +9,16 @@ interface FieldMessage {
   message?: unknown;
 }
 
-/** 'cpfCnpj', '/cpfCnpj', '.cpfCnpj' or 'body.cpfCnpj' → 'cpfCnpj' (top-level fields only). */
-const fieldName = (path: unknown): string =>
-  typeof path === 'string' ? (path.replace(/^(body)?[./]*/, '').split(/[./[]/)[0] ?? '') : '';
+/**
+ * 'cpfCnpj', '/cpfCnpj', '.cpfCnpj' or 'body.cpfCnpj' → 'cpfCnpj' (top-level fields only); a custom
+ * field's 'custom.codigoInterno' → its flat form key 'custom_codigoInterno'.
+ */
+const fieldName = (path: unknown): string => {
+  if (typeof path !== 'string') return '';
+  const bare = path.replace(/^(body)?[./]*/, '');
+  const custom = customFieldName(bare);
+  return custom !== null ? customFormKey(custom) : (bare.split(/[./[]/)[0] ?? '');
+};
 
 /** 'itens[2].quantidade': a field of one item of a child collection. */
 const CELL = /^(\w+)\[(\d+)\]\.(\w+)$/;

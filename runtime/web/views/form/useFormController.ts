@@ -3,6 +3,7 @@ import { type ErrorSchema, getDefaultFormState, type RJSFValidationError } from 
 import { createElement, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { checkPermission } from '../../../core/checkPermission.ts';
+import { flattenCustomValues, foldCustomValues } from '../../../core/customFields.ts';
 import { isRecordLocked } from '../../../core/documents/isRecordLocked.ts';
 import { PermissionLevel } from '../../../core/types.ts';
 import { useRuntime, useSession, useTenant } from '../../app/RuntimeContext.tsx';
@@ -120,7 +121,7 @@ export function useFormController({
         false,
         defaultFormStateBehavior,
       ) ?? {}) as Data;
-    const start = withDefaults(record.data);
+    const start = withDefaults(flattenCustomValues(record.data));
     // The same record under new schemas (a studio publication arrived while the form is open): keep what
     // the person typed, only filling the defaults of fields that are new to the form.
     if (shownRecord.current === record) setFormData((current) => withDefaults(current));
@@ -153,7 +154,7 @@ export function useFormController({
     setSaving(true);
     setExtraErrors(undefined);
     try {
-      const body = toRequestBody(data, resolved.schema, mode);
+      const body = foldCustomValues(toRequestBody(data, resolved.schema, mode));
       const saved =
         mode === 'edit'
           ? await recordsRequest<Data>(api, 'PUT', `/api/${entity.resource}/${id}`, { body })

@@ -22,6 +22,7 @@ const entity = {
     limiteCredito: { type: 'money', label: 'Limite' },
     grupoId: { type: 'relation', label: 'Grupo', relation: { entity: 'grupoPessoa', display: 'nome' } },
   },
+  customFields: {},
 } satisfies ResolvedEntity;
 
 const grid: GridDefinition = {

@@ -1,3 +1,9 @@
+import {
+  customEnums,
+  customFieldAsEntityField,
+  customFieldName,
+  customFieldPath,
+} from '../../../core/customFields.ts';
 import { type EnumDefinition, type ResolvedEntity, resolveEntity } from '../../../core/resolveEntity.ts';
 import type { GridDefinition } from './listTypes.ts';
 
@@ -58,5 +64,33 @@ export function resolveListDefinition(
     (entities[name]?.grid as GridDefinition | undefined) ??
     (baseName ? (entities[baseName]?.grid as GridDefinition | undefined) : undefined) ??
     fallbackGrid(entity);
-  return { entity, grid, enums: enums as Record<string, EnumDefinition> };
+  return withCustomColumns({ entity, grid, enums: enums as Record<string, EnumDefinition> });
+}
+
+/**
+ * Custom fields as columns: each a field of the list under its API path (`custom.<name>`, which AG Grid
+ * reads from the nested value and the records API sorts and filters by); a field the grid file does not
+ * list is shown after its columns, and the studio's Listas hides or moves it like any column.
+ */
+function withCustomColumns(list: ListDefinition): ListDefinition {
+  const { entity, grid } = list;
+  const customFields = Object.entries(entity.customFields);
+  if (customFields.length === 0) return list;
+  const fields = { ...entity.fields };
+  const columns = { ...grid.columns };
+  for (const [name, field] of customFields) {
+    const path = customFieldPath(name);
+    fields[path] = customFieldAsEntityField(entity.name, name, field);
+    if (!Object.hasOwn(columns, path)) columns[path] = { flex: 1, sortable: true, filter: true };
+  }
+  // A listed column of a custom field that no longer exists is dropped.
+  for (const path of Object.keys(columns)) {
+    const name = customFieldName(path);
+    if (name !== null && !Object.hasOwn(entity.customFields, name)) delete columns[path];
+  }
+  return {
+    entity: { ...entity, fields },
+    grid: { ...grid, columns },
+    enums: { ...list.enums, ...customEnums(entity.name, entity.customFields) },
+  };
 }

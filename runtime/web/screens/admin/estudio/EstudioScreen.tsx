@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useRuntime } from '../../../app/RuntimeContext.tsx';
 import { useNotify } from '../../../ui/NotifyProvider.tsx';
 import { AdminPage } from '../AdminPage.tsx';
+import { CustomFieldsEditor } from './CustomFieldsEditor.tsx';
 import { EnumEditor } from './EnumEditor.tsx';
 import { FormEditor } from './FormEditor.tsx';
 import { GridEditor } from './GridEditor.tsx';
@@ -11,7 +12,14 @@ import { CompareDialog, HistoryDialog, PublishDialog } from './PublishDialogs.ts
 import { ScreenEditor } from './ScreenEditor.tsx';
 import { messageOf, useStudio } from './useStudio.ts';
 
-const TABS = ['Formulários', 'Listas', 'Menus', 'Telas', 'Textos e enumerações'] as const;
+const TABS = [
+  'Formulários',
+  'Listas',
+  'Menus',
+  'Telas',
+  'Textos e enumerações',
+  'Campos personalizados',
+] as const;
 
 /**
  * Administrador › Estúdio: the white-label's operator customises forms, lists, menus, declared screens and
@@ -70,7 +78,7 @@ export default function EstudioScreen() {
     await studio.refresh();
   };
 
-  const editors = [FormEditor, GridEditor, MenuEditor, ScreenEditor, EnumEditor];
+  const editors = [FormEditor, GridEditor, MenuEditor, ScreenEditor, EnumEditor, CustomFieldsEditor];
   const Editor = editors[tab] ?? FormEditor;
   return (
     <AdminPage

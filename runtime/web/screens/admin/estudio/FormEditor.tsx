@@ -75,6 +75,15 @@ function parseDefault(field: EntityField, text: string): unknown {
   return text;
 }
 
+/** Layout properties whose layer (system, white-label files, studio) the editor shows besides the label. */
+const LAYOUT_PROPERTIES = [
+  ['help', 'Ajuda'],
+  ['placeholder', 'Texto de exemplo'],
+  ['hidden', 'Oculto'],
+  ['readOnly', 'Somente leitura'],
+  ['colSpan', 'Largura'],
+] as const;
+
 /**
  * Estúdio › Formulários: an entity's form as its users see it, editable: drag fields to reorder them or to
  * another section, rename labels, help texts and placeholders, hide, make read-only or required (never
@@ -410,6 +419,35 @@ export function FormEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                               }
                               label="Somente leitura"
                             />
+                          </Stack>
+                          <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                            {LAYOUT_PROPERTIES.map(([property, text]) => {
+                              const sistema = layoutIn(form.draft?.sistema, name)?.[property];
+                              const below = layoutIn(form.draft?.base, name)?.[property];
+                              const value = layout[property];
+                              const same = (a: unknown, b: unknown) =>
+                                JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+                              if (same(value, below) && same(below, sistema)) return null;
+                              return (
+                                <Stack
+                                  key={property}
+                                  direction="row"
+                                  spacing={0.5}
+                                  sx={{ alignItems: 'center' }}
+                                >
+                                  <Typography variant="caption" color="text.secondary">
+                                    {text}:
+                                  </Typography>
+                                  <LayerHint
+                                    name={`${text.toLowerCase()} de ${base.label ?? name}`}
+                                    sistema={sistema}
+                                    base={below}
+                                    edited={value}
+                                    onRestore={() => updateField(sectionId, name, { [property]: below })}
+                                  />
+                                </Stack>
+                              );
+                            })}
                           </Stack>
                         </Stack>
                       );

@@ -1,5 +1,16 @@
-import { Alert, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  FormControlLabel,
+  MenuItem,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useMemo, useState } from 'react';
+import { customFieldPath } from '../../../../core/customFields.ts';
 import { useTenant } from '../../../app/RuntimeContext.tsx';
 import { ReorderList } from './ReorderList.tsx';
 import { SaveBar, SchemaPicker } from './SchemaPicker.tsx';
@@ -56,8 +67,16 @@ export function GridEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
   const [caminho, setCaminho] = useState<string | null>(null);
   const { edited, setEdited, bar, loadError } = useEditedDraft<GridFile>(whiteLabelId, caminho, onSaved);
   const entityName = caminho?.split('/')[2] ?? '';
-  const fields = ((schemas.entities?.[entityName]?.entity as { fields?: Record<string, { label?: string }> })
-    ?.fields ?? {}) as Record<string, { label?: string }>;
+  const entity = schemas.entities?.[entityName]?.entity as
+    | { fields?: Record<string, { label?: string }>; customFields?: Record<string, { label: string }> }
+    | undefined;
+  // Custom fields are columns under `custom.<name>`: shown after the grid's own until placed here.
+  const fields: Record<string, { label?: string }> = { ...(entity?.fields ?? {}) };
+  for (const [name, custom] of Object.entries(entity?.customFields ?? {}))
+    fields[customFieldPath(name)] = { label: custom.label };
+  const unplaced = Object.keys(entity?.customFields ?? {})
+    .map(customFieldPath)
+    .filter((path) => edited && !(path in edited.columns));
   const column = (name: string, change: Partial<Column>) =>
     edited &&
     setEdited({
@@ -191,9 +210,49 @@ export function GridEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; on
                   }
                   label="Visível"
                 />
+                <FormControlLabel
+                  control={
+                    <Switch
+                      size="small"
+                      checked={item.filter === true}
+                      onChange={(event) => column(name, { filter: event.target.checked || undefined })}
+                    />
+                  }
+                  label="Filtro"
+                />
+                <FormControlLabel
+                  control={
+                    <Switch
+                      size="small"
+                      checked={item.sortable === true}
+                      onChange={(event) => column(name, { sortable: event.target.checked || undefined })}
+                    />
+                  }
+                  label="Ordenável"
+                />
               </Stack>
             )}
           />
+          {unplaced.length > 0 && (
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                Campos personalizados: aparecem no fim da lista. Inclua-os aqui para mudar a posição, o rótulo
+                ou ocultá-los.
+              </Typography>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                {unplaced.map((path) => (
+                  <Button
+                    key={path}
+                    size="small"
+                    variant="outlined"
+                    onClick={() => setEdited({ ...edited, columns: { ...edited.columns, [path]: {} } })}
+                  >
+                    Incluir “{fields[path]?.label ?? path}”
+                  </Button>
+                ))}
+              </Stack>
+            </Paper>
+          )}
         </>
       )}
     </Stack>

@@ -12,6 +12,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
+import {
+  collectScreenTexts,
+  describeTextPath,
+  screenTextAt,
+  withScreenText,
+} from '../../../../core/studio/screenTexts.ts';
 import { useTenant } from '../../../app/RuntimeContext.tsx';
 import { ReorderList } from './ReorderList.tsx';
 import { SaveBar, SchemaPicker } from './SchemaPicker.tsx';
@@ -116,8 +122,53 @@ function PanelsEditor({
 }
 
 /**
+ * Every other text of the screen (actions, confirmations, parameters, columns, empty-list texts…): one box
+ * each, the base's words as its example, its place described in Portuguese.
+ */
+function ScreenTextsEditor({
+  edited,
+  base,
+  onChange,
+}: {
+  edited: ScreenFile;
+  base: ScreenFile | null;
+  onChange(next: ScreenFile): void;
+}) {
+  const texts = collectScreenTexts(edited, SEPARATE_TEXTS);
+  if (texts.length === 0) return null;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Textos da tela">
+      <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
+        Textos da tela
+      </Typography>
+      <Stack spacing={1.5}>
+        {texts.map((text) => {
+          const where = describeTextPath(text.path);
+          const original = screenTextAt(base, text.path);
+          return (
+            <TextField
+              key={text.path.join('/')}
+              size="small"
+              label={where}
+              placeholder={typeof original === 'string' ? original : undefined}
+              value={text.value}
+              multiline={text.value.length > 60}
+              onChange={(event) => onChange(withScreenText(edited, text.path, event.target.value))}
+            />
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Texts with their own editors above (the screen's title and description) or below (cards and charts). */
+const SEPARATE_TEXTS = new Set(['title', 'description', 'cards', 'charts']);
+
+/**
  * Estúdio › Telas: the declared screens (painéis, ferramentas, consultas, envios): title and description,
- * and a dashboard's cards and charts (rename, width, reorder, remove and add back).
+ * every other text of the screen, and a dashboard's cards and charts (rename, width, reorder, remove and add
+ * back).
  */
 export function ScreenEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; onSaved(): void }) {
   const { schemas } = useTenant();
@@ -167,6 +218,7 @@ export function ScreenEditor({ whiteLabelId, onSaved }: { whiteLabelId: number; 
               />
             </Stack>
           </Paper>
+          <ScreenTextsEditor edited={edited} base={base} onChange={(next) => setEdited(next)} />
           {edited.cards && (
             <PanelsEditor
               title="Cartões"
