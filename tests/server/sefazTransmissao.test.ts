@@ -1,4 +1,7 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chaveEmGrupos } from '../../runtime/server/fiscal/danfe/danfeTexto.ts';
 import { lerRetConsStatServ, montarConsStatServ } from '../../runtime/server/fiscal/sefaz/mensagensSefaz.ts';
 import { chamarSefaz } from '../../runtime/server/fiscal/sefaz/soapSefaz.ts';
 import { workSefazJobs } from '../../runtime/server/fiscal/sefazJobs.ts';
@@ -6,6 +9,7 @@ import { type DomainEvent, domainEvents } from '../../runtime/server/postings/do
 import { readPkcs12Pem } from '../../runtime/server/services/certificados/readPkcs12.ts';
 import { type FakeSefaz, iniciarFakeSefaz, verificarAssinaturas } from '../../scripts/lib/fakeSefaz.ts';
 import { entradaEstoque } from '../support/entradaEstoque.ts';
+import { pdfPages } from '../support/reportFiles.ts';
 import { testApi } from '../support/testApi.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
@@ -145,8 +149,9 @@ beforeAll(async () => {
   produtoId = produto.id;
   const cliente = await um<{ id: number }>(
     `INSERT INTO pessoa (empresa_id, tipo_pessoa, nome, cpf_cnpj, inscricao_estadual, indicador_ie, uf, codigo_municipio,
-            logradouro, numero, bairro, cep)
-     VALUES ($1, 0, 'Cliente Paulista Ltda', '19827364000178', '335.127.905.119', 1, 'SP', 3509502, 'Rua A', '1', 'Centro', '13010000')
+            logradouro, numero, bairro, cep, email)
+     VALUES ($1, 0, 'Cliente Paulista Ltda', '19827364000178', '335.127.905.119', 1, 'SP', 3509502, 'Rua A', '1', 'Centro', '13010000',
+             'compras@clientepaulista.example')
      RETURNING id::int AS id`,
     [empresaId],
   );
@@ -281,6 +286,26 @@ describe('round trip: pedido → faturar → emitir → lote → autorizada → 
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
     expect(response.body).toBe(row.xml);
     expect(response.body).toContain('<protNFe versao="4.00"><infProt>');
+  });
+
+  it('its DANFE shows the chave in groups; the destinatário got the nfeProc and the DANFE by e-mail', async () => {
+    const row = await nota(notaId);
+    const danfe = await api('GET', `/api/NotasFiscais/${notaId}/danfe`);
+    expect(danfe.statusCode, danfe.body).toBe(200);
+    const [pagina] = await pdfPages(danfe.rawPayload);
+    expect(pagina).toContain(chaveEmGrupos(String(row.chave)));
+    // Queued once the authorisation committed (the file mailer of the test server writes .eml files).
+    let mensagens: string[] = [];
+    for (let i = 0; i < 100 && mensagens.length === 0; i++) {
+      mensagens = (await readdir(server.config.mailDir).catch(() => [] as string[])).filter((nome) =>
+        nome.includes('compras@clientepaulista.example'),
+      );
+      if (mensagens.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(mensagens).toHaveLength(1);
+    const eml = await readFile(join(server.config.mailDir, mensagens[0]!), 'utf8');
+    expect(eml).toContain(`${row.chave}-nf-e.xml`);
+    expect(eml).toContain(`${row.chave}-danfe.pdf`);
   });
 
   it('the authorised nota flows into the SPED file of its month (C100 with its chave and protocol date)', async () => {

@@ -9,6 +9,7 @@ import type { RecordContext } from '../services/records/recordContext.ts';
 import { recordEntity } from '../services/records/recordEntity.ts';
 import type { WebhookOutbox } from '../services/webhooks/webhookOutbox.ts';
 import { type EscopoEmissao, type XmlNota, xmlNotaFiscal } from './emissaoNotaFiscal.ts';
+import { enviarNotaPorEmail } from './notaFiscalJobs.ts';
 import {
   chamarComRegistro,
   concluirTransmissao,
@@ -83,6 +84,8 @@ export interface ServicosTransmissao extends ServicosSefaz {
 
 /** Domain events of the nota's actions run in a transaction, emitted after its commit (comTransacao). */
 const eventosDaTransacao = new WeakMap<Tx, DomainEvent[]>();
+/** Notas authorised in a transaction: their XML + DANFE e-mail is queued after its commit (comTransacao). */
+const autorizadasDaTransacao = new WeakMap<Tx, number[]>();
 
 /**
  * A tenant transaction whose nota actions (launches, estornos) are announced like the action routes
@@ -95,9 +98,11 @@ export async function comTransacao<T>(
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   let eventos: DomainEvent[] = [];
+  let autorizadas: number[] = [];
   const resultado = await servicos.db.withTenant(escopo, async (tx) => {
     const valor = await fn(tx);
     eventos = eventosDaTransacao.get(tx) ?? [];
+    autorizadas = autorizadasDaTransacao.get(tx) ?? [];
     return valor;
   });
   for (const evento of eventos) {
@@ -106,6 +111,14 @@ export async function comTransacao<T>(
     servicos.realtime?.emitToEmpresa(evento.empresaId, evento.event, evento);
   }
   if (eventos.length > 0) servicos.webhookOutbox?.kick();
+  // Only once committed: a job must find the nfeProc stored. The e-mail job skips a destinatário without
+  // e-mail and a configuração that turns the automatic e-mail off.
+  const jobs = servicos.jobs;
+  if (jobs)
+    for (const notaId of autorizadas)
+      await enviarNotaPorEmail(jobs, escopo, notaId).catch((error: unknown) =>
+        servicos.log?.error({ err: error, notaId }, 'e-mail da nota autorizada não enfileirado'),
+      );
   return resultado;
 }
 
@@ -372,6 +385,7 @@ async function aplicarProtocolo(
         montarNfeProc(nfeAssinada, protocolo.xml),
       ],
     );
+    autorizadasDaTransacao.set(tx, [...(autorizadasDaTransacao.get(tx) ?? []), notaId]);
     // A contingency NFC-e already launched when it was issued: executarAcoes only does what is missing.
     const avisos = await executarAcoesNota(tx, escopo, servicos, notaId, 'lancar');
     // Kept on the nota too: an authorisation applied by a job has no caller to show them to.
