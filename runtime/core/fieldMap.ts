@@ -16,6 +16,11 @@ export interface FieldSpec {
   sql?: string;
   /** The key inside `column` (jsonb) an equality may test by containment (`@>`, served by its GIN index). */
   jsonKey?: string;
+  /**
+   * The SQL like/ilike patterns read instead of the column: an expression no index serves, so that another
+   * condition on the column (a collated range, records' prefixRange.ts) decides the plan.
+   */
+  patternSql?: string;
 }
 
 /** API (camelCase) name → SQL column; dotted keys (`cliente.nome`) allow filtering through a join. */

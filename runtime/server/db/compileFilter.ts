@@ -289,7 +289,7 @@ function compileOperator(
         throw new FilterError(`o operador "${op}" do campo ${showName(name)} espera um texto.`);
       }
       // LoopBack passes % and _ through as wildcards, so the pattern is bound as given.
-      return `${column} ${PATTERN[op]} ${bind(operand)}`;
+      return `${spec.patternSql ?? column} ${PATTERN[op]} ${bind(operand)}`;
     default:
       throw new FilterError(`o operador ${showName(op)} não é suportado (use ${OPERATOR_LIST}).`);
   }

@@ -26,7 +26,7 @@ export async function updateRecordRow(
   const sets = ['versao = versao + 1', 'alterado_em = now()', `alterado_por = $${params.length}`];
   for (const [field, value] of Object.entries(values)) {
     const spec = fieldMap[field];
-    if (!spec || (field === CUSTOM_COLUMN && (value === null || typeof value !== 'object'))) continue;
+    if (!spec) continue;
     params.push(sqlValue(spec.type, value));
     // Custom fields merge into the stored object (a key sent as null is removed): values of fields this
     // white-label no longer shows, or a form that sends only some keys, are kept.

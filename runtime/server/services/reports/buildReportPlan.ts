@@ -166,6 +166,7 @@ export function buildReportPlan(input: ReportPlanInput): ReportPlan {
   const named = new Set(Object.entries(definition.columns).map(([key, column]) => column.field ?? key));
   for (const [name, custom] of Object.entries(entity.customFields))
     if (!named.has(customFieldPath(name))) reportColumns[customFieldPath(name)] = { label: custom.label };
+  const allEnums = { ...enums, ...customEnums(entity.name, entity.customFields) };
   const keys = Object.keys(reportColumns);
   for (const [key, column] of Object.entries(reportColumns) as Array<[string, ReportColumn]>) {
     const base = {
@@ -224,10 +225,7 @@ export function buildReportPlan(input: ReportPlanInput): ReportPlan {
       }
     }
     const numeric = format === 'money' || format === 'number' || format === 'percent';
-    const labels =
-      format === 'enum'
-        ? enumLabels({ ...enums, ...customEnums(entity.name, entity.customFields) }, enumName)
-        : undefined;
+    const labels = format === 'enum' ? enumLabels(allEnums, enumName) : undefined;
     columns.push({
       ...base,
       alias,
