@@ -263,6 +263,47 @@ describe('counts', () => {
     expect(await count({ ativo: true }, { exact: true, limit: 1000 })).toEqual({ count: active });
   });
 
+  it('answers from the planner alone when its estimate is twice the limit, and counts when it is near', async () => {
+    const total = await exactly();
+    const statements = async (limit: number) => {
+      const sent: string[] = [];
+      const answer = await server.db.withTenant(
+        { empresaId },
+        (tx) => {
+          const spy = {
+            ...tx,
+            query: (sql: string, params?: unknown[]) => (sent.push(sql), tx.query(sql, params)),
+            one: (sql: string, params?: unknown[]) => (sent.push(sql), tx.one(sql, params)),
+            maybeOne: (sql: string, params?: unknown[]) => (sent.push(sql), tx.maybeOne(sql, params)),
+          } as typeof tx;
+          return countRecords(
+            { tx: spy, record: produto, scope: scope(), targetOf: noTarget, lookupTarget: noTarget },
+            undefined,
+            { limit },
+          );
+        },
+        { readOnly: true },
+      );
+      return { answer, sent: sent.filter((sql) => !sql.includes('pg_class')) };
+    };
+    await server.db.pool.query('ANALYZE produto');
+    const far = await statements(Math.floor(total / 4));
+    expect(far.answer.aproximado).toBe(true);
+    expect(Math.abs(far.answer.count - total) / total).toBeLessThan(0.2);
+    expect(far.sent).toHaveLength(1);
+    expect(far.sent[0]).toMatch(/^EXPLAIN/);
+    // A table under twice the limit skips the EXPLAIN: the capped count tells, and only when it passes the
+    // limit does the estimate come (never below limit + 1).
+    const near = await statements(total - 1);
+    expect(near.answer.aproximado).toBe(true);
+    expect(near.answer.count).toBeGreaterThanOrEqual(total);
+    expect(near.answer.count / total).toBeLessThan(1.2);
+    expect(near.sent.map((sql) => sql.slice(0, 12))).toEqual(['SELECT count', 'EXPLAIN (FOR']);
+    const exact = await statements(total);
+    expect(exact.answer).toEqual({ count: total });
+    expect(exact.sent).toHaveLength(1);
+  });
+
   it('answers LoopBack /count with aproximado and X-Contagem-Aproximada only when estimated', async () => {
     const small = await get(
       `/api/Produtos/count?where=${encodeURIComponent('{"descricao":{"like":"Zebra 1%"}}')}`,

@@ -39,8 +39,8 @@ const NAMES = [
 ];
 const FILLER = 30_000;
 
-const list = async (where: object, order = 'descricao ASC') => {
-  const filter = { where, order, limit: 1000 };
+const list = async (where: object, order = 'descricao ASC', page: { limit?: number; skip?: number } = {}) => {
+  const filter = { where, order, limit: page.limit ?? 1000, ...(page.skip ? { skip: page.skip } : {}) };
   const answer = await server.app.inject({
     method: 'GET',
     url: `/api/Produtos?filter=${encodeURIComponent(JSON.stringify(filter))}`,
@@ -139,6 +139,18 @@ describe('starts-with filters through the records API', () => {
     expect((await list({ descricao: { ilike: 'paraf%' } })).slice(0, 2)).toEqual(['paraF', 'Paraf']);
   });
 
+  it('pages through the range with limit and skip as the plain order does', async () => {
+    // "ca%" skips "Câmara" and "Ça va" inside its range; pages of 2 must still follow the plain order exactly.
+    const all = await plainOrder('ca%');
+    expect(all.length).toBeGreaterThan(3);
+    const pages: string[] = [];
+    for (let skip = 0; skip < all.length; skip += 2)
+      pages.push(...(await list({ descricao: { ilike: 'ca%' } }, 'descricao ASC', { limit: 2, skip })));
+    expect(pages).toEqual(all);
+    const desc = await list({ descricao: { ilike: 'ca%' } }, 'descricao DESC', { limit: 3, skip: 1 });
+    expect(desc).toEqual([...all].reverse().slice(1, 4));
+  });
+
   it('walks the pt-BR index of the sorted field through the range as the application role', async () => {
     const record = recordEntity(server.tenants.schemaFiles, 'produto');
     const { sql, params } = buildRecordQuery(
@@ -148,8 +160,38 @@ describe('starts-with filters through the records API', () => {
       { prefixRanges: true },
     );
     const plan = await explainPlan(server.db.pool, sql, params, { empresaId });
-    expect(plan).toMatch(/Index Scan using idx_produto_ordem_descricao/);
+    // The page's ids from the index alone (the pattern tested on its entries), then those rows by id: the
+    // only sort is of the page itself, above the primary-key lookup.
+    expect(plan).toMatch(/Index Only Scan using idx_produto_ordem_descricao/);
     expect(plan).toMatch(/Index Cond: .*descricao.*>=.*descricao.*</s);
-    expect(plan).not.toMatch(/Sort/);
+    expect(plan).toMatch(/Index Scan using produto_pkey/);
+    expect(plan.match(/Sort Key/g) ?? []).toHaveLength(1);
+    expect(plan).not.toMatch(/Bitmap/);
+  });
+
+  it('adds no range to a list sorted by another field, which walks its own index', async () => {
+    const record = recordEntity(server.tenants.schemaFiles, 'produto');
+    const { sql } = buildRecordQuery(
+      record,
+      { where: { descricao: { like: 'Prego0001%' } }, order: ['id ASC'], limit: 100 },
+      { empresaId, filialId: null, usuarioId: 1 },
+      { prefixRanges: true },
+    );
+    expect(sql).not.toMatch(/COLLATE "erp_pt_br" >=/);
+    expect(sql).not.toMatch(/OFFSET 0\)/);
+    const counted = buildRecordQuery(
+      record,
+      { where: { descricao: { like: 'Prego0001%' } } },
+      { empresaId, filialId: null, usuarioId: 1 },
+      { prefixRanges: true, count: true },
+    );
+    expect(counted.sql).toMatch(/COLLATE "erp_pt_br" >=/);
+    const unranged = buildRecordQuery(
+      record,
+      { where: { descricao: { like: 'Prego0001%' } } },
+      { empresaId, filialId: null, usuarioId: 1 },
+      { count: true },
+    );
+    expect(unranged.sql).not.toMatch(/COLLATE "erp_pt_br" >=/);
   });
 });

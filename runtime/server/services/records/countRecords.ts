@@ -23,10 +23,43 @@ export interface CountAnswer {
 }
 
 /**
+ * How far above the exact limit the planner's estimate must be for the count to answer with it at once,
+ * without counting the first limit + 1 rows: an estimate of 2× the limit or more is far enough from the
+ * limit that the planner's usual error (a few tens of per cent for a pattern or a range) does not cross it.
+ */
+const ESTIMATE_MARGIN = 2;
+
+/** How long a table's row estimate (pg_class.reltuples) is reused by this process. */
+const TABLE_ROWS_MS = 60_000;
+const tableRows = new Map<string, { rows: number; at: number }>();
+
+/**
+ * The planner's idea of a table's rows, every tenant's (ANALYZE or autovacuum keeps it): a table smaller
+ * than ESTIMATE_MARGIN × the limit cannot need an estimate, and its counts skip the EXPLAIN (one round trip).
+ * A table never analysed (-1) counts as small: the capped count still tells, and autovacuum soon knows.
+ */
+async function rowsOfTable(tx: RecordContext['tx'], table: string): Promise<number> {
+  const known = tableRows.get(table);
+  if (known && Date.now() - known.at < TABLE_ROWS_MS) return known.rows;
+  const row = await tx.maybeOne<{ rows: number }>(
+    'SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = to_regclass($1)',
+    [table],
+  );
+  const rows = row && row.rows >= 0 ? row.rows : 0;
+  tableRows.set(table, { rows, at: Date.now() });
+  return rows;
+}
+
+/**
  * GET /api/<Resource>/count?where= — how many of the tenant's records match. Exact up to `limit` rows: it
  * counts at most limit + 1 of them (an index walk that stops there). Above, unless `exact`, the planner's
  * estimate of the same query — tenant predicate, RLS and filter — answers, never below limit + 1, flagged
  * `aproximado` (a count of millions of rows costs seconds; the grid shows "cerca de 1,2 milhão").
+ *
+ * The estimate is asked first (planning only, under a millisecond): when it is already ESTIMATE_MARGIN
+ * times the limit, it answers without the capped count (10,001 index entries of a "cam%" filter: 12 ms).
+ * It is the estimate of the filter as written, without the prefix ranges the count adds (prefixRange.ts):
+ * the planner takes a range and its pattern as independent, so both together would estimate a hundredth.
  */
 export async function countRecords(
   context: RecordContext,
@@ -40,18 +73,25 @@ export async function countRecords(
   });
   const limit = options.limit ?? COUNT_EXACT_LIMIT;
   if (options.exact) return runFilterQuery(tx, where, () => tx.one<CountAnswer>(sql, params));
-  const rows = sql.replace(/^SELECT count\(\*\)::int AS count /, 'SELECT 1 ');
+  const rowsOf = (countSql: string) => countSql.replace(/^SELECT count\(\*\)::int AS count /, 'SELECT 1 ');
+  const plain = buildRecordQuery(context.record, where ? { where } : {}, context.scope, { count: true });
+  const estimateOf = async () => {
+    const plan = await tx.one<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
+      `EXPLAIN (FORMAT JSON) ${rowsOf(plain.sql)}`,
+      plain.params,
+    );
+    return Math.round(plan['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+  };
   return runFilterQuery(tx, where, async () => {
+    const large =
+      limit > 0 && (await rowsOfTable(tx, context.record.entity.table)) >= ESTIMATE_MARGIN * limit;
+    const first = large ? await estimateOf() : undefined;
+    if (first !== undefined && first >= ESTIMATE_MARGIN * limit) return { count: first, aproximado: true };
     const capped = await tx.one<{ count: number }>(
-      `SELECT count(*)::int AS count FROM (${rows} LIMIT ${limit + 1}) AS capped`,
+      `SELECT count(*)::int AS count FROM (${rowsOf(sql)} LIMIT ${limit + 1}) AS capped`,
       params,
     );
     if (capped.count <= limit) return { count: capped.count };
-    const plan = await tx.one<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
-      `EXPLAIN (FORMAT JSON) ${rows}`,
-      params,
-    );
-    const estimate = Math.round(plan['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
-    return { count: Math.max(estimate, limit + 1), aproximado: true };
+    return { count: Math.max(first ?? (await estimateOf()), limit + 1), aproximado: true };
   });
 }

@@ -33,6 +33,8 @@ export function prefixRangeConditions(
   where: Where | undefined,
   record: RecordEntity,
   params: unknown[],
+  /** Only these fields get their range (the others are still reported in `fields`, without a condition). */
+  only?: ReadonlySet<string>,
 ): { conditions: string[]; fields: Set<string> } {
   const conditions: string[] = [];
   const fields = new Set<string>();
@@ -50,10 +52,11 @@ export function prefixRangeConditions(
       const operators = value as Record<string, unknown>;
       const range = prefixRange(operators.ilike ?? operators.like);
       if (!range) continue;
+      fields.add(key);
+      if (only && !only.has(key)) continue;
       const column = `${q(spec.column)} COLLATE ${q(TEXT_COLLATION)}`;
       params.push(range.lower, range.upper);
       conditions.push(`${column} >= $${params.length - 1} AND ${column} < $${params.length}`);
-      fields.add(key);
     }
   };
   visit(where);
