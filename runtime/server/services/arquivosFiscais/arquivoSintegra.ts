@@ -305,7 +305,12 @@ function registros61(documentos: DocumentoFiscal[]): string[] {
       grupos.set(key, grupo);
     }
   }
-  return [...grupos.values()].map((g) =>
+  // In date order (then série and alíquota), whichever table each NFC-e came from (a cupom of the POS program
+  // or a nota emitted as modelo 65): the validator wants each type's records by date.
+  const ordenados = [...grupos.values()].sort(
+    (a, b) => a.data.localeCompare(b.data) || a.serie.localeCompare(b.serie) || a.aliquota - b.aliquota,
+  );
+  return ordenados.map((g) =>
     [
       '61',
       ' '.repeat(28),

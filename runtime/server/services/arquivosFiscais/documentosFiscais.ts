@@ -224,13 +224,16 @@ export async function documentosFiscais(
   return [
     ...nfe.map((row): DocumentoFiscal => {
       const itens = itensNfe.get(n(row.id)) ?? [];
+      // An NFC-e issued as a nota (the PDV's sale, emitted with modelo 65) is told by its chave (positions
+      // 21–22): model 65, no participant, as the NFC-e of the POS program below.
+      const nfce = s(row.chave)?.replace(/\D/g, '').slice(20, 22) === '65';
       return {
         ...base(row),
-        origem: 'nfe',
-        modelo: '55',
+        origem: nfce ? 'nfce' : 'nfe',
+        modelo: nfce ? '65' : '55',
         indOper: n(row.tipo_operacao) === 0 ? 0 : 1,
         indEmit: 0,
-        participanteId: row.participante_id === null ? null : n(row.participante_id),
+        participanteId: nfce || row.participante_id === null ? null : n(row.participante_id),
         cancelado: n(row.situacao) === 2,
         valorProdutos: row.valor_produtos === null ? somaItens(itens) : n(row.valor_produtos),
         valorFrete: n(row.valor_frete),
@@ -263,7 +266,7 @@ export async function documentosFiscais(
         indOper: 1,
         indEmit: 0,
         participanteId: null,
-        cancelado: row.situacao === 'cancelada',
+        cancelado: n(row.situacao) === 2,
         valorProdutos: somaItens(itens),
         valorFrete: 0,
         modalidadeFrete: null,
