@@ -7,8 +7,8 @@
 // printing req/s and the ratios of each round's figures (medians). Goals (issue 25): product ≥ 1.5×
 // LoopBack 3 and ≥ 0.9× the bare handler on every call.
 // Usage: npx tsx scripts/bench/vs-loopback3.ts   (BENCH_PRODUTOS=1000000 for the large run)
-// BENCH_CALLS=0,5 measures only those calls (indices in CALLS); BENCH_PROFILE_DIR=dir runs the product under
-// `node --cpu-prof` and writes its .cpuprofile there when the bench ends (read it with scripts/bench/cpuProfileTop.ts).
+// BENCH_CALLS=0,5 measures only those calls (indices in CALLS); BENCH_PROFILE_DIR=dir runs the product and the bare
+// handler under `node --cpu-prof` and writes their .cpuprofile in dir/product and dir/bare when the bench ends (read it with scripts/bench/cpuProfileTop.ts).
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -155,14 +155,14 @@ const children = [
   await startChild(
     'scripts/bench/lib/appServer.ts',
     { ...env, PORT: String(appPort) },
-    profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(profileDir, 'product')] : [],
   ),
   await startChild('scripts/bench/lib/loopback3Server.ts', { ...env, PORT: String(lbPort), LB3_TOKEN }),
-  await startChild('scripts/bench/lib/bareQueryServer.ts', {
-    ...env,
-    PORT: String(barePort),
-    QUERIES_FILE: queriesFile,
-  }),
+  await startChild(
+    'scripts/bench/lib/bareQueryServer.ts',
+    { ...env, PORT: String(barePort), QUERIES_FILE: queriesFile },
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(profileDir, 'bare')] : [],
+  ),
 ];
 try {
   const login = await fetch(`http://127.0.0.1:${appPort}/api/Usuarios/login`, {
