@@ -1,6 +1,6 @@
 import { SignedXml } from 'xml-crypto';
-import { readPkcs12Pem } from '../services/certificados/readPkcs12.ts';
 import { createPersistentWorker } from '../workers/createPersistentWorker.ts';
+import { openA1 } from './openedA1.ts';
 
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 
@@ -42,7 +42,7 @@ export function assinarXmlDfe(
 
 /** Worker entry: opens the PKCS#12 (node-forge) and signs, or hands the PEMs for the TLS client. */
 export function run(entrada: EntradaDfe): SaidaDfe {
-  const { privateKeyPem, certificatePem } = readPkcs12Pem(
+  const { privateKeyPem, certificatePem } = openA1(
     Buffer.from(entrada.pfx.buffer, entrada.pfx.byteOffset, entrada.pfx.byteLength),
     entrada.senha,
   );
