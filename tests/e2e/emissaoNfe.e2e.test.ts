@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSefaz, iniciarFakeSefaz } from '../../scripts/lib/fakeSefaz.ts';
 import { entradaEstoque } from '../support/entradaEstoque.ts';
@@ -28,6 +29,16 @@ const system = <T>(sql: string, params: unknown[] = []) =>
 const um = async <T extends object>(sql: string, params: unknown[]) => (await system<T>(sql, params))[0]!;
 
 let pedidoId = 0;
+
+/** Waits for a dialog's opening transition to end, so its screenshot shows it as the user sees it. */
+const aberto = (dialog: Locator) =>
+  expect
+    .poll(() =>
+      dialog.evaluate(
+        (element) => getComputedStyle(element.closest('.MuiDialog-container') ?? element).opacity,
+      ),
+    )
+    .toBe('1');
 
 beforeAll(async () => {
   fake = await iniciarFakeSefaz();
@@ -148,6 +159,7 @@ describe('emissão da NF-e pelas telas', () => {
     )) as Body[];
     const secaoNota = page.getByRole('table', { name: 'Nota fiscal' });
     await secaoNota.getByText('Em digitação').waitFor();
+    await secaoNota.scrollIntoViewIfNeeded();
     await harness.screenshot(page, 'emissao-pedido-nota');
     await secaoNota.getByRole('button', { name: 'Emitir NF-e' }).click();
 
@@ -238,6 +250,7 @@ describe('emissão da NF-e pelas telas', () => {
     await cancelar.getByText('Faltam 11 caracteres.').waitFor();
     expect(await cancelar.getByRole('button', { name: 'Cancelar nota' }).isDisabled()).toBe(true);
     await cancelar.getByLabel('Justificativa').fill('Pedido cancelado pelo cliente');
+    await aberto(cancelar);
     await harness.screenshot(page, 'emissao-cancelar');
     await cancelar.getByRole('button', { name: 'Cancelar nota' }).click();
     await page.getByText(`Nota ${autorizada.numero} cancelada na SEFAZ.`).waitFor({ timeout: 30_000 });
@@ -256,6 +269,7 @@ describe('emissão da NF-e pelas telas', () => {
       .waitFor();
     await log.getByRole('button', { name: 'Ver XML' }).first().click();
     await page.getByRole('dialog').getByText('<enviNFe', { exact: false }).first().waitFor();
+    await aberto(page.getByRole('dialog'));
     await harness.screenshot(page, 'emissao-transmissoes');
 
     // Status do serviço, from the grid's toolbar: the authorizer of the filial answers 107.

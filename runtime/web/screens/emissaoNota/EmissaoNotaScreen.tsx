@@ -74,7 +74,11 @@ export default function EmissaoNotaScreen({ params }: ScreenProps) {
     <Box>
       <PageHeader
         title={titulo}
-        description={`Nota ${nota.numero ?? 'sem número'}, série ${nota.serie ?? '—'}. Confira os itens e os tributos, corrija o que a validação apontar e transmita à SEFAZ.`}
+        description={`Nota ${nota.numero ?? 'sem número (numerada ao transmitir)'}, série ${nota.serie ?? '—'}.${
+          acoes.transmitir
+            ? ' Confira os itens e os tributos, corrija o que a validação apontar e transmita à SEFAZ.'
+            : ''
+        }`}
         actions={
           <>
             <Button

@@ -90,7 +90,11 @@ export function PreviaTributos({
         <Alert severity="success">XML assinado e válido no schema oficial: pronto para transmitir.</Alert>
       )}
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Itens e tributos">
+        <Table
+          size="small"
+          aria-label="Itens e tributos"
+          sx={{ '& th, & td': { px: 0.75 }, '& th': { lineHeight: 1.2, verticalAlign: 'bottom' } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>Item</TableCell>
@@ -110,7 +114,7 @@ export function PreviaTributos({
               const item = itens.find((candidato) => candidato.numeroItem === linha.numeroItem);
               return (
                 <TableRow key={linha.numeroItem}>
-                  <TableCell>
+                  <TableCell sx={{ minWidth: 180 }}>
                     {linha.numeroItem}. {linha.descricao}
                     {item?.produtoId && (
                       <Typography variant="caption" component="div">
