@@ -30,12 +30,13 @@ const um = async <T extends object>(sql: string, params: unknown[]) => (await sy
 
 let pedidoId = 0;
 
-/** Waits for a dialog's opening transition to end, so its screenshot shows it as the user sees it. */
+/** Waits for a dialog's or menu's opening transition to end, so its screenshot shows it as the user sees it. */
 const aberto = (dialog: Locator) =>
   expect
     .poll(() =>
       dialog.evaluate(
-        (element) => getComputedStyle(element.closest('.MuiDialog-container') ?? element).opacity,
+        (element) =>
+          getComputedStyle(element.closest('.MuiDialog-container, .MuiPopover-paper') ?? element).opacity,
       ),
     )
     .toBe('1');
@@ -229,22 +230,22 @@ describe('emissão da NF-e pelas telas', () => {
     await page.goto(harness.url('pages/nfe/notas-processadas'));
     const linhaGrid = page.getByRole('row').filter({ hasText: 'Cliente Paulista Ltda' });
     await linhaGrid.getByText('Autorizado', { exact: true }).waitFor();
-    for (const nome of [
-      'DANFE',
-      'XML',
-      'Enviar por e-mail',
-      'Carta de correção',
-      'Cancelar nota',
-      'Transmissões',
-    ])
+    for (const nome of ['Editar', 'DANFE', 'XML', 'Mais ações'])
       expect(await linhaGrid.getByRole('button', { name: nome }).count(), nome).toBe(1);
     for (const nome of ['Emitir NF-e', 'Consultar na SEFAZ'])
       expect(await linhaGrid.getByRole('button', { name: nome }).count(), nome).toBe(0);
     await page.getByRole('link', { name: 'Status do serviço' }).waitFor();
+    await linhaGrid.getByRole('button', { name: 'Mais ações' }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    await aberto(menu);
+    expect(await menu.getByRole('menuitem').count()).toBe(4);
+    for (const nome of ['Enviar por e-mail', 'Carta de correção', 'Cancelar nota', 'Transmissões'])
+      expect(await menu.getByRole('menuitem', { name: nome, exact: true }).count(), nome).toBe(1);
     await harness.screenshot(page, 'emissao-grid-autorizada');
 
     // Cancelamento: the justificativa needs 15 characters before the dialog sends it.
-    await linhaGrid.getByRole('button', { name: 'Cancelar nota' }).click();
+    await menu.getByRole('menuitem', { name: 'Cancelar nota' }).click();
     const cancelar = page.getByRole('dialog', { name: `Cancelar a nota ${autorizada.numero}` });
     await cancelar.getByLabel('Justificativa').fill('Erro');
     await cancelar.getByText('Faltam 11 caracteres.').waitFor();
@@ -255,8 +256,9 @@ describe('emissão da NF-e pelas telas', () => {
     await cancelar.getByRole('button', { name: 'Cancelar nota' }).click();
     await page.getByText(`Nota ${autorizada.numero} cancelada na SEFAZ.`).waitFor({ timeout: 30_000 });
     await linhaGrid.getByText('Cancelado', { exact: true }).waitFor();
-    expect(await linhaGrid.getByRole('button', { name: 'Cancelar nota' }).count()).toBe(0);
-    expect(await linhaGrid.getByRole('button', { name: 'DANFE' }).count()).toBe(1);
+    for (const nome of ['DANFE', 'XML', 'Transmissões'])
+      expect(await linhaGrid.getByRole('button', { name: nome }).count(), nome).toBe(1);
+    expect(await linhaGrid.getByRole('button', { name: 'Mais ações' }).count()).toBe(0);
     await harness.screenshot(page, 'emissao-grid-cancelada');
 
     // The log: every request with SEFAZ's answer, the XML viewable.
