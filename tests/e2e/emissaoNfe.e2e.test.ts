@@ -279,6 +279,29 @@ describe('emissão da NF-e pelas telas', () => {
     await page.getByRole('link', { name: 'Status do serviço' }).click();
     await page.getByText('107 — Serviço em Operação').waitFor();
     await harness.screenshot(page, 'emissao-status-servico');
-    expect(errors).toEqual([]);
+
+    // Inutilização from NF-e › Inutilizações › Novo: asked to SEFAZ (102); the same range again is refused (241).
+    await page.goto(harness.url('pages/nfe/inutilizacoes/cadastrar'));
+    await page.getByRole('heading', { name: 'Inutilizar numeração' }).waitFor();
+    await page.getByLabel('Número inicial').fill('1005');
+    await page.getByLabel('Número final').fill('1006');
+    await page.getByLabel('Justificativa').fill('Números pulados por falha no sistema');
+    const inutilizar = async () => {
+      await page.getByRole('button', { name: 'Inutilizar' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Inutilizar' }).click();
+    };
+    await inutilizar();
+    await page.getByText(/SEFAZ: 102 — Inutilização de número homologado\. Protocolo \d{15}\./).waitFor();
+    await harness.screenshot(page, 'emissao-inutilizacao');
+    await inutilizar();
+    await page.getByText('A SEFAZ não inutilizou a faixa').waitFor();
+    await page.getByText(/241 - Rejeição: Um número da faixa já foi utilizado/).waitFor();
+    const [inutilizada] = (await api(
+      'GET',
+      filter('/api/Inutilizacoes', { where: { numeroInicial: 1005 } }),
+    )) as Body[];
+    expect(inutilizada).toMatchObject({ numeroFinal: 1006, situacao: 8 });
+    // The refused inutilização is a 422 the browser logs; nothing else went wrong.
+    expect(errors.filter((erro) => !erro.includes('status of 422'))).toEqual([]);
   }, 300_000);
 });
