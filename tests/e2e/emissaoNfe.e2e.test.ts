@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSefaz, iniciarFakeSefaz } from '../../scripts/lib/fakeSefaz.ts';
 import { entradaEstoque } from '../support/entradaEstoque.ts';
@@ -29,6 +29,13 @@ const system = <T>(sql: string, params: unknown[] = []) =>
 const um = async <T extends object>(sql: string, params: unknown[]) => (await system<T>(sql, params))[0]!;
 
 let pedidoId = 0;
+
+async function escolher(page: Page, label: string, busca: string, opcao: string) {
+  const input = page.getByRole('combobox', { name: label });
+  await input.click();
+  await input.fill(busca);
+  await page.getByRole('option', { name: opcao }).click();
+}
 
 /** Waits for a dialog's or menu's opening transition to end, so its screenshot shows it as the user sees it. */
 const aberto = (dialog: Locator) =>
@@ -304,4 +311,25 @@ describe('emissão da NF-e pelas telas', () => {
     // The refused inutilização is a 422 the browser logs; nothing else went wrong.
     expect(errors.filter((erro) => !erro.includes('status of 422'))).toEqual([]);
   }, 300_000);
+
+  it('NF-e › Emitir NF-e: the saved nota opens in the emission screen, which names what to fix', async () => {
+    const { page, errors } = await harness.newPage({ width: 1440, height: 1000 });
+    await harness.login(page, 'demo@erp.local');
+    await page.goto(harness.url('pages/nfe/emitir-nfe'));
+    await page.getByLabel('Data de emissão').fill('2026-11-21T10:30');
+    await escolher(page, 'Natureza de operação', 'Venda', 'Venda de mercadoria');
+    await escolher(page, 'Destinatário', 'Cliente Pau', 'Cliente Paulista Ltda');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(/pages\/nfe\/notas-processadas\/emitir\/\d+$/);
+    await page.getByRole('heading', { name: 'Emitir NF-e' }).waitFor();
+    // Typed without items: the preview names what to fix, Transmitir stays off, the nota's form is a click away.
+    await page
+      .getByRole('alert', { name: 'Corrija antes de transmitir' })
+      .getByText('A nota não tem itens. Inclua ao menos um produto.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Transmitir' }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'Editar a nota' }).waitFor();
+    await harness.screenshot(page, 'emissao-nota-sem-itens');
+    expect(errors.filter((erro) => !erro.includes('status of 422'))).toEqual([]);
+  }, 120_000);
 });
