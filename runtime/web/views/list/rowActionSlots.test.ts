@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { GridRowAction } from './listTypes.ts';
 import { maxShownRowActions, rowActionSlots } from './rowActionSlots.ts';
 
+/** A `when` condition (its schema is any JSON Schema; the generated type leaves it opaque). */
+const quando = (scope: string, schema: object) => ({ scope, schema }) as unknown as GridRowAction['when'];
 const por = (...valores: number[]): GridRowAction => ({
   label: `ação ${valores.join(',')}`,
   action: 'x',
-  when: { scope: '#/properties/situacao', schema: { enum: valores } },
+  when: quando('#/properties/situacao', { enum: valores }),
 });
 
 describe('maxShownRowActions', () => {
@@ -27,7 +29,7 @@ describe('maxShownRowActions', () => {
     const constante: GridRowAction = {
       label: 'c',
       action: 'x',
-      when: { scope: '#/properties/situacao', schema: { const: 0 } },
+      when: quando('#/properties/situacao', { const: 0 }),
     };
     expect(maxShownRowActions([constante, por(0), por(1)])).toBe(2);
   });
@@ -36,13 +38,13 @@ describe('maxShownRowActions', () => {
     const outro: GridRowAction = {
       label: 'o',
       action: 'x',
-      when: { scope: '#/properties/tipo', schema: { const: 1 } },
+      when: quando('#/properties/tipo', { const: 1 }),
     };
     expect(maxShownRowActions([por(0), outro])).toBe(2);
     const faixa: GridRowAction = {
       label: 'f',
       action: 'x',
-      when: { scope: '#/properties/situacao', schema: { minimum: 1 } },
+      when: quando('#/properties/situacao', { minimum: 1 }),
     };
     expect(maxShownRowActions([por(0), faixa])).toBe(2);
     expect(maxShownRowActions([])).toBe(0);

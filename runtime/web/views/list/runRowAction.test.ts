@@ -42,14 +42,14 @@ function fakeApi() {
   return { api, calls };
 }
 
+/** A nota row: its id and the número the texts show. */
+const linha: { id: number } = Object.assign({ id: 7 }, { numero: 1001 });
+
 describe('runRowAction with an input', () => {
   it('asks the text with the row filled in and sends it as the body field', async () => {
     const { notify, asked, toasts } = fakeNotify('Pedido cancelado pelo cliente');
     const { api, calls } = fakeApi();
-    const ran = await runRowAction({ api, notify, showError: async () => {} }, cancelar, {
-      id: 7,
-      numero: 1001,
-    });
+    const ran = await runRowAction({ api, notify, showError: async () => {} }, cancelar, linha);
     expect(ran).toBe(true);
     expect(asked).toEqual([
       {
