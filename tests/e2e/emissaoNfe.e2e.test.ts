@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSefaz, iniciarFakeSefaz } from '../../scripts/lib/fakeSefaz.ts';
 import { entradaEstoque } from '../support/entradaEstoque.ts';
 import { login as apiLogin } from '../support/testServer.ts';
+import { runAxe, seriousViolations } from './support/axe.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
 import { filter, harnessApi } from './support/documentPage.ts';
 
@@ -29,6 +30,16 @@ const system = <T>(sql: string, params: unknown[] = []) =>
 const um = async <T extends object>(sql: string, params: unknown[]) => (await system<T>(sql, params))[0]!;
 
 let pedidoId = 0;
+
+/** axe (WCAG 2.1 AA) finds nothing serious on the screen as drawn (a finding must persist past the fades). */
+async function acessivel(page: Page) {
+  let graves = seriousViolations(await runAxe(page));
+  if (graves.length) {
+    await page.waitForTimeout(800);
+    graves = seriousViolations(await runAxe(page));
+  }
+  expect(graves).toEqual([]);
+}
 
 async function escolher(page: Page, label: string, busca: string, opcao: string) {
   const input = page.getByRole('combobox', { name: label });
@@ -190,6 +201,7 @@ describe('emissão da NF-e pelas telas', () => {
     expect(celulas.slice(9, 11).map((texto) => texto.replace(/\s/g, ' '))).toEqual(['R$ 0,41', 'R$ 1,87']);
     await page.getByText('XML assinado e válido no schema oficial: pronto para transmitir.').waitFor();
     await harness.screenshot(page, 'emissao-previa');
+    await acessivel(page);
 
     // SEFAZ rejects it: the screen shows the cStat and the motive, the nota stays Rejeitado.
     fake.roteiro.push({ servico: 'NFeAutorizacao4', cStat: 778 });
@@ -225,6 +237,7 @@ describe('emissão da NF-e pelas telas', () => {
       await page.getByRole('button', { name: nome }).waitFor();
     expect(await page.getByRole('button', { name: 'Transmitir' }).count()).toBe(0);
     await harness.screenshot(page, 'emissao-autorizada');
+    await acessivel(page);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'DANFE' }).click(),
