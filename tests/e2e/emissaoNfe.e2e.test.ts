@@ -30,6 +30,8 @@ const system = <T>(sql: string, params: unknown[] = []) =>
 const um = async <T extends object>(sql: string, params: unknown[]) => (await system<T>(sql, params))[0]!;
 
 let pedidoId = 0;
+/** Ids of the emitente, the product, the natureza and the cliente of the setup (a nota typed by SQL reuses them). */
+const ids = { empresa: 0, filial: 0, produto: 0, natureza: 0, cliente: 0 };
 
 /** axe (WCAG 2.1 AA) finds nothing serious on the screen as drawn (a finding must persist past the fades). */
 async function acessivel(page: Page) {
@@ -122,6 +124,13 @@ beforeAll(async () => {
      RETURNING id::int AS id`,
     [empresaId],
   );
+  Object.assign(ids, {
+    empresa: empresaId,
+    filial: usuario.filial_id,
+    produto: produto.id,
+    natureza: natureza.id,
+    cliente: cliente.id,
+  });
   await api('POST', '/api/Contas', { descricao: 'Banco emissão e2e' });
   const deposito = (await api('POST', '/api/Depositos', { descricao: 'Loja emissão e2e' })) as Body;
   await entradaEstoque(api, {
@@ -324,6 +333,39 @@ describe('emissão da NF-e pelas telas', () => {
     // The refused inutilização is a 422 the browser logs; nothing else went wrong.
     expect(errors.filter((erro) => !erro.includes('status of 422'))).toEqual([]);
   }, 300_000);
+
+  it('Emitir NFC-e: the model chosen in the screen is previewed and authorised synchronously', async () => {
+    const [nota] = await system<{ id: number }>(
+      `INSERT INTO nota_fiscal (empresa_id, filial_id, tipo_operacao, finalidade, natureza_operacao_id, destinatario_id,
+              data_emissao, valor_produtos, valor_total, modalidade_frete, situacao, valor_frete, valor_desconto)
+       VALUES ($1, $2, 1, 1, $3, $4, now(), 50, 50, 9, 0, 0, 0) RETURNING id::int AS id`,
+      [ids.empresa, ids.filial, ids.natureza, ids.cliente],
+    );
+    await system(
+      `INSERT INTO nota_fiscal_item (empresa_id, filial_id, nota_fiscal_id, numero_item, produto_id, codigo, descricao,
+              cfop, unidade, quantidade, valor_unitario, valor_total)
+       SELECT $1, $2, $3, 1, p.id, p.codigo, p.descricao, '5102', 'UN', 2, 25, 50 FROM produto p WHERE p.id = $4`,
+      [ids.empresa, ids.filial, nota?.id, ids.produto],
+    );
+    const { page, errors } = await harness.newPage({ width: 1440, height: 1000 });
+    await harness.login(page, 'demo@erp.local');
+    await page.goto(harness.url(`pages/nfe/notas-processadas/emitir/${nota?.id}`));
+    await page.getByText('XML assinado e válido no schema oficial: pronto para transmitir.').waitFor();
+    await page.getByRole('button', { name: 'NFC-e (65)' }).click();
+    await page.getByRole('heading', { name: 'Emitir NFC-e' }).waitFor();
+    await page.getByText('XML assinado e válido no schema oficial: pronto para transmitir.').waitFor();
+    await page.getByRole('button', { name: 'Transmitir' }).click();
+    await page.getByLabel('Situação: Autorizado').waitFor({ timeout: 30_000 });
+    const autorizada = (await api('GET', `/api/NotasFiscais/${nota?.id}`)) as Body;
+    expect(String(autorizada.chave).slice(20, 22)).toBe('65');
+    await page.getByRole('heading', { name: `NFC-e ${autorizada.numero}` }).waitFor();
+    await page.getByText('100 — Autorizado o uso da NF-e').waitFor();
+    // No carta de correção for an NFC-e (the CC-e exists for the NF-e only).
+    await page.getByRole('button', { name: 'Cancelar nota' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Carta de correção' }).count()).toBe(0);
+    await harness.screenshot(page, 'emissao-nfce-autorizada');
+    expect(errors).toEqual([]);
+  }, 120_000);
 
   it('NF-e › Emitir NF-e: the saved nota opens in the emission screen, which names what to fix', async () => {
     const { page, errors } = await harness.newPage({ width: 1440, height: 1000 });

@@ -119,6 +119,7 @@ export default function EmissaoNotaScreen({ params }: ScreenProps) {
                 {acoes.documentos && botao('XML', 'code', acoesNota.xml, 'notasFiscaisNfeProc')}
                 {acoes.eventos && botao('Enviar por e-mail', 'email', acoesNota.email, 'email')}
                 {acoes.eventos &&
+                  c.modelo === 55 &&
                   botao('Carta de correção', 'edit_note', acoesNota.cartaCorrecao, 'cartaCorrecao')}
                 {acoes.eventos && botao('Cancelar nota', 'block', acoesNota.cancelar, 'cancelar')}
               </>
