@@ -148,7 +148,14 @@ export function RelatedRecords({
             ))}
             {rowActions.length > 0 && (
               <TableCell padding="none">
-                <RelatedRowActions row={row} actions={rowActions} onChanged={() => setReload((n) => n + 1)} />
+                <RelatedRowActions
+                  row={row}
+                  actions={rowActions}
+                  {...(definition.grid.rowActionsInline !== undefined
+                    ? { inline: definition.grid.rowActionsInline }
+                    : {})}
+                  onChanged={() => setReload((n) => n + 1)}
+                />
               </TableCell>
             )}
           </TableRow>
