@@ -36,6 +36,16 @@ export interface components {
             download?: {
                 fileName: string;
             };
+            /** @description A text the user types in a dialog before the call (e.g. the justificativa of a cancellation), sent as the body field `field`; the confirming button stays disabled until it has `minLength` characters. Replaces `confirm` (the dialog's title is `confirmTitle`, else the label; `confirm` is shown above the field) */
+            input?: {
+                field: string;
+                /** @description Label of the text field (pt-BR) */
+                label: string;
+                minLength?: number;
+                maxLength?: number;
+                /** @description Hint under the field (pt-BR) */
+                help?: string;
+            };
             /** @description Opens this hash route instead of calling an operation ({field} placeholders from the row), e.g. a detail page */
             route?: string;
         };

@@ -10,6 +10,7 @@ import {
 } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { CONFIRM_DIALOG_DEFAULTS, TOAST_DURATION_MS } from '../../core/constants.ts';
+import { PromptDialog, type PromptOptions } from './PromptDialog.tsx';
 
 export type Severity = 'info' | 'success' | 'warning' | 'error';
 
@@ -43,6 +44,8 @@ export interface Notify {
   dismiss(id: number): void;
   alert(options: AlertDialogOptions): Promise<void>;
   confirm(options: ConfirmOptions): Promise<boolean>;
+  /** Asks for one text (e.g. a justificativa); null when cancelled. */
+  prompt(options: PromptOptions): Promise<string | null>;
 }
 
 const NotifyContext = createContext<Notify | null>(null);
@@ -60,6 +63,10 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
   const [dialog, setDialog] = useState<
     (AlertDialogOptions & { confirm?: ConfirmOptions; resolve: (ok: boolean) => void }) | null
   >(null);
+  const [prompt, setPrompt] = useState<{
+    options: PromptOptions;
+    resolve: (value: string | null) => void;
+  } | null>(null);
   const nextId = useRef(1);
 
   const dismiss = useCallback(
@@ -88,6 +95,9 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
             resolve,
           }),
         );
+      },
+      prompt(options) {
+        return new Promise<string | null>((resolve) => setPrompt({ options, resolve }));
       },
     }),
     [dismiss],
@@ -159,6 +169,15 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
           </>
         )}
       </Dialog>
+      {prompt && (
+        <PromptDialog
+          options={prompt.options}
+          onClose={(value) => {
+            prompt.resolve(value);
+            setPrompt(null);
+          }}
+        />
+      )}
     </NotifyContext.Provider>
   );
 }

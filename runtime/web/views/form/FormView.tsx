@@ -17,11 +17,13 @@ export interface FormViewProps {
   id?: number;
   /** A configuration record (SingletonFormView): saving and cancelling stay on the form. */
   singleton?: SingletonFormHooks;
+  /** Where to go after a successful save instead of the list (a registered screen's next step). */
+  afterSave?: (record: Record<string, unknown>) => void;
 }
 
 /** The generic form screen of an entity (…/cadastrar, …/editar/:id, …/copiar/:id); logic in useFormController. */
-export function FormView({ entityName, mode, id, singleton }: FormViewProps) {
-  const form = useFormController({ entityName, mode, id, singleton });
+export function FormView({ entityName, mode, id, singleton, afterSave }: FormViewProps) {
+  const form = useFormController({ entityName, mode, id, singleton, afterSave });
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>

@@ -18,7 +18,9 @@ import { cells } from '../../registry/cells/index.ts';
 import { textCell } from '../../registry/cells/textCell.ts';
 import { defaultCellFormat } from '../list/defaultCellFormat.ts';
 import { type EntityBundle, resolveListDefinition } from '../list/resolveListDefinition.ts';
+import { rowActionAllowed } from '../list/rowActionAllowed.ts';
 import type { RelatedList } from './formTypes.ts';
+import { RelatedRowActions } from './RelatedRowActions.tsx';
 import { recordsRequest } from './recordsRequest.ts';
 
 type Row = Record<string, unknown>;
@@ -56,6 +58,16 @@ export function RelatedRecords({
     : false;
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const rowActions = useMemo(
+    () =>
+      related.rowActions && definition
+        ? (definition.grid.rowActions ?? []).filter((action) =>
+            rowActionAllowed(user, action, definition.entity.permission),
+          )
+        : [],
+    [related.rowActions, definition, user],
+  );
   const columns = useMemo(() => {
     if (!definition) return [];
     const { entity, grid, enums } = definition;
@@ -79,6 +91,7 @@ export function RelatedRecords({
     });
   }, [definition, related.columns]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload reads the rows again after a row action ran
   useEffect(() => {
     if (!definition || !allowed || recordId === undefined) return;
     let cancelled = false;
@@ -99,7 +112,7 @@ export function RelatedRecords({
     return () => {
       cancelled = true;
     };
-  }, [api, definition, allowed, recordId, columns, related.foreignKey, related.order]);
+  }, [api, definition, allowed, recordId, columns, related.foreignKey, related.order, reload]);
 
   if (!definition || !allowed) return null;
   if (recordId === undefined)
@@ -122,6 +135,7 @@ export function RelatedRecords({
               {column.label}
             </TableCell>
           ))}
+          {rowActions.length > 0 && <TableCell>Ações</TableCell>}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -132,6 +146,18 @@ export function RelatedRecords({
                 {column.format(column.value(row)) || '—'}
               </TableCell>
             ))}
+            {rowActions.length > 0 && (
+              <TableCell padding="none">
+                <RelatedRowActions
+                  row={row}
+                  actions={rowActions}
+                  {...(definition.grid.rowActionsInline !== undefined
+                    ? { inline: definition.grid.rowActionsInline }
+                    : {})}
+                  onChanged={() => setReload((n) => n + 1)}
+                />
+              </TableCell>
+            )}
           </TableRow>
         ))}
       </TableBody>

@@ -30,6 +30,8 @@ export interface RelatedList {
   order?: string;
   totals?: string[];
   empty?: string;
+  /** Each row gets the declared row actions of the related entity's grid. */
+  rowActions?: boolean;
 }
 
 export interface FormFile {

@@ -55,11 +55,14 @@ export function useFormController({
   mode,
   id,
   singleton,
+  afterSave,
 }: {
   entityName: string;
   mode: FormMode;
   id?: number;
   singleton?: SingletonFormHooks;
+  /** Instead of the list (or the new document's form): where a registered screen leads after a save. */
+  afterSave?: (record: Data) => void;
 }) {
   const { api } = useRuntime();
   const { schemas } = useTenant();
@@ -172,6 +175,7 @@ export function useFormController({
           severity: 'warning',
         });
       if (singleton) singleton.onSaved(saved);
+      else if (afterSave) afterSave(saved);
       // A new document stays open (now editable by id) so its transitions (Efetivar…) are at hand.
       else if (entity.document && mode !== 'edit' && entity.route && saved.id !== undefined)
         navigate(`/${entity.route}/editar/${String(saved.id)}`, { replace: true });

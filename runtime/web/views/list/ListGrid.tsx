@@ -54,6 +54,7 @@ export function ListGrid({ list }: { list: ListController }) {
           onCopy: (row) => navigate(paths.copy(row.id)),
           onDelete: (row) => void remove(row),
           extra: rowActions,
+          ...(grid.rowActionsInline !== undefined ? { inline: grid.rowActionsInline } : {}),
           onAction: (action, row) => void runRowAction(action, row),
         },
         (target) => (schemas.entities?.[target]?.entity as { resource?: string } | undefined)?.resource,

@@ -1,7 +1,9 @@
 import { Box, IconButton, Tooltip } from '@mui/material';
 import Icon from '@mui/material/Icon';
 import type { GridRowAction, RecordRow } from './listTypes.ts';
+import { MoreRowActions } from './MoreRowActions.tsx';
 import { rowActionShown } from './rowActionAllowed.ts';
+import { rowActionSlots } from './rowActionSlots.ts';
 
 export interface RowActionHandlers {
   canEdit: boolean;
@@ -13,6 +15,8 @@ export interface RowActionHandlers {
   onDelete(row: RecordRow): void;
   /** The grid's declared row actions the user may take (after the built-in ones). */
   extra?: GridRowAction[];
+  /** How many of them a row shows as buttons; the rest go into the "Mais ações" menu (grid `rowActionsInline`). */
+  inline?: number;
   onAction?(action: GridRowAction, row: RecordRow): void;
 }
 
@@ -42,6 +46,9 @@ function Action({
 /** The row-actions cell: Editar (or Visualizar for view-only users), Copiar, Excluir and the grid's declared actions, by permission. */
 export function RowActions({ row, handlers }: { row: RecordRow | undefined; handlers: RowActionHandlers }) {
   if (!row) return null;
+  const shown = (handlers.extra ?? []).filter((action) => rowActionShown(action, row));
+  const { menu } = rowActionSlots(shown.length, handlers.inline);
+  const inline = menu ? shown.slice(0, handlers.inline) : shown;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', height: '100%', gap: 0.25 }}>
       {handlers.canEdit ? (
@@ -53,17 +60,21 @@ export function RowActions({ row, handlers }: { row: RecordRow | undefined; hand
       {handlers.canDelete && (
         <Action label="Excluir" icon="delete" color="error" onClick={() => handlers.onDelete(row)} />
       )}
-      {(handlers.extra ?? [])
-        .filter((action) => rowActionShown(action, row))
-        .map((action) => (
-          <Action
-            key={action.action}
-            label={action.label}
-            tooltip={action.tooltip}
-            icon={action.icon ?? 'play_arrow'}
-            onClick={() => handlers.onAction?.(action, row)}
-          />
-        ))}
+      {inline.map((action) => (
+        <Action
+          key={action.label}
+          label={action.label}
+          tooltip={action.tooltip}
+          icon={action.icon ?? 'play_arrow'}
+          onClick={() => handlers.onAction?.(action, row)}
+        />
+      ))}
+      {menu && (
+        <MoreRowActions
+          actions={shown.slice(inline.length)}
+          onAction={(action) => handlers.onAction?.(action, row)}
+        />
+      )}
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import type { FilterOption } from './OptionsFilter.tsx';
 import { OptionsFilter } from './OptionsFilter.tsx';
 import { RelationFilter } from './RelationFilter.tsx';
 import { type RowActionHandlers, RowActions } from './RowActions.tsx';
+import { maxShownRowActions, rowActionSlots } from './rowActionSlots.ts';
 
 const TEXT_OPTIONS = [
   'contains',
@@ -153,7 +154,7 @@ export function buildColumnDefs(
     Number(handlers.canEdit || handlers.canView) +
     Number(handlers.canCopy) +
     Number(handlers.canDelete) +
-    (handlers.extra?.length ?? 0);
+    rowActionSlots(maxShownRowActions(handlers.extra ?? []), handlers.inline).buttons;
   if (buttons === 0) return columns;
   const width = Math.max(buttons * ACTION_WIDTH + 26, 80);
   return [

@@ -37,6 +37,8 @@ export interface GridDefinition {
   actions?: { criar?: boolean; editar?: boolean; copiar?: boolean; excluir?: boolean };
   /** Extra row buttons calling an API operation with the row's id (e.g. Reenviar). */
   rowActions?: GridRowAction[];
+  /** How many declared row actions a row shows as buttons; the others go into a "Mais ações" menu. */
+  rowActionsInline?: number;
   /** Toolbar buttons leading to a tool of the screen (e.g. Importar XML). */
   links?: Array<{ label: string; route: string; icon?: string; requires?: 'visualizar' | 'criar' }>;
   empty?: { passos?: string[]; informacoes?: string[] };
