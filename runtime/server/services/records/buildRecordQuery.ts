@@ -51,7 +51,7 @@ export function scopeConditions(record: RecordEntity, scope: RecordScope, params
 }
 
 /** The fields a where clause searches by text (like/ilike), at any depth (inside `or` too). */
-function textSearchFields(where: unknown, found = new Set<string>()): Set<string> {
+export function textSearchFields(where: unknown, found = new Set<string>()): Set<string> {
   if (typeof where !== 'object' || where === null) return found;
   for (const [key, value] of Object.entries(where)) {
     if (typeof value !== 'object' || value === null) continue;

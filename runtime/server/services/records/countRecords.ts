@@ -1,5 +1,5 @@
 import type { Where } from '../../../core/loopbackFilter.ts';
-import { buildRecordQuery } from './buildRecordQuery.ts';
+import { buildRecordQuery, textSearchFields } from './buildRecordQuery.ts';
 import { textCollationIsIcu } from './prefixRange.ts';
 import type { RecordContext } from './recordContext.ts';
 import { runFilterQuery } from './runFilterQuery.ts';
@@ -56,8 +56,11 @@ async function rowsOfTable(tx: RecordContext['tx'], table: string): Promise<numb
  * estimate of the same query — tenant predicate, RLS and filter — answers, never below limit + 1, flagged
  * `aproximado` (a count of millions of rows costs seconds; the grid shows "cerca de 1,2 milhão").
  *
- * The estimate is asked first (planning only, under a millisecond): when it is already ESTIMATE_MARGIN
- * times the limit, it answers without the capped count (10,001 index entries of a "cam%" filter: 12 ms).
+ * Without a text search, on a table of at least ESTIMATE_MARGIN × the limit rows, the estimate is asked
+ * first (planning only, under a millisecond): when it is already ESTIMATE_MARGIN times the limit, it answers
+ * without the capped count (the unfiltered count of 1 M produtos: p95 19.7 → 6.9 ms at 20 clients). A
+ * search keeps the capped count first: it usually narrows below the limit, and a planner's guess for a
+ * pattern is coarse (10,081 or 20,213 for the same "cam%", by ANALYZE's sample).
  * It is the estimate of the filter as written, without the prefix ranges the count adds (prefixRange.ts):
  * the planner takes a range and its pattern as independent, so both together would estimate a hundredth.
  */
@@ -83,8 +86,12 @@ export async function countRecords(
     return Math.round(plan['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
   };
   return runFilterQuery(tx, where, async () => {
+    // A text search (like/ilike) usually narrows to a page or a few thousand rows, where the capped count
+    // alone answers in one trip; other filters (none, a flag, a status, a period) often keep most rows.
     const large =
-      limit > 0 && (await rowsOfTable(tx, context.record.entity.table)) >= ESTIMATE_MARGIN * limit;
+      limit > 0 &&
+      textSearchFields(where).size === 0 &&
+      (await rowsOfTable(tx, context.record.entity.table)) >= ESTIMATE_MARGIN * limit;
     const first = large ? await estimateOf() : undefined;
     if (first !== undefined && first >= ESTIMATE_MARGIN * limit) return { count: first, aproximado: true };
     const capped = await tx.one<{ count: number }>(
