@@ -74,6 +74,8 @@ export interface DadosNotaXml {
   /** 1 produção, 2 homologação (the default). */
   ambiente: 1 | 2;
   tipoEmissao?: number;
+  /** tpImp of an NF-e: 1 DANFE retrato (the default), 2 paisagem; an NFC-e is always 4. */
+  tipoImpressao?: 1 | 2;
   naturezaOperacao: string;
   tipoOperacao: 0 | 1;
   finalidade: number;
@@ -349,7 +351,7 @@ export function montarXmlNfe(dados: DadosNotaXml): NotaXml {
     tag('tpNF', String(dados.tipoOperacao)),
     tag('idDest', String(tributos.idDest)),
     tag('cMunFG', String(emitente.endereco.codigoMunicipio)),
-    tag('tpImp', modelo === 65 ? '4' : '1'),
+    tag('tpImp', modelo === 65 ? '4' : String(dados.tipoImpressao ?? 1)),
     tag('tpEmis', String(tpEmis)),
     tag('cDV', String(cDV)),
     tag('tpAmb', String(dados.ambiente)),

@@ -35,6 +35,10 @@ export interface ConfiguracaoRow {
   proximoNumeroNfce: number;
   cscId: string | null;
   cscToken: string | null;
+  /** NFC-e QR code version chosen (2 or 3); null = automatic (versaoQrCodeNfce). */
+  versaoQrCodeNfce: number | null;
+  /** tpImp of the NF-e: 1 retrato, 2 paisagem. */
+  modoImpressaoDanfe: number;
   informacoesComplementares: string | null;
   informarTributosAproximados: boolean;
   aliquotaCreditoSimples: number | null;
@@ -132,7 +136,8 @@ async function configuracaoDaFilial(tx: Tx, filialId: number): Promise<Configura
     `SELECT ambiente::int AS ambiente, regime_tributario::int AS crt, tipo_emissao::int AS "tipoEmissao",
             serie_nfe::int AS "serieNfe", proximo_numero_nfe::int AS "proximoNumeroNfe",
             serie_nfce::int AS "serieNfce", proximo_numero_nfce::int AS "proximoNumeroNfce",
-            csc_id AS "cscId", csc_token AS "cscToken", informacoes_complementares AS "informacoesComplementares",
+            csc_id AS "cscId", csc_token AS "cscToken", versao_qr_code_nfce::int AS "versaoQrCodeNfce",
+            COALESCE(modo_impressao_danfe, 1)::int AS "modoImpressaoDanfe", informacoes_complementares AS "informacoesComplementares",
             COALESCE(informar_tributos_aproximados, true) AS "informarTributosAproximados",
             aliquota_credito_simples::float8 AS "aliquotaCreditoSimples"
        FROM configuracao_nfe WHERE filial_id = $1 ORDER BY id LIMIT 1`,
@@ -431,6 +436,7 @@ export async function carregarNotaFiscal(
       dataEmissao: new Date(nota.data_emissao),
       ambiente: configuracao.ambiente === 1 ? 1 : 2,
       tipoEmissao: configuracao.tipoEmissao || 1,
+      tipoImpressao: configuracao.modoImpressaoDanfe === 2 ? 2 : 1,
       naturezaOperacao: nota.natureza,
       tipoOperacao: nota.tipo_operacao === 0 ? 0 : 1,
       finalidade: nota.finalidade || 1,

@@ -2,12 +2,14 @@ import { calcularTributosNota } from '../../core/fiscal/calcularTributosNota.ts'
 import { ErroTributario } from '../../core/fiscal/ErroTributario.ts';
 import { type DadosNotaXml, montarXmlNfe } from '../../core/fiscal/montarXmlNfe.ts';
 import type { ResultadoTributos } from '../../core/fiscal/tributacaoTipos.ts';
+import { versaoQrCodeNfce } from '../../core/fiscal/versaoQrCodeNfce.ts';
 import { formatDate } from '../../core/formatDate.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { certificadoContext } from '../services/certificados/certificadoContext.ts';
 import { certificateKey } from '../services/certificados/certificateKey.ts';
 import { openSecret } from '../services/certificados/sealSecret.ts';
+import type { SuplementoNfce } from './assinarXmlNfe.ts';
 import { assinarXmlNfeInWorker } from './assinarXmlNfeInWorker.ts';
 import { carregarNotaFiscal, type NotaCarregada } from './carregarNotaFiscal.ts';
 import urlsNfce from './urlsNfce.json' with { type: 'json' };
@@ -23,7 +25,7 @@ export interface OpcoesXml {
   modelo?: 55 | 65;
   serie?: number;
   numero?: number;
-  /** NFC-e QR code version (default 2, which needs the CSC). */
+  /** NFC-e QR code version; without it, the configuração's or the rule of versaoQrCodeNfce. */
   versaoQrCode?: 2 | 3;
   /**
    * tpEmis chosen by the SEFAZ client (1 normal, 6 SVC-AN, 7 SVC-RS, 9 NFC-e offline); without it the
@@ -133,10 +135,21 @@ export async function certificadoDaFilial(
   };
 }
 
+/** The QR code version of the nota's NFC-e (versaoQrCodeNfce): the same for its offline contingency. */
+export function versaoQrCodeDaNota(carregada: NotaCarregada, pedida?: 2 | 3): 2 | 3 {
+  const { configuracao } = carregada;
+  return versaoQrCodeNfce({
+    pedida: pedida ?? null,
+    configurada: configuracao.versaoQrCodeNfce,
+    temCsc: Boolean(configuracao.cscId && configuracao.cscToken),
+    emitenteCpf: carregada.cnpjEmitente.length === 11,
+  });
+}
+
 function suplementoNfce(
   carregada: NotaCarregada,
   versao: 2 | 3,
-  offline: { dia: number; vNF: number } | null = null,
+  offline: NonNullable<SuplementoNfce['offline']> | null = null,
 ) {
   const { configuracao, ufEmitente } = carregada;
   const ambiente = carregada.xml.ambiente;
@@ -228,10 +241,19 @@ export async function xmlNotaFiscal(
     if (error instanceof ErroTributario) throw new HttpError(422, error.codigo, error.message);
     throw error;
   }
-  // Offline NFC-e (tpEmis 9): the QR code carries the day of emission (Brasília) and vNF.
+  // Offline NFC-e (tpEmis 9): the QR code carries the day of emission (Brasília) and vNF (v3 also tpIdDest
+  // and the destinatário's CNPJ/CPF).
   const dia = Number(new Date(dados.dataEmissao.getTime() - 3 * 3600_000).toISOString().slice(8, 10));
-  const offline = dados.tipoEmissao === 9 ? { dia, vNF: tributos.totais.vNF } : null;
-  const nfce = modelo === 65 ? suplementoNfce(carregada, opcoes.versaoQrCode ?? 2, offline) : null;
+  const documentoDest = dados.destinatario?.documento.replace(/[^0-9A-Za-z]/g, '').toUpperCase() ?? '';
+  const destinatarioQr = documentoDest
+    ? { tipo: documentoDest.length === 11 ? (2 as const) : (1 as const), documento: documentoDest }
+    : null;
+  const offline =
+    dados.tipoEmissao === 9 ? { dia, vNF: tributos.totais.vNF, destinatario: destinatarioQr } : null;
+  const nfce =
+    modelo === 65
+      ? suplementoNfce(carregada, versaoQrCodeDaNota(carregada, opcoes.versaoQrCode), offline)
+      : null;
   const assinado = await assinarXmlNfeInWorker({
     xml: montada.xml,
     chave: montada.chave,

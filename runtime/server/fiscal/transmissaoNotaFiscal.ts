@@ -645,7 +645,8 @@ async function contingenciaAutomatica(
       tipoEmissao: 9,
       contingencia,
       codigoNumerico,
-      versaoQrCode: 2,
+      // The same QR code version as the normal emission (v3 offline signs its fields with the A1).
+      ...(envio.versaoQrCode ? { versaoQrCode: envio.versaoQrCode } : {}),
     });
     if (offline.valido) {
       const id = await registrarTransmissao(servicos, escopo, {
@@ -842,6 +843,7 @@ export async function emitirNotaFiscal(
     chave: montada.chave,
     tls,
     contingencia,
+    ...(opcoes.versaoQrCode ? { versaoQrCode: opcoes.versaoQrCode } : {}),
   });
 }
 
