@@ -543,6 +543,35 @@ describe('contingency and a slow SEFAZ', () => {
     expect(fake.autorizadas.has(chave)).toBe(true);
   });
 
+  it('QR code v3 configured: the offline NFC-e follows it, its fields signed by the A1 (NT 2025.001)', async () => {
+    await system(`UPDATE configuracao_nfe SET versao_qr_code_nfce = 3 WHERE filial_id = $1`, [filialId]);
+    try {
+      const id = await criarNota();
+      await fake.derrubar('recusar', [HOST_NFCE_SP]);
+      const estado = await ok('POST', `/api/NotasFiscais/${id}/emitir`, { modelo: 65 });
+      expect(estado).toMatchObject({ situacao: 5, tipoEmissao: 9 });
+      const chave = String(estado.chave);
+      const [offline] = await system<{ requisicao: string }>(
+        `SELECT requisicao FROM nota_fiscal_transmissao WHERE documento_id = $1 AND servico = 'contingenciaOffline'`,
+        [id],
+      );
+      // chave|3|tpAmb|dia|vNF|tpIdDest|idDest|RSA-SHA1 signature (base64): no CSC id, no SHA-1 hash.
+      expect(offline!.requisicao).toMatch(
+        new RegExp(
+          `qrcode\\?p=${chave}\\|3\\|2\\|\\d{2}\\|50\\.00\\|[123]?\\|[0-9]{0,14}\\|[A-Za-z0-9+/]{100,}={0,2}\\]\\]`,
+        ),
+      );
+      await fake.restaurar();
+      const autorizada = await aguardarSituacao(id, 1);
+      expect(autorizada.chave).toBe(chave);
+      // The fake validated it against the pinned XSD (v3 offline pattern) before authorising.
+      expect(fake.autorizadas.has(chave)).toBe(true);
+    } finally {
+      await fake.restaurar();
+      await system(`UPDATE configuracao_nfe SET versao_qr_code_nfce = NULL WHERE filial_id = $1`, [filialId]);
+    }
+  });
+
   it('SEFAZ hanging: concurrent emissions take one number once; the job sends it when SEFAZ answers', async () => {
     await contingencia(false);
     const id = await criarNota();
