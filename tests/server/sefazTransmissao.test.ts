@@ -726,7 +726,7 @@ describe('inutilização, bad input, windows, tenants', () => {
     );
     expect(erro.code).toBe('PRAZO_CANCELAMENTO_ENCERRADO');
     expect(erro.message).toMatch(
-      /^O prazo para cancelar a NFC-e \(30 minutos da autorização em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\) terminou\./,
+      /^O prazo para cancelar a NFC-e em SP \(30 minutos da autorização em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\) terminou\./,
     );
     const cce = await fails(
       'POST',
