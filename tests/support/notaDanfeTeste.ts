@@ -25,9 +25,29 @@ export interface NotaDanfeTeste {
  * authorisation protocol when `autorizada`.
  */
 export function notaDanfeTeste(
-  opcoes: { itens?: number; modelo?: 55 | 65; ambiente?: 1 | 2; autorizada?: boolean; numero?: number } = {},
+  opcoes: {
+    itens?: number;
+    modelo?: 55 | 65;
+    ambiente?: 1 | 2;
+    autorizada?: boolean;
+    numero?: number;
+    /** tpImp 2: landscape DANFE. */
+    tipoImpressao?: 1 | 2;
+    /** The emitente's CNPJ (an alphanumeric one too) and phone, instead of emitenteTeste's. */
+    cnpjEmitente?: string;
+    telefoneEmitente?: string;
+  } = {},
 ): NotaDanfeTeste {
   const { itens: quantos = 3, modelo = 55, ambiente = 1, autorizada = true, numero = 1301 } = opcoes;
+  const emitentePadrao = emitenteTeste(3);
+  const emitente = {
+    ...emitentePadrao,
+    ...(opcoes.cnpjEmitente ? { cnpj: opcoes.cnpjEmitente } : {}),
+    endereco: {
+      ...emitentePadrao.endereco,
+      telefone: opcoes.telefoneEmitente ?? emitentePadrao.endereco.telefone,
+    },
+  };
   const nfce = modelo === 65;
   const tributaveis: ItemTributavel[] = Array.from({ length: quantos }, (_, index) => ({
     numeroItem: index + 1,
@@ -59,7 +79,8 @@ export function notaDanfeTeste(
     finalidade: 1,
     consumidorFinal: nfce,
     indicadorPresenca: 1,
-    emitente: emitenteTeste(3),
+    emitente,
+    ...(opcoes.tipoImpressao ? { tipoImpressao: opcoes.tipoImpressao } : {}),
     destinatario: nfce
       ? { documento: '52998224725', nome: 'Consumidora de Teste', indIEDest: 9 }
       : {
