@@ -207,7 +207,7 @@ describe('NFC-e QR code v3 offline (NT 2025.001): the A1 signs the QR fields', (
 });
 
 describe('alphanumeric CNPJ (NT Conjunta 2025.001) kept as a string', () => {
-  it('goes into emit/CNPJ, dest/CNPJ and the chave (DV over ASCII − 48); the pinned PL accepts it', async () => {
+  it('goes into emit, dest and transporta CNPJ and the chave (DV over ASCII − 48); the pinned PL accepts it', async () => {
     const cenario = CENARIOS_NFE[4]!;
     const tributos = calcularTributosNota(cenario.tributos);
     const dados = dadosNota(cenario, tributos, 3);
@@ -215,11 +215,23 @@ describe('alphanumeric CNPJ (NT Conjunta 2025.001) kept as a string', () => {
       ...dados,
       emitente: { ...dados.emitente, cnpj: '12.ABC.345/01DE-35' },
       destinatario: { ...dados.destinatario!, documento: '12.abc.345/01de-35' },
+      modalidadeFrete: 1,
+      transportador: {
+        documento: '12.ABC.345/01DE-35',
+        nome: 'Transportes Alfa Ltda',
+        ie: 'ISENTO',
+        endereco: 'Rua do Porto, 5',
+        municipio: 'Santos',
+        uf: 'SP',
+      },
     });
     expect(chave.slice(6, 20)).toBe('12ABC34501DE35');
     expect(isValidChaveAcesso(chave)).toBe(true);
     expect(xml).toContain('<emit><CNPJ>12ABC34501DE35</CNPJ>');
     expect(xml).toContain('<dest><CNPJ>12ABC34501DE35</CNPJ>');
+    expect(xml).toContain(
+      '<transp><modFrete>1</modFrete><transporta><CNPJ>12ABC34501DE35</CNPJ><xNome>Transportes Alfa Ltda</xNome><IE>ISENTO</IE><xEnder>Rua do Porto, 5</xEnder><xMun>Santos</xMun><UF>SP</UF></transporta></transp>',
+    );
     expect(xml).toContain(`Id="NFe${chave}"`);
     const assinado = assinarXmlNfe({ xml, chave, privateKeyPem, certificatePem });
     const resultado = await validarXmlNfe(assinado);
