@@ -23,7 +23,7 @@ import { validarXmlSchema } from '../../runtime/server/fiscal/validarXmlNfe.ts';
  * A local fake SEFAZ (issue 17) for tests and for running by hand (`npm run fake-sefaz`): HTTPS with its
  * own test CA (node-forge), mutual TLS (the client's certificate must be issued by that CA — see
  * emitirCertificadoA1), SOAP 1.2 envelopes as the real web services, every message validated against the
- * pinned PL_010b XSDs and its signature verified, and answers as SEFAZ gives them: 100 (synchronous),
+ * pinned PL XSDs and its signature verified, and answers as SEFAZ gives them: 100 (synchronous),
  * 103 then 105 then 104/100 (lote), 204 duplicidade, 539 (same number, another chave), 225/215 schema
  * rejections, 297 signature, 135 events, 102 inutilização, 107 status, 137/138 distribuição. It can be
  * told to be down (derrubar): connection refused or reset, no answer, or 108/109.

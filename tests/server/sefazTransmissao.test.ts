@@ -19,7 +19,7 @@ import { createTestServer, login, type TestServer } from '../support/testServer.
  * títulos launched once, nfeProc with protNFe, cancel → 135 and the launches reversed — NFC-e
  * synchronous, rejections with their cStat message, 204 adopting the protocol, SVC and offline
  * contingency with later transmission, a nota never numbered twice when SEFAZ hangs, carta de correção,
- * inutilização, status, tenant isolation; every XML the fake received valid against PL_010b and signed.
+ * inutilização, status, tenant isolation; every XML the fake received valid against the pinned PL and signed.
  */
 let server: TestServer;
 let fake: FakeSefaz;
@@ -812,7 +812,7 @@ describe('the fake SEFAZ', () => {
     expect(assinatura.mensagem).toContain('<cStat>297</cStat>');
   });
 
-  it('every XML the ERP sent was valid against PL_010b and its signature verified', () => {
+  it('every XML the ERP sent was valid against the pinned PL and its signature verified', () => {
     const doErp = fake.recebidos.slice(0, -2);
     expect(doErp.length).toBeGreaterThan(15);
     for (const recebido of doErp) {

@@ -336,7 +336,7 @@ function totalXml(tributos: ResultadoTributos, informarTotTrib: boolean): string
 
 /**
  * The unsigned `<NFe>` of an NF-e (mod 55) or NFC-e (mod 65), layout 4.00, every group in the order of
- * leiauteNFe_v4.00.xsd (PL_010b), no whitespace between tags; and its chave de acesso (44 characters,
+ * leiauteNFe_v4.00.xsd (PL_010), no whitespace between tags; and its chave de acesso (44 characters,
  * cDV by chaveAcesso.ts). The taxes come from calcularTributosNota. In homologação the destinatário's
  * name (and, on an NFC-e, the first item's description) are the texts SEFAZ demands there.
  */

@@ -179,7 +179,7 @@ function suplementoNfce(
 }
 
 /**
- * Builds, signs (the branch's A1, in a worker) and validates (PL_010b XSD, xmllint-wasm) the XML of a nota
+ * Builds, signs (the branch's A1, in a worker) and validates (the pinned PL XSD, xmllint-wasm) the XML of a nota
  * fiscal — nothing is stored or transmitted: the SEFAZ client calls this and sends only when `valido`.
  * Série and número: the caller's, else the note's, else the configuração's next number (not reserved).
  */
