@@ -1,12 +1,16 @@
 import type { Pdf } from './danfeDesenho.ts';
 
+/** Elements whose effect this drawing cannot reproduce: a logo with any of them is left out. */
+const NAO_SUPORTADO =
+  /<(image|use|symbol|clipPath|marker|foreignObject|linearGradient|radialGradient|pattern|mask|style|filter|textPath)\b/i;
+
 /**
  * Draws an SVG logo with pdfkit's own vector operators (its `path` takes SVG path data): the shapes a logo
  * is made of — path, rect, circle, ellipse, line, polyline, polygon inside nested g — with fill, stroke,
  * stroke-width, stroke-linecap/linejoin, opacity, fill-rule and transform (matrix, translate, scale, rotate),
  * and text in Helvetica (bold from font-weight 600; text-anchor), fitted and centred in the box by the
- * viewBox (or width/height). A logo using anything else (embedded images, gradients, patterns, <use>, CSS
- * classes) is not drawn at all and `false` is returned, so the DANFE leaves the box to the emitente's name
+ * viewBox (or width/height). A logo using anything else (embedded images, gradients, patterns, clip paths,
+ * <use>/<symbol>, CSS classes) is not drawn at all and `false` is returned, so the DANFE leaves the box to the emitente's name
  * instead of printing a logo missing parts.
  */
 export function desenharLogoSvg(
@@ -19,22 +23,18 @@ export function desenharLogoSvg(
 ): boolean {
   const raiz = /<svg\b([^>]*)>/i.exec(svg);
   if (!raiz) return false;
-  if (
-    /<(image|use|foreignObject|linearGradient|radialGradient|pattern|mask|style|filter|textPath)\b/i.test(svg)
-  )
-    return false;
-  if (/\bclass\s*=|url\(/i.test(svg)) return false;
+  if (NAO_SUPORTADO.test(svg) || /\bclass\s*=|url\(/i.test(svg)) return false;
   const atributosRaiz = atributos(raiz[1]!);
   const caixa = caixaSvg(atributosRaiz);
   if (!caixa) return false;
   const [vx, vy, vw, vh] = caixa;
-  const escala = Math.min(largura / vw!, altura / vh!);
+  const escala = Math.min(largura / vw, altura / vh);
   const corpo = svg.slice(raiz.index + raiz[0].length);
   const elementos = [...corpo.matchAll(/<(\/?)([a-zA-Z]+)\b([^>]*?)(\/?)>/g)];
   doc.save();
-  doc.translate(x + (largura - vw! * escala) / 2, y + (altura - vh! * escala) / 2);
+  doc.translate(x + (largura - vw * escala) / 2, y + (altura - vh * escala) / 2);
   doc.scale(escala);
-  doc.translate(-vx!, -vy!);
+  doc.translate(-vx, -vy);
   const pilha: Estilo[] = [
     estilo(atributosRaiz, { fill: 'black', stroke: 'none', strokeWidth: 1, opacidade: 1 }),
   ];
