@@ -258,7 +258,11 @@ describe('POST /api/NotasFiscais/{id}/xml', () => {
       versaoQrCode: 2,
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json().error).toMatchObject({ code: 'NFCE_SEM_CSC' });
+    expect(response.json().error).toMatchObject({
+      code: 'NFCE_SEM_CSC',
+      message:
+        'O QR Code da NFC-e versão 2 precisa do CSC: informe o identificador e o token do CSC em Configurações › Configuração fiscal, ou use a Versão 3 (sem CSC) em Versão do QR Code da NFC-e.',
+    });
     const automatica = await api('POST', `/api/NotasFiscais/${notaSp}/xml`, tokens.demo, { modelo: 65 });
     expect(automatica.statusCode, automatica.body).toBe(200);
     expect(automatica.json().valido).toBe(true);

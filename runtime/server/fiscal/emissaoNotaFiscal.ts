@@ -165,7 +165,7 @@ function suplementoNfce(
     throw new HttpError(
       422,
       'NFCE_SEM_CSC',
-      'Informe o identificador e o código do CSC em Configurações › Configuração fiscal para gerar o QR Code da NFC-e.',
+      'O QR Code da NFC-e versão 2 precisa do CSC: informe o identificador e o token do CSC em Configurações › Configuração fiscal, ou use a Versão 3 (sem CSC) em Versão do QR Code da NFC-e.',
     );
   return {
     urlQrCode: par[0],
