@@ -572,6 +572,24 @@ describe('contingency and a slow SEFAZ', () => {
     }
   });
 
+  it('QR code v3 asked for by the emission (the filial has a CSC): its offline contingency keeps v3', async () => {
+    const id = await criarNota();
+    await fake.derrubar('recusar', [HOST_NFCE_SP]);
+    try {
+      const estado = await ok('POST', `/api/NotasFiscais/${id}/emitir`, { modelo: 65, versaoQrCode: 3 });
+      expect(estado).toMatchObject({ situacao: 5, tipoEmissao: 9 });
+      const [offline] = await system<{ requisicao: string }>(
+        `SELECT requisicao FROM nota_fiscal_transmissao WHERE documento_id = $1 AND servico = 'contingenciaOffline'`,
+        [id],
+      );
+      expect(offline!.requisicao).toContain(`qrcode?p=${String(estado.chave)}|3|2|`);
+      expect(offline!.requisicao).not.toMatch(/\|[0-9A-F]{40}\]\]><\/qrCode>/);
+    } finally {
+      await fake.restaurar();
+    }
+    expect(Number((await aguardarSituacao(id, 1)).situacao)).toBe(1);
+  });
+
   it('SEFAZ hanging: concurrent emissions take one number once; the job sends it when SEFAZ answers', async () => {
     await contingencia(false);
     const id = await criarNota();
