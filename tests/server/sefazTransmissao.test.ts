@@ -564,8 +564,13 @@ describe('contingency and a slow SEFAZ', () => {
       await fake.restaurar();
       const autorizada = await aguardarSituacao(id, 1);
       expect(autorizada.chave).toBe(chave);
-      // The fake validated it against the pinned XSD (v3 offline pattern) before authorising.
+      // The fake validated it against the pinned XSD (v3 offline pattern) and verified the QR code's
+      // signature with the certificate of the XML before authorising.
       expect(fake.autorizadas.has(chave)).toBe(true);
+      const enviada = fake.recebidos.filter(
+        (r) => r.servico === 'NFeAutorizacao4' && r.mensagem.includes(chave),
+      );
+      expect(enviada.map((r) => [r.qrCodeValido, r.cStat])).toEqual([[true, 100]]);
     } finally {
       await fake.restaurar();
       await system(`UPDATE configuracao_nfe SET versao_qr_code_nfce = NULL WHERE filial_id = $1`, [filialId]);
@@ -828,10 +833,17 @@ describe('the fake SEFAZ', () => {
     const adulterada = enviNFe.replace(/<xProd>[^<]+<\/xProd>/, '<xProd>OUTRO PRODUTO</xProd>');
     const assinatura = await chamar('NFeAutorizacao4', adulterada, HOST_NFE_SP);
     expect(assinatura.mensagem).toContain('<cStat>297</cStat>');
+    // A v3 offline QR code whose vNF was changed after signing (infNFeSupl is outside the XML signature).
+    const offlineV3 = fake.recebidos.find((r) => r.qrCodeValido === true)!.mensagem;
+    const qrAdulterado = offlineV3.replace(/(\?p=[0-9A-Z]{44}\|3\|2\|\d{2}\|)50\.00\|/, '$140.00|');
+    expect(qrAdulterado).not.toBe(offlineV3);
+    const qr = await chamar('NFeAutorizacao4', qrAdulterado, HOST_NFCE_SP);
+    expect(qr.mensagem).toContain('<cStat>583</cStat>');
+    expect(fake.recebidos.at(-1)).toMatchObject({ assinaturaValida: true, qrCodeValido: false, cStat: 583 });
   });
 
   it('every XML the ERP sent was valid against the pinned PL and its signature verified', () => {
-    const doErp = fake.recebidos.slice(0, -2);
+    const doErp = fake.recebidos.slice(0, -3);
     expect(doErp.length).toBeGreaterThan(15);
     for (const recebido of doErp) {
       expect([recebido.servico, recebido.schema, recebido.valido, recebido.erros]).toEqual([
@@ -842,6 +854,8 @@ describe('the fake SEFAZ', () => {
       ]);
       if (['NFeAutorizacao4', 'NFeRecepcaoEvento4', 'NFeInutilizacao4'].includes(recebido.servico))
         expect([recebido.servico, recebido.assinaturaValida]).toEqual([recebido.servico, true]);
+      // Every v3 offline QR code the ERP sent carried a signature that verifies.
+      expect(recebido.qrCodeValido).not.toBe(false);
       expect(recebido.cnpjCertificado).toBe('11222333000181');
     }
   });
