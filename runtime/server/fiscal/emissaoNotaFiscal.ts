@@ -136,7 +136,7 @@ export async function certificadoDaFilial(
 }
 
 /** The QR code version of the nota's NFC-e (versaoQrCodeNfce): the same for its offline contingency. */
-export function versaoQrCodeDaNota(carregada: NotaCarregada, pedida?: 2 | 3): 2 | 3 {
+function versaoQrCodeDaNota(carregada: NotaCarregada, pedida?: 2 | 3): 2 | 3 {
   const { configuracao } = carregada;
   return versaoQrCodeNfce({
     pedida: pedida ?? null,
