@@ -1,6 +1,6 @@
 import { calcularTributosNota } from '../../core/fiscal/calcularTributosNota.ts';
 import { ErroTributario } from '../../core/fiscal/ErroTributario.ts';
-import { type DadosNotaXml, montarXmlNfe } from '../../core/fiscal/montarXmlNfe.ts';
+import { type DadosNotaXml, dataHoraXml, montarXmlNfe } from '../../core/fiscal/montarXmlNfe.ts';
 import type { ResultadoTributos } from '../../core/fiscal/tributacaoTipos.ts';
 import { versaoQrCodeNfce } from '../../core/fiscal/versaoQrCodeNfce.ts';
 import { formatDate } from '../../core/formatDate.ts';
@@ -241,9 +241,10 @@ export async function xmlNotaFiscal(
     if (error instanceof ErroTributario) throw new HttpError(422, error.codigo, error.message);
     throw error;
   }
-  // Offline NFC-e (tpEmis 9): the QR code carries the day of emission (Brasília) and vNF (v3 also tpIdDest
+  // Offline NFC-e (tpEmis 9): the QR code carries the day of emission and vNF (v3 also tpIdDest
   // and the destinatário's CNPJ/CPF).
-  const dia = Number(new Date(dados.dataEmissao.getTime() - 3 * 3600_000).toISOString().slice(8, 10));
+  // The day of dhEmi as the XML states it (its own offset).
+  const dia = Number(dataHoraXml(dados.dataEmissao, dados.fusoHorario).slice(8, 10));
   const documentoDest = dados.destinatario?.documento.replace(/[^0-9A-Za-z]/g, '').toUpperCase() ?? '';
   const destinatarioQr = documentoDest
     ? { tipo: documentoDest.length === 11 ? (2 as const) : (1 as const), documento: documentoDest }
