@@ -143,11 +143,19 @@ describe('DANFE: phone, SVG logo, landscape and an alphanumeric CNPJ', () => {
   });
 
   it('an alphanumeric CNPJ: formatted, in the chave, its bars mixing Code 128C and 128A and decoding back', async () => {
-    const nota = notaDanfeTeste({ itens: 1, cnpjEmitente: '12ABC34501DE35' });
+    const nota = notaDanfeTeste({
+      itens: 1,
+      cnpjEmitente: '12ABC34501DE35',
+      transportador: { documento: '12ABC34501DE35', nome: 'Transportes Alfa', uf: 'SP', municipio: 'Santos' },
+    });
     expect(nota.chave.slice(6, 20)).toBe('12ABC34501DE35');
     const pdf = await gerarDanfePdf(nota.xml, { semCompressao: true });
     const [pagina] = await pdfPages(pdf);
     expect(pagina).toContain('12.ABC.345/01DE-35');
+    // The transportador's box too (emitente and transportador share the CNPJ here: it appears twice).
+    expect(pagina.split('12.ABC.345/01DE-35')).toHaveLength(3);
+    expect(pagina).toContain('Transportes Alfa');
+    expect(pagina).toContain('1 - Destinatário (FOB)');
     expect(pagina).toContain(chaveEmGrupos(nota.chave));
     const barras = retangulos(pdf, ALTURA_BARRAS);
     // 354 modules: narrower than 0.75 pt so the bars fit the chave's box (235.28 − 8 points).

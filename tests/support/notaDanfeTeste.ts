@@ -36,6 +36,8 @@ export function notaDanfeTeste(
     /** The emitente's CNPJ (an alphanumeric one too) and phone, instead of emitenteTeste's. */
     cnpjEmitente?: string;
     telefoneEmitente?: string;
+    /** transp/transporta (modFrete 1 then). */
+    transportador?: DadosNotaXml['transportador'];
   } = {},
 ): NotaDanfeTeste {
   const { itens: quantos = 3, modelo = 55, ambiente = 1, autorizada = true, numero = 1301 } = opcoes;
@@ -108,7 +110,8 @@ export function notaDanfeTeste(
       valorUnitario: item.valorUnitario,
     })),
     tributos,
-    modalidadeFrete: 9,
+    modalidadeFrete: opcoes.transportador ? 1 : 9,
+    transportador: opcoes.transportador ?? null,
     // NFC-e paid in cash with R$ 10,00 of change.
     pagamentos: nfce ? [{ tPag: '01', vPag: vNF + 10 }] : [{ indPag: 1, tPag: '15', vPag: vNF }],
     troco: nfce ? 10 : 0,
