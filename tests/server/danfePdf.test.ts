@@ -153,7 +153,7 @@ describe('DANFE: phone, SVG logo, landscape and an alphanumeric CNPJ', () => {
     const [pagina] = await pdfPages(pdf);
     expect(pagina).toContain('12.ABC.345/01DE-35');
     // The transportador's box too (emitente and transportador share the CNPJ here: it appears twice).
-    expect(pagina.split('12.ABC.345/01DE-35')).toHaveLength(3);
+    expect(pagina!.split('12.ABC.345/01DE-35')).toHaveLength(3);
     expect(pagina).toContain('Transportes Alfa');
     expect(pagina).toContain('1 - Destinatário (FOB)');
     expect(pagina).toContain(chaveEmGrupos(nota.chave));
