@@ -14709,6 +14709,12 @@ export interface components {
             /** Próximo número da NFC-e */
             proximoNumeroNfce?: number | null;
             /**
+             * Versão do QR Code da NFC-e
+             * @description A versão 3 (NT 2025.001) dispensa o CSC; na contingência offline o QR Code é assinado com o certificado A1. Em branco: versão 2 quando o CSC está informado, versão 3 quando não está. A contingência offline usa a mesma versão.
+             * @enum {integer|null}
+             */
+            versaoQrCodeNfce?: 2 | 3 | null;
+            /**
              * Identificador do CSC
              * @description Número do Código de Segurança do Contribuinte gerado no portal da SEFAZ (até 6 dígitos).
              */
@@ -14795,6 +14801,11 @@ export interface components {
              * @description Padrão: 1.
              */
             proximoNumeroNfce: number;
+            /**
+             * Versão do QR Code da NFC-e
+             * @description A versão 3 (NT 2025.001) dispensa o CSC; na contingência offline o QR Code é assinado com o certificado A1. Em branco: versão 2 quando o CSC está informado, versão 3 quando não está. A contingência offline usa a mesma versão.
+             */
+            versaoQrCodeNfce?: (number & (2 | 3)) | null;
             /**
              * Identificador do CSC
              * @description Número do Código de Segurança do Contribuinte gerado no portal da SEFAZ (até 6 dígitos).
@@ -14892,6 +14903,11 @@ export interface components {
             serieNfce?: number;
             /** Próximo número da NFC-e */
             proximoNumeroNfce?: number;
+            /**
+             * Versão do QR Code da NFC-e
+             * @description A versão 3 (NT 2025.001) dispensa o CSC; na contingência offline o QR Code é assinado com o certificado A1. Em branco: versão 2 quando o CSC está informado, versão 3 quando não está. A contingência offline usa a mesma versão.
+             */
+            versaoQrCodeNfce?: (number & (2 | 3)) | null;
             /**
              * Identificador do CSC
              * @description Número do Código de Segurança do Contribuinte gerado no portal da SEFAZ (até 6 dígitos).
@@ -41823,7 +41839,7 @@ export interface operations {
                      */
                     modelo?: 55 | 65;
                     /**
-                     * @description NFC-e: versão do QR Code (padrão 2)
+                     * @description NFC-e: versão do QR Code, a mesma na contingência offline. Padrão: a da configuração fiscal; sem ela, 2 quando a filial tem CSC e 3 quando não tem
                      * @enum {integer}
                      */
                     versaoQrCode?: 2 | 3;
@@ -42988,8 +43004,7 @@ export interface operations {
                     /** @description Padrão: o da nota ou o próximo número da configuração fiscal (não é reservado) */
                     numero?: number;
                     /**
-                     * @description NFC-e: versão do QR Code
-                     * @default 2
+                     * @description NFC-e: versão do QR Code. Padrão: a da configuração fiscal; sem ela, 2 quando a filial tem CSC e 3 quando não tem
                      * @enum {integer}
                      */
                     versaoQrCode?: 2 | 3;

@@ -38,6 +38,25 @@ describe('Code 128', () => {
     expect(modules.slice(-13)).toBe('1100011101011');
   });
 
+  it('a chave with an alphanumeric CNPJ: set C for the digit runs, set A for the letters (NT Conjunta 2025.001)', () => {
+    const chave = '35261112ABC34501DE35550010000013011395434650';
+    // Start C, 35 26 11 12, CODE A, A B C 3 4 5 0 1 D E (ASCII − 32), CODE C, 13 pairs, check 49, stop.
+    expect(code128Values(chave, { conjuntoTexto: 'A' })).toEqual([
+      105, 35, 26, 11, 12, 101, 33, 34, 35, 19, 20, 21, 16, 17, 36, 37, 99, 35, 55, 0, 10, 0, 0, 13, 1, 13,
+      95, 43, 46, 50, 49, 106,
+    ]);
+    // 31 symbols of 11 modules and the stop: 354 modules, against 541 all in set B.
+    expect(encodeCode128(chave, { conjuntoTexto: 'A' })).toHaveLength(31 * 11 + 13);
+    expect(code128Values(chave, { conjuntoTexto: 'A' })[0]).toBe(105);
+  });
+
+  it('set C inside a text only for a run worth it; an odd run leaves its first digit in the text set', () => {
+    // "AB" + 12345 (5 digits, not at the end: B) + "C"; "AB" + 1234567 at the end: 1 in B, CODE C, 23 45 67.
+    expect(code128Values('AB12345C').slice(0, -2)).toEqual([104, 33, 34, 17, 18, 19, 20, 21, 35]);
+    expect(code128Values('AB1234567').slice(0, -2)).toEqual([104, 33, 34, 17, 99, 23, 45, 67]);
+    expect(() => code128Values('abc', { conjuntoTexto: 'A' })).toThrow('"a"');
+  });
+
   it('draws start B, data, check and stop with the standard widths', () => {
     const modules = encodeCode128('A');
     // Start B 211214; "A" = value 33, 111323; check (104 + 33) mod 103 = 34, 131123; stop 2331112.

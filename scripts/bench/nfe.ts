@@ -1,5 +1,5 @@
 // NF-e bench: build (tax engine + XML 4.00) + sign (A1 opened and RSA-SHA1 signature in a worker thread)
-// + validate (PL_010b XSD, xmllint-wasm in its own worker) a 50-item NF-e, one note after another, the
+// + validate (pinned PL XSD, xmllint-wasm in its own worker) a 50-item NF-e, one note after another, the
 // same services POST /api/NotasFiscais/{id}/xml runs. Prints p50/p95 per stage and in total, and the
 // event-loop delay of this process meanwhile (perf_hooks.monitorEventLoopDelay, 1 ms sampling): what an
 // API process doing this would see. Goal: event-loop p99 ≤ 50 ms.

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { createVerify, generateKeyPairSync, X509Certificate } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { Socket } from 'node:net';
@@ -23,10 +23,10 @@ import { validarXmlSchema } from '../../runtime/server/fiscal/validarXmlNfe.ts';
  * A local fake SEFAZ (issue 17) for tests and for running by hand (`npm run fake-sefaz`): HTTPS with its
  * own test CA (node-forge), mutual TLS (the client's certificate must be issued by that CA — see
  * emitirCertificadoA1), SOAP 1.2 envelopes as the real web services, every message validated against the
- * pinned PL_010b XSDs and its signature verified, and answers as SEFAZ gives them: 100 (synchronous),
+ * pinned PL XSDs and its signature verified, and answers as SEFAZ gives them: 100 (synchronous),
  * 103 then 105 then 104/100 (lote), 204 duplicidade, 539 (same number, another chave), 225/215 schema
- * rejections, 297 signature, 135 events, 102 inutilização, 107 status, 137/138 distribuição. It can be
- * told to be down (derrubar): connection refused or reset, no answer, or 108/109.
+ * rejections, 297 signature, 583 QR code v3 offline signature, 135 events, 102 inutilização, 107 status,
+ * 137/138 distribuição. It can be told to be down (derrubar): connection refused or reset, no answer, or 108/109.
  */
 
 /** Everything the fake received, for the tests' assertions. */
@@ -40,6 +40,8 @@ export interface Recebido {
   erros: ErroSchemaNfe[];
   /** Every ds:Signature of the message verified (null: the message has none). */
   assinaturaValida: boolean | null;
+  /** The QR code v3 offline signature of each NFC-e verified (null: no v3 offline QR code in the message). */
+  qrCodeValido: boolean | null;
   /** CNPJ in the client certificate (CN "NOME:CNPJ"). */
   cnpjCertificado: string | null;
   cStat: number | null;
@@ -97,6 +99,8 @@ const MOTIVOS: Record<number, string> = {
   225: 'Rejeição: Falha no Schema XML do lote de NFe',
   241: 'Rejeição: Um número da faixa já foi utilizado',
   297: 'Rejeição: Assinatura difere do calculado',
+  // NT 2025.001 (QR code v3): the number as vendors' help pages give it; the NT's own table was not at hand.
+  583: 'Rejeição: Valor da assinatura do QR-Code difere do valor calculado',
   301: 'Uso Denegado: Irregularidade fiscal do emitente',
   302: 'Uso Denegado: Irregularidade fiscal do destinatário',
   539: 'Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso',
@@ -239,6 +243,33 @@ export function verificarAssinaturas(xml: string): boolean | null {
     }
   }
   return true;
+}
+
+/**
+ * Verifies the QR code v3 offline signature of every NFC-e in `xml` (NT 2025.001): the base64 RSA-SHA1
+ * signature after the 7th "|" must verify, with the certificate of the NFe's own ds:Signature, over
+ * chave|3|tpAmb|dia|vNF|tpIdDest|idDest. Null when no NFe carries a v3 offline QR code.
+ */
+export function verificarQrCodesV3(xml: string): boolean | null {
+  let algum = false;
+  for (const nfe of blocosTag(xml, 'NFe')) {
+    const qr = /<qrCode>(?:<!\[CDATA\[)?([^<\]]*)/.exec(nfe)?.[1] ?? '';
+    const campos = /\?p=(.*)$/.exec(qr)?.[1]?.split('|') ?? [];
+    if (campos[1] !== '3' || campos.length !== 8) continue;
+    algum = true;
+    const base64 = (valorTag(nfe, 'X509Certificate') ?? '').replace(/\s+/g, '');
+    try {
+      const certificado = new X509Certificate(Buffer.from(base64, 'base64'));
+      const assinado = campos.slice(0, 7).join('|');
+      if (
+        !createVerify('RSA-SHA1').update(assinado, 'utf8').verify(certificado.publicKey, campos[7]!, 'base64')
+      )
+        return false;
+    } catch {
+      return false;
+    }
+  }
+  return algum ? true : null;
 }
 
 const agoraSefaz = () => `${new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 19)}-03:00`;
@@ -527,6 +558,7 @@ export async function iniciarFakeSefaz(opcoes: { porta?: number; host?: string }
       ? await validarXmlSchema(mensagem, schema)
       : { valido: false, erros: [] as ErroSchemaNfe[], pacote: '' };
     const assinaturaValida = verificarAssinaturas(mensagem);
+    const qrCodeValido = servico === 'NFeAutorizacao4' ? verificarQrCodesV3(mensagem) : null;
     const registro: Recebido = {
       servico,
       host,
@@ -535,6 +567,7 @@ export async function iniciarFakeSefaz(opcoes: { porta?: number; host?: string }
       valido: validacao.valido,
       erros: validacao.erros,
       assinaturaValida,
+      qrCodeValido,
       cnpjCertificado,
       cStat: null,
     };
@@ -562,6 +595,11 @@ export async function iniciarFakeSefaz(opcoes: { porta?: number; host?: string }
                 /<cStat>215<\/cStat><xMotivo>[^<]*/,
                 `<cStat>297</cStat><xMotivo>${MOTIVOS[297]}`,
               ),
+      };
+    } else if (qrCodeValido === false) {
+      resposta = {
+        cStat: 583,
+        xml: `<retEnviNFe xmlns="${NS_NFE}" versao="4.00"><tpAmb>2</tpAmb><verAplic>FAKE-SEFAZ-1.0</verAplic><cStat>583</cStat><xMotivo>${MOTIVOS[583]}</xMotivo><cUF>35</cUF><dhRecbto>${agoraSefaz()}</dhRecbto></retEnviNFe>`,
       };
     } else resposta = responder(servico, mensagem, validacao.valido, cnpjCertificado);
     registro.cStat = resposta.cStat;

@@ -47,6 +47,8 @@ describe('configuration records open as forms', () => {
       await chooseOption(page, 'Ambiente', 'Produção');
       await page.getByLabel('Próximo número da NF-e').fill('1501');
       await page.getByLabel('Série da NFC-e').fill('2');
+      // NT 2025.001: the QR code version for the NFC-e and its offline contingency.
+      await chooseOption(page, 'Versão do QR Code da NFC-e', 'Versão 3 (sem CSC)');
       await page.getByLabel('Identificador do CSC').fill('000001');
       await page.getByLabel('Token do CSC').fill('A1B2C3D4-E5F6-4711-8899-AABBCCDDEEFF');
       await page.getByLabel('E-mail para cópia do XML').fill('contador@exemplo.com.br');
@@ -68,6 +70,9 @@ describe('configuration records open as forms', () => {
       // The CSC is write-only (README "Segurança"): never shown again, kept on every later save.
       expect(await page.getByLabel('Token do CSC').inputValue()).toBe('');
       expect(await page.getByRole('combobox', { name: 'Ambiente' }).textContent()).toContain('Produção');
+      expect(
+        await page.getByRole('combobox', { name: 'Versão do QR Code da NFC-e' }).textContent(),
+      ).toContain('Versão 3 (sem CSC)');
       await harness.screenshot(page, 'settings-nfe-reloaded');
 
       // A second save edits the same record (a fresh version, no conflict); discarding restores it.
@@ -93,6 +98,7 @@ describe('configuration records open as forms', () => {
           ambiente: 1,
           proximoNumeroNfe: 1502,
           serieNfce: 2,
+          versaoQrCodeNfce: 3,
           versao: 2,
           cscTokenDefinido: true,
         }),

@@ -1,12 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CODE128_WIDTHS } from '../../runtime/core/code128.ts';
-import { chaveEmGrupos, numeroBr } from '../../runtime/server/fiscal/danfe/danfeTexto.ts';
-import { ALTURA_BARRAS, MODULO_BARRAS } from '../../runtime/server/fiscal/danfe/desenharDanfe.ts';
+import { chaveEmGrupos, numeroBr, telefone } from '../../runtime/server/fiscal/danfe/danfeTexto.ts';
+import {
+  ALTURA_BARRAS,
+  MODULO_BARRAS,
+  moduloBarras,
+} from '../../runtime/server/fiscal/danfe/desenharDanfe.ts';
 import { gerarDanfePdf } from '../../runtime/server/fiscal/danfe/gerarDanfePdf.ts';
 import { lerNotaParaDanfe } from '../../runtime/server/fiscal/danfe/lerNotaParaDanfe.ts';
 import { qrCodePng } from '../../runtime/server/fiscal/danfe/qrCodePng.ts';
 import { notaDanfeTeste } from '../support/notaDanfeTeste.ts';
-import { pdfPages } from '../support/reportFiles.ts';
+import { pdfPages, pdfTextItems } from '../support/reportFiles.ts';
 
 /** DANFE (NF-e, A4) and DANFCE (NFC-e, 80 mm) drawn from the XML: texts, pages, bars, marks. */
 
@@ -23,8 +28,11 @@ function retangulos(pdf: Buffer, altura: number): Array<{ x: number; w: number }
     .map(({ x, w }) => ({ x, w }));
 }
 
-/** Reads Code 128 set C back from bars: module runs → 6-width symbols → values → digits. */
-function lerCode128C(barras: Array<{ x: number; w: number }>, modulo: number): string {
+/** Reads Code 128 back from bars: module runs → 6-width symbols → values → text (sets A, B and C, switches). */
+function lerCode128(
+  barras: Array<{ x: number; w: number }>,
+  modulo: number,
+): { inicio: number; texto: string } {
   const ordenadas = [...barras].sort((a, b) => a.x - b.x);
   const inicio = ordenadas[0]!.x;
   let modulos = '';
@@ -43,15 +51,119 @@ function lerCode128C(barras: Array<{ x: number; w: number }>, modulo: number): s
   }
   expect(larguras.slice(-7).join('')).toBe(CODE128_WIDTHS[106]);
   const [start, ...dados] = valores;
-  expect(start).toBe(105);
   const verificador = dados.pop()!;
   const soma = [start!, ...dados].reduce(
     (total, valor, index) => total + valor * (index === 0 ? 1 : index),
     0,
   );
   expect(verificador).toBe(soma % 103);
-  return dados.map((valor) => String(valor).padStart(2, '0')).join('');
+  let conjunto = start === 105 ? 'C' : 'AB';
+  let texto = '';
+  for (const valor of dados) {
+    if (valor === 99) conjunto = 'C';
+    else if (valor === 100 || valor === 101) conjunto = 'AB';
+    else texto += conjunto === 'C' ? String(valor).padStart(2, '0') : String.fromCharCode(valor + 32);
+  }
+  return { inicio: start!, texto };
 }
+
+const LOGO_SVG = readFileSync(new URL('../../tenants/demo/assets/logo.svg', import.meta.url));
+
+/** The fill colours (`r g b scn`, pdfkit's operator) of the uncompressed content streams, as 0–255 RGB. */
+const coresDePreenchimento = (pdf: Buffer) =>
+  new Set(
+    [...pdf.toString('latin1').matchAll(/([\d.]+) ([\d.]+) ([\d.]+) scn/g)].map((m) =>
+      m
+        .slice(1, 4)
+        .map((c) => Math.round(Number(c) * 255))
+        .join(' '),
+    ),
+  );
+
+describe('DANFE: phone, SVG logo, landscape and an alphanumeric CNPJ', () => {
+  it.each([
+    ['1134567890', '(11) 3456-7890'],
+    ['11987654321', '(11) 98765-4321'],
+    ['5511987654321', '(11) 98765-4321'],
+    ['01134567890', '(11) 3456-7890'],
+    ['08001234567', '0800 123 4567'],
+    ['34567890', '3456-7890'],
+    ['123', '123'],
+    ['', ''],
+  ])('the XML phone %j prints as %j', (fone, impresso) => {
+    expect(telefone(fone)).toBe(impresso);
+  });
+
+  it("prints the emitente's phone formatted, a mobile with its ninth digit", async () => {
+    const nota = notaDanfeTeste({ itens: 1, telefoneEmitente: '11987654321' });
+    expect(nota.xml).toContain('<fone>11987654321</fone>');
+    const [pagina] = await pdfPages(await gerarDanfePdf(nota.xml));
+    expect(pagina).toContain('São Paulo - SP Fone: (11) 98765-4321');
+  });
+
+  it("draws the white-label's SVG logo as vectors (its blue, its text), no image; an unsupported SVG is left out", async () => {
+    const umItem = notaDanfeTeste({ itens: 1 }).xml;
+    const logo = { dados: new Uint8Array(LOGO_SVG), tipo: 'image/svg+xml' };
+    const comLogo = await gerarDanfePdf(umItem, { logo, semCompressao: true });
+    const semLogo = await gerarDanfePdf(umItem, { semCompressao: true });
+    expect(comLogo.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
+    // #2196f3 = 33 150 243: the logo's blue, absent without the logo.
+    expect(coresDePreenchimento(comLogo).has('33 150 243')).toBe(true);
+    expect(coresDePreenchimento(semLogo).has('33 150 243')).toBe(false);
+    const [pagina] = await pdfPages(comLogo);
+    expect(pagina).toContain('ERP Demonstração');
+    const gradiente = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><linearGradient id="g"/></defs><rect width="10" height="10" fill="url(#g)"/></svg>',
+    );
+    const ignorado = await gerarDanfePdf(umItem, {
+      logo: { dados: new Uint8Array(gradiente), tipo: 'image/svg+xml' },
+      semCompressao: true,
+    });
+    expect(coresDePreenchimento(ignorado)).toEqual(coresDePreenchimento(semLogo));
+  });
+
+  it('tpImp 2: landscape A4, the canhoto along the left edge, the items across pages with "Folha X/Y"', async () => {
+    const nota = notaDanfeTeste({ itens: 20, tipoImpressao: 2 });
+    expect(nota.xml).toContain('<tpImp>2</tpImp>');
+    expect(lerNotaParaDanfe(nota.xml).tipoImpressao).toBe(2);
+    const pdf = await gerarDanfePdf(nota.xml);
+    expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 841\.89 595\.28\]/);
+    const paginas = await pdfTextItems(pdf);
+    expect(paginas.length).toBeGreaterThan(1);
+    const texto = paginas.map((itens) => itens.map((item) => item.text).join(' '));
+    expect(texto[0]).toContain(`Folha 1/${paginas.length}`);
+    const todas = texto.join(' ');
+    for (let n = 1; n <= 20; n++) expect(todas).toMatch(new RegExp(`\\bP${n}\\s+Produto de teste ${n}\\b`));
+    // The canhoto's text runs up the left margin: left of everything else on the page.
+    const recebemos = paginas[0]!.find((item) => item.text.startsWith('RECEBEMOS DE'))!;
+    const emitente = paginas[0]!.find((item) => item.text === 'IDENTIFICAÇÃO DO EMITENTE')!;
+    expect(recebemos.x).toBeLessThan(emitente.x - 40);
+    const retrato = await gerarDanfePdf(notaDanfeTeste({ itens: 20 }).xml);
+    expect(retrato.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
+  });
+
+  it('an alphanumeric CNPJ: formatted, in the chave, its bars mixing Code 128C and 128A and decoding back', async () => {
+    const nota = notaDanfeTeste({
+      itens: 1,
+      cnpjEmitente: '12ABC34501DE35',
+      transportador: { documento: '12ABC34501DE35', nome: 'Transportes Alfa', uf: 'SP', municipio: 'Santos' },
+    });
+    expect(nota.chave.slice(6, 20)).toBe('12ABC34501DE35');
+    const pdf = await gerarDanfePdf(nota.xml, { semCompressao: true });
+    const [pagina] = await pdfPages(pdf);
+    expect(pagina).toContain('12.ABC.345/01DE-35');
+    // The transportador's box too (emitente and transportador share the CNPJ here: it appears twice).
+    expect(pagina!.split('12.ABC.345/01DE-35')).toHaveLength(3);
+    expect(pagina).toContain('Transportes Alfa');
+    expect(pagina).toContain('1 - Destinatário (FOB)');
+    expect(pagina).toContain(chaveEmGrupos(nota.chave));
+    const barras = retangulos(pdf, ALTURA_BARRAS);
+    // 354 modules: narrower than 0.75 pt so the bars fit the chave's box (235.28 − 8 points).
+    const modulo = moduloBarras(354, 595.28 - 28 - 232 - 100 - 8);
+    expect(modulo).toBeLessThan(MODULO_BARRAS);
+    expect(lerCode128(barras, modulo)).toEqual({ inicio: 105, texto: nota.chave });
+  });
+});
 
 describe('DANFE of an authorised NF-e (nfeProc) with 60 items', () => {
   it('reads the nfeProc into the model: protocol, 60 items, 3 duplicatas', () => {
@@ -106,7 +218,7 @@ describe('DANFE of an authorised NF-e (nfeProc) with 60 items', () => {
     // Two pages, each with the chave's bars: 277 modules, 70 bars per page for this chave at most.
     expect(barras.length % 2).toBe(0);
     const primeiraPagina = barras.slice(0, barras.length / 2);
-    expect(lerCode128C(primeiraPagina, MODULO_BARRAS)).toBe(autorizada.chave);
+    expect(lerCode128(primeiraPagina, MODULO_BARRAS)).toEqual({ inicio: 105, texto: autorizada.chave });
   });
 
   it("the white-label's PNG logo is drawn in the emitente box (no image without it)", async () => {

@@ -22,7 +22,7 @@ function assinaturaConfere(xml: string): boolean {
   return verifier.checkSignature(xml);
 }
 
-describe('NF-e XML of each tax scenario: built, signed, valid against PL_010b_V1.30', () => {
+describe('NF-e XML of each tax scenario: built, signed, valid against the pinned PL (PL_010c, CNPJ alfa)', () => {
   it.each(CENARIOS_NFE.map((c) => [c.nome, c] as const))('%s', async (_nome, cenario) => {
     const tributos = calcularTributosNota(cenario.tributos);
     const { xml, chave, codigoNumerico } = montarXmlNfe(dadosNota(cenario, tributos, 1));
@@ -149,23 +149,108 @@ describe('NFC-e (mod 65): infNFeSupl with the QR code between infNFe and Signatu
   });
 });
 
+describe('NFC-e QR code v3 offline (NT 2025.001): the A1 signs the QR fields', () => {
+  const entrada = { ...CENARIOS_NFE[4]!.tributos, modelo: 65 as const };
+  const tributos = calcularTributosNota(entrada);
+  const dados = {
+    ...dadosNota(CENARIOS_NFE[4]!, tributos, 16),
+    modelo: 65 as const,
+    consumidorFinal: true,
+    pagamentos: [{ tPag: '01', vPag: tributos.totais.vNF }],
+    tipoEmissao: 9,
+    contingencia: {
+      inicio: new Date('2026-11-20T12:30:00Z'),
+      justificativa: 'SEFAZ indisponível no momento da venda',
+    },
+  };
+  const url = {
+    urlQrCode: 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode',
+    urlChave: 'https://www.homologacao.nfce.fazenda.sp.gov.br/consulta',
+    ambiente: 2 as const,
+  };
+
+  it.each([
+    ['a CPF destinatário', { documento: '52998224725', indIEDest: 9 as const }, '2|52998224725'],
+    ['a CNPJ destinatário', { documento: '33000167000101', indIEDest: 9 as const }, '1|33000167000101'],
+    ['no destinatário', null, '|'],
+  ])(
+    '%s: chave|3|2|dia|vNF|tpIdDest|idDest|RSA-SHA1 base64; XSD-valid, XML signature intact',
+    async (_n, d, id) => {
+      const destinatario = d ? { ...dadosNota(CENARIOS_NFE[4]!, tributos, 16).destinatario!, ...d } : null;
+      const { xml, chave } = montarXmlNfe({ ...dados, destinatario });
+      const destinatarioQr = d
+        ? { tipo: d.documento.length === 11 ? (2 as const) : (1 as const), documento: d.documento }
+        : null;
+      const assinado = assinarXmlNfe({
+        xml,
+        chave,
+        privateKeyPem,
+        certificatePem,
+        nfce: {
+          ...url,
+          versaoQrCode: 3,
+          offline: { dia: 20, vNF: tributos.totais.vNF, destinatario: destinatarioQr },
+        },
+      });
+      const qr = /<qrCode><!\[CDATA\[(.*)\]\]><\/qrCode>/.exec(assinado)![1]!;
+      const campos = `${chave}|3|2|20|${tributos.totais.vNF.toFixed(2)}|${id}`;
+      expect(qr.startsWith(`${url.urlQrCode}?p=${campos}|`)).toBe(true);
+      const assinatura = qr.slice(qr.lastIndexOf('|') + 1);
+      const { createVerify } = await import('node:crypto');
+      expect(
+        createVerify('RSA-SHA1').update(campos, 'utf8').verify(certificatePem, assinatura, 'base64'),
+      ).toBe(true);
+      expect((await validarXmlNfe(assinado)).erros).toEqual([]);
+      expect(assinaturaConfere(assinado)).toBe(true);
+    },
+  );
+});
+
 describe('alphanumeric CNPJ (NT Conjunta 2025.001) kept as a string', () => {
-  it('goes into emit/CNPJ and the chave (DV over ASCII − 48); PL_010b still refuses it, in pt-BR', async () => {
+  it('goes into emit, dest and transporta CNPJ and the chave (DV over ASCII − 48); the pinned PL accepts it', async () => {
     const cenario = CENARIOS_NFE[4]!;
     const tributos = calcularTributosNota(cenario.tributos);
     const dados = dadosNota(cenario, tributos, 3);
     const { xml, chave } = montarXmlNfe({
       ...dados,
       emitente: { ...dados.emitente, cnpj: '12.ABC.345/01DE-35' },
+      destinatario: { ...dados.destinatario!, documento: '12.abc.345/01de-35' },
+      modalidadeFrete: 1,
+      transportador: {
+        documento: '12.ABC.345/01DE-35',
+        nome: 'Transportes Alfa Ltda',
+        ie: 'ISENTO',
+        endereco: 'Rua do Porto, 5',
+        municipio: 'Santos',
+        uf: 'SP',
+      },
     });
     expect(chave.slice(6, 20)).toBe('12ABC34501DE35');
     expect(isValidChaveAcesso(chave)).toBe(true);
-    expect(xml).toContain('<CNPJ>12ABC34501DE35</CNPJ>');
-    const resultado = await validarXmlNfe(assinarXmlNfe({ xml, chave, privateKeyPem, certificatePem }));
-    expect(resultado.valido).toBe(false);
-    expect(resultado.erros.map((erro) => erro.campo)).toEqual(['NFe/infNFe', 'NFe/infNFe/emit/CNPJ']);
-    expect(resultado.erros[0]!.mensagem).toMatch(
-      /^Campo NFe\/infNFe \(atributo Id\): o valor "NFe35.*12ABC34501DE35.*" não está no formato exigido \(padrão NFe\[0-9\]\{44\}\)\.$/,
+    expect(xml).toContain('<emit><CNPJ>12ABC34501DE35</CNPJ>');
+    expect(xml).toContain('<dest><CNPJ>12ABC34501DE35</CNPJ>');
+    expect(xml).toContain(
+      '<transp><modFrete>1</modFrete><transporta><CNPJ>12ABC34501DE35</CNPJ><xNome>Transportes Alfa Ltda</xNome><IE>ISENTO</IE><xEnder>Rua do Porto, 5</xEnder><xMun>Santos</xMun><UF>SP</UF></transporta></transp>',
     );
+    expect(xml).toContain(`Id="NFe${chave}"`);
+    const assinado = assinarXmlNfe({ xml, chave, privateKeyPem, certificatePem });
+    const resultado = await validarXmlNfe(assinado);
+    expect(resultado.erros).toEqual([]);
+    expect(resultado.valido).toBe(true);
+    expect(resultado.pacote).toBe('PL_010c_V1.30_cnpjAlfa');
+    expect(assinaturaConfere(assinado)).toBe(true);
+  });
+
+  it('a CNPJ with letters in its check digits is still refused by the schema, naming the field', async () => {
+    const cenario = CENARIOS_NFE[4]!;
+    const tributos = calcularTributosNota(cenario.tributos);
+    const dados = dadosNota(cenario, tributos, 4);
+    const { xml, chave } = montarXmlNfe(dados);
+    const quebrado = xml.replace(/<dest><CNPJ>[0-9]{14}<\/CNPJ>/, '<dest><CNPJ>12ABC34501DEAB</CNPJ>');
+    const resultado = await validarXmlNfe(
+      assinarXmlNfe({ xml: quebrado, chave, privateKeyPem, certificatePem }),
+    );
+    expect(resultado.erros.map((erro) => erro.campo)).toEqual(['NFe/infNFe/dest/CNPJ']);
+    expect(resultado.erros[0]!.mensagem).toContain('[0-9A-Z]{12}[0-9]{2}');
   });
 });

@@ -6,7 +6,7 @@ import { createTestServer, login, type TestServer } from '../support/testServer.
 /**
  * POST /api/NotasFiscais/{id}/previa and /xml on the demo company (regime normal, matriz in SP, CNPJ
  * 11222333000181): taxes from the tenant's perfil tributário, the XML signed with the stored A1 and
- * validated against PL_010b; bad registrations answer 422 naming what to fix.
+ * validated against the pinned PL (PL_010c, CNPJ alfa); bad registrations answer 422 naming what to fix.
  */
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -217,7 +217,7 @@ describe('POST /api/NotasFiscais/{id}/xml', () => {
     expect(response.json().error.message).toMatch(/venceu em 10\/01\/2026/);
   });
 
-  it('with the company A1: NF-e signed, valid against PL_010b, homologação, série/número of the configuração', async () => {
+  it('with the company A1: NF-e signed, valid against the pinned PL, homologação, série/número of the configuração', async () => {
     const upload = await api('POST', '/api/CertificadosDigitais', tokens.demo, {
       arquivo: generateCertificado({ senha: 's' }).toString('base64'),
       senha: 's',
@@ -229,7 +229,7 @@ describe('POST /api/NotasFiscais/{id}/xml', () => {
     expect(body.erros).toEqual([]);
     expect(body).toMatchObject({
       valido: true,
-      pacote: 'PL_010b_V1.30',
+      pacote: 'PL_010c_V1.30_cnpjAlfa',
       modelo: 55,
       serie: 1,
       numero: 1301,
@@ -252,10 +252,65 @@ describe('POST /api/NotasFiscais/{id}/xml', () => {
     );
   });
 
-  it('NFC-e v2 without CSC: 422 naming the setting', async () => {
-    const response = await api('POST', `/api/NotasFiscais/${notaSp}/xml`, tokens.demo, { modelo: 65 });
+  it('NFC-e v2 asked for without CSC: 422 naming the setting; without asking, a filial with no CSC gets v3', async () => {
+    const response = await api('POST', `/api/NotasFiscais/${notaSp}/xml`, tokens.demo, {
+      modelo: 65,
+      versaoQrCode: 2,
+    });
     expect(response.statusCode).toBe(422);
-    expect(response.json().error).toMatchObject({ code: 'NFCE_SEM_CSC' });
+    expect(response.json().error).toMatchObject({
+      code: 'NFCE_SEM_CSC',
+      message:
+        'O QR Code da NFC-e versão 2 precisa do CSC: informe o identificador e o token do CSC em Configurações › Configuração fiscal, ou use a Versão 3 (sem CSC) em Versão do QR Code da NFC-e.',
+    });
+    const automatica = await api('POST', `/api/NotasFiscais/${notaSp}/xml`, tokens.demo, { modelo: 65 });
+    expect(automatica.statusCode, automatica.body).toBe(200);
+    expect(automatica.json().valido).toBe(true);
+    expect(automatica.json().xml).toMatch(/qrcode\?p=[0-9A-Z]{44}\|3\|2\]\]><\/qrCode>/);
+  });
+
+  it('an alphanumeric CNPJ destinatário and transportadora (IN RFB 2.229/2024): in dest and transporta, valid', async () => {
+    const ids = await sistema(async (tx) => {
+      const inserir = (tipo: number, nome: string) =>
+        tx.one<{ id: number }>(
+          `INSERT INTO pessoa (empresa_id, tipo_pessoa, nome, cpf_cnpj, inscricao_estadual, indicador_ie, uf, codigo_municipio,
+                  logradouro, numero, bairro, cep)
+           VALUES ($1, $2, $3, '12ABC34501DE35', NULL, 9, 'SP', 3550308, 'Rua do Porto', '5', 'Centro', '01001000')
+           RETURNING id::int AS id`,
+          [empresaId, tipo, nome],
+        );
+      return {
+        cliente: (await inserir(0, 'Cliente Alfa')).id,
+        transportadora: (await inserir(5, 'Transportes Alfa')).id,
+      };
+    });
+    const nota = await criarNota(ids.cliente, 2, 50);
+    await sistema((tx) =>
+      tx.query('UPDATE nota_fiscal SET transportador_id = $2, modalidade_frete = 1 WHERE id = $1', [
+        nota,
+        ids.transportadora,
+      ]),
+    );
+    const response = await api('POST', `/api/NotasFiscais/${nota}/xml`, tokens.demo, {});
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.erros).toEqual([]);
+    expect(body.valido).toBe(true);
+    expect(body.xml).toContain('<dest><CNPJ>12ABC34501DE35</CNPJ>');
+    expect(body.xml).toContain(
+      '<transp><modFrete>1</modFrete><transporta><CNPJ>12ABC34501DE35</CNPJ><xNome>Transportes Alfa</xNome><xEnder>Rua do Porto, 5</xEnder><xMun>São Paulo</xMun><UF>SP</UF></transporta></transp>',
+    );
+    // A wrong check digit is refused before anything is built, naming the document and the cadastro.
+    await sistema((tx) =>
+      tx.query(`UPDATE pessoa SET cpf_cnpj = '12ABC34501DE36' WHERE id = $1`, [ids.transportadora]),
+    );
+    const invalida = await api('POST', `/api/NotasFiscais/${nota}/xml`, tokens.demo, {});
+    expect(invalida.statusCode).toBe(422);
+    expect(invalida.json().error).toMatchObject({
+      code: 'TRANSPORTADOR_DOCUMENTO_INVALIDO',
+      message:
+        'O CPF/CNPJ 12.ABC.345/01DE-36 da transportadora Transportes Alfa não é válido (dígitos verificadores). Corrija o documento no cadastro da transportadora.',
+    });
   });
 });
 

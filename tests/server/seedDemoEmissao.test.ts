@@ -59,7 +59,7 @@ describe('demo emission data', () => {
     expect(previa.itens[0]).toMatchObject({ cfop: '6102', icms: { pICMS: 12 } });
   });
 
-  it('the XML is signed with the demo A1 and valid against PL_010b', async () => {
+  it('the XML is signed with the demo A1 and valid against the pinned PL', async () => {
     const response = await post(`/api/NotasFiscais/${notaDemo[1287]}/xml`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ valido: true, erros: [], modelo: 55, ambiente: 2 });

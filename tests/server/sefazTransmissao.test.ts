@@ -19,7 +19,7 @@ import { createTestServer, login, type TestServer } from '../support/testServer.
  * títulos launched once, nfeProc with protNFe, cancel → 135 and the launches reversed — NFC-e
  * synchronous, rejections with their cStat message, 204 adopting the protocol, SVC and offline
  * contingency with later transmission, a nota never numbered twice when SEFAZ hangs, carta de correção,
- * inutilização, status, tenant isolation; every XML the fake received valid against PL_010b and signed.
+ * inutilização, status, tenant isolation; every XML the fake received valid against the pinned PL and signed.
  */
 let server: TestServer;
 let fake: FakeSefaz;
@@ -543,6 +543,58 @@ describe('contingency and a slow SEFAZ', () => {
     expect(fake.autorizadas.has(chave)).toBe(true);
   });
 
+  it('QR code v3 configured: the offline NFC-e follows it, its fields signed by the A1 (NT 2025.001)', async () => {
+    await system(`UPDATE configuracao_nfe SET versao_qr_code_nfce = 3 WHERE filial_id = $1`, [filialId]);
+    try {
+      const id = await criarNota();
+      await fake.derrubar('recusar', [HOST_NFCE_SP]);
+      const estado = await ok('POST', `/api/NotasFiscais/${id}/emitir`, { modelo: 65 });
+      expect(estado).toMatchObject({ situacao: 5, tipoEmissao: 9 });
+      const chave = String(estado.chave);
+      const [offline] = await system<{ requisicao: string }>(
+        `SELECT requisicao FROM nota_fiscal_transmissao WHERE documento_id = $1 AND servico = 'contingenciaOffline'`,
+        [id],
+      );
+      // chave|3|tpAmb|dia|vNF|tpIdDest|idDest|RSA-SHA1 signature (base64): no CSC id, no SHA-1 hash.
+      expect(offline!.requisicao).toMatch(
+        new RegExp(
+          `qrcode\\?p=${chave}\\|3\\|2\\|\\d{2}\\|50\\.00\\|[123]?\\|[0-9]{0,14}\\|[A-Za-z0-9+/]{100,}={0,2}\\]\\]`,
+        ),
+      );
+      await fake.restaurar();
+      const autorizada = await aguardarSituacao(id, 1);
+      expect(autorizada.chave).toBe(chave);
+      // The fake validated it against the pinned XSD (v3 offline pattern) and verified the QR code's
+      // signature with the certificate of the XML before authorising.
+      expect(fake.autorizadas.has(chave)).toBe(true);
+      const enviada = fake.recebidos.filter(
+        (r) => r.servico === 'NFeAutorizacao4' && r.mensagem.includes(chave),
+      );
+      expect(enviada.map((r) => [r.qrCodeValido, r.cStat])).toEqual([[true, 100]]);
+    } finally {
+      await fake.restaurar();
+      await system(`UPDATE configuracao_nfe SET versao_qr_code_nfce = NULL WHERE filial_id = $1`, [filialId]);
+    }
+  });
+
+  it('QR code v3 asked for by the emission (the filial has a CSC): its offline contingency keeps v3', async () => {
+    const id = await criarNota();
+    await fake.derrubar('recusar', [HOST_NFCE_SP]);
+    try {
+      const estado = await ok('POST', `/api/NotasFiscais/${id}/emitir`, { modelo: 65, versaoQrCode: 3 });
+      expect(estado).toMatchObject({ situacao: 5, tipoEmissao: 9 });
+      const [offline] = await system<{ requisicao: string }>(
+        `SELECT requisicao FROM nota_fiscal_transmissao WHERE documento_id = $1 AND servico = 'contingenciaOffline'`,
+        [id],
+      );
+      expect(offline!.requisicao).toContain(`qrcode?p=${String(estado.chave)}|3|2|`);
+      expect(offline!.requisicao).not.toMatch(/\|[0-9A-F]{40}\]\]><\/qrCode>/);
+    } finally {
+      await fake.restaurar();
+    }
+    expect(Number((await aguardarSituacao(id, 1)).situacao)).toBe(1);
+  });
+
   it('SEFAZ hanging: concurrent emissions take one number once; the job sends it when SEFAZ answers', async () => {
     await contingencia(false);
     const id = await criarNota();
@@ -697,7 +749,7 @@ describe('inutilização, bad input, windows, tenants', () => {
     );
     expect(erro.code).toBe('PRAZO_CANCELAMENTO_ENCERRADO');
     expect(erro.message).toMatch(
-      /^O prazo para cancelar a NFC-e \(30 minutos da autorização em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\) terminou\./,
+      /^O prazo para cancelar a NFC-e em SP \(30 minutos da autorização em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\) terminou\./,
     );
     const cce = await fails(
       'POST',
@@ -781,10 +833,17 @@ describe('the fake SEFAZ', () => {
     const adulterada = enviNFe.replace(/<xProd>[^<]+<\/xProd>/, '<xProd>OUTRO PRODUTO</xProd>');
     const assinatura = await chamar('NFeAutorizacao4', adulterada, HOST_NFE_SP);
     expect(assinatura.mensagem).toContain('<cStat>297</cStat>');
+    // A v3 offline QR code whose vNF was changed after signing (infNFeSupl is outside the XML signature).
+    const offlineV3 = fake.recebidos.find((r) => r.qrCodeValido === true)!.mensagem;
+    const qrAdulterado = offlineV3.replace(/(\?p=[0-9A-Z]{44}\|3\|2\|\d{2}\|)50\.00\|/, '$140.00|');
+    expect(qrAdulterado).not.toBe(offlineV3);
+    const qr = await chamar('NFeAutorizacao4', qrAdulterado, HOST_NFCE_SP);
+    expect(qr.mensagem).toContain('<cStat>583</cStat>');
+    expect(fake.recebidos.at(-1)).toMatchObject({ assinaturaValida: true, qrCodeValido: false, cStat: 583 });
   });
 
-  it('every XML the ERP sent was valid against PL_010b and its signature verified', () => {
-    const doErp = fake.recebidos.slice(0, -2);
+  it('every XML the ERP sent was valid against the pinned PL and its signature verified', () => {
+    const doErp = fake.recebidos.slice(0, -3);
     expect(doErp.length).toBeGreaterThan(15);
     for (const recebido of doErp) {
       expect([recebido.servico, recebido.schema, recebido.valido, recebido.erros]).toEqual([
@@ -795,6 +854,8 @@ describe('the fake SEFAZ', () => {
       ]);
       if (['NFeAutorizacao4', 'NFeRecepcaoEvento4', 'NFeInutilizacao4'].includes(recebido.servico))
         expect([recebido.servico, recebido.assinaturaValida]).toEqual([recebido.servico, true]);
+      // Every v3 offline QR code the ERP sent carried a signature that verifies.
+      expect(recebido.qrCodeValido).not.toBe(false);
       expect(recebido.cnpjCertificado).toBe('11222333000181');
     }
   });

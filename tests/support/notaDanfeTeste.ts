@@ -25,9 +25,31 @@ export interface NotaDanfeTeste {
  * authorisation protocol when `autorizada`.
  */
 export function notaDanfeTeste(
-  opcoes: { itens?: number; modelo?: 55 | 65; ambiente?: 1 | 2; autorizada?: boolean; numero?: number } = {},
+  opcoes: {
+    itens?: number;
+    modelo?: 55 | 65;
+    ambiente?: 1 | 2;
+    autorizada?: boolean;
+    numero?: number;
+    /** tpImp 2: landscape DANFE. */
+    tipoImpressao?: 1 | 2;
+    /** The emitente's CNPJ (an alphanumeric one too) and phone, instead of emitenteTeste's. */
+    cnpjEmitente?: string;
+    telefoneEmitente?: string;
+    /** transp/transporta (modFrete 1 then). */
+    transportador?: DadosNotaXml['transportador'];
+  } = {},
 ): NotaDanfeTeste {
   const { itens: quantos = 3, modelo = 55, ambiente = 1, autorizada = true, numero = 1301 } = opcoes;
+  const emitentePadrao = emitenteTeste(3);
+  const emitente = {
+    ...emitentePadrao,
+    ...(opcoes.cnpjEmitente ? { cnpj: opcoes.cnpjEmitente } : {}),
+    endereco: {
+      ...emitentePadrao.endereco,
+      telefone: opcoes.telefoneEmitente ?? emitentePadrao.endereco.telefone,
+    },
+  };
   const nfce = modelo === 65;
   const tributaveis: ItemTributavel[] = Array.from({ length: quantos }, (_, index) => ({
     numeroItem: index + 1,
@@ -59,7 +81,8 @@ export function notaDanfeTeste(
     finalidade: 1,
     consumidorFinal: nfce,
     indicadorPresenca: 1,
-    emitente: emitenteTeste(3),
+    emitente,
+    ...(opcoes.tipoImpressao ? { tipoImpressao: opcoes.tipoImpressao } : {}),
     destinatario: nfce
       ? { documento: '52998224725', nome: 'Consumidora de Teste', indIEDest: 9 }
       : {
@@ -87,7 +110,8 @@ export function notaDanfeTeste(
       valorUnitario: item.valorUnitario,
     })),
     tributos,
-    modalidadeFrete: 9,
+    modalidadeFrete: opcoes.transportador ? 1 : 9,
+    transportador: opcoes.transportador ?? null,
     // NFC-e paid in cash with R$ 10,00 of change.
     pagamentos: nfce ? [{ tPag: '01', vPag: vNF + 10 }] : [{ indPag: 1, tPag: '15', vPag: vNF }],
     troco: nfce ? 10 : 0,

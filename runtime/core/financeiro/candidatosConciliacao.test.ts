@@ -63,6 +63,23 @@ describe('pontuarCandidatos', () => {
     expect(match).toMatchObject({ pessoaIgual: true, referenciaIgual: true, pontuacao: 4 });
   });
 
+  it('an alphanumeric CNPJ in the history (IN RFB 2.229/2024) names the party, letters and all', () => {
+    const pix = {
+      data: '2026-03-10',
+      valor: 250,
+      historico: 'PIX RECEBIDO 12.ABC.345/01DE-35',
+      documento: null,
+    };
+    const [match] = pontuarCandidatos(pix, [
+      candidato({ valor: 250, pessoaDocumento: '12.abc.345/01de-35', pessoaNome: 'Nova Ltda' }),
+    ]);
+    expect(match).toMatchObject({ pessoaIgual: true });
+    const [outro] = pontuarCandidatos(pix, [
+      candidato({ valor: 250, pessoaDocumento: '12.ABD.345/01DE-35', pessoaNome: 'Outra Ltda' }),
+    ]);
+    expect(outro).toMatchObject({ pessoaIgual: false });
+  });
+
   it('prefers a movement to a title on a tie', () => {
     const ranked = pontuarCandidatos(linha, [candidato({ id: 1 }), candidato({ id: 9, tipo: 'movimento' })]);
     expect(ranked.map((c) => c.tipo)).toEqual(['movimento', 'titulo']);

@@ -1,3 +1,4 @@
+import { normalizeCpfCnpj } from '../normalizeCpfCnpj.ts';
 /** Default window, in days, between a statement line's date and a candidate's date (movement) or due date (title). */
 export const DIAS_CONCILIACAO = 5;
 
@@ -69,7 +70,8 @@ function normalizado(candidato: CandidatoConciliacao): CandidatoNormalizado {
         .split(' ')
         .filter((word) => word.length >= 3)
         .slice(0, 2),
-      pessoaDocumento: (candidato.pessoaDocumento ?? '').replace(/\D/g, ''),
+      // The same normalisation as every CPF/CNPJ: an alphanumeric CNPJ keeps its letters.
+      pessoaDocumento: normalizeCpfCnpj(candidato.pessoaDocumento),
     };
     normalizados.set(candidato, found);
   }
@@ -97,7 +99,7 @@ function referenciaIgual(linha: LinhaNormalizada, candidato: CandidatoNormalizad
   return ref.length >= 3 && linha.palavras.includes(` ${ref} `);
 }
 
-/** The history names the party: its CPF/CNPJ digits, or the first two words (3+ letters) of its name. */
+/** The history names the party: its CPF/CNPJ (unmasked; letters of an alphanumeric CNPJ too), or the first two words (3+ letters) of its name. */
 function pessoaIgual(linha: LinhaNormalizada, candidato: CandidatoNormalizado): boolean {
   if (candidato.pessoaDocumento.length >= 11 && linha.compacto.includes(candidato.pessoaDocumento))
     return true;

@@ -41,6 +41,18 @@ export interface DestinatarioXml {
   endereco?: EnderecoXml | null;
 }
 
+/** transp/transporta: the carrier (its CNPJ alphanumeric too, CPF, or none), all optional in the layout. */
+export interface TransportadorXml {
+  /** 14 characters (CNPJ) or 11 digits (CPF); null when not informed. */
+  documento?: string | null;
+  nome: string;
+  ie?: string | null;
+  /** xEnder: street, number and complement in one line. */
+  endereco?: string | null;
+  municipio?: string | null;
+  uf?: string | null;
+}
+
 export interface ItemXml {
   codigo: string;
   gtin?: string | null;
@@ -74,6 +86,8 @@ export interface DadosNotaXml {
   /** 1 produção, 2 homologação (the default). */
   ambiente: 1 | 2;
   tipoEmissao?: number;
+  /** tpImp of an NF-e: 1 DANFE retrato (the default), 2 paisagem; an NFC-e is always 4. */
+  tipoImpressao?: 1 | 2;
   naturezaOperacao: string;
   tipoOperacao: 0 | 1;
   finalidade: number;
@@ -84,6 +98,7 @@ export interface DadosNotaXml {
   itens: ItemXml[];
   tributos: ResultadoTributos;
   modalidadeFrete: number;
+  transportador?: TransportadorXml | null;
   pagamentos: PagamentoXml[];
   troco?: number;
   informacoesComplementares?: string | null;
@@ -124,6 +139,22 @@ export function dataHoraXml(data: Date, fuso = '-03:00'): string {
 const cUFDe = (codigoMunicipio: number) => String(codigoMunicipio).slice(0, 2);
 const semMascara = (value: string | null | undefined) =>
   (value ?? '').replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+
+/** transp/transporta (leiauteNFe X03): CNPJ or CPF, xNome, IE, xEnder, xMun, UF; '' without a carrier. */
+function transporta(t: TransportadorXml | null | undefined): string {
+  if (!t) return '';
+  const documento = semMascara(t.documento);
+  const ie = semMascara(t.ie);
+  return grupo(
+    'transporta',
+    documento.length === 11 ? tag('CPF', documento) : tag('CNPJ', documento),
+    tag('xNome', t.nome.slice(0, 60)),
+    tag('IE', ie === 'ISENTO' || /^[0-9]{2,14}$/.test(ie) ? ie : null),
+    tag('xEnder', t.endereco?.slice(0, 60)),
+    tag('xMun', t.municipio?.slice(0, 60)),
+    tag('UF', t.uf),
+  );
+}
 
 function endereco(nome: 'enderEmit' | 'enderDest', e: EnderecoXml): string {
   return grupo(
@@ -305,7 +336,7 @@ function totalXml(tributos: ResultadoTributos, informarTotTrib: boolean): string
 
 /**
  * The unsigned `<NFe>` of an NF-e (mod 55) or NFC-e (mod 65), layout 4.00, every group in the order of
- * leiauteNFe_v4.00.xsd (PL_010b), no whitespace between tags; and its chave de acesso (44 characters,
+ * leiauteNFe_v4.00.xsd (PL_010), no whitespace between tags; and its chave de acesso (44 characters,
  * cDV by chaveAcesso.ts). The taxes come from calcularTributosNota. In homologação the destinatário's
  * name (and, on an NFC-e, the first item's description) are the texts SEFAZ demands there.
  */
@@ -349,7 +380,7 @@ export function montarXmlNfe(dados: DadosNotaXml): NotaXml {
     tag('tpNF', String(dados.tipoOperacao)),
     tag('idDest', String(tributos.idDest)),
     tag('cMunFG', String(emitente.endereco.codigoMunicipio)),
-    tag('tpImp', modelo === 65 ? '4' : '1'),
+    tag('tpImp', modelo === 65 ? '4' : String(dados.tipoImpressao ?? 1)),
     tag('tpEmis', String(tpEmis)),
     tag('cDV', String(cDV)),
     tag('tpAmb', String(dados.ambiente)),
@@ -431,6 +462,6 @@ export function montarXmlNfe(dados: DadosNotaXml): NotaXml {
   const infAdic = dados.informacoesComplementares
     ? grupo('infAdic', tag('infCpl', dados.informacoesComplementares.slice(0, 5000)))
     : '';
-  const infNFe = `<infNFe versao="4.00" Id="NFe${chave}">${ide}${emit}${dest}${det}${totalXml(tributos, informarTotTrib)}${grupo('transp', tag('modFrete', String(dados.modalidadeFrete)))}${pag}${infAdic}</infNFe>`;
+  const infNFe = `<infNFe versao="4.00" Id="NFe${chave}">${ide}${emit}${dest}${det}${totalXml(tributos, informarTotTrib)}${grupo('transp', tag('modFrete', String(dados.modalidadeFrete)), transporta(dados.transportador))}${pag}${infAdic}</infNFe>`;
   return { xml: `<NFe xmlns="${NAMESPACE_NFE}">${infNFe}</NFe>`, chave, codigoNumerico };
 }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, createSign } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
-import { qrCodeNfce } from '../../core/fiscal/qrCodeNfce.ts';
+import { type IdentificacaoDestinatarioQr, qrCodeNfce } from '../../core/fiscal/qrCodeNfce.ts';
 
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 const INF_NFE = "//*[local-name(.)='infNFe']";
@@ -13,8 +13,11 @@ export interface SuplementoNfce {
   cscId?: string | null;
   csc?: string | null;
   ambiente: 1 | 2;
-  /** tpEmis 9 (offline contingency): the QR code carries day, vNF and the DigestValue. */
-  offline?: { dia: number; vNF: number } | null;
+  /**
+   * tpEmis 9 (offline contingency): the QR code carries day and vNF, and v2 the DigestValue, v3 the
+   * destinatário's identification and the RSA-SHA1 signature of its fields with the same A1.
+   */
+  offline?: { dia: number; vNF: number; destinatario?: IdentificacaoDestinatarioQr | null } | null;
 }
 
 export interface EntradaAssinatura {
@@ -30,7 +33,7 @@ export interface EntradaAssinatura {
  * enveloped + C14N 2001 transforms, C14N, RSA-SHA1, SHA-1 digest, Reference #NFe<chave>, KeyInfo with only
  * X509Data/X509Certificate); Signature is the last child of NFe. For an NFC-e, infNFeSupl (qrCode, urlChave)
  * is inserted between infNFe and Signature afterwards: it is outside the signed infNFe, and the offline
- * QR code needs the DigestValue. CPU-bound: the API runs it through assinarXmlNfeInWorker.
+ * QR code needs the DigestValue (v2) or a signature of its own fields (v3). CPU-bound: the API runs it through assinarXmlNfeInWorker.
  */
 export function assinarXmlNfe(entrada: EntradaAssinatura): string {
   const signed = new SignedXml({
@@ -60,6 +63,7 @@ export function assinarXmlNfe(entrada: EntradaAssinatura): string {
       offline: nfce.offline ? { ...nfce.offline, digestValue } : null,
     },
     (text) => createHash('sha1').update(text, 'utf8').digest('hex'),
+    (text) => createSign('RSA-SHA1').update(text, 'utf8').sign(entrada.privateKeyPem, 'base64'),
   );
   const supl = `<infNFeSupl><qrCode><![CDATA[${qrCode}]]></qrCode><urlChave>${nfce.urlChave}</urlChave></infNFeSupl>`;
   return xml.replace('</infNFe>', `</infNFe>${supl}`);

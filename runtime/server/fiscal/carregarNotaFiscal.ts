@@ -1,5 +1,10 @@
 import { IBS_CBS_2026 } from '../../core/fiscal/calcularTributosNota.ts';
-import type { DadosNotaXml, DestinatarioXml, ItemXml } from '../../core/fiscal/montarXmlNfe.ts';
+import type {
+  DadosNotaXml,
+  DestinatarioXml,
+  ItemXml,
+  TransportadorXml,
+} from '../../core/fiscal/montarXmlNfe.ts';
 import { ratearValor } from '../../core/fiscal/ratearValor.ts';
 import type {
   AliquotasIbpt,
@@ -7,6 +12,8 @@ import type {
   EntradaTributos,
   ItemTributavel,
 } from '../../core/fiscal/tributacaoTipos.ts';
+import { formatCpfCnpj } from '../../core/formatCpfCnpj.ts';
+import { isValidCpfCnpj } from '../../core/isValidCpfCnpj.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { emitenteFiscal } from '../services/arquivosFiscais/emitenteFiscal.ts';
@@ -35,6 +42,10 @@ export interface ConfiguracaoRow {
   proximoNumeroNfce: number;
   cscId: string | null;
   cscToken: string | null;
+  /** NFC-e QR code version chosen (2 or 3); null = automatic (versaoQrCodeNfce). */
+  versaoQrCodeNfce: number | null;
+  /** tpImp of the NF-e: 1 retrato, 2 paisagem. */
+  modoImpressaoDanfe: number;
   informacoesComplementares: string | null;
   informarTributosAproximados: boolean;
   aliquotaCreditoSimples: number | null;
@@ -56,6 +67,7 @@ interface NotaRow {
   indicador_presenca: number | null;
   consumidor_final: number | null;
   destinatario_id: number;
+  transportador_id: number | null;
 }
 
 interface PessoaRow {
@@ -132,7 +144,8 @@ async function configuracaoDaFilial(tx: Tx, filialId: number): Promise<Configura
     `SELECT ambiente::int AS ambiente, regime_tributario::int AS crt, tipo_emissao::int AS "tipoEmissao",
             serie_nfe::int AS "serieNfe", proximo_numero_nfe::int AS "proximoNumeroNfe",
             serie_nfce::int AS "serieNfce", proximo_numero_nfce::int AS "proximoNumeroNfce",
-            csc_id AS "cscId", csc_token AS "cscToken", informacoes_complementares AS "informacoesComplementares",
+            csc_id AS "cscId", csc_token AS "cscToken", versao_qr_code_nfce::int AS "versaoQrCodeNfce",
+            COALESCE(modo_impressao_danfe, 1)::int AS "modoImpressaoDanfe", informacoes_complementares AS "informacoesComplementares",
             COALESCE(informar_tributos_aproximados, true) AS "informarTributosAproximados",
             aliquota_credito_simples::float8 AS "aliquotaCreditoSimples"
        FROM configuracao_nfe WHERE filial_id = $1 ORDER BY id LIMIT 1`,
@@ -146,12 +159,34 @@ async function configuracaoDaFilial(tx: Tx, filialId: number): Promise<Configura
   return row;
 }
 
+/** transp/transporta from the nota's transportadora; its CPF/CNPJ, when informed, must be valid. */
+function transportadorXml(pessoa: PessoaRow): TransportadorXml {
+  const documento = digits(pessoa.cpf_cnpj);
+  if (documento && !isValidCpfCnpj(documento))
+    throw invalido(
+      'TRANSPORTADOR_DOCUMENTO_INVALIDO',
+      `O CPF/CNPJ ${formatCpfCnpj(documento)} da transportadora ${pessoa.nome} não é válido (dígitos verificadores). Corrija o documento no cadastro da transportadora.`,
+    );
+  const endereco = [pessoa.logradouro, pessoa.numero, pessoa.complemento].filter(Boolean).join(', ');
+  return {
+    documento: documento || null,
+    nome: pessoa.nome,
+    ie: digits(pessoa.inscricao_estadual) || null,
+    endereco: endereco || null,
+    municipio: pessoa.municipio,
+    uf: pessoa.uf,
+  };
+}
+
 function destinatario(pessoa: PessoaRow): DestinatarioXml {
   const documento = digits(pessoa.cpf_cnpj);
-  if (documento.length !== 11 && documento.length !== 14)
+  // isValidCpfCnpj, the one check of the product: a CNPJ may be alphanumeric (IN RFB 2.229/2024).
+  if (!isValidCpfCnpj(documento))
     throw invalido(
       'DESTINATARIO_SEM_DOCUMENTO',
-      `O destinatário ${pessoa.nome} não tem CPF ou CNPJ válido. Informe o documento no cadastro do cliente.`,
+      documento
+        ? `O CPF/CNPJ ${formatCpfCnpj(documento)} do destinatário ${pessoa.nome} não é válido (dígitos verificadores). Corrija o documento no cadastro do cliente.`
+        : `O destinatário ${pessoa.nome} não tem CPF ou CNPJ. Informe o documento no cadastro do cliente.`,
     );
   const indIEDest = ([1, 2, 9].includes(pessoa.indicador_ie ?? 9) ? (pessoa.indicador_ie ?? 9) : 9) as
     | 1
@@ -294,7 +329,7 @@ export async function carregarNotaFiscal(
             n.valor_frete, n.valor_desconto, n.modalidade_frete::int AS modalidade_frete,
             n.informacoes_complementares, no.descricao AS natureza, no.indicador_presenca::int AS indicador_presenca,
             no.consumidor_final::int AS consumidor_final,
-            n.destinatario_id::int AS destinatario_id
+            n.destinatario_id::int AS destinatario_id, n.transportador_id::int AS transportador_id
        FROM nota_fiscal n LEFT JOIN natureza_operacao no ON no.id = n.natureza_operacao_id
       WHERE n.id = $1 AND n.filial_id = $2`,
     [notaId, filialId],
@@ -325,6 +360,15 @@ export async function carregarNotaFiscal(
   if (!pessoa)
     throw invalido('NOTA_SEM_DESTINATARIO', 'A nota não tem destinatário. Escolha o cliente da nota.');
   const dest = destinatario(pessoa);
+  const transportadora = nota.transportador_id
+    ? await tx.maybeOne<PessoaRow>(
+        `SELECT p.nome, p.cpf_cnpj, p.inscricao_estadual, p.indicador_ie::int AS indicador_ie, p.uf,
+                p.codigo_municipio::int AS codigo_municipio, m.nome AS municipio, p.logradouro, p.numero, p.complemento,
+                p.bairro, p.cep, p.email, p.telefone
+           FROM pessoa p LEFT JOIN municipio m ON m.codigo = p.codigo_municipio WHERE p.id = $1`,
+        [nota.transportador_id],
+      )
+    : null;
   const ufDestino = dest.endereco!.uf;
   const itens = await tx.query<ItemRow>(
     `SELECT i.numero_item::int AS numero_item, i.produto_id::int AS produto_id, p.descricao AS produto,
@@ -431,6 +475,7 @@ export async function carregarNotaFiscal(
       dataEmissao: new Date(nota.data_emissao),
       ambiente: configuracao.ambiente === 1 ? 1 : 2,
       tipoEmissao: configuracao.tipoEmissao || 1,
+      tipoImpressao: configuracao.modoImpressaoDanfe === 2 ? 2 : 1,
       naturezaOperacao: nota.natureza,
       tipoOperacao: nota.tipo_operacao === 0 ? 0 : 1,
       finalidade: nota.finalidade || 1,
@@ -457,6 +502,7 @@ export async function carregarNotaFiscal(
       destinatario: dest,
       itens: itensXml,
       modalidadeFrete: nota.modalidade_frete ?? 9,
+      transportador: transportadora ? transportadorXml(transportadora) : null,
       pagamentos: [],
       informacoesComplementares: complementares || null,
     },

@@ -1,13 +1,15 @@
 import { calcularTributosNota } from '../../core/fiscal/calcularTributosNota.ts';
 import { ErroTributario } from '../../core/fiscal/ErroTributario.ts';
-import { type DadosNotaXml, montarXmlNfe } from '../../core/fiscal/montarXmlNfe.ts';
+import { type DadosNotaXml, dataHoraXml, montarXmlNfe } from '../../core/fiscal/montarXmlNfe.ts';
 import type { ResultadoTributos } from '../../core/fiscal/tributacaoTipos.ts';
+import { versaoQrCodeNfce } from '../../core/fiscal/versaoQrCodeNfce.ts';
 import { formatDate } from '../../core/formatDate.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { certificadoContext } from '../services/certificados/certificadoContext.ts';
 import { certificateKey } from '../services/certificados/certificateKey.ts';
 import { openSecret } from '../services/certificados/sealSecret.ts';
+import type { SuplementoNfce } from './assinarXmlNfe.ts';
 import { assinarXmlNfeInWorker } from './assinarXmlNfeInWorker.ts';
 import { carregarNotaFiscal, type NotaCarregada } from './carregarNotaFiscal.ts';
 import urlsNfce from './urlsNfce.json' with { type: 'json' };
@@ -23,7 +25,7 @@ export interface OpcoesXml {
   modelo?: 55 | 65;
   serie?: number;
   numero?: number;
-  /** NFC-e QR code version (default 2, which needs the CSC). */
+  /** NFC-e QR code version; without it, the configuração's or the rule of versaoQrCodeNfce. */
   versaoQrCode?: 2 | 3;
   /**
    * tpEmis chosen by the SEFAZ client (1 normal, 6 SVC-AN, 7 SVC-RS, 9 NFC-e offline); without it the
@@ -133,10 +135,21 @@ export async function certificadoDaFilial(
   };
 }
 
+/** The QR code version of the nota's NFC-e (versaoQrCodeNfce): the same for its offline contingency. */
+function versaoQrCodeDaNota(carregada: NotaCarregada, pedida?: 2 | 3): 2 | 3 {
+  const { configuracao } = carregada;
+  return versaoQrCodeNfce({
+    pedida: pedida ?? null,
+    configurada: configuracao.versaoQrCodeNfce,
+    temCsc: Boolean(configuracao.cscId && configuracao.cscToken),
+    emitenteCpf: carregada.cnpjEmitente.length === 11,
+  });
+}
+
 function suplementoNfce(
   carregada: NotaCarregada,
   versao: 2 | 3,
-  offline: { dia: number; vNF: number } | null = null,
+  offline: NonNullable<SuplementoNfce['offline']> | null = null,
 ) {
   const { configuracao, ufEmitente } = carregada;
   const ambiente = carregada.xml.ambiente;
@@ -152,7 +165,7 @@ function suplementoNfce(
     throw new HttpError(
       422,
       'NFCE_SEM_CSC',
-      'Informe o identificador e o código do CSC em Configurações › Configuração fiscal para gerar o QR Code da NFC-e.',
+      'O QR Code da NFC-e versão 2 precisa do CSC: informe o identificador e o token do CSC em Configurações › Configuração fiscal, ou use a Versão 3 (sem CSC) em Versão do QR Code da NFC-e.',
     );
   return {
     urlQrCode: par[0],
@@ -166,7 +179,7 @@ function suplementoNfce(
 }
 
 /**
- * Builds, signs (the branch's A1, in a worker) and validates (PL_010b XSD, xmllint-wasm) the XML of a nota
+ * Builds, signs (the branch's A1, in a worker) and validates (the pinned PL XSD, xmllint-wasm) the XML of a nota
  * fiscal — nothing is stored or transmitted: the SEFAZ client calls this and sends only when `valido`.
  * Série and número: the caller's, else the note's, else the configuração's next number (not reserved).
  */
@@ -228,10 +241,20 @@ export async function xmlNotaFiscal(
     if (error instanceof ErroTributario) throw new HttpError(422, error.codigo, error.message);
     throw error;
   }
-  // Offline NFC-e (tpEmis 9): the QR code carries the day of emission (Brasília) and vNF.
-  const dia = Number(new Date(dados.dataEmissao.getTime() - 3 * 3600_000).toISOString().slice(8, 10));
-  const offline = dados.tipoEmissao === 9 ? { dia, vNF: tributos.totais.vNF } : null;
-  const nfce = modelo === 65 ? suplementoNfce(carregada, opcoes.versaoQrCode ?? 2, offline) : null;
+  // Offline NFC-e (tpEmis 9): the QR code carries the day of emission and vNF (v3 also tpIdDest
+  // and the destinatário's CNPJ/CPF).
+  // The day of dhEmi as the XML states it (its own offset).
+  const dia = Number(dataHoraXml(dados.dataEmissao, dados.fusoHorario).slice(8, 10));
+  const documentoDest = dados.destinatario?.documento.replace(/[^0-9A-Za-z]/g, '').toUpperCase() ?? '';
+  const destinatarioQr = documentoDest
+    ? { tipo: documentoDest.length === 11 ? (2 as const) : (1 as const), documento: documentoDest }
+    : null;
+  const offline =
+    dados.tipoEmissao === 9 ? { dia, vNF: tributos.totais.vNF, destinatario: destinatarioQr } : null;
+  const nfce =
+    modelo === 65
+      ? suplementoNfce(carregada, versaoQrCodeDaNota(carregada, opcoes.versaoQrCode), offline)
+      : null;
   const assinado = await assinarXmlNfeInWorker({
     xml: montada.xml,
     chave: montada.chave,

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { formatDateTime } from '../../core/formatDate.ts';
+import { recusaPrazoCancelamento } from '../../core/fiscal/prazoCancelamento.ts';
 import { HttpError } from '../errors.ts';
 import { emitenteFiscal } from '../services/arquivosFiscais/emitenteFiscal.ts';
 import { assinarXmlDfeInWorker } from './assinarXmlDfeInWorker.ts';
@@ -36,9 +36,6 @@ import {
   ufDaChave,
 } from './transmissaoNotaFiscal.ts';
 import { validarXmlSchema } from './validarXmlNfe.ts';
-
-/** Legal windows of the cancellation: NF-e 24 h from the authorisation; NFC-e 30 minutes (most UFs). */
-export const PRAZO_CANCELAMENTO_MS = { 55: 24 * 3600_000, 65: 30 * 60_000 } as const;
 
 export interface ResultadoEvento {
   cStat: number;
@@ -197,8 +194,8 @@ function dataAutorizacao(nota: NotaEvento): Date | null {
 }
 
 /**
- * POST /api/NotasFiscais/{id}/cancelar: event 110111 within the legal window (NF-e 24 h, NFC-e 30 min
- * from the authorisation); 135/155 → situação cancelada and the nota's stock and títulos reversed through
+ * POST /api/NotasFiscais/{id}/cancelar: event 110111 within the legal window (NF-e 24 h; NFC-e the
+ * emitente's UF's, 30 min by the national rule — recusaPrazoCancelamento); 135/155 → situação cancelada and the nota's stock and títulos reversed through
  * its estorno actions (a refused estorno is a warning: the cancellation at SEFAZ stands).
  */
 export async function cancelarNotaFiscal(
@@ -212,13 +209,11 @@ export async function cancelarNotaFiscal(
   const nota = await notaAutorizada(servicos, escopo, notaId, 'ser cancelada');
   const modelo = modeloDaChave(nota.chave);
   const autorizadaEm = dataAutorizacao(nota);
-  const prazo = PRAZO_CANCELAMENTO_MS[modelo];
-  if (autorizadaEm && agora.getTime() - autorizadaEm.getTime() > prazo)
-    throw new HttpError(
-      422,
-      'PRAZO_CANCELAMENTO_ENCERRADO',
-      `O prazo para cancelar a ${modelo === 55 ? 'NF-e (24 horas' : 'NFC-e (30 minutos'} da autorização em ${formatDateTime(autorizadaEm)}) terminou. Para desfazer a operação, emita uma nota de devolução.`,
-    );
+  // The window of the model and of the emitente's UF (runtime/core/fiscal/prazosCancelamentoNfce.json).
+  const recusa = autorizadaEm
+    ? recusaPrazoCancelamento({ modelo, uf: ufDaChave(nota.chave), autorizadaEm, agora })
+    : null;
+  if (recusa) throw new HttpError(422, 'PRAZO_CANCELAMENTO_ENCERRADO', recusa);
   const enviado = await enviarEvento(
     servicos,
     escopo,

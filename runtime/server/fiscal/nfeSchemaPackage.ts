@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 
 /** The pinned official schema package (see xsd/README.md). */
-export const PACOTE_SCHEMAS_NFE = 'PL_010b_V1.30';
+export const PACOTE_SCHEMAS_NFE = 'PL_010c_V1.30_cnpjAlfa';
 
 const DIR = new URL(`./xsd/${PACOTE_SCHEMAS_NFE}/`, import.meta.url);
 

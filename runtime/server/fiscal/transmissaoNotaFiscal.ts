@@ -645,7 +645,8 @@ async function contingenciaAutomatica(
       tipoEmissao: 9,
       contingencia,
       codigoNumerico,
-      versaoQrCode: 2,
+      // The same QR code version as the normal emission (v3 offline signs its fields with the A1).
+      ...(envio.versaoQrCode ? { versaoQrCode: envio.versaoQrCode } : {}),
     });
     if (offline.valido) {
       const id = await registrarTransmissao(servicos, escopo, {
@@ -764,7 +765,7 @@ async function reservarNumero(
 
 /**
  * POST /api/NotasFiscais/{id}/emitir: builds (tax engine, layout 4.00), signs (the branch's A1) and
- * validates (PL_010b) the note — any registration, certificate or schema problem is a 422 before a number
+ * validates (the pinned PL) the note — any registration, certificate or schema problem is a 422 before a number
  * is taken or anything is sent — then takes the number, sends and applies SEFAZ's answer. Idempotent on
  * an authorised nota; a nota in contingency or without an answer is resent with the same chave.
  */
@@ -842,6 +843,7 @@ export async function emitirNotaFiscal(
     chave: montada.chave,
     tls,
     contingencia,
+    ...(opcoes.versaoQrCode ? { versaoQrCode: opcoes.versaoQrCode } : {}),
   });
 }
 

@@ -24,7 +24,7 @@ describe('NFC-e QR code and consultation addresses', () => {
         expect(qrCode).toMatch(/^https?:\/\/[^?\s]+$/);
         expect(urlChave.length).toBeGreaterThanOrEqual(21);
         expect(urlChave.length).toBeLessThanOrEqual(85);
-        // The QR v3 text matches the PL_010b pattern ((HTTPS?|https?)://.*\?p=chave|3|tpAmb).
+        // The QR v3 text matches the pinned PL pattern ((HTTPS?|https?)://.*\?p=chave|3|tpAmb).
         const chave = '35261111222333000181650010000050011000000019';
         expect(qrCodeNfce({ chave, ambiente: 2, urlQrCode: qrCode, versao: 3 }, () => '')).toMatch(
           /^https?:\/\/.*\?p=[0-9]{44}\|3\|[12]$/,

@@ -58,7 +58,7 @@ export async function notaComXml(db: Database, escopo: EscopoNota, notaId: numbe
   };
 }
 
-/** The white-label's uploaded logo (PNG or JPEG; pdfkit draws no SVG), read as the platform. */
+/** The white-label's uploaded logo (PNG, JPEG, or SVG drawn as vectors by logoSvg.ts), read as the platform. */
 async function logoDaEmpresa(db: Database, empresaId: number) {
   const row = await db.withSystem((tx) =>
     tx.maybeOne<{ logo: Buffer | null; logo_tipo: string | null }>(
@@ -67,7 +67,7 @@ async function logoDaEmpresa(db: Database, empresaId: number) {
       [empresaId],
     ),
   );
-  return row?.logo && /png|jpe?g/i.test(row.logo_tipo ?? '')
+  return row?.logo && /png|jpe?g|svg/i.test(row.logo_tipo ?? '')
     ? { dados: new Uint8Array(row.logo), tipo: row.logo_tipo ?? 'image/png' }
     : null;
 }

@@ -79,6 +79,8 @@ export interface DanfeModelo {
   naturezaOperacao: string;
   /** 1 produção, 2 homologação. */
   ambiente: 1 | 2;
+  /** tpImp (1 DANFE retrato, 2 paisagem, 4 DANFCE…). */
+  tipoImpressao: number;
   /** tpEmis (1 normal; 2, 3, 4, 5, 6, 7, 9 contingência). */
   tipoEmissao: number;
   contingencia: { dataHora: string; justificativa: string } | null;
@@ -114,7 +116,7 @@ export interface DanfeModelo {
   urlChave: string;
 }
 
-/** How the DANFE is marked: cancelled (situação of the note) and the white-label's logo (PNG or JPEG). */
+/** How the DANFE is marked: cancelled (situação of the note) and the white-label's logo (PNG, JPEG or SVG). */
 export interface OpcoesDanfe {
   cancelada?: boolean;
   logo?: { dados: Uint8Array; tipo: string } | null;

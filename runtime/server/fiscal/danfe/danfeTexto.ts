@@ -42,6 +42,22 @@ export const dataHoraXml = (valor: string) => (valor ? `${dataXml(valor)} ${hora
 
 export const cep = (valor: string) => valor.replace(/^(\d{5})(\d{3})$/, '$1-$2');
 
+/**
+ * A phone of the XML (fone: 6 to 14 digits, DDD first) as Brazilians print it: (11) 3456-7890, a mobile
+ * (11) 98765-4321, 0800 123 4567; a leading 55 (country) is dropped; any other shape is printed as it came.
+ */
+export function telefone(valor: string): string {
+  let digitos = valor.replace(/\D/g, '');
+  if (/^0[3589]00\d{7}$/.test(digitos)) return digitos.replace(/^(\d{4})(\d{3})(\d{4})$/, '$1 $2 $3');
+  if (/^55\d{10,11}$/.test(digitos)) digitos = digitos.slice(2);
+  if (/^0\d{10,11}$/.test(digitos)) digitos = digitos.slice(1);
+  const comDdd = /^([1-9]{2})(9?\d{4})(\d{4})$/.exec(digitos);
+  if (comDdd) return `(${comDdd[1]}) ${comDdd[2]}-${comDdd[3]}`;
+  const semDdd = /^(9?\d{4})(\d{4})$/.exec(digitos);
+  if (semDdd) return `${semDdd[1]}-${semDdd[2]}`;
+  return valor.trim();
+}
+
 /** modFrete (MOC X02) as the DANFE's "FRETE POR CONTA" box prints it. */
 export const MODALIDADES_FRETE: Record<number, string> = {
   0: '0 - Remetente (CIF)',

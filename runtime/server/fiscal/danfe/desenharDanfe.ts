@@ -13,51 +13,102 @@ import {
   numeroBr,
   numeroNota,
   serieNota,
+  telefone,
 } from './danfeTexto.ts';
+import { desenharLogoSvg, proporcaoSvg } from './logoSvg.ts';
 import { marcasDaPagina } from './marcasDanfe.ts';
 
-const LARGURA_PAGINA = 595.28;
-const ALTURA_PAGINA = 841.89;
-const M = 14;
-const W = LARGURA_PAGINA - 2 * M;
+/** A4 portrait in points; a landscape DANFE (tpImp 2) turns it. */
+const LARGURA_A4 = 595.28;
+const ALTURA_A4 = 841.89;
+const MARGEM = 14;
+/** Content width of the portrait page: the column widths below sum to it. */
+const W_RETRATO = LARGURA_A4 - 2 * MARGEM;
+/** Landscape: the canhoto is a strip along the left edge (MOC, DANFE paisagem) this wide, cut line included. */
+const LARGURA_CANHOTO_PAISAGEM = 54;
 const L = 20;
 /** Code 128 module (points) and bar height of the chave. */
 export const MODULO_BARRAS = 0.75;
 export const ALTURA_BARRAS = 30.5;
+
+/** The chave's module: MODULO_BARRAS, or narrower when `modulos` would not fit in `largura` points. */
+export const moduloBarras = (modulos: number, largura: number) => Math.min(MODULO_BARRAS, largura / modulos);
 const ALTURA_ADICIONAIS = 86;
 const FONTE_ITEM = 6;
 
-/** Products table columns (MOC "Dados dos produtos/serviços"); widths sum to W. */
-const COLUNAS: { rotulo: string; largura: number; valor: (item: ItemDanfe) => string; direita?: boolean }[] =
-  [
-    { rotulo: 'CÓDIGO PRODUTO', largura: 45, valor: (i) => i.codigo },
-    { rotulo: 'DESCRIÇÃO DO PRODUTO / SERVIÇO', largura: 147.28, valor: (i) => i.descricao },
-    { rotulo: 'NCM/SH', largura: 36, valor: (i) => i.ncm },
-    { rotulo: 'O/CST', largura: 22, valor: (i) => i.cst },
-    { rotulo: 'CFOP', largura: 22, valor: (i) => i.cfop },
-    { rotulo: 'UN', largura: 18, valor: (i) => i.unidade },
-    { rotulo: 'QUANT.', largura: 34, valor: (i) => numeroBr(i.quantidade, 4), direita: true },
-    { rotulo: 'VALOR UNIT.', largura: 38, valor: (i) => numeroBr(i.valorUnitario, 4), direita: true },
-    { rotulo: 'VALOR TOTAL', largura: 38, valor: (i) => numeroBr(i.valorTotal), direita: true },
-    { rotulo: 'VALOR DESC.', largura: 30, valor: (i) => numeroBr(i.valorDesconto), direita: true },
-    { rotulo: 'B.CÁLC. ICMS', largura: 36, valor: (i) => numeroBr(i.baseIcms), direita: true },
-    { rotulo: 'VALOR ICMS', largura: 32, valor: (i) => numeroBr(i.valorIcms), direita: true },
-    { rotulo: 'VALOR IPI', largura: 28, valor: (i) => numeroBr(i.valorIpi), direita: true },
-    { rotulo: 'ALÍQ. ICMS', largura: 20, valor: (i) => numeroBr(i.aliquotaIcms), direita: true },
-    { rotulo: 'ALÍQ. IPI', largura: 21, valor: (i) => numeroBr(i.aliquotaIpi), direita: true },
-  ];
+interface Coluna {
+  rotulo: string;
+  largura: number;
+  valor: (item: ItemDanfe) => string;
+  direita?: boolean;
+}
+
+/** Products table columns (MOC "Dados dos produtos/serviços"); widths sum to W_RETRATO. */
+const COLUNAS: Coluna[] = [
+  { rotulo: 'CÓDIGO PRODUTO', largura: 45, valor: (i) => i.codigo },
+  { rotulo: 'DESCRIÇÃO DO PRODUTO / SERVIÇO', largura: 147.28, valor: (i) => i.descricao },
+  { rotulo: 'NCM/SH', largura: 36, valor: (i) => i.ncm },
+  { rotulo: 'O/CST', largura: 22, valor: (i) => i.cst },
+  { rotulo: 'CFOP', largura: 22, valor: (i) => i.cfop },
+  { rotulo: 'UN', largura: 18, valor: (i) => i.unidade },
+  { rotulo: 'QUANT.', largura: 34, valor: (i) => numeroBr(i.quantidade, 4), direita: true },
+  { rotulo: 'VALOR UNIT.', largura: 38, valor: (i) => numeroBr(i.valorUnitario, 4), direita: true },
+  { rotulo: 'VALOR TOTAL', largura: 38, valor: (i) => numeroBr(i.valorTotal), direita: true },
+  { rotulo: 'VALOR DESC.', largura: 30, valor: (i) => numeroBr(i.valorDesconto), direita: true },
+  { rotulo: 'B.CÁLC. ICMS', largura: 36, valor: (i) => numeroBr(i.baseIcms), direita: true },
+  { rotulo: 'VALOR ICMS', largura: 32, valor: (i) => numeroBr(i.valorIcms), direita: true },
+  { rotulo: 'VALOR IPI', largura: 28, valor: (i) => numeroBr(i.valorIpi), direita: true },
+  { rotulo: 'ALÍQ. ICMS', largura: 20, valor: (i) => numeroBr(i.aliquotaIcms), direita: true },
+  { rotulo: 'ALÍQ. IPI', largura: 21, valor: (i) => numeroBr(i.aliquotaIpi), direita: true },
+];
+
+/**
+ * The page a DANFE is drawn on: portrait (tpImp 1) or landscape (tpImp 2, canhoto on the left edge); `x` and
+ * `w` are the left and the width of everything but the canhoto, and the description column takes the extra
+ * width of a landscape page.
+ */
+interface Folha {
+  largura: number;
+  altura: number;
+  x: number;
+  w: number;
+  paisagem: boolean;
+  colunas: Coluna[];
+}
+
+function folhaDa(nota: DanfeModelo): Folha {
+  if (nota.tipoImpressao !== 2)
+    return {
+      largura: LARGURA_A4,
+      altura: ALTURA_A4,
+      x: MARGEM,
+      w: W_RETRATO,
+      paisagem: false,
+      colunas: COLUNAS,
+    };
+  const x = MARGEM + LARGURA_CANHOTO_PAISAGEM;
+  const w = ALTURA_A4 - MARGEM - x;
+  const colunas = COLUNAS.map((coluna, index) =>
+    index === 1 ? { ...coluna, largura: coluna.largura + w - W_RETRATO } : coluna,
+  );
+  return { largura: ALTURA_A4, altura: LARGURA_A4, x, w, paisagem: true, colunas };
+}
 
 const descricaoItem = (item: ItemDanfe) =>
   item.informacoesAdicionais ? `${item.descricao} ${item.informacoesAdicionais}` : item.descricao;
 
-function alturaItem(doc: Pdf, item: ItemDanfe): number {
+function alturaItem(doc: Pdf, f: Folha, item: ItemDanfe): number {
   doc.font('Helvetica').fontSize(FONTE_ITEM);
-  const altura = doc.heightOfString(descricaoItem(item), { width: COLUNAS[1]!.largura - 4 });
+  const altura = doc.heightOfString(descricaoItem(item), { width: f.colunas[1]!.largura - 4 });
   return Math.max(9, Math.min(altura, FONTE_ITEM * 1.2 * 6) + 3);
 }
 
-/** Canhoto (receipt stub), page 1 only; returns the y below its cut line. */
-function canhoto(doc: Pdf, nota: DanfeModelo, y: number): number {
+/**
+ * Canhoto (receipt stub), page 1 only, `largura` wide from (x, y); returns the y below its cut line. The
+ * landscape DANFE draws it turned a quarter left along the page's left edge (canhotoPaisagem).
+ */
+function canhoto(doc: Pdf, nota: DanfeModelo, y: number, largura: number, x = 0): number {
+  const [M, W] = [x, largura];
   const larguraNota = 100;
   const larguraTexto = W - larguraNota;
   const dest = nota.destinatario;
@@ -100,15 +151,26 @@ function canhoto(doc: Pdf, nota: DanfeModelo, y: number): number {
   return corte + 5;
 }
 
+/** The canhoto of a landscape DANFE: read from the bottom up along the left edge, cut line on its right. */
+function canhotoPaisagem(doc: Pdf, nota: DanfeModelo, f: Folha) {
+  doc.save();
+  doc.translate(MARGEM, f.altura - MARGEM);
+  doc.rotate(-90);
+  canhoto(doc, nota, 0, f.altura - 2 * MARGEM);
+  doc.restore();
+}
+
 /** Emitente, DANFE box and chave (with its bars), natureza/protocolo and inscrições; returns the y below. */
 function cabecalho(
   doc: Pdf,
+  f: Folha,
   nota: DanfeModelo,
   opcoes: OpcoesDanfe,
   y: number,
   folha: number,
   folhas: number,
 ): number {
+  const { x: M, w: W } = f;
   const altura = 104;
   const larguraEmitente = 232;
   const larguraDanfe = 100;
@@ -116,19 +178,19 @@ function cabecalho(
   const emit = nota.emitente;
   doc.lineWidth(0.5).rect(M, y, larguraEmitente, altura).stroke();
   let xTexto = M + 4;
+  let yTexto = y + 14;
   let larguraTexto = larguraEmitente - 8;
-  const logo = opcoes.logo;
-  if (logo && /png|jpe?g/i.test(logo.tipo)) {
-    try {
-      doc.image(Buffer.from(logo.dados), M + 4, y + 14, { fit: [62, 62], align: 'center', valign: 'center' });
-      xTexto = M + 70;
-      larguraTexto = larguraEmitente - 74;
-    } catch {
-      // An image pdfkit cannot read is left out: the DANFE is still complete without the logo.
-    }
+  // A wide logo (a wordmark) runs across the top of the box, the name and address under it; a squarer one
+  // sits on the left of them.
+  const proporcao = proporcaoDoLogo(doc, opcoes.logo);
+  if (proporcao !== null && proporcao >= 2.2) {
+    if (logoDesenhado(doc, opcoes.logo, M + 4, y + 10, larguraEmitente - 8, 26)) yTexto = y + 40;
+  } else if (proporcao !== null && logoDesenhado(doc, opcoes.logo, M + 4, y + 14, 62, 62)) {
+    xTexto = M + 70;
+    larguraTexto = larguraEmitente - 74;
   }
   texto(doc, 'IDENTIFICAÇÃO DO EMITENTE', M + 2, y + 2, larguraEmitente - 4, { tamanho: 5 });
-  texto(doc, emit.nome, xTexto, y + 14, larguraTexto, {
+  texto(doc, emit.nome, xTexto, yTexto, larguraTexto, {
     tamanho: 9,
     negrito: true,
     linhas: 2,
@@ -139,11 +201,11 @@ function cabecalho(
     ? [
         `${e.logradouro}, ${e.numero}${e.complemento ? ` ${e.complemento}` : ''}`,
         `${e.bairro} - ${cep(e.cep)}`,
-        `${e.municipio} - ${e.uf}${e.telefone ? ` Fone: ${e.telefone}` : ''}`,
+        `${e.municipio} - ${e.uf}${e.telefone ? ` Fone: ${telefone(e.telefone)}` : ''}`,
       ]
     : [];
   for (const [index, linha] of linhasEndereco.entries())
-    texto(doc, linha, xTexto, y + 40 + index * 10, larguraTexto, { tamanho: 7, alinhamento: 'center' });
+    texto(doc, linha, xTexto, yTexto + 26 + index * 10, larguraTexto, { tamanho: 7, alinhamento: 'center' });
 
   const xDanfe = M + larguraEmitente;
   doc.rect(xDanfe, y, larguraDanfe, altura).stroke();
@@ -170,9 +232,12 @@ function cabecalho(
 
   const xChave = xDanfe + larguraDanfe;
   doc.rect(xChave, y, larguraChave, altura).stroke();
-  const modulos = encodeCode128(nota.chave);
-  const larguraBarras = modulos.length * MODULO_BARRAS;
-  barras(doc, modulos, xChave + (larguraChave - larguraBarras) / 2, y + 5, MODULO_BARRAS, ALTURA_BARRAS);
+  // An all-digit chave is Code 128C (277 modules); one with an alphanumeric CNPJ mixes 128C and 128A
+  // (NT Conjunta 2025.001) and is longer, so its module narrows to fit the box.
+  const modulos = encodeCode128(nota.chave, { conjuntoTexto: 'A' });
+  const modulo = moduloBarras(modulos.length, larguraChave - 8);
+  const larguraBarras = modulos.length * modulo;
+  barras(doc, modulos, xChave + (larguraChave - larguraBarras) / 2, y + 5, modulo, ALTURA_BARRAS);
   doc
     .moveTo(xChave, y + 40)
     .lineTo(xChave + larguraChave, y + 40)
@@ -212,7 +277,8 @@ function cabecalho(
   return linha + L;
 }
 
-function destinatario(doc: Pdf, nota: DanfeModelo, y: number): number {
+function destinatario(doc: Pdf, f: Folha, nota: DanfeModelo, y: number): number {
+  const { x: M, w: W } = f;
   tituloBloco(doc, 'DESTINATÁRIO / REMETENTE', M, y, W);
   let linha = y + 9;
   const d = nota.destinatario;
@@ -236,14 +302,15 @@ function destinatario(doc: Pdf, nota: DanfeModelo, y: number): number {
   campo(doc, M + W - data, linha, data, L, 'DATA DA SAÍDA/ENTRADA', dataXml(nota.dataSaidaEntrada));
   linha += L;
   campo(doc, M, linha, W - 230 - data, L, 'MUNICÍPIO', e?.municipio ?? '');
-  campo(doc, M + W - 230 - data, linha, 90, L, 'FONE / FAX', e?.telefone ?? '');
+  campo(doc, M + W - 230 - data, linha, 90, L, 'FONE / FAX', telefone(e?.telefone ?? ''));
   campo(doc, M + W - 140 - data, linha, 30, L, 'UF', e?.uf ?? '');
   campo(doc, M + W - 110 - data, linha, 110, L, 'INSCRIÇÃO ESTADUAL', d?.ie ?? '');
   campo(doc, M + W - data, linha, data, L, 'HORA DA SAÍDA/ENTRADA', horaXml(nota.dataSaidaEntrada));
   return linha + L + 2;
 }
 
-function fatura(doc: Pdf, nota: DanfeModelo, y: number): number {
+function fatura(doc: Pdf, f: Folha, nota: DanfeModelo, y: number): number {
+  const { x: M, w: W } = f;
   if (!nota.fatura && nota.duplicatas.length === 0) return y;
   tituloBloco(doc, 'FATURA / DUPLICATAS', M, y, W);
   let linha = y + 9;
@@ -273,7 +340,8 @@ function fatura(doc: Pdf, nota: DanfeModelo, y: number): number {
   return linha + Math.ceil(Math.min(nota.duplicatas.length, porLinha * 3) / porLinha) * 26 + 2;
 }
 
-function calculoImposto(doc: Pdf, nota: DanfeModelo, y: number): number {
+function calculoImposto(doc: Pdf, f: Folha, nota: DanfeModelo, y: number): number {
+  const { x: M, w: W } = f;
   tituloBloco(doc, 'CÁLCULO DO IMPOSTO', M, y, W);
   const t = nota.totais;
   const linhas: [string, number][][] = [
@@ -311,30 +379,33 @@ function calculoImposto(doc: Pdf, nota: DanfeModelo, y: number): number {
   return linha + 2;
 }
 
-function transportador(doc: Pdf, nota: DanfeModelo, y: number): number {
+function transportador(doc: Pdf, f: Folha, nota: DanfeModelo, y: number): number {
+  const { x: M, w: W } = f;
+  // The portrait widths, stretched in proportion on a landscape page.
+  const k = W / W_RETRATO;
+  const campoK = (x: number, yCampo: number, largura: number, rotulo: string, valor: string) =>
+    campo(doc, M + x * k, yCampo, largura * k, L, rotulo, valor);
   tituloBloco(doc, 'TRANSPORTADOR / VOLUMES TRANSPORTADOS', M, y, W);
   const tr = nota.transporte;
   const t = tr.transportador;
   let linha = y + 9;
-  campo(doc, M, linha, 190, L, 'NOME / RAZÃO SOCIAL', t?.nome ?? '');
-  campo(
-    doc,
-    M + 190,
+  campoK(0, linha, 190, 'NOME / RAZÃO SOCIAL', t?.nome ?? '');
+  campoK(
+    190,
     linha,
     95,
-    L,
     'FRETE POR CONTA',
     MODALIDADES_FRETE[tr.modalidadeFrete] ?? String(tr.modalidadeFrete),
   );
-  campo(doc, M + 285, linha, 60, L, 'CÓDIGO ANTT', tr.rntc);
-  campo(doc, M + 345, linha, 70, L, 'PLACA DO VEÍCULO', tr.placa);
-  campo(doc, M + 415, linha, 25, L, 'UF', tr.ufVeiculo);
-  campo(doc, M + 440, linha, W - 440, L, 'CNPJ / CPF', documento(t?.documento ?? ''));
+  campoK(285, linha, 60, 'CÓDIGO ANTT', tr.rntc);
+  campoK(345, linha, 70, 'PLACA DO VEÍCULO', tr.placa);
+  campoK(415, linha, 25, 'UF', tr.ufVeiculo);
+  campoK(440, linha, W_RETRATO - 440, 'CNPJ / CPF', documento(t?.documento ?? ''));
   linha += L;
-  campo(doc, M, linha, 285, L, 'ENDEREÇO', t?.endereco?.logradouro ?? '');
-  campo(doc, M + 285, linha, 130, L, 'MUNICÍPIO', t?.endereco?.municipio ?? '');
-  campo(doc, M + 415, linha, 25, L, 'UF', t?.endereco?.uf ?? '');
-  campo(doc, M + 440, linha, W - 440, L, 'INSCRIÇÃO ESTADUAL', t?.ie ?? '');
+  campoK(0, linha, 285, 'ENDEREÇO', t?.endereco?.logradouro ?? '');
+  campoK(285, linha, 130, 'MUNICÍPIO', t?.endereco?.municipio ?? '');
+  campoK(415, linha, 25, 'UF', t?.endereco?.uf ?? '');
+  campoK(440, linha, W_RETRATO - 440, 'INSCRIÇÃO ESTADUAL', t?.ie ?? '');
   linha += L;
   const v = tr.volumes[0];
   const larguras = [70, 100, 100, 100, 98.64, 98.64];
@@ -346,20 +417,20 @@ function transportador(doc: Pdf, nota: DanfeModelo, y: number): number {
     ['PESO BRUTO', v ? numeroBr(v.pesoBruto, 3) : ''],
     ['PESO LÍQUIDO', v ? numeroBr(v.pesoLiquido, 3) : ''],
   ];
-  let x = M;
+  let x = 0;
   valores.forEach(([rotulo, valor], index) => {
-    campo(doc, x, linha, larguras[index]!, L, rotulo, valor);
+    campoK(x, linha, larguras[index]!, rotulo, valor);
     x += larguras[index]!;
   });
   return linha + L + 2;
 }
 
 /** The products table header; returns the y of the first row. */
-function cabecalhoItens(doc: Pdf, y: number): number {
-  tituloBloco(doc, 'DADOS DOS PRODUTOS / SERVIÇOS', M, y, W);
+function cabecalhoItens(doc: Pdf, f: Folha, y: number): number {
+  tituloBloco(doc, 'DADOS DOS PRODUTOS / SERVIÇOS', f.x, y, f.w);
   const linha = y + 9;
-  let x = M;
-  for (const coluna of COLUNAS) {
+  let x = f.x;
+  for (const coluna of f.colunas) {
     doc.lineWidth(0.5).rect(x, linha, coluna.largura, 14).stroke();
     texto(doc, coluna.rotulo, x + 1, linha + 2, coluna.largura - 2, {
       tamanho: 4.6,
@@ -371,9 +442,9 @@ function cabecalhoItens(doc: Pdf, y: number): number {
   return linha + 14;
 }
 
-function linhaItem(doc: Pdf, item: ItemDanfe, y: number, altura: number) {
-  let x = M;
-  for (const [index, coluna] of COLUNAS.entries()) {
+function linhaItem(doc: Pdf, f: Folha, item: ItemDanfe, y: number, altura: number) {
+  let x = f.x;
+  for (const [index, coluna] of f.colunas.entries()) {
     doc.lineWidth(0.3).rect(x, y, coluna.largura, altura).stroke();
     const valor = index === 1 ? descricaoItem(item) : coluna.valor(item);
     texto(doc, valor, x + 2, y + 1.5, coluna.largura - 4, {
@@ -385,8 +456,9 @@ function linhaItem(doc: Pdf, item: ItemDanfe, y: number, altura: number) {
   }
 }
 
-function dadosAdicionais(doc: Pdf, nota: DanfeModelo) {
-  const y = ALTURA_PAGINA - M - ALTURA_ADICIONAIS;
+function dadosAdicionais(doc: Pdf, f: Folha, nota: DanfeModelo) {
+  const { x: M, w: W } = f;
+  const y = f.altura - MARGEM - ALTURA_ADICIONAIS;
   tituloBloco(doc, 'DADOS ADICIONAIS', M, y, W);
   const larguraFisco = 170;
   const altura = ALTURA_ADICIONAIS - 9;
@@ -421,15 +493,15 @@ const ALTURA_CABECALHO = 104 + 2 * L;
 const ALTURA_CABECALHO_ITENS = 23;
 
 /** Items of each page: rows never split; page 1 stops above the dados adicionais. */
-function paginar(alturas: number[], inicioPrimeira: number): number[][] {
+function paginar(alturas: number[], inicioPrimeira: number, alturaPagina: number): number[][] {
   const paginas: number[][] = [[]];
   let y = inicioPrimeira;
-  let limite = ALTURA_PAGINA - M - ALTURA_ADICIONAIS - 4;
+  let limite = alturaPagina - MARGEM - ALTURA_ADICIONAIS - 4;
   for (const [index, altura] of alturas.entries()) {
     if (y + altura > limite && paginas[paginas.length - 1]!.length > 0) {
       paginas.push([]);
-      y = M + ALTURA_CABECALHO + 2 + ALTURA_CABECALHO_ITENS;
-      limite = ALTURA_PAGINA - M;
+      y = MARGEM + ALTURA_CABECALHO + 2 + ALTURA_CABECALHO_ITENS;
+      limite = alturaPagina - MARGEM;
     }
     paginas[paginas.length - 1]!.push(index);
     y += altura;
@@ -438,7 +510,8 @@ function paginar(alturas: number[], inicioPrimeira: number): number[][] {
 }
 
 /**
- * The DANFE of an NF-e, portrait A4, per the Manual de Orientação do Contribuinte (DANFE): canhoto,
+ * The DANFE of an NF-e, A4 portrait or, when the XML's tpImp is 2, landscape (the canhoto along the left
+ * edge), per the Manual de Orientação do Contribuinte (DANFE): canhoto,
  * emitente with the logo, the DANFE box with "Folha X/Y", the chave in Code 128 (set C) and in groups of 4,
  * natureza and protocolo, destinatário, fatura/duplicatas, cálculo do imposto, transportador, the products
  * table (breaking across pages, each continuation page repeating the header) and dados adicionais on the
@@ -451,30 +524,68 @@ export async function desenharDanfe(nota: DanfeModelo, opcoes: OpcoesDanfe = {})
     autor: nota.emitente.nome,
     semCompressao: opcoes.semCompressao,
   });
-  const pagina = () => doc.addPage({ size: [LARGURA_PAGINA, ALTURA_PAGINA], margin: 0 });
+  const f = folhaDa(nota);
+  const pagina = () => doc.addPage({ size: [f.largura, f.altura], margin: 0 });
   pagina();
-  const alturas = nota.itens.map((item) => alturaItem(doc, item));
-  const inicioPrimeira =
-    M + ALTURA_CANHOTO + ALTURA_CABECALHO + 71 + alturaFatura(nota) + 51 + 71 + ALTURA_CABECALHO_ITENS;
-  const paginas = paginar(alturas, inicioPrimeira);
+  const alturas = nota.itens.map((item) => alturaItem(doc, f, item));
+  const topo = f.paisagem ? MARGEM : MARGEM + ALTURA_CANHOTO;
+  const inicioPrimeira = topo + ALTURA_CABECALHO + 71 + alturaFatura(nota) + 51 + 71 + ALTURA_CABECALHO_ITENS;
+  const paginas = paginar(alturas, inicioPrimeira, f.altura);
   for (const [numero, itens] of paginas.entries()) {
     if (numero > 0) pagina();
     let y: number;
     if (numero === 0) {
-      y = cabecalho(doc, nota, opcoes, canhoto(doc, nota, M), 1, paginas.length);
-      y = cabecalhoItens(
-        doc,
-        transportador(doc, nota, calculoImposto(doc, nota, fatura(doc, nota, destinatario(doc, nota, y)))),
-      );
-      dadosAdicionais(doc, nota);
+      if (f.paisagem) canhotoPaisagem(doc, nota, f);
+      const abaixoDoCanhoto = f.paisagem ? MARGEM : canhoto(doc, nota, MARGEM, f.w, f.x);
+      y = cabecalho(doc, f, nota, opcoes, abaixoDoCanhoto, 1, paginas.length);
+      y = destinatario(doc, f, nota, y);
+      y = transportador(doc, f, nota, calculoImposto(doc, f, nota, fatura(doc, f, nota, y)));
+      y = cabecalhoItens(doc, f, y);
+      dadosAdicionais(doc, f, nota);
     } else {
-      y = cabecalhoItens(doc, cabecalho(doc, nota, opcoes, M, numero + 1, paginas.length) + 2);
+      y = cabecalhoItens(doc, f, cabecalho(doc, f, nota, opcoes, MARGEM, numero + 1, paginas.length) + 2);
     }
     for (const index of itens) {
-      linhaItem(doc, nota.itens[index]!, y, alturas[index]!);
+      linhaItem(doc, f, nota.itens[index]!, y, alturas[index]!);
       y += alturas[index]!;
     }
     marcasDaPagina(doc, nota, opcoes);
   }
   return fim();
+}
+
+/** Width ÷ height of the white-label's logo (SVG viewBox, or the image's pixels); null when it cannot be read. */
+function proporcaoDoLogo(doc: Pdf, logo: OpcoesDanfe['logo']): number | null {
+  if (!logo) return null;
+  if (/svg/i.test(logo.tipo)) return proporcaoSvg(Buffer.from(logo.dados).toString('utf8'));
+  if (!/png|jpe?g/i.test(logo.tipo)) return null;
+  try {
+    // pdfkit's openImage (not in its typings) reads the image's size without drawing it.
+    const leitor = doc as unknown as { openImage(dados: Buffer): { width: number; height: number } };
+    const imagem = leitor.openImage(Buffer.from(logo.dados));
+    return imagem.width > 0 && imagem.height > 0 ? imagem.width / imagem.height : null;
+  } catch {
+    // An image pdfkit cannot read is left out: the DANFE is still complete without the logo.
+    return null;
+  }
+}
+
+/** The logo fitted and centred in the box: PNG/JPEG as an image, SVG as vectors; false when not drawn. */
+function logoDesenhado(
+  doc: Pdf,
+  logo: OpcoesDanfe['logo'],
+  x: number,
+  y: number,
+  largura: number,
+  altura: number,
+): boolean {
+  if (!logo) return false;
+  if (/svg/i.test(logo.tipo))
+    return desenharLogoSvg(doc, Buffer.from(logo.dados).toString('utf8'), x, y, largura, altura);
+  try {
+    doc.image(Buffer.from(logo.dados), x, y, { fit: [largura, altura], align: 'center', valign: 'center' });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -177,6 +177,7 @@ export function lerNotaParaDanfe(xml: string): DanfeModelo {
     tipoOperacao: texto(ide.tpNF) === '0' ? 0 : 1,
     naturezaOperacao: texto(ide.natOp),
     ambiente: texto(ide.tpAmb) === '1' ? 1 : 2,
+    tipoImpressao: numero(ide.tpImp) || 1,
     tipoEmissao,
     contingencia: tipoEmissao !== 1 ? { dataHora: texto(ide.dhCont), justificativa: texto(ide.xJust) } : null,
     emitente: participante(inf.emit, 'enderEmit') ?? participante({ xNome: '' }, 'enderEmit')!,

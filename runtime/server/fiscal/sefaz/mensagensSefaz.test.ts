@@ -85,7 +85,7 @@ describe('endpoints as data', () => {
 });
 
 describe('messages', () => {
-  it('builds consStatServ, consSitNFe, consReciNFe and distDFeInt valid against PL_010b', async () => {
+  it('builds consStatServ, consSitNFe, consReciNFe and distDFeInt valid against the pinned PL', async () => {
     for (const [xml, schema] of [
       [montarConsStatServ(2, '35'), 'consStatServ_v4.00.xsd'],
       [montarConsSitNFe(2, CHAVE), 'consSitNFe_v4.00.xsd'],

@@ -61,7 +61,7 @@ const DESCRICAO_EVENTO: Record<DetalheEvento['tpEvento'], string> = {
   '210240': 'Operacao nao Realizada',
 };
 
-/** The element the schema of each event validates (PL_010b), for the XSD check before sending. */
+/** The element the schema of each event validates (the pinned PL), for the XSD check before sending. */
 export const SCHEMA_EVENTO: Record<DetalheEvento['tpEvento'], string> = {
   '110111': 'envEventoCancNFe_v1.00.xsd',
   '110110': 'envCCe_v1.00.xsd',

@@ -170,7 +170,12 @@ export const xmlBody = {
       maximum: 999999999,
       description: 'Padrão: o da nota ou o próximo número da configuração fiscal (não é reservado)',
     },
-    versaoQrCode: { type: 'integer', enum: [2, 3], default: 2, description: 'NFC-e: versão do QR Code' },
+    versaoQrCode: {
+      type: 'integer',
+      enum: [2, 3],
+      description:
+        'NFC-e: versão do QR Code. Padrão: a da configuração fiscal; sem ela, 2 quando a filial tem CSC e 3 quando não tem',
+    },
   },
 } as const;
 

@@ -17,7 +17,12 @@ export const emitirBody = {
   additionalProperties: false,
   properties: {
     modelo: { type: 'integer', enum: [55, 65], default: 55, description: '55 NF-e, 65 NFC-e' },
-    versaoQrCode: { type: 'integer', enum: [2, 3], description: 'NFC-e: versão do QR Code (padrão 2)' },
+    versaoQrCode: {
+      type: 'integer',
+      enum: [2, 3],
+      description:
+        'NFC-e: versão do QR Code, a mesma na contingência offline. Padrão: a da configuração fiscal; sem ela, 2 quando a filial tem CSC e 3 quando não tem',
+    },
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import { normalizeCpfCnpj } from '../../../core/normalizeCpfCnpj.ts';
 import type { Tx } from '../../db/database.ts';
 import { digits } from './formatoArquivo.ts';
 
@@ -62,7 +63,8 @@ export async function participantesFiscais(tx: Tx, ids: number[]): Promise<Map<n
       id,
       codigo: txt(row.codigo_sped).trim() || String(id),
       nome: txt(row.nome),
-      cpfCnpj: digits(txt(row.cpf_cnpj)),
+      // normalizeCpfCnpj, as everywhere: an alphanumeric CNPJ (IN RFB 2.229/2024) keeps its letters.
+      cpfCnpj: normalizeCpfCnpj(txt(row.cpf_cnpj)),
       ie: txt(row.inscricao_estadual)
         .replace(/[^0-9A-Za-z]/g, '')
         .toUpperCase(),

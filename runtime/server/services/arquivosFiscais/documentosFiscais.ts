@@ -214,7 +214,11 @@ export async function documentosFiscais(
     id: n(row.id),
     serie: row.serie === null ? null : n(row.serie),
     numero: n(row.numero),
-    chave: s(row.chave)?.replace(/\D/g, '') || null,
+    // The chave of an alphanumeric CNPJ keeps its letters (NT Conjunta 2025.001).
+    chave:
+      s(row.chave)
+        ?.replace(/[^0-9A-Za-z]/g, '')
+        .toUpperCase() || null,
     dataEmissao: String(row.data_emissao),
     dataEntradaSaida: String(row.data_es),
     valorTotal: n(row.valor_total),

@@ -1,5 +1,6 @@
 import { problemaInscricaoEstadual } from '../../../core/fiscal/inscricaoEstadual.ts';
 import { isValidCpfCnpj } from '../../../core/isValidCpfCnpj.ts';
+import { normalizeCpfCnpj } from '../../../core/normalizeCpfCnpj.ts';
 import type { AuthInfo } from '../../context.ts';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
@@ -99,7 +100,8 @@ export async function emitenteFiscal(
        LEFT JOIN LATERAL (
          SELECT * FROM pessoa p
           WHERE p.tipo_pessoa = 2
-            AND regexp_replace(p.cpf_cnpj, '\\D', '', 'g') = regexp_replace(COALESCE(f.cpf_cnpj, e.cpf_cnpj, ''), '\\D', '', 'g')
+            AND upper(regexp_replace(p.cpf_cnpj, '[^0-9A-Za-z]', '', 'g'))
+              = upper(regexp_replace(COALESCE(f.cpf_cnpj, e.cpf_cnpj, ''), '[^0-9A-Za-z]', '', 'g'))
           ORDER BY p.ativo DESC NULLS LAST, p.id LIMIT 1) p ON true
        LEFT JOIN municipio m ON m.codigo = COALESCE(p.codigo_municipio, e.codigo_municipio)
       WHERE f.id = $1`,
@@ -111,26 +113,26 @@ export async function emitenteFiscal(
     throw new HttpError(
       400,
       'FILIAL_SEM_IE',
-      `A filial ${row.nome} não tem inscrição estadual. Cadastre a pessoa do tipo Filial com o CNPJ ${digits(row.cnpj) || 'da filial'} e a inscrição estadual antes de ${acao}.`,
+      `A filial ${row.nome} não tem inscrição estadual. Cadastre a pessoa do tipo Filial com o CNPJ ${normalizeCpfCnpj(row.cnpj) || 'da filial'} e a inscrição estadual antes de ${acao}.`,
     );
   if (!isValidCpfCnpj(row.cnpj))
     throw new HttpError(
       400,
       'FILIAL_CNPJ_INVALIDO',
-      `O CNPJ ${digits(row.cnpj) || '(vazio)'} da filial ${row.nome} não é válido (dígitos verificadores). Corrija o CNPJ em Configurações › Empresas antes de ${acao}.`,
+      `O CNPJ ${normalizeCpfCnpj(row.cnpj) || '(vazio)'} da filial ${row.nome} não é válido (dígitos verificadores). Corrija o CNPJ em Configurações › Empresas antes de ${acao}.`,
     );
   const problemaIe = problemaInscricaoEstadual(ie, row.uf);
   if (problemaIe)
     throw new HttpError(
       400,
       'FILIAL_IE_INVALIDA',
-      `A inscrição estadual ${ie} da filial ${row.nome} não é válida (${problemaIe}). Corrija a inscrição estadual e a UF da pessoa do tipo Filial com o CNPJ ${digits(row.cnpj) || 'da filial'} antes de ${acao}.`,
+      `A inscrição estadual ${ie} da filial ${row.nome} não é válida (${problemaIe}). Corrija a inscrição estadual e a UF da pessoa do tipo Filial com o CNPJ ${normalizeCpfCnpj(row.cnpj) || 'da filial'} antes de ${acao}.`,
     );
   return {
     filialId: row.id,
     nome: row.nome,
     fantasia: row.apelido || row.nome,
-    cnpj: digits(row.cnpj),
+    cnpj: normalizeCpfCnpj(row.cnpj),
     ie,
     im: row.im ?? '',
     uf: row.uf ?? '',

@@ -1,3 +1,4 @@
+import { isValidChaveAcesso } from '../../../core/chaveAcesso.ts';
 import { problemaInscricaoEstadual, UF_POR_CODIGO_IBGE } from '../../../core/fiscal/inscricaoEstadual.ts';
 import { isValidCpfCnpj } from '../../../core/isValidCpfCnpj.ts';
 import {
@@ -203,20 +204,6 @@ const isoDe = (ddmmaaaa: string) => `${ddmmaaaa.slice(4)}${ddmmaaaa.slice(2, 4)}
 const valor = (texto: string | undefined) => Number((texto ?? '').replace(',', '.')) || 0;
 const igual = (a: number, b: number) => Math.abs(a - b) < 0.005;
 const brl = (n: number) => n.toFixed(2).replace('.', ',');
-
-/** Mod-11 check digit of the 44-digit NF-e/NFC-e access key. */
-export function chaveValida(chave: string): boolean {
-  if (!/^\d{44}$/.test(chave)) return false;
-  let soma = 0;
-  let peso = 2;
-  for (let i = 42; i >= 0; i--) {
-    soma += Number(chave[i]) * peso;
-    peso = peso === 9 ? 2 : peso + 1;
-  }
-  const resto = soma % 11;
-  const dv = resto < 2 ? 0 : 11 - resto;
-  return dv === Number(chave[43]);
-}
 
 function formatoCampo(campo: Campo, texto: string): string | null {
   if (texto === '') return null;
@@ -861,7 +848,7 @@ export function validarChavesSped(linhas: string[]): ProblemaArquivo[] {
     const campos = texto.split('|').slice(1, -1);
     if (campos[0] !== 'C100' || !campos[8]) return;
     const chave = campos[8];
-    if (!chaveValida(chave))
+    if (!isValidChaveAcesso(chave))
       problemas.push({
         tipo: 'erro',
         registro: 'C100',

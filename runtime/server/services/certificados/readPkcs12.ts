@@ -118,14 +118,17 @@ export function assertPkcs12IterationsWithinLimit(pfx: forge.asn1.Asn1): void {
 const commonName = (name: forge.pki.Certificate['subject']): string =>
   String(name.getField('CN')?.value ?? name.getField('O')?.value ?? '').trim();
 
-/** The 14 digits after the colon of an ICP-Brasil CN, else the first valid CNPJ found in any subject attribute. */
+/**
+ * The CNPJ after the colon of an ICP-Brasil CN, else the first valid CNPJ found in any subject attribute; an
+ * alphanumeric CNPJ (12 letters or digits and 2 check digits, IN RFB 2.229/2024) too, by isValidCnpj.
+ */
 function cnpjOf(cert: forge.pki.Certificate): string | null {
   const values = [
     commonName(cert.subject),
     ...cert.subject.attributes.map((attribute) => String(attribute.value ?? '')),
   ];
   for (const value of values) {
-    for (const match of value.matchAll(/(?<!\d)(\d{14})(?!\d)/g))
+    for (const match of value.toUpperCase().matchAll(/(?<![0-9A-Z])([0-9A-Z]{12}[0-9]{2})(?![0-9A-Z])/g))
       if (match[1] && isValidCnpj(match[1])) return match[1];
   }
   return null;
