@@ -2757,6 +2757,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Caixas/{id}/vendas/previa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Os itens da venda com o preço de hoje (promoções), os descontos conferidos com o limite do perfil e o total; nada é lançado */
+        post: operations["caixasPreviaVenda"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Caixas/{id}/vendas": {
         parameters: {
             query?: never;
@@ -44416,6 +44433,115 @@ export interface operations {
                             /** @description Contado − esperado */
                             diferenca: number;
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    caixasPreviaVenda: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    itens: {
+                        /** @description Produto pelo id */
+                        produtoId?: number;
+                        /** @description Ou pelo código de barras ou código do produto */
+                        codigo?: string;
+                        /** @description Quantidade */
+                        quantidade: number;
+                        /** @description Desconto no item (R$) */
+                        desconto?: number;
+                    }[];
+                    /** @description Desconto na venda (R$), além dos descontos dos itens */
+                    desconto?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            numeroItem: number;
+                            produtoId: number;
+                            codigo: string;
+                            descricao: string;
+                            unidade: string;
+                            quantidade: number;
+                            /** @description Preço de venda com a promoção do dia */
+                            precoUnitario: number;
+                            desconto: number;
+                            valorTotal: number;
+                        }[];
+                        valorProdutos: number;
+                        valorDesconto: number;
+                        valorTotal: number;
                     };
                 };
             };

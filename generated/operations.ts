@@ -68,6 +68,7 @@ export const operations = {
   "caixasFindById": { method: 'get', path: "/api/Caixas/{id}" },
   "caixasFindOne": { method: 'get', path: "/api/Caixas/findOne" },
   "caixasPatchById": { method: 'patch', path: "/api/Caixas/{id}" },
+  "caixasPreviaVenda": { method: 'post', path: "/api/Caixas/{id}/vendas/previa" },
   "caixasReplaceById": { method: 'put', path: "/api/Caixas/{id}" },
   "caixasResumo": { method: 'get', path: "/api/Caixas/{id}/resumo" },
   "caixasSangria": { method: 'post', path: "/api/Caixas/{id}/sangria" },

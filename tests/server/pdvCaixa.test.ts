@@ -203,6 +203,39 @@ describe('venda', () => {
     expect(semChave.json().error.code).toBe('IDEMPOTENCY_KEY_OBRIGATORIA');
   });
 
+  it('previa: the items priced (promoção of the day for the quantity), the totals, nothing posted', async () => {
+    const cafe = fx.produtos[0]!;
+    await ok('POST', '/api/Promocoes', {
+      descricao: 'Leve 6 cafés',
+      produtoId: cafe.id,
+      inicio: '2020-01-01',
+      fim: '2099-12-31',
+      percentualDesconto: 10,
+      quantidadeMinima: 6,
+    });
+    const previa = await ok('POST', `/api/Caixas/${caixaId}/vendas/previa`, {
+      itens: [
+        { codigo: cafe.codigoBarras, quantidade: 6 },
+        { codigo: 'LEITE1L', quantidade: 1, desconto: 0.49 },
+      ],
+    });
+    expect(previa).toEqual({
+      itens: [
+        expect.objectContaining({
+          produtoId: cafe.id,
+          codigo: 'CAFE500',
+          precoUnitario: 17.01,
+          valorTotal: 102.06,
+        }),
+        expect.objectContaining({ codigo: 'LEITE1L', precoUnitario: 5.49, desconto: 0.49, valorTotal: 5 }),
+      ],
+      valorProdutos: 107.55,
+      valorDesconto: 0.49,
+      valorTotal: 107.06,
+    });
+    expect(await system('SELECT 1 FROM nota_fiscal WHERE caixa_id = $1', [caixaId])).toHaveLength(0);
+  });
+
   it('a discount above the perfil limit is refused; within it the sale goes through', async () => {
     const limitado = await addDemoUserWithProfile(server, {
       email: 'caixa.pdv@erp.local',

@@ -45,20 +45,18 @@ export interface TotaisVendaPdv {
   troco: number;
 }
 
-const centavos = (reais: number) => Math.round(reais * 100);
+const centavos = (valor: number) => Math.round(valor * 100 + (valor >= 0 ? 1e-7 : -1e-7));
 const reais = (cents: number) => formatBRL(cents / 100);
 
+/** The items' totals of a counter sale, in cents (before the payments). */
+export type TotaisItensPdv = Omit<TotaisVendaPdv, 'valorPago' | 'troco'>;
+
 /**
- * Totals of a counter sale (flows.md §4, issue 17 PDV): gross per item (quantidade × preço, rounded to
- * cents), the items' discounts and the sale's discount (each no larger than what it discounts), the total
- * due, and the payments — together at least the total, with change only out of cash: the non-cash payments
- * may not pass the total. Throws VendaPdvInvalidaError naming what to fix.
+ * The items' side of a counter sale: gross per item (quantidade × preço, rounded to cents), the items'
+ * discounts and the sale's discount (each smaller than what it discounts) and the total due. Throws
+ * VendaPdvInvalidaError naming what to fix.
  */
-export function totalizarVendaPdv(
-  itens: ItemVendaPdv[],
-  descontoVenda: number,
-  pagamentos: PagamentoVendaPdv[],
-): TotaisVendaPdv {
+export function totalizarItensPdv(itens: ItemVendaPdv[], descontoVenda: number): TotaisItensPdv {
   if (itens.length === 0)
     throw new VendaPdvInvalidaError('VENDA_SEM_ITENS', 'Inclua ao menos um produto na venda.');
   const calculados = itens.map((item) => {
@@ -85,7 +83,21 @@ export function totalizarVendaPdv(
       `O desconto da venda deve ficar entre R$ 0,00 e o valor dos itens (${reais(valorProdutos - descontoItens)}).`,
     );
   const valorDesconto = descontoItens + descontoTotal;
-  const valorTotal = valorProdutos - valorDesconto;
+  return { itens: calculados, valorProdutos, valorDesconto, valorTotal: valorProdutos - valorDesconto };
+}
+
+/**
+ * Totals of a counter sale (flows.md §4, issue 17 PDV): the items' totals (totalizarItensPdv) and the payments —
+ * together at least the total, with change only out of cash: the non-cash payments may not pass the total.
+ * Throws VendaPdvInvalidaError naming what to fix.
+ */
+export function totalizarVendaPdv(
+  itens: ItemVendaPdv[],
+  descontoVenda: number,
+  pagamentos: PagamentoVendaPdv[],
+): TotaisVendaPdv {
+  const totais = totalizarItensPdv(itens, descontoVenda);
+  const { valorTotal } = totais;
   if (pagamentos.length === 0)
     throw new VendaPdvInvalidaError(
       'PAGAMENTO_OBRIGATORIO',
@@ -109,12 +121,5 @@ export function totalizarVendaPdv(
       'TROCO_SEM_DINHEIRO',
       `O troco só sai do dinheiro: os pagamentos que não são em dinheiro (${reais(semDinheiro)}) passam do total da venda (${reais(valorTotal)}).`,
     );
-  return {
-    itens: calculados,
-    valorProdutos,
-    valorDesconto,
-    valorTotal,
-    valorPago,
-    troco: valorPago - valorTotal,
-  };
+  return { ...totais, valorPago, troco: valorPago - valorTotal };
 }

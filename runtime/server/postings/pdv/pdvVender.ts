@@ -1,6 +1,8 @@
 import { valorComSinal } from '../../../core/pdv/movimentoCaixa.ts';
 import {
   type ItemVendaPdv,
+  type TotaisItensPdv,
+  totalizarItensPdv,
   totalizarVendaPdv,
   VendaPdvInvalidaError,
 } from '../../../core/pdv/totalizarVendaPdv.ts';
@@ -8,6 +10,7 @@ import { type Promocao, percentualDesconto, precoComPromocao } from '../../../co
 import { HttpError } from '../../errors.ts';
 import { postStockMovements } from '../postStockMovements.ts';
 import {
+  type CaixaTravado,
   formaDinheiro,
   formasPagamento,
   lancarMovimentoCaixa,
@@ -134,13 +137,82 @@ async function proximoNumero(context: PdvContext, serie: number): Promise<number
   return row.n;
 }
 
+/** A sale's items priced in its open session: products, the items as the totals read them, the totals. */
+export interface VendaPrecificada {
+  caixa: CaixaTravado;
+  produtos: ProdutoRow[];
+  itens: ItemVendaPdv[];
+  totais: TotaisItensPdv;
+}
+
+/**
+ * The items of a sale in the open session `caixaId` (locked) priced: by id, barcode or código at the
+ * product's price with its promoções of today for the quantity, the items' and the sale's discounts, checked
+ * against the user's perfil. The sale posts these; POST …/vendas/previa shows them to the cashier.
+ */
+export async function precificarVenda(
+  context: PdvContext,
+  caixaId: number,
+  input: Pick<VenderInput, 'itens' | 'desconto'>,
+): Promise<VendaPrecificada> {
+  const caixa = await travarCaixaAberto(context, caixaId);
+  const itensEntrada = input.itens ?? [];
+  const produtos = await produtosDaVenda(context, itensEntrada);
+  const hoje = new Date().toISOString().slice(0, 10);
+  const itens: ItemVendaPdv[] = itensEntrada.map((item, index) => {
+    const produto = produtos[index]!;
+    const quantidade = Number(item.quantidade);
+    return {
+      numeroItem: index + 1,
+      descricao: produto.descricao,
+      quantidade,
+      precoUnitario: precoComPromocao(Number(produto.preco), quantidade, hoje, produto.promocoes ?? []).preco,
+      desconto: Number(item.desconto ?? 0),
+    };
+  });
+  let totais: TotaisItensPdv;
+  try {
+    totais = totalizarItensPdv(itens, Number(input.desconto ?? 0));
+  } catch (error) {
+    if (error instanceof VendaPdvInvalidaError) throw invalida(error.codigo, error.message);
+    throw error;
+  }
+  await conferirLimiteDesconto(
+    context,
+    itens.map((item) => ({ precoReferencia: item.precoUnitario, quantidade: item.quantidade })),
+    totais.valorProdutos / 100,
+    totais.valorDesconto / 100,
+  );
+  return { caixa, produtos, itens, totais };
+}
+
+/** What POST …/vendas/previa answers: the priced items and totals, in reais. */
+export function previaDaVenda({ produtos, totais }: VendaPrecificada) {
+  return {
+    itens: totais.itens.map((item, index) => ({
+      numeroItem: item.numeroItem,
+      produtoId: produtos[index]!.id,
+      codigo: produtos[index]!.codigo ?? String(produtos[index]!.id),
+      descricao: item.descricao,
+      unidade: produtos[index]!.unidade || 'UN',
+      quantidade: item.quantidade,
+      precoUnitario: item.precoUnitario,
+      desconto: item.descontoCentavos / 100,
+      valorTotal: (item.bruto - item.descontoCentavos) / 100,
+    })),
+    valorProdutos: totais.valorProdutos / 100,
+    valorDesconto: totais.valorDesconto / 100,
+    valorTotal: totais.valorTotal / 100,
+  };
+}
+
 /**
  * A counter sale in the open session `caixaId` (flows.md §4; issue 17 PDV), in the caller's transaction with
- * the session locked: the items by id, barcode or código at the product's price (with its promoções), the
- * discounts within the user's perfil, the payments (change only from cash); the NFC-e document — a notaFiscal
- * de saída to the consumer, numbered in the PDV's série, linked to the session (caixaId) — its stock saída
- * from the PDV's depósito (origem notaFiscal, one row per item) and its cash movements: one venda row per
- * payment, the cash one as handed over, and the troco. Emission happens after the commit.
+ * the session locked: the items priced (precificarVenda: product's price with its promoções, discounts within
+ * the user's perfil), the payments (change only from cash); the NFC-e document — a notaFiscal de saída to the
+ * consumer, numbered in the PDV's série, linked to the session (caixaId) — its stock saída from the PDV's
+ * depósito (origem notaFiscal, one row per item) and its cash movements: one venda row per payment, the cash
+ * one as handed over, and the troco. Emission happens after the commit.
  */
 export async function venderNoCaixa(
   context: PdvContext,
@@ -148,7 +220,7 @@ export async function venderNoCaixa(
   input: VenderInput,
 ): Promise<VendaPdv> {
   const { tx, scope } = context;
-  const caixa = await travarCaixaAberto(context, caixaId);
+  const { caixa, produtos, itens } = await precificarVenda(context, caixaId, input);
   if (
     input.operadorPdvId &&
     caixa.operadorPdvId !== null &&
@@ -180,8 +252,6 @@ export async function venderNoCaixa(
     ]);
     if (!cliente) throw invalida('CLIENTE_NAO_ENCONTRADO', 'Cliente não encontrado.');
   }
-  const itensEntrada = input.itens ?? [];
-  const produtos = await produtosDaVenda(context, itensEntrada);
   const formas = await formasPagamento(context);
   const dinheiro = formaDinheiro(formas);
   const pagamentos = (input.pagamentos ?? []).map((pagamento) => {
@@ -198,18 +268,6 @@ export async function venderNoCaixa(
       dinheiro: forma.dinheiro,
     };
   });
-  const hoje = new Date().toISOString().slice(0, 10);
-  const itens: ItemVendaPdv[] = itensEntrada.map((item, index) => {
-    const produto = produtos[index]!;
-    const quantidade = Number(item.quantidade);
-    return {
-      numeroItem: index + 1,
-      descricao: produto.descricao,
-      quantidade,
-      precoUnitario: precoComPromocao(Number(produto.preco), quantidade, hoje, produto.promocoes ?? []).preco,
-      desconto: Number(item.desconto ?? 0),
-    };
-  });
   let totais: ReturnType<typeof totalizarVendaPdv>;
   try {
     totais = totalizarVendaPdv(itens, Number(input.desconto ?? 0), pagamentos);
@@ -217,12 +275,6 @@ export async function venderNoCaixa(
     if (error instanceof VendaPdvInvalidaError) throw invalida(error.codigo, error.message);
     throw error;
   }
-  await conferirLimiteDesconto(
-    context,
-    itens.map((item) => ({ precoReferencia: item.precoUnitario, quantidade: item.quantidade })),
-    totais.valorProdutos / 100,
-    totais.valorDesconto / 100,
-  );
   const numero = await proximoNumero(context, caixa.serie);
   const agora = new Date().toISOString();
   const nota = await tx.one<{ id: number }>(

@@ -12,7 +12,13 @@ import { type AbrirCaixaInput, abrirCaixa } from '../../postings/pdv/caixaAbrir.
 import { type FecharCaixaInput, fecharCaixa } from '../../postings/pdv/caixaFechar.ts';
 import { type MovimentoGavetaInput, movimentarGaveta } from '../../postings/pdv/caixaMovimentar.ts';
 import { caixaResumo } from '../../postings/pdv/caixaResumo.ts';
-import { type VendaPdv, type VenderInput, venderNoCaixa } from '../../postings/pdv/pdvVender.ts';
+import {
+  precificarVenda,
+  previaDaVenda,
+  type VendaPdv,
+  type VenderInput,
+  venderNoCaixa,
+} from '../../postings/pdv/pdvVender.ts';
 import { runScreenTool } from '../../services/screenTools/runScreenTool.ts';
 import { errorResponses } from '../errorResponses.ts';
 import { idempotencyHeaders, runFinanceiroPosting } from '../Lancamentos/financeiroPostings.ts';
@@ -21,6 +27,8 @@ import {
   caixaParams,
   fecharBody,
   gavetaBody,
+  previaBody,
+  previaResponse,
   resumoCaixaResponse,
   vendaResponse,
   venderBody,
@@ -128,6 +136,27 @@ export async function caixasRoutes(app: FastifyInstance): Promise<void> {
     (request, reply) =>
       runFinanceiroPosting(app, request, reply, acesso(PermissionLevel.CRIAR), (context) =>
         fecharCaixa(context, (request.params as { id: number }).id, request.body as FecharCaixaInput),
+      ),
+  );
+
+  app.post(
+    '/api/Caixas/:id/vendas/previa',
+    {
+      schema: {
+        operationId: 'caixasPreviaVenda',
+        tags,
+        summary:
+          'Os itens da venda com o preço de hoje (promoções), os descontos conferidos com o limite do perfil e o total; nada é lançado',
+        params: caixaParams,
+        body: previaBody,
+        response: { 200: previaResponse, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    (request) =>
+      runScreenTool(app, request, acesso(PermissionLevel.CRIAR), async (context) =>
+        previaDaVenda(
+          await precificarVenda(context, (request.params as { id: number }).id, request.body as VenderInput),
+        ),
       ),
   );
 

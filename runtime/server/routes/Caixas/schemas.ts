@@ -194,3 +194,51 @@ export const vendaResponse = {
     },
   },
 } as const;
+
+export const previaBody = {
+  type: 'object',
+  required: ['itens'],
+  additionalProperties: false,
+  properties: {
+    itens: venderBody.properties.itens,
+    desconto: venderBody.properties.desconto,
+  },
+} as const;
+
+export const previaResponse = {
+  type: 'object',
+  required: ['itens', 'valorProdutos', 'valorDesconto', 'valorTotal'],
+  properties: {
+    itens: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'numeroItem',
+          'produtoId',
+          'codigo',
+          'descricao',
+          'unidade',
+          'quantidade',
+          'precoUnitario',
+          'desconto',
+          'valorTotal',
+        ],
+        properties: {
+          numeroItem: { type: 'integer' },
+          produtoId: { type: 'integer' },
+          codigo: { type: 'string' },
+          descricao: { type: 'string' },
+          unidade: { type: 'string' },
+          quantidade: { type: 'number' },
+          precoUnitario: { type: 'number', description: 'Preço de venda com a promoção do dia' },
+          desconto: { type: 'number' },
+          valorTotal: { type: 'number' },
+        },
+      },
+    },
+    valorProdutos: { type: 'number' },
+    valorDesconto: { type: 'number' },
+    valorTotal: { type: 'number' },
+  },
+} as const;
