@@ -30,6 +30,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
     () => import('./assistenteFiscal/AssistenteFiscalScreen.tsx'),
   ),
   'pages/nfe/emitir-nfe': lazy(() => import('./aliases/EmitirNfeScreen.tsx')),
+  'pages/vendas/frente-caixa': lazy(() => import('./pdv/FrenteCaixaScreen.tsx')),
   'pages/vendas/pedido-vendas/cadastrar/:servico': lazy(() => import('./aliases/EmitirNfseScreen.tsx')),
   'administrador/configuracoes/whitelabel': lazy(() => import('./admin/WhiteLabelScreen.tsx')),
   'administrador/configuracoes/nps': lazy(() => import('./admin/nps/NpsScreen.tsx')),
