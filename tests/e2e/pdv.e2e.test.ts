@@ -94,7 +94,7 @@ describe('Frente de caixa', () => {
       await page.keyboard.press('F10');
       await page.getByText('Venda concluída — NFC-e 7/1').waitFor();
       await page.getByText(/^NFC-e autorizada pela SEFAZ — protocolo \d{15}/).waitFor();
-      await page.getByTitle('DANFCE').waitFor();
+      await page.getByRole('link', { name: 'DANFCE (PDF) para imprimir' }).waitFor();
       await harness.screenshot(page, 'pdv-venda-autorizada');
       const [nota] = await system<{ situacao: number; chave: string }>(
         'SELECT situacao::int AS situacao, chave FROM nota_fiscal WHERE caixa_id IS NOT NULL',

@@ -57,17 +57,18 @@ export function VendaResultado(props: { resultado: ResultadoVenda; calls: PdvApi
         )}
         {erroDanfe && <Alert severity="info">{erroDanfe}</Alert>}
         {danfe && (
-          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <Button component="a" href={danfe} target="_blank" rel="noopener" variant="outlined">
-              Abrir DANFCE para imprimir
+          <Box>
+            <Button
+              component="a"
+              href={danfe}
+              target="_blank"
+              rel="noopener"
+              variant="outlined"
+              download={`danfce-${venda.serie}-${venda.numero}.pdf`}
+            >
+              DANFCE (PDF) para imprimir
             </Button>
-            <Box
-              component="iframe"
-              title="DANFCE"
-              src={danfe}
-              sx={{ width: 420, maxWidth: '100%', height: 560, border: 1, borderColor: 'divider' }}
-            />
-          </Stack>
+          </Box>
         )}
         <Box>
           <Button variant="contained" autoFocus onClick={props.onNovaVenda}>
