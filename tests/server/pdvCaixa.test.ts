@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workSefazJobs } from '../../runtime/server/fiscal/sefazJobs.ts';
 import { checkLedgers } from '../../runtime/server/postings/checkLedgers.ts';
+import { documentosFiscais } from '../../runtime/server/services/arquivosFiscais/documentosFiscais.ts';
 import { type FakeSefaz, iniciarFakeSefaz, verificarAssinaturas } from '../../scripts/lib/fakeSefaz.ts';
 import { type PdvFixture, prepararPdv } from '../support/pdvFixture.ts';
 import { testApi } from '../support/testApi.ts';
@@ -486,6 +487,16 @@ describe('fechamento', () => {
     expect(report.diferencas).toEqual([]);
     expect(report.movimentosCaixa).toBe(9);
     expect(report.caixas).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the SPED and Sintegra read the sales as NFC-e (modelo 65, no participante)', async () => {
+    const documentos = await server.db.withSystem((tx) =>
+      documentosFiscais(tx, fx.filialId, '2020-01-01', '2099-12-31'),
+    );
+    const vendas = documentos.filter((d) => d.serie === 7);
+    expect(vendas.length).toBe(4);
+    for (const venda of vendas)
+      expect(venda).toMatchObject({ origem: 'nfce', modelo: '65', participanteId: null });
   });
 
   it('another company sees nothing of it', async () => {

@@ -224,13 +224,16 @@ export async function documentosFiscais(
   return [
     ...nfe.map((row): DocumentoFiscal => {
       const itens = itensNfe.get(n(row.id)) ?? [];
+      // A nota emitted as NFC-e (a Frente de caixa sale): modelo 65 by its chave, without a participante (as the
+      // NFC-e of cupom_fiscal below).
+      const nfce = s(row.chave)?.slice(20, 22) === '65';
       return {
         ...base(row),
-        origem: 'nfe',
-        modelo: '55',
+        origem: nfce ? 'nfce' : 'nfe',
+        modelo: nfce ? '65' : '55',
         indOper: n(row.tipo_operacao) === 0 ? 0 : 1,
         indEmit: 0,
-        participanteId: row.participante_id === null ? null : n(row.participante_id),
+        participanteId: nfce || row.participante_id === null ? null : n(row.participante_id),
         cancelado: n(row.situacao) === 2,
         valorProdutos: row.valor_produtos === null ? somaItens(itens) : n(row.valor_produtos),
         valorFrete: n(row.valor_frete),
