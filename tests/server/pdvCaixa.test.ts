@@ -29,6 +29,8 @@ let caixaId = 0;
 let gaveta = 0;
 let cartao = 0;
 let chaveSeq = 0;
+/** The sale retried with one key (cancelled later). */
+let vendaRepetida = 0;
 
 const vender = (body: Body, key = `venda-${++chaveSeq}`, caixa = caixaId, as = token) =>
   server.app.inject({
@@ -365,6 +367,7 @@ describe('venda', () => {
     expect(c.json().venda).toEqual(a.json().venda);
     expect(c.json().nfce).toMatchObject({ situacao: 1 });
     const id = a.json().venda.notaFiscalId;
+    vendaRepetida = id;
     expect(await saidasDaNota(id)).toHaveLength(1);
     expect(await movimentosDaNota(id)).toHaveLength(1);
     expect(await fisico(leite)).toBe(antes - 2);
@@ -419,10 +422,34 @@ describe('venda', () => {
   });
 });
 
+describe('cancelamento', () => {
+  it("cancelling a sale's NFC-e (135) reverses its stock saída and hands its money back in the open session", async () => {
+    const leite = fx.produtos[1]!.id;
+    const antes = await fisico(leite);
+    const evento = await ok('POST', `/api/NotasFiscais/${vendaRepetida}/cancelar`, {
+      justificativa: 'Cliente desistiu da compra no caixa',
+    });
+    expect(evento).toMatchObject({ cStat: 135, situacao: 2, avisos: [] });
+    expect(await fisico(leite)).toBe(antes + 2);
+    expect(
+      (await movimentosDaNota(vendaRepetida)).map((m) => [m.tipo, m.forma_pagamento_id, Number(m.valor)]),
+    ).toEqual([
+      ['devolucao', fx.cartaoId, -10.98],
+      ['venda', fx.cartaoId, 10.98],
+    ]);
+    cartao -= 1098;
+    const estornos = await system<{ n: number }>(
+      `SELECT count(*)::int AS n FROM movimentacao_estoque WHERE origem_tipo = 'notaFiscal.estorno' AND origem_id = $1`,
+      [vendaRepetida],
+    );
+    expect(estornos[0]!.n).toBe(1);
+  });
+});
+
 describe('fechamento', () => {
   it('stores contado − esperado per method exactly, then the session refuses sales, sangrias and a second fechamento', async () => {
     const resumo = await ok('GET', `/api/Caixas/${caixaId}/resumo`);
-    expect(resumo.vendas).toEqual({ quantidade: 4, total: 91.13 });
+    expect(resumo.vendas).toEqual({ quantidade: 3, total: 80.15 });
     expect(resumo.formas).toEqual([
       { formaPagamentoId: fx.dinheiroId, descricao: 'Dinheiro', dinheiro: true, esperado: gaveta / 100 },
       {
@@ -485,7 +512,7 @@ describe('fechamento', () => {
   it('check:ledgers finds the stock, finance and cash-session invariants intact', async () => {
     const report = await checkLedgers(server.db);
     expect(report.diferencas).toEqual([]);
-    expect(report.movimentosCaixa).toBe(9);
+    expect(report.movimentosCaixa).toBe(10);
     expect(report.caixas).toBeGreaterThanOrEqual(2);
   });
 

@@ -4,7 +4,8 @@ import type { FinanceiroDifference } from '../financeiro/checkFinanceiro.ts';
 /**
  * The invariants of the Frente de caixa (flows.md §4) recomputed from the ledgers (as the system role: every
  * empresa): P1 per counter sale (a nota with caixaId, not rejected, denied or voided) Σ venda − Σ troco of its
- * cash movements = its valorTotal, and the stock it took out of the ledger = Σ of its items' quantities, once;
+ * cash movements = its valorTotal (a cancelled one: 0 once its devolução is in, or its total when its session had
+ * closed), and the stock it took out of the ledger = Σ of its items' quantities, once;
  * P2 per closed session Σ esperado of its fechamento = abertura + Σ valor of its movements, and diferença =
  * contado − esperado per method; P3 every sale of a session dated within it (never after its fechamento); P4
  * at most one open session per PDV. Only the differences come back.
@@ -18,6 +19,8 @@ SELECT 'P1caixa', n.empresa_id, 'notaFiscal ' || n.id, n.valor_total, coalesce(m
   LEFT JOIN (SELECT origem_id, sum(valor) AS total FROM movimento_caixa WHERE origem_tipo = 'notaFiscal' GROUP BY 1) m
     ON m.origem_id = n.id
  WHERE n.caixa_id IS NOT NULL AND n.situacao NOT IN (3, 4, 8) AND n.valor_total <> coalesce(m.total, 0)
+   -- A cancelled sale: its money handed back (0), or kept when its session had closed.
+   AND NOT (n.situacao = 2 AND coalesce(m.total, 0) = 0)
 UNION ALL
 SELECT 'P1estoque', n.empresa_id, 'notaFiscal ' || n.id, coalesce(e.qtd, 0), coalesce(i.qtd, 0)
   FROM nota_fiscal n
