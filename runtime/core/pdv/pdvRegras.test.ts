@@ -39,6 +39,13 @@ describe('totalizarVendaPdv', () => {
   it('refuses what the cashier must fix', () => {
     expect(codigo(() => totalizarVendaPdv([], 0, [dinheiro(1)]))).toBe('VENDA_SEM_ITENS');
     expect(codigo(() => totalizarVendaPdv([item(1, 0, 5)], 0, [dinheiro(5)]))).toBe('QUANTIDADE_INVALIDA');
+    expect(codigo(() => totalizarVendaPdv([item(1, 0.0005, 5)], 0, [dinheiro(5)]))).toBe(
+      'QUANTIDADE_INVALIDA',
+    );
+    expect(codigo(() => totalizarVendaPdv([item(1, 0.001, 1)], 0, [dinheiro(5)]))).toBe(
+      'QUANTIDADE_INVALIDA',
+    );
+    expect(codigo(() => totalizarVendaPdv([item(1, 0.125, 8)], 0, [dinheiro(1)]))).toBe('aceita');
     expect(codigo(() => totalizarVendaPdv([item(1, 1, 5, 5)], 0, [dinheiro(5)]))).toBe('DESCONTO_INVALIDO');
     expect(codigo(() => totalizarVendaPdv([item(1, 1, 5, 1)], 4, [dinheiro(5)]))).toBe('DESCONTO_INVALIDO');
     expect(codigo(() => totalizarVendaPdv([item(1, 1, 5)], 0, []))).toBe('PAGAMENTO_OBRIGATORIO');

@@ -65,7 +65,17 @@ export function totalizarItensPdv(itens: ItemVendaPdv[], descontoVenda: number):
         'QUANTIDADE_INVALIDA',
         `Item ${item.numeroItem} (${item.descricao}): a quantidade deve ser maior que zero.`,
       );
+    if (Math.abs(item.quantidade * 1000 - Math.round(item.quantidade * 1000)) > 1e-6)
+      throw new VendaPdvInvalidaError(
+        'QUANTIDADE_INVALIDA',
+        `Item ${item.numeroItem} (${item.descricao}): informe a quantidade com até 3 casas decimais.`,
+      );
     const bruto = centavos(item.quantidade * item.precoUnitario);
+    if (bruto <= 0)
+      throw new VendaPdvInvalidaError(
+        'QUANTIDADE_INVALIDA',
+        `Item ${item.numeroItem} (${item.descricao}): a quantidade é pequena demais, o item ficaria em R$ 0,00.`,
+      );
     const descontoCentavos = centavos(item.desconto);
     if (descontoCentavos < 0 || descontoCentavos >= bruto)
       throw new VendaPdvInvalidaError(
