@@ -61,6 +61,7 @@ export const operations = {
   "caixasAbrir": { method: 'post', path: "/api/Caixas/abrir" },
   "caixasCount": { method: 'get', path: "/api/Caixas/count" },
   "caixasCreate": { method: 'post', path: "/api/Caixas" },
+  "caixasDanfceVenda": { method: 'get', path: "/api/Caixas/{id}/vendas/{notaFiscalId}/danfce" },
   "caixasDeleteById": { method: 'delete', path: "/api/Caixas/{id}" },
   "caixasExists": { method: 'get', path: "/api/Caixas/{id}/exists" },
   "caixasFechar": { method: 'post', path: "/api/Caixas/{id}/fechar" },

@@ -3,6 +3,7 @@ import { workSefazJobs } from '../../runtime/server/fiscal/sefazJobs.ts';
 import { type FakeSefaz, iniciarFakeSefaz } from '../../scripts/lib/fakeSefaz.ts';
 import { type PdvFixture, prepararPdv } from '../support/pdvFixture.ts';
 import { login as apiLogin } from '../support/testServer.ts';
+import { runAxe, seriousViolations } from './support/axe.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
 import { harnessApi } from './support/documentPage.ts';
 
@@ -76,6 +77,9 @@ describe('Frente de caixa', () => {
       expect(await total.textContent()).toBe('R$ 29,88');
       for (const atalho of ['F2 Quantidade', 'F4 Desconto', 'F9 Pagamento', 'F10 Finalizar venda'])
         await page.getByText(atalho).waitFor();
+      // The sale screen as the cashier sees it has no serious accessibility finding (axe, as accessibility.e2e).
+      await page.waitForTimeout(350);
+      expect(seriousViolations(await runAxe(page))).toEqual([]);
 
       // F9: the payment value with what is missing; part by card, the rest in cash with change.
       await page.keyboard.press('F9');

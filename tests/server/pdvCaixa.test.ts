@@ -274,6 +274,15 @@ describe('venda', () => {
     );
     expect(dentro.statusCode, dentro.body).toBe(200);
     expect(dentro.json().venda).toMatchObject({ valorTotal: 17.96, valorDesconto: 0.94, troco: 0 });
+    // The cashier prints the DANFCE of the session's sale without the NF-e permission.
+    const notaDentro = dentro.json().venda.notaFiscalId;
+    const get = (url: string) =>
+      server.app.inject({ method: 'GET', url, headers: { host: 'localhost', authorization: limitado.token } });
+    const danfce = await get(`/api/Caixas/${caixaId}/vendas/${notaDentro}/danfce`);
+    expect(danfce.statusCode, danfce.body).toBe(200);
+    expect(danfce.headers['content-type']).toBe('application/pdf');
+    expect((await get(`/api/NotasFiscais/${notaDentro}/danfe`)).statusCode).toBe(403);
+    expect((await get(`/api/Caixas/${caixaId + 1000}/vendas/${notaDentro}/danfce`)).statusCode).toBe(404);
     gaveta += 1796;
   });
 

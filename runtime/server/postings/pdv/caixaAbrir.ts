@@ -9,7 +9,7 @@ export interface AbrirCaixaInput {
   valorAbertura: number;
 }
 
-const jaAberto = (pdv: string, abertura: string, operador: string | null) =>
+const jaAberto = (pdv: string, abertura: string | Date, operador: string | null) =>
   new HttpError(
     409,
     'CAIXA_JA_ABERTO',
@@ -50,8 +50,8 @@ export async function abrirCaixa(context: PdvContext, input: AbrirCaixaInput): P
       `O operador ${operador.nome} está inativo. Ative-o em Vendas › Operadores de PDV.`,
     );
   formaDinheiro(await formasPagamento(context));
-  const aberto = await tx.maybeOne<{ abertura: string; operador: string | null }>(
-    `SELECT c.abertura::text AS abertura, o.nome AS operador FROM caixa c
+  const aberto = await tx.maybeOne<{ abertura: Date; operador: string | null }>(
+    `SELECT c.abertura, o.nome AS operador FROM caixa c
        LEFT JOIN operador_pdv o ON o.id = c.operador_pdv_id WHERE c.pdv_id = $1 AND c.situacao = 'aberto'`,
     [pdv.id],
   );

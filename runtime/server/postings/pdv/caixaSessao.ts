@@ -19,7 +19,7 @@ export interface CaixaTravado {
   operadorPdvId: number | null;
   operador: string | null;
   situacao: string | null;
-  abertura: string;
+  abertura: string | Date;
   valorAbertura: number;
 }
 
@@ -31,7 +31,7 @@ export async function travarCaixaAberto(context: PdvContext, caixaId: number): P
   const caixa = await context.tx.maybeOne<CaixaTravado>(
     `SELECT c.id::int AS id, c.pdv_id::int AS "pdvId", p.descricao AS pdv, p.deposito_id::int AS "depositoId",
             p.serie::int AS serie, c.operador_pdv_id::int AS "operadorPdvId", o.nome AS operador, c.situacao,
-            c.abertura::text AS abertura, coalesce(c.valor_abertura, 0)::float8 AS "valorAbertura"
+            c.abertura, coalesce(c.valor_abertura, 0)::float8 AS "valorAbertura"
        FROM caixa c JOIN pdv p ON p.id = c.pdv_id LEFT JOIN operador_pdv o ON o.id = c.operador_pdv_id
       WHERE c.id = $1 AND c.filial_id = $2
         FOR UPDATE OF c`,

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PermissionLevel } from '../../../core/types.ts';
 import { HttpError } from '../../errors.ts';
+import { danfeArmazenado, gerarDanfeArmazenado, notaComXml } from '../../fiscal/danfe/danfeDaNota.ts';
+import { agendarDanfe } from '../../fiscal/notaFiscalJobs.ts';
 import {
   type EstadoNota,
   emitirNotaFiscal,
@@ -190,6 +192,77 @@ export async function caixasRoutes(app: FastifyInstance): Promise<void> {
           venderNoCaixa(context, (request.params as { id: number }).id, request.body as VenderInput),
       );
       return emitirVenda(request, venda);
+    },
+  );
+
+  app.get(
+    '/api/Caixas/:id/vendas/:notaFiscalId/danfce',
+    {
+      schema: {
+        operationId: 'caixasDanfceVenda',
+        tags,
+        summary:
+          'DANFCE (PDF, 80 mm) de uma venda deste caixa, para a frente de caixa imprimir sem a permissão de NF-e',
+        params: {
+          type: 'object',
+          required: ['id', 'notaFiscalId'],
+          properties: { id: caixaParams.properties.id, notaFiscalId: caixaParams.properties.id },
+        },
+        response: {
+          200: {
+            description: 'O PDF do DANFCE',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...errorResponses(400, 401, 403, 404, 422, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, notaFiscalId } = request.params as { id: number; notaFiscalId: number };
+      const escopo = await runScreenTool(
+        app,
+        request,
+        acesso(PermissionLevel.VISUALIZAR),
+        async (context) => {
+          const venda = await context.tx.maybeOne(
+            'SELECT 1 FROM nota_fiscal WHERE id = $1 AND caixa_id = $2 AND filial_id = $3',
+            [notaFiscalId, id, context.scope.filialId],
+          );
+          if (!venda)
+            throw new HttpError(404, 'REGISTRO_NAO_ENCONTRADO', 'Venda não encontrada neste caixa.');
+          return {
+            empresaId: context.scope.empresaId,
+            filialId: context.scope.filialId!,
+            usuarioId: context.scope.usuarioId,
+          };
+        },
+      );
+      const nota = await notaComXml(app.db, escopo, notaFiscalId);
+      let pdf = (await danfeArmazenado(app.db, escopo, nota)).pdf;
+      if (!pdf && app.jobs) {
+        // Drawn by the job queue (as GET /api/NotasFiscais/{id}/danfe): asked and waited for a while.
+        await agendarDanfe(app.jobs, escopo, notaFiscalId);
+        const limite = Date.now() + 30_000;
+        while (!pdf && Date.now() < limite) {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          pdf = (await danfeArmazenado(app.db, escopo, nota)).pdf;
+        }
+        if (!pdf) {
+          reply.header('retry-after', '10');
+          throw new HttpError(
+            503,
+            'DANFE_EM_GERACAO',
+            'O DANFCE está sendo gerado. Tente novamente em alguns segundos.',
+          );
+        }
+      }
+      pdf ??= await gerarDanfeArmazenado(app.db, escopo, notaFiscalId);
+      reply.headers({
+        'content-disposition': `inline; filename="${nota.chave ?? `nfce-${notaFiscalId}`}-danfce.pdf"`,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      });
+      return reply.type('application/pdf').send(pdf);
     },
   );
 

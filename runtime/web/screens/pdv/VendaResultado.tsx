@@ -16,7 +16,7 @@ export function VendaResultado(props: { resultado: ResultadoVenda; calls: PdvApi
     if (!imprimivel) return;
     let url: string | null = null;
     props.calls
-      .danfe(venda.notaFiscalId)
+      .danfe(venda.caixaId, venda.notaFiscalId)
       .then((blob) => {
         url = URL.createObjectURL(blob);
         setDanfe(url);
@@ -25,7 +25,7 @@ export function VendaResultado(props: { resultado: ResultadoVenda; calls: PdvApi
     return () => {
       if (url) URL.revokeObjectURL(url);
     };
-  }, [imprimivel, venda.notaFiscalId, props.calls]);
+  }, [imprimivel, venda.caixaId, venda.notaFiscalId, props.calls]);
   return (
     <Paper sx={{ p: 2 }} aria-label="Venda concluída">
       <Stack spacing={1.5}>

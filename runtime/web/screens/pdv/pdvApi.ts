@@ -44,6 +44,7 @@ export interface PreviaVenda {
 export interface ResultadoVenda {
   venda: {
     notaFiscalId: number;
+    caixaId: number;
     serie: number;
     numero: number;
     valorTotal: number;
@@ -148,12 +149,12 @@ export function pdvApi(api: ApiClient) {
         body,
         headers: { 'Idempotency-Key': chave },
       }),
-    danfe: async (notaId: number): Promise<Blob> => {
+    danfe: async (caixaId: number, notaId: number): Promise<Blob> => {
       const { data, response } = await (
         api as unknown as {
           GET: (path: string, init: { parseAs: 'blob' }) => Promise<{ data?: Blob; response: Response }>;
         }
-      ).GET(`/api/NotasFiscais/${notaId}/danfe`, { parseAs: 'blob' });
+      ).GET(`/api/Caixas/${caixaId}/vendas/${notaId}/danfce`, { parseAs: 'blob' });
       if (!response.ok || !data) throw new Error('O DANFCE ainda não está disponível. Tente novamente.');
       return data;
     },
