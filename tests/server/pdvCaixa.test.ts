@@ -277,7 +277,11 @@ describe('venda', () => {
     // The cashier prints the DANFCE of the session's sale without the NF-e permission.
     const notaDentro = dentro.json().venda.notaFiscalId;
     const get = (url: string) =>
-      server.app.inject({ method: 'GET', url, headers: { host: 'localhost', authorization: limitado.token } });
+      server.app.inject({
+        method: 'GET',
+        url,
+        headers: { host: 'localhost', authorization: limitado.token },
+      });
     const danfce = await get(`/api/Caixas/${caixaId}/vendas/${notaDentro}/danfce`);
     expect(danfce.statusCode, danfce.body).toBe(200);
     expect(danfce.headers['content-type']).toBe('application/pdf');

@@ -8,7 +8,7 @@ import {
 } from '../../../core/pdv/totalizarVendaPdv.ts';
 import { type Promocao, percentualDesconto, precoComPromocao } from '../../../core/vendas/precoVenda.ts';
 import { HttpError } from '../../errors.ts';
-import { postStockMovements } from '../postStockMovements.ts';
+import { dateOnly, postStockMovements } from '../postStockMovements.ts';
 import {
   type CaixaTravado,
   formaDinheiro,
@@ -158,7 +158,8 @@ export async function precificarVenda(
   const caixa = await travarCaixaAberto(context, caixaId);
   const itensEntrada = input.itens ?? [];
   const produtos = await produtosDaVenda(context, itensEntrada);
-  const hoje = new Date().toISOString().slice(0, 10);
+  // Promoções are periods of Brasília days.
+  const hoje = dateOnly(new Date().toISOString());
   const itens: ItemVendaPdv[] = itensEntrada.map((item, index) => {
     const produto = produtos[index]!;
     const quantidade = Number(item.quantidade);
