@@ -81,20 +81,29 @@ describe('Frente de caixa', () => {
       await page.waitForTimeout(350);
       expect(seriousViolations(await runAxe(page))).toEqual([]);
 
+      // A discount on item 2 (Enter in its Desconto cell), priced again by the server.
+      const descontoItem = page.getByLabel('Desconto do item 2');
+      await descontoItem.fill('0,98');
+      await descontoItem.press('Enter');
+      await page.waitForFunction(
+        () => document.querySelector('[aria-label="Total da venda"]')?.textContent === 'R$ 28,90',
+      );
+      await page.getByText('Descontos: R$ 0,98').waitFor();
+
       // F9: the payment value with what is missing; part by card, the rest in cash with change.
       await page.keyboard.press('F9');
       const valor = page.getByLabel('Valor (F9)');
-      expect(await valor.inputValue()).toBe('29,88');
+      expect(await valor.inputValue()).toBe('28,90');
       await page.getByRole('combobox', { name: 'Forma de pagamento' }).click();
       await page.getByRole('option', { name: 'Cartão de crédito' }).click();
       await valor.fill('20,00');
       await valor.press('Enter');
-      await page.getByText('Falta pagar: R$ 9,88').waitFor();
+      await page.getByText('Falta pagar: R$ 8,90').waitFor();
       await page.getByRole('combobox', { name: 'Forma de pagamento' }).click();
       await page.getByRole('option', { name: 'Dinheiro' }).click();
       await valor.fill('20,00');
       await valor.press('Enter');
-      await page.getByText('Troco: R$ 10,12').waitFor();
+      await page.getByText('Troco: R$ 11,10').waitFor();
       await page.keyboard.press('F10');
       await page.getByText('Venda concluída — NFC-e 7/1').waitFor();
       await page.getByText(/^NFC-e autorizada pela SEFAZ — protocolo \d{15}/).waitFor();
@@ -106,24 +115,24 @@ describe('Frente de caixa', () => {
       expect(nota!.situacao).toBe(1);
       expect(fake.autorizadas.has(nota!.chave)).toBe(true);
 
-      // New sale, then a sangria of the cash: 100 + 20 − 10,12 = 109,88 in the drawer.
+      // New sale, then a sangria of the cash: 100 + 20 − 11,10 = 108,90 in the drawer.
       await page.keyboard.press('Escape');
       await page.getByText('Nenhum item. Leia um código de barras para começar a venda.').waitFor();
       await page.keyboard.press('F7');
       const sangria = page.getByRole('dialog', { name: 'Sangria' });
-      await sangria.getByText('Dinheiro na gaveta: R$ 109,88').waitFor();
+      await sangria.getByText('Dinheiro na gaveta: R$ 108,90').waitFor();
       await sangria.getByLabel('Valor (R$)').fill('50,00');
       await sangria.getByLabel('Motivo').fill('Depósito no banco');
       await sangria.getByRole('button', { name: 'Registrar sangria' }).click();
       await sangria.waitFor({ state: 'hidden' });
 
-      // Fechamento: 59,88 expected in cash, 59,50 counted; the card exact.
+      // Fechamento: 58,90 expected in cash, 58,50 counted; the card exact.
       await page.getByRole('button', { name: 'Fechar caixa' }).click();
       const fechar = page.getByRole('dialog', { name: 'Fechar caixa' });
-      await fechar.getByRole('cell', { name: 'R$ 59,88', exact: true }).waitFor();
-      await fechar.getByLabel('Contado em Dinheiro').fill('59,50');
+      await fechar.getByRole('cell', { name: 'R$ 58,90', exact: true }).waitFor();
+      await fechar.getByLabel('Contado em Dinheiro').fill('58,50');
       await fechar.getByLabel('Contado em Cartão de crédito').fill('20,00');
-      await fechar.getByRole('cell', { name: '-R$ 0,38', exact: true }).waitFor();
+      await fechar.getByRole('cell', { name: '-R$ 0,40', exact: true }).waitFor();
       await fechar.getByRole('button', { name: 'Confirmar fechamento' }).click();
       const fechado = page.getByRole('dialog', { name: 'Caixa fechado' });
       const linhas = fechado
@@ -132,7 +141,7 @@ describe('Frente de caixa', () => {
       await linhas.nth(1).waitFor();
       expect(await linhas.allInnerTexts()).toEqual([
         'Forma de pagamento\tEsperado\tContado\tDiferença',
-        'Dinheiro\tR$ 59,88\tR$ 59,50\t-R$ 0,38',
+        'Dinheiro\tR$ 58,90\tR$ 58,50\t-R$ 0,40',
         'Cartão de crédito\tR$ 20,00\tR$ 20,00\tR$ 0,00',
       ]);
       await harness.screenshot(page, 'pdv-caixa-fechado');

@@ -259,6 +259,7 @@ export default function FrenteCaixaScreen(_props: ScreenProps) {
               onAdicionar={() => void adicionarItem()}
               onBuscar={() => setDialogo('buscar')}
               onRemover={(index) => void venda.remover(index)}
+              onDescontoItem={(index, valor) => void venda.descontoItem(index, valor).then(focarCodigo)}
             />
             <PagamentosVenda
               formas={formas}

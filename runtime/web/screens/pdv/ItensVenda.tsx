@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import Icon from '@mui/material/Icon';
 import type { RefObject } from 'react';
-import { formatBRL } from '../../../core/formatMoney.ts';
+import { formatBRL, parseBRL } from '../../../core/formatMoney.ts';
 import type { PreviaVenda } from './pdvApi.ts';
 
 const quantidadeBR = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
@@ -33,6 +33,8 @@ export function ItensVenda(props: {
   onAdicionar: () => void;
   onBuscar: () => void;
   onRemover: (index: number) => void;
+  /** Enter in an item's Desconto cell: that item's discount (R$), checked by the server against the perfil. */
+  onDescontoItem: (index: number, valor: number) => void;
 }) {
   return (
     <Paper sx={{ p: 2, flex: 2, minWidth: 0 }}>
@@ -92,7 +94,28 @@ export function ItensVenda(props: {
               <TableCell>{item.descricao}</TableCell>
               <TableCell align="right">{`${quantidadeBR.format(item.quantidade)} ${item.unidade}`}</TableCell>
               <TableCell align="right">{formatBRL(item.precoUnitario)}</TableCell>
-              <TableCell align="right">{item.desconto > 0 ? formatBRL(item.desconto) : ''}</TableCell>
+              <TableCell align="right" sx={{ width: 120 }}>
+                <TextField
+                  size="small"
+                  variant="standard"
+                  key={`${item.numeroItem}-${item.desconto}`}
+                  defaultValue={item.desconto > 0 ? item.desconto.toFixed(2).replace('.', ',') : ''}
+                  placeholder="0,00"
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') {
+                      event.preventDefault();
+                      props.onDescontoItem(index, parseBRL((event.target as HTMLInputElement).value) ?? 0);
+                    }
+                  }}
+                  slotProps={{
+                    htmlInput: {
+                      inputMode: 'decimal',
+                      'aria-label': `Desconto do item ${item.numeroItem}`,
+                      style: { textAlign: 'right' },
+                    },
+                  }}
+                />
+              </TableCell>
               <TableCell align="right">{formatBRL(item.valorTotal)}</TableCell>
               <TableCell padding="checkbox">
                 <IconButton

@@ -108,6 +108,11 @@ export function useVendaPdv(calls: PdvApi, caixaId: number | null) {
       troco,
       setErro,
       adicionar: (item: ItemDigitado) => precificar([...itens, item], desconto),
+      descontoItem: (index: number, valor: number) =>
+        precificar(
+          itens.map((item, i) => (i === index ? { ...item, desconto: valor } : item)),
+          desconto,
+        ),
       remover: (index: number) =>
         precificar(
           itens.filter((_, i) => i !== index),
