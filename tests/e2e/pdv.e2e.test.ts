@@ -104,6 +104,10 @@ describe('Frente de caixa', () => {
       await valor.fill('20,00');
       await valor.press('Enter');
       await page.getByText('Troco: R$ 11,10').waitFor();
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      expect(await page.getByRole('button', { name: 'Finalizar venda (F10)' }).isEnabled()).toBe(true);
+      await page.waitForTimeout(400); // the select's menu fades out (MUI transition) before the picture
+      await harness.screenshot(page, 'pdv-venda-pagamentos');
       await page.keyboard.press('F10');
       await page.getByText('Venda concluída — NFC-e 7/1').waitFor();
       await page.getByText(/^NFC-e autorizada pela SEFAZ — protocolo \d{15}/).waitFor();
