@@ -81,6 +81,20 @@ describe('Frente de caixa', () => {
       await page.waitForTimeout(350);
       expect(seriousViolations(await runAxe(page))).toEqual([]);
 
+      // F3 searches by description; Enter adds the first product found; the trash removes it again.
+      await page.keyboard.press('F3');
+      const busca = page.getByRole('dialog', { name: 'Buscar produto' });
+      await busca.getByLabel('Descrição, código ou código de barras').fill('leite');
+      await busca.getByRole('button', { name: /Leite integral 1 L/ }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(
+        () => document.querySelector('[aria-label="Total da venda"]')?.textContent === 'R$ 35,37',
+      );
+      await page.getByRole('button', { name: 'Remover Leite integral 1 L' }).last().click();
+      await page.waitForFunction(
+        () => document.querySelector('[aria-label="Total da venda"]')?.textContent === 'R$ 29,88',
+      );
+
       // A discount on item 2 (Enter in its Desconto cell), priced again by the server.
       const descontoItem = page.getByLabel('Desconto do item 2');
       await descontoItem.fill('0,98');
