@@ -66,7 +66,8 @@ export function useVendaPdv(calls: PdvApi, caixaId: number | null) {
   const troco = Math.max(0, cents(pago) - cents(total)) / 100;
 
   const finalizar = useCallback(async () => {
-    if (!caixaId || itens.length === 0 || enviando) return;
+    // Once finished (its answer on screen) F10 does nothing: the next sale starts with Esc or Nova venda.
+    if (!caixaId || itens.length === 0 || enviando || resultado) return;
     setEnviando(true);
     try {
       const resposta = await calls.vender(caixaId, chave.current, {
@@ -81,7 +82,7 @@ export function useVendaPdv(calls: PdvApi, caixaId: number | null) {
     } finally {
       setEnviando(false);
     }
-  }, [calls, caixaId, itens, desconto, pagamentos, enviando]);
+  }, [calls, caixaId, itens, desconto, pagamentos, enviando, resultado]);
 
   const novaVenda = useCallback(() => {
     chave.current = novaChave();
