@@ -2672,6 +2672,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Caixas/abrir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Abre o caixa de um PDV para um operador com o fundo de troco (um caixa aberto por PDV) */
+        post: operations["caixasAbrir"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Caixas/{id}/resumo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O caixa com o valor esperado por forma de pagamento, as vendas da sessão e o fechamento */
+        get: operations["caixasResumo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Caixas/{id}/sangria": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sangria: retira dinheiro da gaveta com motivo (no máximo o dinheiro na gaveta) */
+        post: operations["caixasSangria"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Caixas/{id}/suprimento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suprimento: põe dinheiro na gaveta com motivo */
+        post: operations["caixasSuprimento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Caixas/{id}/fechar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fecha o caixa: guarda o contado, o esperado e a diferença de cada forma de pagamento; depois o caixa não recebe mais vendas */
+        post: operations["caixasFechar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Caixas/{id}/vendas/previa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Os itens da venda com o preço de hoje (promoções), os descontos conferidos com o limite do perfil e o total; nada é lançado */
+        post: operations["caixasPreviaVenda"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Caixas/{id}/vendas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Venda no caixa aberto: lança a NFC-e, a saída de estoque do depósito do PDV e os pagamentos (troco só do dinheiro) numa transação, depois emite a NFC-e (contingência offline se a SEFAZ não responder). Exige Idempotency-Key: repetir a venda com a mesma chave não lança de novo */
+        post: operations["caixasVender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Caixas/{id}/vendas/{notaFiscalId}/danfce": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** DANFCE (PDF, 80 mm) de uma venda deste caixa, para a frente de caixa imprimir sem a permissão de NF-e */
+        get: operations["caixasDanfceVenda"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/WebhookEntregas/{id}/reenviar": {
         parameters: {
             query?: never;
@@ -3159,6 +3295,97 @@ export interface paths {
         };
         /** Se existe o registro de caixas com este id */
         get: operations["caixasExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CaixaFechamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lista fechamentos por forma de pagamento (filtro LoopBack: where, order, limit, skip, fields, include)
+         * @description Sem limit, devolve no máximo 1000 registros; havendo mais, a resposta traz os cabeçalhos X-Limite-Aplicado e Link (rel="next") com o filtro da página seguinte.
+         */
+        get: operations["caixaFechamentosFind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CaixaFechamentos/findOne": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O primeiro registro de fechamentos por forma de pagamento que atende ao filtro (404 MODEL_NOT_FOUND quando nenhum) */
+        get: operations["caixaFechamentosFindOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CaixaFechamentos/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conta fechamentos por forma de pagamento que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
+        get: operations["caixaFechamentosCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CaixaFechamentos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de fechamentos por forma de pagamento (filtro LoopBack: fields, include) */
+        get: operations["caixaFechamentosFindById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CaixaFechamentos/{id}/exists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Se existe o registro de fechamentos por forma de pagamento com este id */
+        get: operations["caixaFechamentosExists"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7426,6 +7653,97 @@ export interface paths {
         };
         /** Se existe o registro de movimentações de estoque com este id */
         get: operations["movimentacoesEstoqueExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/MovimentosCaixa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lista movimentos de caixa (filtro LoopBack: where, order, limit, skip, fields, include)
+         * @description Sem limit, devolve no máximo 1000 registros; havendo mais, a resposta traz os cabeçalhos X-Limite-Aplicado e Link (rel="next") com o filtro da página seguinte.
+         */
+        get: operations["movimentosCaixaFind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/MovimentosCaixa/findOne": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O primeiro registro de movimentos de caixa que atende ao filtro (404 MODEL_NOT_FOUND quando nenhum) */
+        get: operations["movimentosCaixaFindOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/MovimentosCaixa/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conta movimentos de caixa que atendem ao where
+         * @description Exata até o limite de contagem exata; acima dele, a estimativa do PostgreSQL com aproximado: true e o cabeçalho X-Contagem-Aproximada: true (exata=true conta exatamente).
+         */
+        get: operations["movimentosCaixaCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/MovimentosCaixa/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Um registro de movimentos de caixa (filtro LoopBack: fields, include) */
+        get: operations["movimentosCaixaFindById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/MovimentosCaixa/{id}/exists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Se existe o registro de movimentos de caixa com este id */
+        get: operations["movimentosCaixaExists"];
         put?: never;
         post?: never;
         delete?: never;
@@ -13581,6 +13899,12 @@ export interface components {
              */
             operadorPdvId?: number | null;
             /**
+             * Situação
+             * @description Aberto ou fechado pela Frente de caixa; vazio num caixa do programa do PDV.
+             * @enum {string|null}
+             */
+            readonly situacao?: "aberto" | "fechado" | null;
+            /**
              * Abertura
              * Format: date-time
              */
@@ -13598,6 +13922,11 @@ export interface components {
             observacoes?: string | null;
             pdv?: components["schemas"]["Pdv"];
             operadorPdv?: components["schemas"]["OperadorPdv"];
+            /**
+             * Fechamento por forma de pagamento
+             * @description Com include (Fechamento por forma de pagamento)
+             */
+            fechamentos?: components["schemas"]["CaixaFechamento"][];
             /**
              * Campos personalizados
              * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
@@ -13637,6 +13966,11 @@ export interface components {
             valorFechamento?: number | null;
             /** Observações */
             observacoes?: string | null;
+            /**
+             * Fechamento por forma de pagamento
+             * @description Fechamento por forma de pagamento: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            fechamentos?: components["schemas"]["CaixaFechamentoNested"][];
             /**
              * Campos personalizados
              * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
@@ -13678,6 +14012,135 @@ export interface components {
             valorFechamento?: number | null;
             /** Observações */
             observacoes?: string | null;
+            /**
+             * Fechamento por forma de pagamento
+             * @description Fechamento por forma de pagamento: a lista completa (itens com id são alterados, sem id incluídos, os ausentes excluídos); sem a chave, ficam como estão
+             */
+            fechamentos?: components["schemas"]["CaixaFechamentoNested"][];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Fechamento por forma de pagamento */
+        CaixaFechamento: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Caixa
+             * @description Id de Caixa
+             */
+            caixaId?: number | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoId?: number | null;
+            /** Esperado */
+            esperado?: number | null;
+            /** Contado */
+            contado?: number | null;
+            /**
+             * Diferença
+             * @description Contado − esperado: positiva sobra, negativa falta.
+             */
+            diferenca?: number | null;
+            caixa?: components["schemas"]["Caixa"];
+            formaPagamento?: components["schemas"]["FormaPagamento"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+        };
+        /** Fechamento por forma de pagamento */
+        CaixaFechamentoInput: {
+            /**
+             * Caixa
+             * @description Id de Caixa
+             */
+            caixaId: number;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoId: number;
+            /** Esperado */
+            esperado: number;
+            /** Contado */
+            contado: number;
+            /**
+             * Diferença
+             * @description Contado − esperado: positiva sobra, negativa falta.
+             */
+            diferenca: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Fechamento por forma de pagamento */
+        CaixaFechamentoPatch: {
+            /**
+             * Caixa
+             * @description Id de Caixa
+             */
+            caixaId?: number;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoId?: number;
+            /** Esperado */
+            esperado?: number;
+            /** Contado */
+            contado?: number;
+            /**
+             * Diferença
+             * @description Contado − esperado: positiva sobra, negativa falta.
+             */
+            diferenca?: number;
             /**
              * Campos personalizados
              * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
@@ -21024,6 +21487,191 @@ export interface components {
              */
             versao?: number;
         };
+        /** Movimento de caixa */
+        MovimentoCaixa: {
+            /** Id */
+            readonly id?: number;
+            /** Empresa */
+            readonly empresaId?: number;
+            /** Filial */
+            readonly filialId?: number;
+            /**
+             * Versão
+             * @description Versão do registro (controle de concorrência otimista)
+             */
+            readonly versao?: number;
+            /**
+             * Criado em
+             * Format: date-time
+             */
+            readonly criadoEm?: string;
+            /**
+             * Alterado em
+             * Format: date-time
+             */
+            readonly alteradoEm?: string;
+            /** Criado por */
+            readonly criadoPor?: number | null;
+            /** Alterado por */
+            readonly alteradoPor?: number | null;
+            /**
+             * Caixa
+             * @description Id de Caixa
+             */
+            caixaId?: number | null;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data?: string | null;
+            /**
+             * Tipo
+             * @enum {string|null}
+             */
+            tipo?: "venda" | "sangria" | "suprimento" | "troco" | "devolucao" | "recebimento" | null;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoId?: number | null;
+            /**
+             * Valor
+             * @description Positivo entra na gaveta, negativo sai.
+             */
+            valor?: number | null;
+            /** Motivo */
+            motivo?: string | null;
+            /**
+             * NFC-e
+             * @description Id de Nota fiscal
+             */
+            notaFiscalId?: number | null;
+            /**
+             * Origem
+             * @description notaFiscal (venda) ou caixa (sangria, suprimento).
+             */
+            origemTipo?: string | null;
+            /** Documento de origem */
+            origemId?: number | null;
+            /** Linha de origem */
+            origemLinha?: number | null;
+            caixa?: components["schemas"]["Caixa"];
+            formaPagamento?: components["schemas"]["FormaPagamento"];
+            notaFiscal?: components["schemas"]["NotaFiscal"];
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+        };
+        /** Movimento de caixa */
+        MovimentoCaixaInput: {
+            /**
+             * Caixa
+             * @description Id de Caixa
+             */
+            caixaId: number;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data: string;
+            /** Tipo */
+            tipo: string & ("venda" | "sangria" | "suprimento" | "troco" | "devolucao" | "recebimento");
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoId: number;
+            /**
+             * Valor
+             * @description Positivo entra na gaveta, negativo sai.
+             */
+            valor: number;
+            /** Motivo */
+            motivo?: string | null;
+            /**
+             * NFC-e
+             * @description Id de Nota fiscal
+             */
+            notaFiscalId?: number | null;
+            /**
+             * Origem
+             * @description notaFiscal (venda) ou caixa (sangria, suprimento).
+             */
+            origemTipo: string;
+            /** Documento de origem */
+            origemId: number;
+            /** Linha de origem */
+            origemLinha: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
+        /** Movimento de caixa */
+        MovimentoCaixaPatch: {
+            /**
+             * Caixa
+             * @description Id de Caixa
+             */
+            caixaId?: number;
+            /**
+             * Data
+             * Format: date-time
+             */
+            data?: string;
+            /** Tipo */
+            tipo?: string & ("venda" | "sangria" | "suprimento" | "troco" | "devolucao" | "recebimento");
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoId?: number;
+            /**
+             * Valor
+             * @description Positivo entra na gaveta, negativo sai.
+             */
+            valor?: number;
+            /** Motivo */
+            motivo?: string | null;
+            /**
+             * NFC-e
+             * @description Id de Nota fiscal
+             */
+            notaFiscalId?: number | null;
+            /**
+             * Origem
+             * @description notaFiscal (venda) ou caixa (sangria, suprimento).
+             */
+            origemTipo?: string;
+            /** Documento de origem */
+            origemId?: number;
+            /** Linha de origem */
+            origemLinha?: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Versão
+             * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
+             */
+            versao?: number;
+        };
         /** Movimento financeiro */
         MovimentoFinanceiro: {
             /** Id */
@@ -22293,6 +22941,11 @@ export interface components {
              */
             readonly pedidoVendaId?: number | null;
             /**
+             * Caixa (PDV)
+             * @description Id de Caixa
+             */
+            readonly caixaId?: number | null;
+            /**
              * Estoque lançado por
              * @description E: quem lançou a saída de estoque do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançado ou depois do estorno.
              * @enum {string|null}
@@ -22370,6 +23023,7 @@ export interface components {
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             destinatario?: components["schemas"]["Pessoa"];
             pedidoVenda?: components["schemas"]["PedidoVenda"];
+            caixa?: components["schemas"]["Caixa"];
             transportador?: components["schemas"]["Transportador"];
             /**
              * Itens
@@ -22643,6 +23297,11 @@ export interface components {
              */
             readonly pedidoVendaId?: number | null;
             /**
+             * Caixa (PDV)
+             * @description Id de Caixa
+             */
+            readonly caixaId?: number | null;
+            /**
              * Estoque lançado por
              * @description E: quem lançou a saída de estoque do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançado ou depois do estorno.
              * @enum {string|null}
@@ -22720,6 +23379,7 @@ export interface components {
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             destinatario?: components["schemas"]["Pessoa"];
             pedidoVenda?: components["schemas"]["PedidoVenda"];
+            caixa?: components["schemas"]["Caixa"];
             transportador?: components["schemas"]["Transportador"];
             /**
              * Itens
@@ -23393,6 +24053,11 @@ export interface components {
              */
             readonly pedidoVendaId?: number | null;
             /**
+             * Caixa (PDV)
+             * @description Id de Caixa
+             */
+            readonly caixaId?: number | null;
+            /**
              * Estoque lançado por
              * @description E: quem lançou a saída de estoque do pedido desta nota (o pedido ou esta nota fiscal); vazio enquanto não lançado ou depois do estorno.
              * @enum {string|null}
@@ -23470,6 +24135,7 @@ export interface components {
             naturezaOperacao?: components["schemas"]["NaturezaOperacao"];
             destinatario?: components["schemas"]["Pessoa"];
             pedidoVenda?: components["schemas"]["PedidoVenda"];
+            caixa?: components["schemas"]["Caixa"];
             transportador?: components["schemas"]["Transportador"];
             /**
              * Itens
@@ -29535,6 +30201,35 @@ export interface components {
              * @description Versão lida do registro; se outro usuário alterou antes, a gravação é recusada (409)
              */
             versao?: number;
+        };
+        /** Fechamento por forma de pagamento */
+        CaixaFechamentoNested: {
+            /**
+             * Id
+             * @description Id de um item já gravado neste registro (alterado); sem id, o item é incluído
+             */
+            id?: number;
+            /**
+             * Forma de pagamento
+             * @description Id de Forma de pagamento
+             */
+            formaPagamentoId: number;
+            /** Esperado */
+            esperado: number;
+            /** Contado */
+            contado: number;
+            /**
+             * Diferença
+             * @description Contado − esperado: positiva sobra, negativa falta.
+             */
+            diferenca: number;
+            /**
+             * Campos personalizados
+             * @description Campos personalizados do white-label (Estúdio › Campos personalizados), por nome; null apaga um valor
+             */
+            custom?: {
+                [key: string]: unknown;
+            };
         };
         /** Contato comercial */
         ContatoComercialNested: {
@@ -43263,6 +43958,882 @@ export interface operations {
             };
         };
     };
+    caixasAbrir: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Terminal (PDV) da filial */
+                    pdvId: number;
+                    /** @description Operador que assume o caixa */
+                    operadorPdvId: number;
+                    /**
+                     * @description Fundo de troco em dinheiro
+                     * @default 0
+                     */
+                    valorAbertura?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pdvId: number;
+                        pdv: string;
+                        operadorPdvId?: number | null;
+                        operador?: string | null;
+                        /** @description aberto ou fechado */
+                        situacao: string | null;
+                        /** Format: date-time */
+                        abertura: string;
+                        /** Format: date-time */
+                        fechamento?: string | null;
+                        valorAbertura: number;
+                        vendas: {
+                            quantidade: number;
+                            total: number;
+                        };
+                        formas: {
+                            formaPagamentoId: number;
+                            descricao: string;
+                            dinheiro: boolean;
+                            /** @description O que a gaveta deve ter nesta forma */
+                            esperado: number;
+                        }[];
+                        fechamentos: {
+                            formaPagamentoId: number;
+                            descricao: string;
+                            esperado: number;
+                            contado: number;
+                            /** @description Contado − esperado */
+                            diferenca: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    caixasResumo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pdvId: number;
+                        pdv: string;
+                        operadorPdvId?: number | null;
+                        operador?: string | null;
+                        /** @description aberto ou fechado */
+                        situacao: string | null;
+                        /** Format: date-time */
+                        abertura: string;
+                        /** Format: date-time */
+                        fechamento?: string | null;
+                        valorAbertura: number;
+                        vendas: {
+                            quantidade: number;
+                            total: number;
+                        };
+                        formas: {
+                            formaPagamentoId: number;
+                            descricao: string;
+                            dinheiro: boolean;
+                            /** @description O que a gaveta deve ter nesta forma */
+                            esperado: number;
+                        }[];
+                        fechamentos: {
+                            formaPagamentoId: number;
+                            descricao: string;
+                            esperado: number;
+                            contado: number;
+                            /** @description Contado − esperado */
+                            diferenca: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    caixasSangria: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Valor em dinheiro */
+                    valor: number;
+                    /** @description Motivo (obrigatório) */
+                    motivo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pdvId: number;
+                        pdv: string;
+                        operadorPdvId?: number | null;
+                        operador?: string | null;
+                        /** @description aberto ou fechado */
+                        situacao: string | null;
+                        /** Format: date-time */
+                        abertura: string;
+                        /** Format: date-time */
+                        fechamento?: string | null;
+                        valorAbertura: number;
+                        vendas: {
+                            quantidade: number;
+                            total: number;
+                        };
+                        formas: {
+                            formaPagamentoId: number;
+                            descricao: string;
+                            dinheiro: boolean;
+                            /** @description O que a gaveta deve ter nesta forma */
+                            esperado: number;
+                        }[];
+                        fechamentos: {
+                            formaPagamentoId: number;
+                            descricao: string;
+                            esperado: number;
+                            contado: number;
+                            /** @description Contado − esperado */
+                            diferenca: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    caixasSuprimento: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Valor em dinheiro */
+                    valor: number;
+                    /** @description Motivo (obrigatório) */
+                    motivo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pdvId: number;
+                        pdv: string;
+                        operadorPdvId?: number | null;
+                        operador?: string | null;
+                        /** @description aberto ou fechado */
+                        situacao: string | null;
+                        /** Format: date-time */
+                        abertura: string;
+                        /** Format: date-time */
+                        fechamento?: string | null;
+                        valorAbertura: number;
+                        vendas: {
+                            quantidade: number;
+                            total: number;
+                        };
+                        formas: {
+                            formaPagamentoId: number;
+                            descricao: string;
+                            dinheiro: boolean;
+                            /** @description O que a gaveta deve ter nesta forma */
+                            esperado: number;
+                        }[];
+                        fechamentos: {
+                            formaPagamentoId: number;
+                            descricao: string;
+                            esperado: number;
+                            contado: number;
+                            /** @description Contado − esperado */
+                            diferenca: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    caixasFechar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Valor contado por forma de pagamento (a forma não informada conta zero) */
+                    contado: {
+                        formaPagamentoId: number;
+                        valor: number;
+                    }[];
+                    observacoes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        pdvId: number;
+                        pdv: string;
+                        operadorPdvId?: number | null;
+                        operador?: string | null;
+                        /** @description aberto ou fechado */
+                        situacao: string | null;
+                        /** Format: date-time */
+                        abertura: string;
+                        /** Format: date-time */
+                        fechamento?: string | null;
+                        valorAbertura: number;
+                        vendas: {
+                            quantidade: number;
+                            total: number;
+                        };
+                        formas: {
+                            formaPagamentoId: number;
+                            descricao: string;
+                            dinheiro: boolean;
+                            /** @description O que a gaveta deve ter nesta forma */
+                            esperado: number;
+                        }[];
+                        fechamentos: {
+                            formaPagamentoId: number;
+                            descricao: string;
+                            esperado: number;
+                            contado: number;
+                            /** @description Contado − esperado */
+                            diferenca: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    caixasPreviaVenda: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    itens: {
+                        /** @description Produto pelo id */
+                        produtoId?: number;
+                        /** @description Ou pelo código de barras ou código do produto */
+                        codigo?: string;
+                        /** @description Quantidade */
+                        quantidade: number;
+                        /** @description Desconto no item (R$) */
+                        desconto?: number;
+                    }[];
+                    /** @description Desconto na venda (R$), além dos descontos dos itens */
+                    desconto?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            numeroItem: number;
+                            produtoId: number;
+                            codigo: string;
+                            descricao: string;
+                            unidade: string;
+                            quantidade: number;
+                            /** @description Preço de venda com a promoção do dia */
+                            precoUnitario: number;
+                            desconto: number;
+                            valorTotal: number;
+                        }[];
+                        valorProdutos: number;
+                        valorDesconto: number;
+                        valorTotal: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    caixasVender: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chave única da operação (ex.: um UUID): repetir a requisição com a mesma chave devolve a primeira resposta sem executar de novo; a mesma chave com outra requisição é recusada (422). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    itens: {
+                        /** @description Produto pelo id */
+                        produtoId?: number;
+                        /** @description Ou pelo código de barras ou código do produto */
+                        codigo?: string;
+                        /** @description Quantidade */
+                        quantidade: number;
+                        /** @description Desconto no item (R$) */
+                        desconto?: number;
+                    }[];
+                    /** @description Desconto na venda (R$), além dos descontos dos itens */
+                    desconto?: number;
+                    pagamentos: {
+                        formaPagamentoId: number;
+                        /** @description Valor entregue (em dinheiro pode passar do total: o troco) */
+                        valor: number;
+                    }[];
+                    /** @description Cliente identificado na NFC-e (opcional) */
+                    clienteId?: number | null;
+                    /** @description Operador que registra (deve ser o do caixa) */
+                    operadorPdvId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        venda: {
+                            /** @description A NFC-e (nota fiscal modelo 65) da venda */
+                            notaFiscalId: number;
+                            caixaId: number;
+                            serie: number;
+                            numero: number;
+                            valorProdutos: number;
+                            valorDesconto: number;
+                            valorTotal: number;
+                            valorPago: number;
+                            troco: number;
+                        };
+                        /** @description Situação da NFC-e depois da transmissão (como em POST /api/NotasFiscais/{id}/emitir) */
+                        nfce: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description Por que a NFC-e não foi emitida (a venda está lançada; corrija e reenvie a mesma venda) */
+                        erroNfce: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    caixasDanfceVenda: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                notaFiscalId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O PDF do DANFCE */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     webhookEntregasReenviar: {
         parameters: {
             query?: never;
@@ -45767,6 +47338,287 @@ export interface operations {
         };
     };
     caixasExists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exists: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    caixaFechamentosFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Presente quando o filtro não tinha limit e há mais registros: o limite aplicado. */
+                    "x-limite-aplicado"?: number;
+                    /** @description Com X-Limite-Aplicado: <endereço da página seguinte>; rel="next". */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaixaFechamento"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    caixaFechamentosFindOne: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaixaFechamento"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    caixaFechamentosCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
+                where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    caixaFechamentosFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaixaFechamento"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    caixaFechamentosExists: {
         parameters: {
             query?: never;
             header?: never;
@@ -70266,6 +72118,287 @@ export interface operations {
         };
     };
     movimentacoesEstoqueExists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exists: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    movimentosCaixaFind: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Presente quando o filtro não tinha limit e há mais registros: o limite aplicado. */
+                    "x-limite-aplicado"?: number;
+                    /** @description Com X-Limite-Aplicado: <endereço da página seguinte>; rel="next". */
+                    link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentoCaixa"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    movimentosCaixaFindOne: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentoCaixa"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    movimentosCaixaCount: {
+        parameters: {
+            query?: {
+                /** @description Condição LoopBack em JSON (operadores eq, gt, like, inq, regexp…) ou em colchetes: where[unidade]=UN&where[preco][gt]=10 */
+                where?: string;
+                /** @description true conta exatamente mesmo acima do limite de contagem exata (mais lento em tabelas grandes) */
+                exata?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        /** @description Presente (true) quando count é a estimativa do PostgreSQL: acima do limite de contagem exata (COUNT_EXACT_LIMIT) sem exata=true; também no cabeçalho X-Contagem-Aproximada */
+                        aproximado?: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    movimentosCaixaFindById: {
+        parameters: {
+            query?: {
+                /** @description Filtro LoopBack em JSON: {"where":{…},"order":"campo ASC","limit":100,"skip":0,"fields":[…],"include":[…]}. Também aceito na forma de colchetes do LoopBack 3, que vira o mesmo filtro: filter[where][unidade]=UN&filter[where][preco][gt]=10&filter[order]=nome%20ASC&filter[limit]=10 (listas: filter[where][id][inq][0]=1&filter[where][id][inq][1]=2). Não envie as duas formas juntas. */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovimentoCaixa"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    movimentosCaixaExists: {
         parameters: {
             query?: never;
             header?: never;

@@ -18,7 +18,7 @@ try {
       `empresa ${line.empresaId} · ${line.chave} · ${line.regra}${line.movimentacaoId ? ` · movimentação ${line.movimentacaoId}` : ''}: ${line.mensagem}`,
     );
   console.log(
-    `razão de estoque: ${report.movimentacoes} movimentações, ${report.saldos} saldos; razão financeiro: ${report.movimentosFinanceiros} movimentos, ${report.baixas} baixas; ${report.diferencas.length} diferenças (${ms} ms)`,
+    `razão de estoque: ${report.movimentacoes} movimentações, ${report.saldos} saldos; razão financeiro: ${report.movimentosFinanceiros} movimentos, ${report.baixas} baixas; caixas do PDV: ${report.movimentosCaixa} movimentos, ${report.caixas} caixas; ${report.diferencas.length} diferenças (${ms} ms)`,
   );
   process.exitCode = report.diferencas.length === 0 ? 0 : 1;
 } finally {

@@ -8,6 +8,7 @@ import { seedDemoEmissao } from './seed/seedDemoEmissao.ts';
 import { seedDemoEstoque } from './seed/seedDemoEstoque.ts';
 import { seedDemoFinanceiro } from './seed/seedDemoFinanceiro.ts';
 import { seedDemoFiscal } from './seed/seedDemoFiscal.ts';
+import { seedDemoPdv } from './seed/seedDemoPdv.ts';
 import { seedReference } from './seed/seedReference.ts';
 import { syncEntities } from './syncEntities.ts';
 
@@ -43,6 +44,8 @@ export async function prepareDatabase(
     // Its tax rules (perfil tributário on the produtos) and a demo A1: a demo note previews and builds its XML.
     if (await seedDemoEmissao(db, files, { dataDir: options.dataDir }))
       log('tributação, perfil tributário e certificado de demonstração da emissão de notas cadastrados');
+    // A PDV with its operator and payment methods: the Frente de caixa sells right away.
+    if (await seedDemoPdv(db, files)) log('PDV, operador e formas de pagamento de demonstração cadastrados');
     // Six months of purchases, sales, returns and commissions, through the same services as the API.
     if (await seedDemoComercial(db, files))
       log('compras e vendas de demonstração dos últimos seis meses lançadas');

@@ -17,6 +17,7 @@ import { isValidCpfCnpj } from '../../core/isValidCpfCnpj.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { emitenteFiscal } from '../services/arquivosFiscais/emitenteFiscal.ts';
+import { pagamentosDoCaixa } from './pagamentosDoCaixa.ts';
 
 /** What the preview and the XML need of one nota fiscal, assembled from its rows (no taxes yet). */
 export interface NotaCarregada {
@@ -66,7 +67,7 @@ interface NotaRow {
   natureza: string | null;
   indicador_presenca: number | null;
   consumidor_final: number | null;
-  destinatario_id: number;
+  destinatario_id: number | null;
   transportador_id: number | null;
 }
 
@@ -350,16 +351,21 @@ export async function carregarNotaFiscal(
       'FILIAL_SEM_ENDERECO',
       `A filial ${emitente.nome} não tem UF e município. Complete o endereço da pessoa do tipo Filial com o CNPJ ${emitente.cnpj}.`,
     );
-  const pessoa = await tx.maybeOne<PessoaRow>(
-    `SELECT p.nome, p.cpf_cnpj, p.inscricao_estadual, p.indicador_ie::int AS indicador_ie, p.uf,
+  // An NFC-e sold at the counter may have no consumer (Frente de caixa): no dest, the emitente's UF, a consumidor
+  // final; the XML builder still refuses an NF-e (modelo 55) without one.
+  const pessoa =
+    nota.destinatario_id === null
+      ? null
+      : await tx.maybeOne<PessoaRow>(
+          `SELECT p.nome, p.cpf_cnpj, p.inscricao_estadual, p.indicador_ie::int AS indicador_ie, p.uf,
             p.codigo_municipio::int AS codigo_municipio, m.nome AS municipio, p.logradouro, p.numero, p.complemento,
             p.bairro, p.cep, p.email, p.telefone
        FROM pessoa p LEFT JOIN municipio m ON m.codigo = p.codigo_municipio WHERE p.id = $1`,
-    [nota.destinatario_id],
-  );
-  if (!pessoa)
+          [nota.destinatario_id],
+        );
+  if (nota.destinatario_id !== null && !pessoa)
     throw invalido('NOTA_SEM_DESTINATARIO', 'A nota não tem destinatário. Escolha o cliente da nota.');
-  const dest = destinatario(pessoa);
+  const dest = pessoa ? destinatario(pessoa) : null;
   const transportadora = nota.transportador_id
     ? await tx.maybeOne<PessoaRow>(
         `SELECT p.nome, p.cpf_cnpj, p.inscricao_estadual, p.indicador_ie::int AS indicador_ie, p.uf,
@@ -369,7 +375,7 @@ export async function carregarNotaFiscal(
         [nota.transportador_id],
       )
     : null;
-  const ufDestino = dest.endereco!.uf;
+  const ufDestino = dest?.endereco?.uf ?? emitente.uf;
   const itens = await tx.query<ItemRow>(
     `SELECT i.numero_item::int AS numero_item, i.produto_id::int AS produto_id, p.descricao AS produto,
             COALESCE(i.codigo, p.codigo) AS codigo, i.descricao, COALESCE(NULLIF(i.ncm, ''), p.ncm) AS ncm,
@@ -425,14 +431,14 @@ export async function carregarNotaFiscal(
     item.ibpt = ibpt.get(item.produto.ncm) ?? null;
   });
   const primeiroFederal = itens[0]!;
-  const consumidorFinal = dest.indIEDest === 9;
+  const consumidorFinal = (dest?.indIEDest ?? 9) === 9;
   const entrada: EntradaTributos = {
     emitente: {
       crt: configuracao.crt,
       uf: emitente.uf,
       aliquotaCreditoSimples: configuracao.aliquotaCreditoSimples,
     },
-    destinatario: { uf: ufDestino, indIEDest: dest.indIEDest, consumidorFinal },
+    destinatario: { uf: ufDestino, indIEDest: dest?.indIEDest ?? 9, consumidorFinal },
     natureza: {
       tipoOperacao: nota.tipo_operacao === 0 ? 0 : 1,
       consumidorFinal: nota.consumidor_final === null ? null : nota.consumidor_final === 1,
@@ -503,7 +509,7 @@ export async function carregarNotaFiscal(
       itens: itensXml,
       modalidadeFrete: nota.modalidade_frete ?? 9,
       transportador: transportadora ? transportadorXml(transportadora) : null,
-      pagamentos: [],
+      ...(await pagamentosDoCaixa(tx, notaId)),
       informacoesComplementares: complementares || null,
     },
   };

@@ -231,8 +231,12 @@ export async function xmlNotaFiscal(
     // indFinal as the engine resolved it (natureza de operação, else the destinatário; NFC-e always 1).
     consumidorFinal: tributos.consumidorFinal,
     indicadorPresenca: modelo === 65 ? 1 : carregada.xml.indicadorPresenca,
-    // A sale already invoiced: paid as agreed on the pedido (its receivables); the PDV passes its payments.
-    pagamentos: [{ indPag: 1, tPag: '99', xPag: 'Conforme faturamento', vPag: tributos.totais.vNF }],
+    // A sale already invoiced: paid as agreed on the pedido (its receivables); a Frente de caixa sale carries its
+    // payments and troco (carregarNotaFiscal reads them from the cash-session ledger).
+    pagamentos:
+      carregada.xml.pagamentos.length > 0
+        ? carregada.xml.pagamentos
+        : [{ indPag: 1, tPag: '99', xPag: 'Conforme faturamento', vPag: tributos.totais.vNF }],
   };
   let montada: ReturnType<typeof montarXmlNfe>;
   try {

@@ -4,6 +4,7 @@ import { HttpError } from '../errors.ts';
 import type { JobQueue } from '../plugins/jobs.ts';
 import type { Realtime } from '../plugins/realtime.ts';
 import { type DomainEvent, domainEvents } from '../postings/domainEvents.ts';
+import { estornarVendaPdv } from '../postings/pdv/pdvEstornar.ts';
 import { runAction } from '../services/documents/runAction.ts';
 import type { RecordContext } from '../services/records/recordContext.ts';
 import { recordEntity } from '../services/records/recordEntity.ts';
@@ -291,12 +292,22 @@ export async function executarAcoesNota(
     contas: string | null;
     lancar_por: string | null;
     tipo_pedido: number | null;
+    caixa_id: number | null;
   }>(
-    `SELECT n.pedido_venda_id::int AS pedido_venda_id, n.tipo_operacao::int AS tipo_operacao,
+    `SELECT n.pedido_venda_id::int AS pedido_venda_id, n.tipo_operacao::int AS tipo_operacao, n.caixa_id::int AS caixa_id,
             n.estoque_lancado_por AS estoque, n.contas_lancadas_por AS contas, p.lancar_por, p.tipo::int AS tipo_pedido
        FROM nota_fiscal n LEFT JOIN pedido_venda p ON p.id = n.pedido_venda_id WHERE n.id = $1`,
     [notaId],
   );
+  // A Frente de caixa sale posted its stock and cash when it was sold: a cancellation reverses them.
+  if (nota?.caixa_id != null)
+    return tipo === 'estornar'
+      ? estornarVendaPdv(
+          tx,
+          { empresaId: escopo.empresaId, filialId: escopo.filialId, usuarioId: escopo.usuarioId ?? 0 },
+          notaId,
+        )
+      : [];
   if (!nota || nota.pedido_venda_id === null || nota.tipo_operacao !== 1) return [];
   const acoes: { acao: string; rotulo: string }[] = [];
   if (tipo === 'lancar') {

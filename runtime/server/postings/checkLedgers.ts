@@ -2,6 +2,7 @@ import type { LedgerDifference } from '../../core/estoque/checkStockLedger.ts';
 import { roundMoney } from '../../core/roundMoney.ts';
 import type { Database } from '../db/database.ts';
 import { checkFinanceiro } from './financeiro/checkFinanceiro.ts';
+import { checkCaixa } from './pdv/checkCaixa.ts';
 
 /** A difference of one key or document, with where it was found. */
 export interface LedgerReportLine extends LedgerDifference {
@@ -16,6 +17,9 @@ export interface LedgerReport {
   /** Rows of the finance ledger (movimento_financeiro) and baixas checked (flows.md §2 F1–F4, F8). */
   movimentosFinanceiros: number;
   baixas: number;
+  /** Rows of the cash-session ledger (movimento_caixa) and Frente de caixa sessions checked (flows.md §4). */
+  movimentosCaixa: number;
+  caixas: number;
   diferencas: LedgerReportLine[];
 }
 
@@ -136,15 +140,17 @@ ORDER BY 2, 3, 4, 5 NULLS FIRST, 7 NULLS LAST, 1`;
  * means consistent.
  */
 export async function checkLedgers(db: Database): Promise<LedgerReport> {
-  const [found, financeiro] = await db.withSystem(async (tx) => [
-    await tx.query<Found>(CHECK_SQL),
-    await checkFinanceiro(tx),
-  ]);
+  const [found, financeiro, caixa] = await db.withSystem(
+    async (tx) =>
+      [await tx.query<Found>(CHECK_SQL), await checkFinanceiro(tx), await checkCaixa(tx)] as const,
+  );
   const report: LedgerReport = {
     movimentacoes: 0,
     saldos: 0,
     movimentosFinanceiros: financeiro.movimentos,
     baixas: financeiro.baixas,
+    movimentosCaixa: caixa.movimentos,
+    caixas: caixa.caixas,
     diferencas: [],
   };
   for (const row of found) {
@@ -259,6 +265,6 @@ export async function checkLedgers(db: Database): Promise<LedgerReport> {
       }
     }
   }
-  report.diferencas.push(...financeiro.diferencas);
+  report.diferencas.push(...financeiro.diferencas, ...caixa.diferencas);
   return report;
 }

@@ -5,6 +5,7 @@ import { arquivosFiscaisRoutes } from './ArquivosFiscais/index.ts';
 import { ambientesRoutes } from './ambientes/index.ts';
 import { backupsRoutes } from './Backups/index.ts';
 import { retornoBoletoRoutes } from './Boletos/retorno.ts';
+import { caixasRoutes } from './Caixas/index.ts';
 import { cepsRoutes } from './Ceps/index.ts';
 import { certificadosDigitaisRoutes } from './CertificadosDigitais/index.ts';
 import { configWhiteLabelsRoutes } from './ConfigWhiteLabels/index.ts';
@@ -81,6 +82,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   xmlNfeRoutes,
   notasFiscaisEmissaoRoutes,
   notasFiscaisDanfeRoutes,
+  caixasRoutes,
   webhookEntregasRoutes,
   documentationRoutes,
   recordsRoutes, // last: resources served above keep their own routes

@@ -32,6 +32,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType<ScreenPro
   'pages/nfe/emitir-nfe': lazy(() => import('./aliases/EmitirNfeScreen.tsx')),
   'pages/nfe/notas-processadas/emitir/:id': lazy(() => import('./emissaoNota/EmissaoNotaScreen.tsx')),
   'pages/nfe/notas-processadas/transmissoes/:id': lazy(() => import('./emissaoNota/TransmissoesScreen.tsx')),
+  'pages/vendas/frente-caixa': lazy(() => import('./pdv/FrenteCaixaScreen.tsx')),
   'pages/vendas/pedido-vendas/cadastrar/:servico': lazy(() => import('./aliases/EmitirNfseScreen.tsx')),
   'administrador/configuracoes/whitelabel': lazy(() => import('./admin/WhiteLabelScreen.tsx')),
   'administrador/configuracoes/nps': lazy(() => import('./admin/nps/NpsScreen.tsx')),
