@@ -230,7 +230,10 @@ export async function documentosFiscais(
       const itens = itensNfe.get(n(row.id)) ?? [];
       // An NFC-e issued as a nota (the PDV's sale, emitted with modelo 65) is told by its chave (positions
       // 21–22): model 65, no participant, as the NFC-e of the POS program below.
-      const nfce = s(row.chave)?.replace(/[^0-9A-Z]/gi, '').slice(20, 22) === '65';
+      const nfce =
+        s(row.chave)
+          ?.replace(/[^0-9A-Z]/gi, '')
+          .slice(20, 22) === '65';
       return {
         ...base(row),
         origem: nfce ? 'nfce' : 'nfe',
