@@ -102,6 +102,7 @@ const MOTIVOS: Record<number, string> = {
   // NT 2025.001 (QR code v3): the number as vendors' help pages give it; the NT's own table was not at hand.
   583: 'Rejeição: Valor da assinatura do QR-Code difere do valor calculado',
   301: 'Uso Denegado: Irregularidade fiscal do emitente',
+  391: 'Rejeição: Não informados os dados do cartão de crédito / débito nas Formas de Pagamento da Nota Fiscal',
   302: 'Uso Denegado: Irregularidade fiscal do destinatário',
   539: 'Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso',
   573: 'Rejeição: Duplicidade de Evento',
@@ -343,6 +344,11 @@ export async function iniciarFakeSefaz(opcoes: { porta?: number; host?: string }
         204,
         `Rejeição: Duplicidade de NF-e [nProt:${existente.protocolo}][dhAut:${existente.dhRecbto}]`,
       );
+    // Rule 391 of the authorisation: a card payment (tPag 03/04) carries its card group.
+    const semCartao = [...nfe.matchAll(/<detPag>(.*?)<\/detPag>/gs)].some(
+      ([, detPag]) => /<tPag>0[34]<\/tPag>/.test(detPag ?? '') && !(detPag ?? '').includes('<card>'),
+    );
+    if (semCartao) return protNFe(tpAmb, chave, 391, MOTIVOS[391]!);
     const numero = `${chave.slice(6, 20)}-${chave.slice(20, 22)}-${chave.slice(22, 25)}-${chave.slice(25, 34)}`;
     const outra = numeros.get(numero);
     if (outra) {

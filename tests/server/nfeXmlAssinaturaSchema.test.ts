@@ -109,6 +109,34 @@ describe('NFC-e (mod 65): infNFeSupl with the QR code between infNFe and Signatu
     expect(assinaturaConfere(assinado)).toBe(true);
   });
 
+  it('card and PIX payments carry the card group (tpIntegra 2, the bandeira when known); cash does not', async () => {
+    const vNF = tributos.totais.vNF;
+    const pago = montarXmlNfe({
+      ...dados,
+      pagamentos: [
+        { tPag: '03', vPag: 50, indPag: 0, cartao: { tpIntegra: 2, tBand: '01' } },
+        { tPag: '04', vPag: 20 },
+        { tPag: '17', vPag: 10 },
+        { tPag: '01', vPag: vNF - 80 + 5 },
+      ],
+      troco: 5,
+    });
+    const detPag = [...pago.xml.matchAll(/<detPag>(.*?)<\/detPag>/g)].map((match) => match[1]);
+    expect(detPag).toEqual([
+      '<indPag>0</indPag><tPag>03</tPag><vPag>50.00</vPag><card><tpIntegra>2</tpIntegra><tBand>01</tBand></card>',
+      '<tPag>04</tPag><vPag>20.00</vPag><card><tpIntegra>2</tpIntegra></card>',
+      '<tPag>17</tPag><vPag>10.00</vPag><card><tpIntegra>2</tpIntegra></card>',
+      `<tPag>01</tPag><vPag>${(vNF - 75).toFixed(2)}</vPag>`,
+    ]);
+    const assinado = assinarXmlNfe({
+      ...base,
+      xml: pago.xml,
+      chave: pago.chave,
+      nfce: { ...url, versaoQrCode: 3 },
+    });
+    expect((await validarXmlNfe(assinado)).erros).toEqual([]);
+  });
+
   it('v3 online: chave|3|tpAmb without CSC; valid', async () => {
     const assinado = assinarXmlNfe({ ...base, nfce: { ...url, versaoQrCode: 3 } });
     expect(assinado).toContain(

@@ -355,7 +355,10 @@ describe('venda', () => {
     expect(verificarAssinaturas(xml)).toBe(true);
     expect(xml).toContain('<mod>65</mod>');
     expect(xml).not.toContain('<dest>');
-    expect(xml).toMatch(/<detPag><indPag>0<\/indPag><tPag>03<\/tPag><vPag>20\.00<\/vPag><\/detPag>/);
+    // The card group SEFAZ requires of a card payment (rejeição 391, which the fake applies too): a POS apart.
+    expect(xml).toMatch(
+      /<detPag><indPag>0<\/indPag><tPag>03<\/tPag><vPag>20\.00<\/vPag><card><tpIntegra>2<\/tpIntegra><tBand>02<\/tBand><\/card><\/detPag>/,
+    );
     expect(xml).toMatch(
       /<detPag><indPag>0<\/indPag><tPag>01<\/tPag><vPag>30\.00<\/vPag><\/detPag><vTroco>6\.71<\/vTroco>/,
     );

@@ -117,6 +117,7 @@ export async function prepararPdv(ok: Request, system: System, fake: FakeSefaz):
   const cartao = (await ok('POST', '/api/FormasPagamento', {
     descricao: 'Cartão de crédito',
     formaPagamentoFiscal: '03',
+    bandeiraCartao: '02',
   })) as { id: number };
   return {
     empresaId,

@@ -72,6 +72,23 @@ export interface PagamentoXml {
   xPag?: string | null;
   /** indPag: 0 à vista, 1 a prazo. */
   indPag?: 0 | 1;
+  /**
+   * The card group of an electronic payment: tpIntegra 1 when a TEF integrated with the system took it, 2
+   * for a POS terminal apart from it (then CNPJ, tBand and cAut are optional); the bandeira when known.
+   */
+  cartao?: { tpIntegra: 1 | 2; tBand?: string | null } | null;
+}
+
+/**
+ * tPag that SEFAZ refuses without the card group (rejeição 391, "Não informados os dados do cartão de crédito /
+ * débito nas Formas de Pagamento"): credit and debit card. PIX (17) takes it too; it is sent for all three.
+ */
+const PAGAMENTOS_COM_CARTAO = new Set(['03', '04', '17']);
+
+/** The card group of a payment (XSD order tpIntegra, CNPJ, tBand, cAut): a POS apart from the system by default. */
+function cartaoXml(p: PagamentoXml): string {
+  if (!p.cartao && !PAGAMENTOS_COM_CARTAO.has(p.tPag)) return '';
+  return grupo('card', tag('tpIntegra', String(p.cartao?.tpIntegra ?? 2)), tag('tBand', p.cartao?.tBand));
 }
 
 export interface DadosNotaXml {
@@ -455,6 +472,7 @@ export function montarXmlNfe(dados: DadosNotaXml): NotaXml {
         tag('tPag', p.tPag),
         tag('xPag', p.xPag),
         tag('vPag', dinheiro(p.vPag)),
+        cartaoXml(p),
       ),
     ),
     dados.troco && dados.troco > 0 ? tag('vTroco', dinheiro(dados.troco)) : '',
