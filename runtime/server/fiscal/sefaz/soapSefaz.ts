@@ -82,13 +82,36 @@ const TLS_ERROS = /CERT|SSL|TLS|self.signed|unable to (get|verify)|handshake/i;
  * certificate verified against the system CAs plus `tls.ca` — never skipped) with an overall timeout.
  * Throws ErroConexaoSefaz when there is no usable answer.
  */
-export function chamarSefaz(opcoes: {
+type OpcoesChamada = {
   url: string;
   servico: ServicoSefaz;
   mensagem: string;
   tls: TlsSefaz;
   timeoutMs: number;
-}): Promise<RespostaSoap> {
+};
+
+/**
+ * chamarSefaz, tried again (twice at most, 200 and 400 ms later) when the connection was reset before the
+ * message was written: nothing reached SEFAZ, so sending it again is sending it once. A reset after the
+ * message went out is "maybe received" and is left to the callers (consulta by chave), as before.
+ */
+export async function chamarSefaz(opcoes: OpcoesChamada): Promise<RespostaSoap> {
+  for (let tentativa = 1; ; tentativa++) {
+    try {
+      return await chamarSefazUmaVez(opcoes);
+    } catch (erro) {
+      const reiniciada =
+        erro instanceof ErroConexaoSefaz &&
+        erro.tipo === 'conexao' &&
+        !erro.talvezRecebida &&
+        /ECONNRESET|EPIPE|socket hang up/.test(erro.message);
+      if (!reiniciada || tentativa >= 3) throw erro;
+      await new Promise((resolve) => setTimeout(resolve, 200 * tentativa));
+    }
+  }
+}
+
+function chamarSefazUmaVez(opcoes: OpcoesChamada): Promise<RespostaSoap> {
   const corpo = Buffer.from(envelopeSoap(opcoes.servico, opcoes.mensagem), 'utf8');
   const endereco = new URL(opcoes.url);
   return new Promise((resolve, reject) => {
