@@ -9,6 +9,8 @@
 // Usage: npx tsx scripts/bench/vs-loopback3.ts   (BENCH_PRODUTOS=1000000 for the large run)
 // BENCH_CALLS=0,5 measures only those calls (indices in CALLS); BENCH_PROFILE_DIR=dir runs the product and the bare
 // handler under `node --cpu-prof` and writes their .cpuprofile in dir/product and dir/bare when the bench ends (read it with scripts/bench/cpuProfileTop.ts).
+// BENCH_APP_NODE_OPTIONS="--flag …" starts the product's process with those node flags (GC tuning trials).
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +23,7 @@ import { buildRecordQuery, selectList } from '../../runtime/server/services/reco
 import { recordEntity } from '../../runtime/server/services/records/recordEntity.ts';
 import { benchDatabase } from './lib/benchDatabase.ts';
 import { type LoadResult, measureLoad } from './lib/measureLoad.ts';
+import { cpuMeter } from './lib/processCpu.ts';
 import { seedProdutos } from './lib/seedProdutos.ts';
 import { startChild } from './lib/startChild.ts';
 
@@ -152,11 +155,10 @@ await writeFile(
 );
 const env = { DATABASE_URL: database.url, DATA_DIR: loadConfig().dataDir };
 const children = [
-  await startChild(
-    'scripts/bench/lib/appServer.ts',
-    { ...env, PORT: String(appPort) },
-    profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(profileDir, 'product')] : [],
-  ),
+  await startChild('scripts/bench/lib/appServer.ts', { ...env, PORT: String(appPort) }, [
+    ...(process.env.BENCH_APP_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
+    ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(profileDir, 'product')] : []),
+  ]),
   await startChild('scripts/bench/lib/loopback3Server.ts', { ...env, PORT: String(lbPort), LB3_TOKEN }),
   await startChild(
     'scripts/bench/lib/bareQueryServer.ts',
@@ -201,20 +203,50 @@ try {
     }
     console.log(`  ${call.name}: rows/count ${sizes.join(' / ')} (product / LoopBack 3 / bare)`);
   }
+  // CPU per answered request of each target's server process and of PostgreSQL (the postmaster's children),
+  // so that a gap to the bare handler reads as node time or database time.
+  const backendPid = (await owner.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+  const postmasterPid = Number(
+    readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1],
+  );
+  const [productChild, lb3Child, bareChild] = children;
+  const meters = new Map(
+    (
+      [
+        ['product', productChild],
+        ['LoopBack 3', lb3Child],
+        ['bare', bareChild],
+      ] as const
+    ).map(([who, child]) => [who as string, cpuMeter(child?.pid as number, postmasterPid)]),
+  );
+  const cpuTable: string[] = [];
   const median = (values: number[]) =>
     [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   const table: string[] = [];
   for (const [index, call] of measured) {
     const byWho = new Map<string, LoadResult[]>();
+    const cpuByWho = new Map<string, Array<{ app: number; postgres: number }>>();
     for (let round = 0; round < rounds; round++)
       for (const target of targets(call, index)) {
+        const stop = meters.get(target.who)?.start();
         const result = await measureLoad(call.name, target.url, {
           connections,
           seconds,
           headers: target.headers,
         });
+        const cpu = stop?.();
         byWho.set(target.who, [...(byWho.get(target.who) ?? []), result]);
+        if (cpu && result.total > 0)
+          cpuByWho.set(target.who, [
+            ...(cpuByWho.get(target.who) ?? []),
+            { app: cpu.appMs / result.total, postgres: cpu.postgresMs / result.total },
+          ]);
       }
+    const cpuOf = (who: string) => {
+      const samples = cpuByWho.get(who) ?? [];
+      return `${median(samples.map((s) => s.app)).toFixed(2)} + ${median(samples.map((s) => s.postgres)).toFixed(2)}`;
+    };
+    cpuTable.push(`| ${call.name} | ${cpuOf('product')} | ${cpuOf('LoopBack 3')} | ${cpuOf('bare')} |`);
     const rps = (who: string) => (byWho.get(who) ?? []).map((result) => result.rps);
     const ratio = (who: string) =>
       median(rps('product').map((value, round) => value / (rps(who)[round] as number)));
@@ -233,6 +265,10 @@ try {
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const line of table) console.log(line);
+  console.log('\nCPU per answered request, ms: server process + PostgreSQL (median of the rounds)\n');
+  console.log('| call | product | LoopBack 3 | bare |');
+  console.log('|---|---:|---:|---:|');
+  for (const line of cpuTable) console.log(line);
 } finally {
   for (const child of children) child.kill();
   await owner.end();

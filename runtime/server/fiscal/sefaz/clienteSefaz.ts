@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ServerConfig } from '../../config.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import { pemDoCertificadoInWorker } from '../assinarXmlDfeInWorker.ts';
@@ -12,10 +11,6 @@ export interface ServicosSefaz {
   config: Pick<ServerConfig, 'dataDir' | 'sefazUrlBase' | 'sefazCa' | 'sefazTimeoutMs' | 'sefazRetrySeconds'>;
 }
 
-/** The A1 opened as PEM, kept a few minutes per branch and file (the PKCS#12 derivation costs). */
-const tlsCache = new Map<string, { expira: number; tls: Promise<TlsSefaz> }>();
-const TLS_TTL_MS = 5 * 60_000;
-
 /** The branch's A1 (refused with 422 when absent, expired or of another CNPJ): file and password. */
 export function certificadoA1(servicos: ServicosSefaz, escopo: EscopoEmissao, cnpjEmitente: string) {
   return servicos.db.withTenant(
@@ -25,26 +20,23 @@ export function certificadoA1(servicos: ServicosSefaz, escopo: EscopoEmissao, cn
   );
 }
 
-/** Mutual TLS material of the branch: its A1 (PEM) and the CAs trusted for SEFAZ's servers. */
+/**
+ * Mutual TLS material of the branch: its A1 (PEM) and the CAs trusted for SEFAZ's servers. The file and
+ * password are read for every call (a replaced certificate counts at once); the opened A1 is kept by the
+ * signing worker (openedA1.ts), the one place that holds it between calls.
+ */
 export async function tlsDaFilial(
   servicos: ServicosSefaz,
   escopo: EscopoEmissao,
   cnpjEmitente: string,
 ): Promise<TlsSefaz> {
   const a1 = await certificadoA1(servicos, escopo, cnpjEmitente);
-  const chave = `${escopo.empresaId}/${escopo.filialId}/${createHash('sha256').update(a1.pfx).digest('hex')}`;
-  const agora = Date.now();
-  const guardado = tlsCache.get(chave);
-  if (guardado && guardado.expira > agora) return guardado.tls;
-  const tls = pemDoCertificadoInWorker(a1.pfx, a1.senha).then(({ privateKeyPem, certificatePem }) => ({
+  const { privateKeyPem, certificatePem } = await pemDoCertificadoInWorker(a1.pfx, a1.senha);
+  return {
     key: privateKeyPem,
     cert: certificatePem,
     ...(servicos.config.sefazCa ? { ca: servicos.config.sefazCa } : {}),
-  }));
-  tls.catch(() => tlsCache.delete(chave));
-  tlsCache.set(chave, { expira: agora + TLS_TTL_MS, tls });
-  for (const [outra, entrada] of tlsCache) if (entrada.expira <= agora) tlsCache.delete(outra);
-  return tls;
+  };
 }
 
 export interface RegistroTransmissao {
