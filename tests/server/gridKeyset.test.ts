@@ -272,9 +272,18 @@ describe('counts', () => {
         (tx) => {
           const spy = {
             ...tx,
-            query: (sql: string, params?: unknown[]) => (sent.push(sql), tx.query(sql, params)),
-            one: (sql: string, params?: unknown[]) => (sent.push(sql), tx.one(sql, params)),
-            maybeOne: (sql: string, params?: unknown[]) => (sent.push(sql), tx.maybeOne(sql, params)),
+            query: (sql: string, params?: unknown[]) => {
+              sent.push(sql);
+              return tx.query(sql, params);
+            },
+            one: (sql: string, params?: unknown[]) => {
+              sent.push(sql);
+              return tx.one(sql, params);
+            },
+            maybeOne: (sql: string, params?: unknown[]) => {
+              sent.push(sql);
+              return tx.maybeOne(sql, params);
+            },
           } as typeof tx;
           return countRecords(
             { tx: spy, record: produto, scope: scope(), targetOf: noTarget, lookupTarget: noTarget },
