@@ -1,12 +1,8 @@
 import type { Tx } from '../../db/database.ts';
+import { type LedgerDifference, runLedgerCheck } from '../ledgerCheck.ts';
 
 /** A difference found in the finance ledger, with where. */
-export interface FinanceiroDifference {
-  empresaId: number;
-  chave: string;
-  regra: string;
-  mensagem: string;
-}
+export type FinanceiroDifference = LedgerDifference;
 
 /**
  * The invariants of flows.md §2 recomputed from the ledgers in one statement (as the system role: every
@@ -101,27 +97,11 @@ const MENSAGENS: Record<string, (a: number, b: number) => string> = {
 export async function checkFinanceiro(
   tx: Tx,
 ): Promise<{ movimentos: number; baixas: number; diferencas: FinanceiroDifference[] }> {
-  const rows = await tx.query<{
-    regra: string;
-    empresa_id: string;
-    chave: string | null;
-    a: string;
-    b: string;
-  }>(CHECK_SQL);
-  const result = { movimentos: 0, baixas: 0, diferencas: [] as FinanceiroDifference[] };
-  for (const row of rows) {
-    if (row.regra === 'contagem') {
-      result.movimentos = Number(row.a);
-      result.baixas = Number(row.b);
-      continue;
-    }
-    const mensagem = MENSAGENS[row.regra]?.(Number(row.a), Number(row.b)) ?? row.regra;
-    result.diferencas.push({
-      empresaId: Number(row.empresa_id),
-      chave: row.chave ?? '',
-      regra: row.regra.replace(/(cancelado|data|total|movimento|estorno|situacao)$/, '') || row.regra,
-      mensagem,
-    });
-  }
-  return result;
+  const { contagem, diferencas } = await runLedgerCheck(
+    tx,
+    CHECK_SQL,
+    MENSAGENS,
+    (regra) => regra.replace(/(cancelado|data|total|movimento|estorno|situacao)$/, '') || regra,
+  );
+  return { movimentos: contagem[0], baixas: contagem[1], diferencas };
 }

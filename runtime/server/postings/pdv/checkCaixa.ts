@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database.ts';
-import type { FinanceiroDifference } from '../financeiro/checkFinanceiro.ts';
+import { type LedgerDifference, runLedgerCheck } from '../ledgerCheck.ts';
 
 /**
  * The invariants of the Frente de caixa (flows.md §4) recomputed from the ledgers (as the system role: every
@@ -56,27 +56,9 @@ const MENSAGENS: Record<string, (a: number, b: number) => string> = {
 /** `npm run check:ledgers`, PDV part: counts and the differences of P1–P4. */
 export async function checkCaixa(
   tx: Tx,
-): Promise<{ movimentos: number; caixas: number; diferencas: FinanceiroDifference[] }> {
-  const rows = await tx.query<{
-    regra: string;
-    empresa_id: string;
-    chave: string | null;
-    a: string;
-    b: string;
-  }>(CHECK_SQL);
-  const result = { movimentos: 0, caixas: 0, diferencas: [] as FinanceiroDifference[] };
-  for (const row of rows) {
-    if (row.regra === 'contagem') {
-      result.movimentos = Number(row.a);
-      result.caixas = Number(row.b);
-      continue;
-    }
-    result.diferencas.push({
-      empresaId: Number(row.empresa_id),
-      chave: row.chave ?? '',
-      regra: row.regra.startsWith('P1') ? 'P1' : row.regra,
-      mensagem: MENSAGENS[row.regra]!(Number(row.a), Number(row.b)),
-    });
-  }
-  return result;
+): Promise<{ movimentos: number; caixas: number; diferencas: LedgerDifference[] }> {
+  const { contagem, diferencas } = await runLedgerCheck(tx, CHECK_SQL, MENSAGENS, (regra) =>
+    regra.startsWith('P1') ? 'P1' : regra,
+  );
+  return { movimentos: contagem[0], caixas: contagem[1], diferencas };
 }
