@@ -3,6 +3,12 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSefaz, iniciarFakeSefaz } from '../../scripts/lib/fakeSefaz.ts';
 import { entradaEstoque } from '../support/entradaEstoque.ts';
+import {
+  CERVEJA,
+  cadastrarClientePaulista,
+  enviarCertificadoA1,
+  prepararEmissaoFiscal,
+} from '../support/fiscalFixture.ts';
 import { login as apiLogin } from '../support/testServer.ts';
 import { runAxe, seriousViolations } from './support/axe.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
@@ -27,7 +33,6 @@ const api = harnessApi(
 );
 const system = <T>(sql: string, params: unknown[] = []) =>
   harness.server.db.withSystem((tx) => tx.query<T & Record<string, unknown>>(sql, params));
-const um = async <T extends object>(sql: string, params: unknown[]) => (await system<T>(sql, params))[0]!;
 
 let pedidoId = 0;
 /** Ids of the emitente, the product, the natureza and the cliente of the setup (a nota typed by SQL reuses them). */
@@ -67,94 +72,38 @@ beforeAll(async () => {
     config: { sefazUrlBase: fake.url, sefazCa: fake.caPem, sefazTimeoutMs: 5_000, sefazRetrySeconds: 1 },
   });
   token = await apiLogin(harness.server.app, 'demo@erp.local');
-  const usuario = await um<{ empresa_id: number; filial_id: number }>(
-    `SELECT empresa_id::int AS empresa_id, filial_selecionada_id::int AS filial_id FROM usuario WHERE email = 'demo@erp.local'`,
-    [],
-  );
-  const empresaId = usuario.empresa_id;
-  const sp = await um<{ id: number }>(
-    `INSERT INTO tributacao_estadual (empresa_id, descricao, uf, cst_icms, aliquota_icms)
-     VALUES ($1, 'Mercadoria tributada', 'SP', '00', 18) RETURNING id::int AS id`,
-    [empresaId],
-  );
-  const federal = await um<{ id: number }>(
-    `INSERT INTO tributacao_federal (empresa_id, descricao, cst_pis, aliquota_pis, cst_cofins, aliquota_cofins)
-     VALUES ($1, 'Não cumulativo', '01', 1.65, '01', 7.6) RETURNING id::int AS id`,
-    [empresaId],
-  );
-  const cfop = await um<{ id: number }>(
-    `INSERT INTO cfop (empresa_id, codigo, descricao) VALUES ($1, '5102', 'Venda de mercadoria de terceiros') RETURNING id::int AS id`,
-    [empresaId],
-  );
-  const perfil = await um<{ id: number }>(
-    `INSERT INTO perfil_tributario (empresa_id, descricao, cfop_id, tributacao_estadual_id, tributacao_federal_id)
-     VALUES ($1, 'Revenda', $2, $3, $4) RETURNING id::int AS id`,
-    [empresaId, cfop.id, sp.id, federal.id],
-  );
-  await system(
-    `INSERT INTO pessoa (empresa_id, tipo_pessoa, nome, cpf_cnpj, inscricao_estadual, indicador_ie, uf, codigo_municipio,
-            logradouro, numero, bairro, cep)
-     SELECT $1, 2, f.nome, COALESCE(f.cpf_cnpj, e.cpf_cnpj), '148.235.611.119', 1, 'SP', 3550308, 'Avenida Paulista', '1000',
-            'Bela Vista', '01310100'
-       FROM filial f JOIN empresa e ON e.id = f.empresa_id WHERE f.id = $2`,
-    [empresaId, usuario.filial_id],
-  );
-  const natureza = await um<{ id: number }>(
-    `INSERT INTO natureza_operacao (empresa_id, descricao, tipo_operacao, finalidade_nfe, destino_operacao, indicador_presenca)
-     VALUES ($1, 'Venda de mercadoria', 1, 1, 1, 1) RETURNING id::int AS id`,
-    [empresaId],
-  );
-  await system(
-    `INSERT INTO configuracao_nfe (empresa_id, filial_id, ambiente, regime_tributario, tipo_emissao, modo_impressao_danfe,
-            natureza_operacao_id, serie_nfe, proximo_numero_nfe, serie_nfce, proximo_numero_nfce, csc_id, csc_token,
-            informar_tributos_aproximados)
-     VALUES ($1, $2, 2, 3, 1, 1, $3, 1, 1001, 2, 5001, '000001', 'CSC-DE-TESTE-0123456789', false)`,
-    [empresaId, usuario.filial_id, natureza.id],
-  );
-  const produto = await um<{ id: number }>(
-    `INSERT INTO produto (empresa_id, descricao, codigo, unidade, ncm, origem, perfil_tributario_id)
-     VALUES ($1, 'Cerveja Pilsen 350 ml', 'CERV350', 'UN', '2203.00.00', 0, $2) RETURNING id::int AS id`,
-    [empresaId, perfil.id],
-  );
-  const cliente = await um<{ id: number }>(
-    `INSERT INTO pessoa (empresa_id, tipo_pessoa, nome, cpf_cnpj, inscricao_estadual, indicador_ie, uf, codigo_municipio,
-            logradouro, numero, bairro, cep, email)
-     VALUES ($1, 0, 'Cliente Paulista Ltda', '19827364000178', '335.127.905.119', 1, 'SP', 3509502, 'Rua A', '1', 'Centro', '13010000',
-             'compras@clientepaulista.example')
-     RETURNING id::int AS id`,
-    [empresaId],
-  );
+  const fiscal = await prepararEmissaoFiscal(system, {
+    configuracao: { proximoNumeroNfe: 1001, proximoNumeroNfce: 5001 },
+    produtos: [CERVEJA],
+  });
   Object.assign(ids, {
-    empresa: empresaId,
-    filial: usuario.filial_id,
-    produto: produto.id,
-    natureza: natureza.id,
-    cliente: cliente.id,
+    empresa: fiscal.empresaId,
+    filial: fiscal.filialId,
+    produto: fiscal.produtoIds[0],
+    natureza: fiscal.naturezaOperacaoId,
+    cliente: await cadastrarClientePaulista(system, fiscal.empresaId),
   });
   await api('POST', '/api/Contas', { descricao: 'Banco emissão e2e' });
   const deposito = (await api('POST', '/api/Depositos', { descricao: 'Loja emissão e2e' })) as Body;
   await entradaEstoque(api, {
     depositoId: deposito.id,
-    produtoId: produto.id,
+    produtoId: ids.produto,
     quantidade: 50,
     custoUnitario: 4,
   });
-  await api('POST', '/api/CertificadosDigitais', {
-    arquivo: fake.emitirCertificadoA1({ senha: 's3nha' }).toString('base64'),
-    senha: 's3nha',
-  });
+  await enviarCertificadoA1(api, fake);
   const pedido = (await api('POST', '/api/PedidosVenda', {
     tipo: 0,
-    clienteId: cliente.id,
+    clienteId: ids.cliente,
     dataEmissao: '2026-11-20',
     depositoId: deposito.id,
-    naturezaOperacaoId: natureza.id,
+    naturezaOperacaoId: ids.natureza,
     condicaoPagamento: '2x',
     lancarPor: 'notaFiscal',
     itens: [
       {
         numeroItem: 1,
-        produtoId: produto.id,
+        produtoId: ids.produto,
         descricao: 'Cerveja Pilsen 350 ml',
         unidade: 'UN',
         quantidade: 3,

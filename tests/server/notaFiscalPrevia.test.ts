@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../runtime/server/db/database.ts';
+import { CERVEJA, prepararEmissaoFiscal } from '../support/fiscalFixture.ts';
 import { generateCertificado } from '../support/generateCertificado.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
 
@@ -54,61 +55,24 @@ beforeAll(async () => {
   tokens.demo = await login(server.app, 'demo@erp.local');
   tokens.verde = await login(server.app, 'verde@erp.local', 'demo1234', 'verde.localhost');
   await sistema(async (tx) => {
-    const usuario = await tx.one<{ empresa_id: number; filial_id: number }>(
-      `SELECT empresa_id::int AS empresa_id, filial_selecionada_id::int AS filial_id FROM usuario WHERE email = 'demo@erp.local'`,
-    );
-    empresaId = usuario.empresa_id;
-    filialId = usuario.filial_id;
-    const estadual = async (uf: string, extra: string, values: unknown[]) =>
-      (
-        await tx.one<{ id: number }>(
-          `INSERT INTO tributacao_estadual (empresa_id, descricao, uf, cst_icms, aliquota_icms ${extra})
-           VALUES ($1, 'Mercadoria tributada', $2, '00', ${values.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING id::int AS id`,
-          [empresaId, uf, ...values],
-        )
-      ).id;
-    const sp = await estadual('SP', '', [18]);
-    await estadual('RJ', '', [12]);
-    await estadual('BA', ', aliquota_interna_destino, aliquota_fcp', [7, 20.5, 2]);
-    const federal = await tx.one<{ id: number }>(
-      `INSERT INTO tributacao_federal (empresa_id, descricao, cst_pis, aliquota_pis, cst_cofins, aliquota_cofins)
-       VALUES ($1, 'Não cumulativo', '01', 1.65, '01', 7.6) RETURNING id::int AS id`,
-      [empresaId],
-    );
-    const cfop = await tx.one<{ id: number }>(
-      `INSERT INTO cfop (empresa_id, codigo, descricao) VALUES ($1, '5102', 'Venda de mercadoria de terceiros') RETURNING id::int AS id`,
-      [empresaId],
-    );
-    const perfil = await tx.one<{ id: number }>(
-      `INSERT INTO perfil_tributario (empresa_id, descricao, cfop_id, tributacao_estadual_id, tributacao_federal_id)
-       VALUES ($1, 'Revenda', $2, $3, $4) RETURNING id::int AS id`,
-      [empresaId, cfop.id, sp, federal.id],
-    );
-    await tx.query(
-      `INSERT INTO pessoa (empresa_id, tipo_pessoa, nome, cpf_cnpj, inscricao_estadual, indicador_ie, uf, codigo_municipio,
-              logradouro, numero, bairro, cep)
-       SELECT $1, 2, f.nome, COALESCE(f.cpf_cnpj, e.cpf_cnpj), '148.235.611.119', 1, 'SP', 3550308, 'Avenida Paulista', '1000',
-              'Bela Vista', '01310100'
-         FROM filial f JOIN empresa e ON e.id = f.empresa_id WHERE f.id = $2`,
-      [empresaId, filialId],
-    );
-    const natureza = await tx.one<{ id: number }>(
-      `INSERT INTO natureza_operacao (empresa_id, descricao, tipo_operacao, finalidade_nfe, destino_operacao, indicador_presenca)
-       VALUES ($1, 'Venda de mercadoria', 1, 1, 1, 1) RETURNING id::int AS id`,
-      [empresaId],
-    );
-    await tx.query(
-      `INSERT INTO configuracao_nfe (empresa_id, filial_id, ambiente, regime_tributario, tipo_emissao, modo_impressao_danfe,
-              natureza_operacao_id, serie_nfe, proximo_numero_nfe, serie_nfce, proximo_numero_nfce)
-       VALUES ($1, $2, 2, 3, 1, 1, $3, 1, 1301, 1, 5001)`,
-      [empresaId, filialId, natureza.id],
-    );
-    const produto = await tx.one<{ id: number; ncm: string }>(
-      `INSERT INTO produto (empresa_id, descricao, codigo, unidade, ncm, origem, perfil_tributario_id)
-       VALUES ($1, 'Cerveja Pilsen 350 ml', 'CERV350', 'UN', '2203.00.00', 0, $2) RETURNING id::int AS id, '22030000' AS ncm`,
-      [empresaId, perfil.id],
-    );
-    produtoId = produto.id;
+    const fiscal = await prepararEmissaoFiscal(tx.query, {
+      estaduais: [
+        { uf: 'SP', aliquotaIcms: 18 },
+        { uf: 'RJ', aliquotaIcms: 12 },
+        { uf: 'BA', aliquotaIcms: 7, aliquotaInternaDestino: 20.5, aliquotaFcp: 2 },
+      ],
+      configuracao: {
+        proximoNumeroNfe: 1301,
+        serieNfce: 1,
+        proximoNumeroNfce: 5001,
+        csc: null,
+        informarTributosAproximados: true,
+      },
+      produtos: [CERVEJA],
+    });
+    empresaId = fiscal.empresaId;
+    filialId = fiscal.filialId;
+    produtoId = fiscal.produtoIds[0]!;
     await tx.query(
       `INSERT INTO ibpt_ncm_tabela (uf, versao, vigencia_inicio, vigencia_fim, linhas) VALUES ('SP', '26.2.A', '2026-01-01', '2030-12-31', 1)
        ON CONFLICT (uf) DO NOTHING`,
@@ -116,7 +80,7 @@ beforeAll(async () => {
     await tx.query(
       `INSERT INTO ibpt_ncm (uf, codigo, tipo, descricao, nacional_federal, importados_federal, estadual, municipal, vigencia_inicio, vigencia_fim)
        VALUES ('SP', $1, 0, 'Produto', 13.45, 15.45, 18, 0, '2026-01-01', '2030-12-31') ON CONFLICT DO NOTHING`,
-      [produto.ncm],
+      ['22030000'],
     );
     const pessoa = async (
       nome: string,

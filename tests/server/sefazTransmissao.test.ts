@@ -9,6 +9,12 @@ import { type DomainEvent, domainEvents } from '../../runtime/server/postings/do
 import { readPkcs12Pem } from '../../runtime/server/services/certificados/readPkcs12.ts';
 import { type FakeSefaz, iniciarFakeSefaz, verificarAssinaturas } from '../../scripts/lib/fakeSefaz.ts';
 import { entradaEstoque } from '../support/entradaEstoque.ts';
+import {
+  CERVEJA,
+  cadastrarClientePaulista,
+  enviarCertificadoA1,
+  prepararEmissaoFiscal,
+} from '../support/fiscalFixture.ts';
 import { pdfPages } from '../support/reportFiles.ts';
 import { testApi } from '../support/testApi.ts';
 import { createTestServer, login, type TestServer } from '../support/testServer.ts';
@@ -95,75 +101,20 @@ beforeAll(async () => {
   domainEvents.on('*', (evento: DomainEvent) => eventos.push(evento));
   token = await login(server.app, 'demo@erp.local');
   tokenVerde = await login(server.app, 'verde@erp.local', 'demo1234', 'verde.localhost');
-  const [usuario] = await system<{ empresa_id: number; filial_id: number }>(
-    `SELECT empresa_id::int AS empresa_id, filial_selecionada_id::int AS filial_id FROM usuario WHERE email = 'demo@erp.local'`,
-  );
-  empresaId = usuario!.empresa_id;
-  filialId = usuario!.filial_id;
-  const um = async <T extends object>(sql: string, params: unknown[]) => (await system<T>(sql, params))[0]!;
-  const sp = await um<{ id: number }>(
-    `INSERT INTO tributacao_estadual (empresa_id, descricao, uf, cst_icms, aliquota_icms)
-     VALUES ($1, 'Mercadoria tributada', 'SP', '00', 18) RETURNING id::int AS id`,
-    [empresaId],
-  );
-  const federal = await um<{ id: number }>(
-    `INSERT INTO tributacao_federal (empresa_id, descricao, cst_pis, aliquota_pis, cst_cofins, aliquota_cofins)
-     VALUES ($1, 'Não cumulativo', '01', 1.65, '01', 7.6) RETURNING id::int AS id`,
-    [empresaId],
-  );
-  const cfop = await um<{ id: number }>(
-    `INSERT INTO cfop (empresa_id, codigo, descricao) VALUES ($1, '5102', 'Venda de mercadoria de terceiros') RETURNING id::int AS id`,
-    [empresaId],
-  );
-  const perfil = await um<{ id: number }>(
-    `INSERT INTO perfil_tributario (empresa_id, descricao, cfop_id, tributacao_estadual_id, tributacao_federal_id)
-     VALUES ($1, 'Revenda', $2, $3, $4) RETURNING id::int AS id`,
-    [empresaId, cfop.id, sp.id, federal.id],
-  );
-  await system(
-    `INSERT INTO pessoa (empresa_id, tipo_pessoa, nome, cpf_cnpj, inscricao_estadual, indicador_ie, uf, codigo_municipio,
-            logradouro, numero, bairro, cep)
-     SELECT $1, 2, f.nome, COALESCE(f.cpf_cnpj, e.cpf_cnpj), '148.235.611.119', 1, 'SP', 3550308, 'Avenida Paulista', '1000',
-            'Bela Vista', '01310100'
-       FROM filial f JOIN empresa e ON e.id = f.empresa_id WHERE f.id = $2`,
-    [empresaId, filialId],
-  );
-  const natureza = await um<{ id: number }>(
-    `INSERT INTO natureza_operacao (empresa_id, descricao, tipo_operacao, finalidade_nfe, destino_operacao, indicador_presenca)
-     VALUES ($1, 'Venda de mercadoria', 1, 1, 1, 1) RETURNING id::int AS id`,
-    [empresaId],
-  );
-  naturezaId = natureza.id;
-  await system(
-    `INSERT INTO configuracao_nfe (empresa_id, filial_id, ambiente, regime_tributario, tipo_emissao, modo_impressao_danfe,
-            natureza_operacao_id, serie_nfe, proximo_numero_nfe, serie_nfce, proximo_numero_nfce, csc_id, csc_token,
-            informar_tributos_aproximados)
-     VALUES ($1, $2, 2, 3, 1, 1, $3, 1, 1001, 2, 5001, '000001', 'CSC-DE-TESTE-0123456789', false)`,
-    [empresaId, filialId, natureza.id],
-  );
-  const produto = await um<{ id: number }>(
-    `INSERT INTO produto (empresa_id, descricao, codigo, unidade, ncm, origem, perfil_tributario_id)
-     VALUES ($1, 'Cerveja Pilsen 350 ml', 'CERV350', 'UN', '2203.00.00', 0, $2) RETURNING id::int AS id`,
-    [empresaId, perfil.id],
-  );
-  produtoId = produto.id;
-  const cliente = await um<{ id: number }>(
-    `INSERT INTO pessoa (empresa_id, tipo_pessoa, nome, cpf_cnpj, inscricao_estadual, indicador_ie, uf, codigo_municipio,
-            logradouro, numero, bairro, cep, email)
-     VALUES ($1, 0, 'Cliente Paulista Ltda', '19827364000178', '335.127.905.119', 1, 'SP', 3509502, 'Rua A', '1', 'Centro', '13010000',
-             'compras@clientepaulista.example')
-     RETURNING id::int AS id`,
-    [empresaId],
-  );
-  clienteId = cliente.id;
+  const fiscal = await prepararEmissaoFiscal(system, {
+    configuracao: { proximoNumeroNfe: 1001, proximoNumeroNfce: 5001 },
+    produtos: [CERVEJA],
+  });
+  empresaId = fiscal.empresaId;
+  filialId = fiscal.filialId;
+  naturezaId = fiscal.naturezaOperacaoId;
+  produtoId = fiscal.produtoIds[0]!;
+  clienteId = await cadastrarClientePaulista(system, empresaId);
   await ok('POST', '/api/Contas', { descricao: 'Banco SEFAZ' });
   const deposito = await ok('POST', '/api/Depositos', { descricao: 'Loja SEFAZ' });
   depositoId = Number(deposito.id);
   await entradaEstoque(ok, { depositoId, produtoId, quantidade: 100, custoUnitario: 4 });
-  await ok('POST', '/api/CertificadosDigitais', {
-    arquivo: fake.emitirCertificadoA1({ senha: 's3nha' }).toString('base64'),
-    senha: 's3nha',
-  });
+  await enviarCertificadoA1(ok, fake);
 });
 
 afterAll(async () => {
