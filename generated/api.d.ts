@@ -22941,6 +22941,11 @@ export interface components {
              */
             readonly pedidoVendaId?: number | null;
             /**
+             * CPF/CNPJ do consumidor
+             * @description O CPF ou CNPJ que o consumidor pediu na nota no caixa ("CPF na nota?"), numa NFC-e sem cliente cadastrado: vai para o grupo do destinatário do XML, sem nome e sem endereço.
+             */
+            readonly documentoConsumidor?: string | null;
+            /**
              * Caixa (PDV)
              * @description Id de Caixa
              */
@@ -23296,6 +23301,11 @@ export interface components {
              * @description Id de Pedido de venda
              */
             readonly pedidoVendaId?: number | null;
+            /**
+             * CPF/CNPJ do consumidor
+             * @description O CPF ou CNPJ que o consumidor pediu na nota no caixa ("CPF na nota?"), numa NFC-e sem cliente cadastrado: vai para o grupo do destinatário do XML, sem nome e sem endereço.
+             */
+            readonly documentoConsumidor?: string | null;
             /**
              * Caixa (PDV)
              * @description Id de Caixa
@@ -24052,6 +24062,11 @@ export interface components {
              * @description Id de Pedido de venda
              */
             readonly pedidoVendaId?: number | null;
+            /**
+             * CPF/CNPJ do consumidor
+             * @description O CPF ou CNPJ que o consumidor pediu na nota no caixa ("CPF na nota?"), numa NFC-e sem cliente cadastrado: vai para o grupo do destinatário do XML, sem nome e sem endereço.
+             */
+            readonly documentoConsumidor?: string | null;
             /**
              * Caixa (PDV)
              * @description Id de Caixa
@@ -44667,6 +44682,8 @@ export interface operations {
                     }[];
                     /** @description Cliente identificado na NFC-e (opcional) */
                     clienteId?: number | null;
+                    /** @description CPF ou CNPJ que o consumidor pediu na nota ("CPF na nota?"), com ou sem máscara, quando não há cliente cadastrado (opcional) */
+                    documentoConsumidor?: string | null;
                     /** @description Operador que registra (deve ser o do caixa) */
                     operadorPdvId?: number | null;
                 };

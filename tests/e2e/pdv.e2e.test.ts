@@ -104,6 +104,16 @@ describe('Frente de caixa', () => {
       );
       await page.getByText('Descontos: R$ 0,98').waitFor();
 
+      // F6: "CPF na nota?" — a wrong digit is flagged, the right CPF is masked and shown on the sale.
+      await page.keyboard.press('F6');
+      const cpf = page.getByRole('dialog', { name: 'CPF na nota' });
+      await cpf.getByLabel('CPF ou CNPJ do consumidor').fill('52998224726');
+      await cpf.getByText('CPF/CNPJ inválido: confira os dígitos com o consumidor.').waitFor();
+      expect(await cpf.getByRole('button', { name: 'Incluir na nota' }).isDisabled()).toBe(true);
+      await cpf.getByLabel('CPF ou CNPJ do consumidor').fill('52998224725');
+      await cpf.getByLabel('CPF ou CNPJ do consumidor').press('Enter');
+      await page.getByText('CPF/CNPJ na nota: 529.982.247-25').waitFor();
+
       // F9: the payment value with what is missing; part by card, the rest in cash with change.
       await page.keyboard.press('F9');
       const valor = page.getByLabel('Valor (F9)');
@@ -127,10 +137,11 @@ describe('Frente de caixa', () => {
       await page.getByText(/^NFC-e autorizada pela SEFAZ — protocolo \d{15}/).waitFor();
       await page.getByRole('link', { name: 'DANFCE (PDF) para imprimir' }).waitFor();
       await harness.screenshot(page, 'pdv-venda-autorizada');
-      const [nota] = await system<{ situacao: number; chave: string }>(
-        'SELECT situacao::int AS situacao, chave FROM nota_fiscal WHERE caixa_id IS NOT NULL',
+      const [nota] = await system<{ situacao: number; chave: string; xml: string }>(
+        'SELECT situacao::int AS situacao, chave, xml FROM nota_fiscal WHERE caixa_id IS NOT NULL',
       );
       expect(nota!.situacao).toBe(1);
+      expect(nota!.xml).toContain('<dest><CPF>52998224725</CPF>');
       expect(fake.autorizadas.has(nota!.chave)).toBe(true);
 
       // New sale, then a sangria of the cash: 100 + 20 − 11,10 = 108,90 in the drawer.

@@ -417,6 +417,52 @@ describe('venda', () => {
     expect(desconhecido.json().error.message).toBe('Item 1: nenhum produto com o código 000.');
   });
 
+  it("CPF na nota: the consumer's CPF goes to the NFC-e's dest alone; a wrong one or one with a cliente is refused", async () => {
+    const leite = fx.produtos[1]!.id;
+    const antes = await fisico(leite);
+    const body = {
+      itens: [{ codigo: 'LEITE1L', quantidade: 1 }],
+      pagamentos: [{ formaPagamentoId: fx.cartaoId, valor: 5.49 }],
+    };
+    const errado = await vender({ ...body, documentoConsumidor: '529.982.247-26' });
+    expect(errado.statusCode).toBe(422);
+    expect(errado.json().error).toMatchObject({
+      code: 'DOCUMENTO_CONSUMIDOR_INVALIDO',
+      message:
+        'O CPF/CNPJ 529.982.247-26 informado para a nota não é válido (dígitos verificadores). Confira o número com o consumidor.',
+    });
+    const [cliente] = await system<{ id: number }>(
+      'SELECT id::int AS id FROM pessoa WHERE empresa_id = $1 ORDER BY id LIMIT 1',
+      [fx.empresaId],
+    );
+    const dois = await vender({ ...body, clienteId: cliente!.id, documentoConsumidor: '52998224725' });
+    expect(dois.statusCode).toBe(422);
+    expect(dois.json().error.code).toBe('CONSUMIDOR_DUPLICADO');
+    expect(await fisico(leite)).toBe(antes);
+
+    const r = await vender({ ...body, documentoConsumidor: '529.982.247-25' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().nfce).toMatchObject({ situacao: 1, cStat: 100 });
+    cartao += 549;
+    const id = r.json().venda.notaFiscalId as number;
+    const row = await nota(id);
+    expect(row).toMatchObject({ documento_consumidor: '52998224725', destinatario_id: null });
+    const xml = String(row.xml);
+    expect(verificarAssinaturas(xml)).toBe(true);
+    // Homologação: SEFAZ wants its fixed text as the name whenever there is a dest; no address for a consumer.
+    expect(xml).toContain(
+      '<dest><CPF>52998224725</CPF><xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome><indIEDest>9</indIEDest></dest>',
+    );
+    expect(xml).not.toContain('<enderDest>');
+    // LGPD: a consultation by that CPF finds the NFC-e, kept by the fiscal retention (never anonymised).
+    const lgpd = await api('POST', '/api/Lgpd/consulta', { termo: '529.982.247-25' });
+    expect(lgpd.statusCode, lgpd.body).toBe(200);
+    const registro = (
+      lgpd.json().registros as Array<{ entidade: string; id: number; retencao: string | null }>
+    ).find((item) => item.entidade === 'notaFiscal' && item.id === id);
+    expect(registro?.retencao).toContain('documento fiscal emitido');
+  });
+
   it('SEFAZ down: the NFC-e goes out in offline contingency (tpEmis 9), posted once, transmitted by the job later', async () => {
     await fake.derrubar('recusar', [HOST_NFCE_SP]);
     const r = await vender({
@@ -465,7 +511,7 @@ describe('cancelamento', () => {
 describe('fechamento', () => {
   it('stores contado − esperado per method exactly, then the session refuses sales, sangrias and a second fechamento', async () => {
     const resumo = await ok('GET', `/api/Caixas/${caixaId}/resumo`);
-    expect(resumo.vendas).toEqual({ quantidade: 3, total: 80.15 });
+    expect(resumo.vendas).toEqual({ quantidade: 4, total: 85.64 });
     expect(resumo.formas).toEqual([
       { formaPagamentoId: fx.dinheiroId, descricao: 'Dinheiro', dinheiro: true, esperado: gaveta / 100 },
       {
@@ -528,7 +574,7 @@ describe('fechamento', () => {
   it('check:ledgers finds the stock, finance and cash-session invariants intact', async () => {
     const report = await checkLedgers(server.db);
     expect(report.diferencas).toEqual([]);
-    expect(report.movimentosCaixa).toBe(10);
+    expect(report.movimentosCaixa).toBe(11);
     expect(report.caixas).toBeGreaterThanOrEqual(2);
   });
 
@@ -537,7 +583,7 @@ describe('fechamento', () => {
       documentosFiscais(tx, fx.filialId, '2020-01-01', '2099-12-31'),
     );
     const vendas = documentos.filter((d) => d.serie === 7);
-    expect(vendas.length).toBe(4);
+    expect(vendas.length).toBe(5);
     for (const venda of vendas)
       expect(venda).toMatchObject({ origem: 'nfce', modelo: '65', participanteId: null });
   });

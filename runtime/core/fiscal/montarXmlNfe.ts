@@ -34,7 +34,8 @@ export interface EmitenteXml {
 export interface DestinatarioXml {
   /** 14 characters (CNPJ) or 11 digits (CPF). */
   documento: string;
-  nome: string;
+  /** null for a consumer identified by the document alone (an NFC-e's "CPF na nota"). */
+  nome: string | null;
   indIEDest: 1 | 2 | 9;
   ie?: string | null;
   email?: string | null;
@@ -364,10 +365,10 @@ export function montarXmlNfe(dados: DadosNotaXml): NotaXml {
       'ITENS_DIVERGENTES',
       'Os itens da nota não correspondem aos tributos calculados.',
     );
-  if (modelo === 55 && !dados.destinatario)
+  if (modelo === 55 && (!dados.destinatario?.nome || !dados.destinatario.endereco))
     throw new ErroTributario(
       'NFE_SEM_DESTINATARIO',
-      'A NF-e (modelo 55) exige o destinatário. Informe o cliente da nota.',
+      'A NF-e (modelo 55) exige o destinatário com nome e endereço. Informe o cliente da nota.',
     );
   const cnpj = semMascara(emitente.cnpj);
   const cUF = cUFDe(emitente.endereco.codigoMunicipio);

@@ -68,6 +68,7 @@ interface NotaRow {
   indicador_presenca: number | null;
   consumidor_final: number | null;
   destinatario_id: number | null;
+  documento_consumidor: string | null;
   transportador_id: number | null;
 }
 
@@ -330,7 +331,8 @@ export async function carregarNotaFiscal(
             n.valor_frete, n.valor_desconto, n.modalidade_frete::int AS modalidade_frete,
             n.informacoes_complementares, no.descricao AS natureza, no.indicador_presenca::int AS indicador_presenca,
             no.consumidor_final::int AS consumidor_final,
-            n.destinatario_id::int AS destinatario_id, n.transportador_id::int AS transportador_id
+            n.destinatario_id::int AS destinatario_id, n.transportador_id::int AS transportador_id,
+            n.documento_consumidor
        FROM nota_fiscal n LEFT JOIN natureza_operacao no ON no.id = n.natureza_operacao_id
       WHERE n.id = $1 AND n.filial_id = $2`,
     [notaId, filialId],
@@ -365,7 +367,12 @@ export async function carregarNotaFiscal(
         );
   if (nota.destinatario_id !== null && !pessoa)
     throw invalido('NOTA_SEM_DESTINATARIO', 'A nota não tem destinatário. Escolha o cliente da nota.');
-  const dest = pessoa ? destinatario(pessoa) : null;
+  // "CPF na nota?" at the counter: the consumer identified by the document alone (no name, no address).
+  const dest = pessoa
+    ? destinatario(pessoa)
+    : nota.documento_consumidor
+      ? { documento: digits(nota.documento_consumidor), nome: null, indIEDest: 9 as const }
+      : null;
   const transportadora = nota.transportador_id
     ? await tx.maybeOne<PessoaRow>(
         `SELECT p.nome, p.cpf_cnpj, p.inscricao_estadual, p.indicador_ie::int AS indicador_ie, p.uf,

@@ -1,3 +1,6 @@
+import { formatCpfCnpj } from '../../../core/formatCpfCnpj.ts';
+import { isValidCpfCnpj } from '../../../core/isValidCpfCnpj.ts';
+import { normalizeCpfCnpj } from '../../../core/normalizeCpfCnpj.ts';
 import { valorComSinal } from '../../../core/pdv/movimentoCaixa.ts';
 import {
   type ItemVendaPdv,
@@ -27,6 +30,8 @@ export interface VenderInput {
   desconto?: number;
   pagamentos: { formaPagamentoId: number; valor: number }[];
   clienteId?: number | null;
+  /** "CPF na nota?": the consumer's CPF or CNPJ (masked or not) for an NFC-e without a registered cliente. */
+  documentoConsumidor?: string | null;
   operadorPdvId?: number | null;
 }
 
@@ -57,6 +62,27 @@ interface ProdutoRow {
 }
 
 const invalida = (code: string, message: string) => new HttpError(422, code, message);
+
+/**
+ * The consumer's document of a counter sale ("CPF na nota?"), unmasked (a CNPJ may be alphanumeric), or null
+ * when none was given; a document that fails its check digits, or one given with a registered cliente (whose
+ * own document goes to the nota), is refused with what to do.
+ */
+function documentoDoConsumidor(input: VenderInput): string | null {
+  const documento = normalizeCpfCnpj(input.documentoConsumidor);
+  if (!documento) return null;
+  if (input.clienteId)
+    throw invalida(
+      'CONSUMIDOR_DUPLICADO',
+      'Informe o cliente cadastrado ou o CPF/CNPJ na nota, não os dois: a NFC-e leva o documento do cliente.',
+    );
+  if (!isValidCpfCnpj(documento))
+    throw invalida(
+      'DOCUMENTO_CONSUMIDOR_INVALIDO',
+      `O CPF/CNPJ ${formatCpfCnpj(documento)} informado para a nota não é válido (dígitos verificadores). Confira o número com o consumidor.`,
+    );
+  return documento;
+}
 
 /** The products of the items, by id or by barcode / código (barcode first), with price and promoções. */
 async function produtosDaVenda(context: PdvContext, itens: VenderInput['itens']) {
@@ -246,6 +272,7 @@ export async function venderNoCaixa(
       'FILIAL_SEM_NATUREZA_PADRAO',
       'Escolha a natureza de operação padrão em Configurações › Configuração fiscal: a NFC-e da venda usa essa natureza.',
     );
+  const documentoConsumidor = documentoDoConsumidor(input);
   if (input.clienteId) {
     const cliente = await tx.maybeOne('SELECT 1 FROM pessoa WHERE id = $1 AND empresa_id = $2', [
       input.clienteId,
@@ -281,9 +308,9 @@ export async function venderNoCaixa(
   const nota = await tx.one<{ id: number }>(
     `INSERT INTO nota_fiscal (empresa_id, filial_id, criado_por, alterado_por, tipo_operacao, finalidade,
             natureza_operacao_id, destinatario_id, data_emissao, valor_produtos, valor_frete, valor_desconto,
-            valor_total, modalidade_frete, situacao, serie, numero, caixa_id)
+            valor_total, modalidade_frete, situacao, serie, numero, caixa_id, documento_consumidor)
      VALUES ($1, $2, $3, $3, 1, 1, $4, $5, $6, $7::numeric / 100, 0, $8::numeric / 100, $9::numeric / 100, 9, 0,
-             $10, $11, $12)
+             $10, $11, $12, $13)
      RETURNING id::int AS id`,
     [
       scope.empresaId,
@@ -298,6 +325,7 @@ export async function venderNoCaixa(
       caixa.serie,
       numero,
       caixaId,
+      documentoConsumidor,
     ],
   );
   await tx.query(

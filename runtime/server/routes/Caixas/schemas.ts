@@ -92,6 +92,12 @@ export const venderBody = {
       },
     },
     clienteId: { ...nullableId, description: 'Cliente identificado na NFC-e (opcional)' },
+    documentoConsumidor: {
+      type: ['string', 'null'],
+      maxLength: 18,
+      description:
+        'CPF ou CNPJ que o consumidor pediu na nota ("CPF na nota?"), com ou sem máscara, quando não há cliente cadastrado (opcional)',
+    },
     operadorPdvId: { ...nullableId, description: 'Operador que registra (deve ser o do caixa)' },
   },
 } as const;

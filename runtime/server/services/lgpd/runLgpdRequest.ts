@@ -64,10 +64,26 @@ async function fiscalReferences(tx: Tx, table: string) {
   );
 }
 
-/** Whether record `id` of `table` is a party of an issued fiscal document (chave assigned). */
+/** Whether `table` is itself a fiscal document table (a `chave` and an `xml` column). */
+async function isFiscalDocumentTable(tx: Tx, table: string): Promise<boolean> {
+  const row = await tx.maybeOne<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+      WHERE c.relname = $1 AND c.relnamespace = 'public'::regnamespace AND a.attname IN ('chave', 'xml')
+        AND NOT a.attisdropped`,
+    [table],
+  );
+  return row?.n === 2;
+}
+
+/**
+ * Whether record `id` of `table` is an issued fiscal document (a consumer's CPF on an NFC-e) or a party of
+ * one (chave assigned).
+ */
 async function isFiscalParty(tx: Tx, table: string, id: number, filiais: number[]): Promise<boolean> {
   let found = false;
-  for (const ref of await fiscalReferences(tx, table)) {
+  const references = await fiscalReferences(tx, table);
+  if (await isFiscalDocumentTable(tx, table)) references.unshift({ tabela: table, coluna: 'id' });
+  for (const ref of references) {
     await forEachScope(tx, 'filial', filiais, async () => {
       if (found) return;
       const row = await tx.maybeOne(

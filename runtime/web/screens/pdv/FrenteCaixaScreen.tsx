@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { extractErrorMessage } from '../../../core/extractErrorMessage.ts';
+import { formatCpfCnpj } from '../../../core/formatCpfCnpj.ts';
 import { formatDateTime } from '../../../core/formatDate.ts';
 import { formatBRL, parseBRL } from '../../../core/formatMoney.ts';
 import { useRuntime } from '../../app/RuntimeContext.tsx';
@@ -8,6 +9,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import type { ScreenProps } from '../index.ts';
 import { AbrirCaixaDialog } from './AbrirCaixaDialog.tsx';
 import { BuscarProdutoDialog } from './BuscarProdutoDialog.tsx';
+import { CpfNaNotaDialog } from './CpfNaNotaDialog.tsx';
 import { FecharCaixaDialog } from './FecharCaixaDialog.tsx';
 import { GavetaDialog } from './GavetaDialog.tsx';
 import { ItensVenda } from './ItensVenda.tsx';
@@ -20,6 +22,7 @@ const ATALHOS = [
   ['F2', 'Quantidade'],
   ['F3', 'Buscar produto'],
   ['F4', 'Desconto'],
+  ['F6', 'CPF na nota'],
   ['F7', 'Sangria'],
   ['F8', 'Suprimento'],
   ['F9', 'Pagamento'],
@@ -28,7 +31,7 @@ const ATALHOS = [
 ] as const;
 const CHAVE_PDV = 'frenteCaixa.pdvId';
 
-type Dialogo = 'abrir' | 'sangria' | 'suprimento' | 'fechar' | 'buscar' | null;
+type Dialogo = 'abrir' | 'sangria' | 'suprimento' | 'fechar' | 'buscar' | 'cpf' | null;
 
 /**
  * Vendas › Frente de caixa (issue 17 PDV, flows.md §4): the terminal's cash session — abrir with the float,
@@ -122,6 +125,7 @@ export default function FrenteCaixaScreen(_props: ScreenProps) {
       F2: () => quantidadeRef.current?.select(),
       F3: () => setDialogo('buscar'),
       F4: () => descontoRef.current?.focus(),
+      F6: () => !venda.resultado && setDialogo('cpf'),
       F7: () => setDialogo('sangria'),
       F8: () => setDialogo('suprimento'),
       F9: () => {
@@ -247,6 +251,20 @@ export default function FrenteCaixaScreen(_props: ScreenProps) {
               {venda.erro}
             </Alert>
           )}
+          <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
+            {venda.documentoConsumidor ? (
+              <Chip
+                color="primary"
+                label={`CPF/CNPJ na nota: ${formatCpfCnpj(venda.documentoConsumidor)}`}
+                onClick={() => setDialogo('cpf')}
+                onDelete={() => venda.setDocumentoConsumidor(null)}
+              />
+            ) : (
+              <Button size="small" variant="outlined" onClick={() => setDialogo('cpf')}>
+                CPF na nota (F6)
+              </Button>
+            )}
+          </Stack>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
             <ItensVenda
               previa={venda.previa}
@@ -333,6 +351,15 @@ export default function FrenteCaixaScreen(_props: ScreenProps) {
           }
         }}
         onConfirm={(contado) => void executar(() => calls.fechar(aberto?.id ?? 0, contado))}
+      />
+      <CpfNaNotaDialog
+        open={dialogo === 'cpf'}
+        atual={venda.documentoConsumidor}
+        onClose={() => setDialogo(null)}
+        onConfirm={(documento) => {
+          venda.setDocumentoConsumidor(documento);
+          setDialogo(null);
+        }}
       />
       <BuscarProdutoDialog
         open={dialogo === 'buscar'}

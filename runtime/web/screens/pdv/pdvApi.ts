@@ -143,6 +143,7 @@ export function pdvApi(api: ApiClient) {
         itens: ItemDigitado[];
         desconto: number;
         pagamentos: { formaPagamentoId: number; valor: number }[];
+        documentoConsumidor?: string | null;
       },
     ) =>
       recordsRequest<ResultadoVenda>(api, 'POST', `/api/Caixas/${caixaId}/vendas`, {

@@ -33,6 +33,7 @@ export function useVendaPdv(calls: PdvApi, caixaId: number | null) {
   const [erro, setErro] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
   const [resultado, setResultado] = useState<ResultadoVenda | null>(null);
+  const [documentoConsumidor, setDocumentoConsumidor] = useState<string | null>(null);
   const chave = useRef<string>(novaChave());
   const linha = useRef(0);
 
@@ -74,6 +75,7 @@ export function useVendaPdv(calls: PdvApi, caixaId: number | null) {
         itens,
         desconto,
         pagamentos: pagamentos.map((p) => ({ formaPagamentoId: p.formaPagamentoId, valor: p.valor })),
+        documentoConsumidor,
       });
       setResultado(resposta);
       setErro(null);
@@ -82,7 +84,7 @@ export function useVendaPdv(calls: PdvApi, caixaId: number | null) {
     } finally {
       setEnviando(false);
     }
-  }, [calls, caixaId, itens, desconto, pagamentos, enviando, resultado]);
+  }, [calls, caixaId, itens, desconto, pagamentos, documentoConsumidor, enviando, resultado]);
 
   const novaVenda = useCallback(() => {
     chave.current = novaChave();
@@ -90,6 +92,7 @@ export function useVendaPdv(calls: PdvApi, caixaId: number | null) {
     setPrevia(null);
     setDescontoState(0);
     setPagamentos([]);
+    setDocumentoConsumidor(null);
     setResultado(null);
     setErro(null);
   }, []);
@@ -103,6 +106,8 @@ export function useVendaPdv(calls: PdvApi, caixaId: number | null) {
       erro,
       enviando,
       resultado,
+      documentoConsumidor,
+      setDocumentoConsumidor,
       total,
       pago,
       falta,
@@ -136,6 +141,7 @@ export function useVendaPdv(calls: PdvApi, caixaId: number | null) {
       erro,
       enviando,
       resultado,
+      documentoConsumidor,
       total,
       pago,
       falta,
