@@ -6,7 +6,8 @@
 // go through the real app (login, permission check, RLS transaction as erp_app); EXPLAIN (ANALYZE, BUFFERS)
 // of the same SQL runs as erp_app with the tenant set, to show which indexes serve it.
 // Usage: npx tsx scripts/bench/records.ts   (BENCH_PRODUTOS=100000 BENCH_SECONDS=5 for a quick try)
-import { loadavg } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import type { LoopBackFilter, Where } from '../../runtime/core/loopbackFilter.ts';
 import { resolveEntity } from '../../runtime/core/resolveEntity.ts';
 import { loadConfig } from '../../runtime/server/config.ts';
@@ -22,6 +23,7 @@ import {
 import type { GridDefinition } from '../../runtime/web/views/list/listTypes.ts';
 import { benchDatabase } from './lib/benchDatabase.ts';
 import { type LoadResult, measureLoad } from './lib/measureLoad.ts';
+import { cpuMeter } from './lib/processCpu.ts';
 import { seedProdutos } from './lib/seedProdutos.ts';
 import { startChild } from './lib/startChild.ts';
 
@@ -127,7 +129,14 @@ const app = await startChild('scripts/bench/lib/appServer.ts', {
   DATA_DIR: loadConfig().dataDir,
   PORT: String(appPort),
 });
-const results: Array<LoadResult & { rows: number }> = [];
+/** CPU per answered request (ms): the app process, PostgreSQL, and this process (the load generator). */
+type Cpu = { app: number; postgres: number; load: number };
+const results: Array<LoadResult & { rows: number; cpu: Cpu }> = [];
+const backendPid = (await db.withSystem((tx) => tx.one<{ pid: number }>('SELECT pg_backend_pid() AS pid')))
+  .pid;
+const postmasterPid = Number(readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+const meter = cpuMeter(app.pid as number, postmasterPid);
+const floor = (cpu: Cpu) => (connections * (cpu.app + cpu.postgres + cpu.load)) / cpus().length;
 const plans: string[] = [];
 try {
   const base = `http://127.0.0.1:${appPort}`;
@@ -156,8 +165,16 @@ try {
     const total = counted.count;
     const countLabel = counted.aproximado ? 'count (estimate)' : 'count';
     const load = { connections, seconds, headers };
-    const measure = async (name: string, path: string, rows: number) =>
-      results.push({ ...(await measureLoad(name, `${base}${path}`, load)), rows });
+    const measure = async (name: string, path: string, rows: number) => {
+      const stop = meter.start();
+      const own = process.cpuUsage();
+      const result = await measureLoad(name, `${base}${path}`, load);
+      const used = process.cpuUsage(own);
+      const { appMs, postgresMs } = stop();
+      const per = (ms: number) => ms / Math.max(1, result.total);
+      const cpu = { app: per(appMs), postgres: per(postgresMs), load: per((used.user + used.system) / 1000) };
+      results.push({ ...result, rows, cpu });
+    };
     await measure(`${label}: block`, blockPath, blockRows);
     await measure(`${label}: ${countLabel}`, countPath, total);
     if (label === 'no filter' || label === 'sorted by Preço desc') {
@@ -224,6 +241,8 @@ console.log(
   'p99 ms'.padStart(8),
   'requests'.padStart(9),
   'failed'.padStart(7),
+  'CPU ms/req app+pg+load'.padStart(24),
+  'floor ms'.padStart(9),
 );
 for (const row of results) {
   console.log(
@@ -235,7 +254,13 @@ for (const row of results) {
     row.p99.toFixed(1).padStart(8),
     String(row.total).padStart(9),
     String(row.failed).padStart(7),
+    `${row.cpu.app.toFixed(2)}+${row.cpu.postgres.toFixed(2)}+${row.cpu.load.toFixed(2)}`.padStart(24),
+    floor(row.cpu).toFixed(1).padStart(9),
   );
 }
+console.log(
+  `floor: the mean latency ${connections} closed-loop clients cannot go below when every request needs that CPU ` +
+    `(app + PostgreSQL + load generator) and ${cpus().length} cores serve it all: connections × CPU ÷ cores; a p95 sits above it.`,
+);
 console.log('\nEXPLAIN (ANALYZE, BUFFERS) as erp_app with app.empresa_id set (second run, warm):');
 for (const line of plans) console.log(line);
