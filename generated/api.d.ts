@@ -24678,6 +24678,11 @@ export interface components {
              * @description Id de Depósito
              */
             depositoId?: number | null;
+            /**
+             * Fechamento cego
+             * @description O operador conta o caixa sem ver o valor esperado nem a diferença (no fechamento, na sangria e no resumo do caixa); quem tem acesso a Vendas › Caixas vê tudo.
+             */
+            fechamentoCego?: boolean | null;
             /** Ativo */
             ativo?: boolean | null;
             deposito?: components["schemas"]["Deposito"];
@@ -24702,6 +24707,11 @@ export interface components {
              * @description Id de Depósito
              */
             depositoId?: number | null;
+            /**
+             * Fechamento cego
+             * @description O operador conta o caixa sem ver o valor esperado nem a diferença (no fechamento, na sangria e no resumo do caixa); quem tem acesso a Vendas › Caixas vê tudo. Padrão: false.
+             */
+            fechamentoCego?: boolean | null;
             /**
              * Ativo
              * @description Padrão: true.
@@ -24733,6 +24743,11 @@ export interface components {
              * @description Id de Depósito
              */
             depositoId?: number | null;
+            /**
+             * Fechamento cego
+             * @description O operador conta o caixa sem ver o valor esperado nem a diferença (no fechamento, na sangria e no resumo do caixa); quem tem acesso a Vendas › Caixas vê tudo.
+             */
+            fechamentoCego?: boolean | null;
             /** Ativo */
             ativo?: boolean | null;
             /**
@@ -44018,24 +44033,27 @@ export interface operations {
                         /** Format: date-time */
                         fechamento?: string | null;
                         valorAbertura: number;
+                        /** @description O PDV conta o caixa às cegas (fechamento cego) */
+                        fechamentoCego: boolean;
                         vendas: {
                             quantidade: number;
-                            total: number;
+                            /** @description null para o operador de um PDV com fechamento cego */
+                            total: number | null;
                         };
                         formas: {
                             formaPagamentoId: number;
                             descricao: string;
                             dinheiro: boolean;
-                            /** @description O que a gaveta deve ter nesta forma */
-                            esperado: number;
+                            /** @description O que a gaveta deve ter nesta forma (null para o operador de um PDV com fechamento cego) */
+                            esperado: number | null;
                         }[];
                         fechamentos: {
                             formaPagamentoId: number;
                             descricao: string;
-                            esperado: number;
+                            esperado: number | null;
                             contado: number;
-                            /** @description Contado − esperado */
-                            diferenca: number;
+                            /** @description Contado − esperado (null para o operador de um PDV com fechamento cego) */
+                            diferenca: number | null;
                         }[];
                     };
                 };
@@ -44117,24 +44135,27 @@ export interface operations {
                         /** Format: date-time */
                         fechamento?: string | null;
                         valorAbertura: number;
+                        /** @description O PDV conta o caixa às cegas (fechamento cego) */
+                        fechamentoCego: boolean;
                         vendas: {
                             quantidade: number;
-                            total: number;
+                            /** @description null para o operador de um PDV com fechamento cego */
+                            total: number | null;
                         };
                         formas: {
                             formaPagamentoId: number;
                             descricao: string;
                             dinheiro: boolean;
-                            /** @description O que a gaveta deve ter nesta forma */
-                            esperado: number;
+                            /** @description O que a gaveta deve ter nesta forma (null para o operador de um PDV com fechamento cego) */
+                            esperado: number | null;
                         }[];
                         fechamentos: {
                             formaPagamentoId: number;
                             descricao: string;
-                            esperado: number;
+                            esperado: number | null;
                             contado: number;
-                            /** @description Contado − esperado */
-                            diferenca: number;
+                            /** @description Contado − esperado (null para o operador de um PDV com fechamento cego) */
+                            diferenca: number | null;
                         }[];
                     };
                 };
@@ -44219,24 +44240,27 @@ export interface operations {
                         /** Format: date-time */
                         fechamento?: string | null;
                         valorAbertura: number;
+                        /** @description O PDV conta o caixa às cegas (fechamento cego) */
+                        fechamentoCego: boolean;
                         vendas: {
                             quantidade: number;
-                            total: number;
+                            /** @description null para o operador de um PDV com fechamento cego */
+                            total: number | null;
                         };
                         formas: {
                             formaPagamentoId: number;
                             descricao: string;
                             dinheiro: boolean;
-                            /** @description O que a gaveta deve ter nesta forma */
-                            esperado: number;
+                            /** @description O que a gaveta deve ter nesta forma (null para o operador de um PDV com fechamento cego) */
+                            esperado: number | null;
                         }[];
                         fechamentos: {
                             formaPagamentoId: number;
                             descricao: string;
-                            esperado: number;
+                            esperado: number | null;
                             contado: number;
-                            /** @description Contado − esperado */
-                            diferenca: number;
+                            /** @description Contado − esperado (null para o operador de um PDV com fechamento cego) */
+                            diferenca: number | null;
                         }[];
                     };
                 };
@@ -44339,24 +44363,27 @@ export interface operations {
                         /** Format: date-time */
                         fechamento?: string | null;
                         valorAbertura: number;
+                        /** @description O PDV conta o caixa às cegas (fechamento cego) */
+                        fechamentoCego: boolean;
                         vendas: {
                             quantidade: number;
-                            total: number;
+                            /** @description null para o operador de um PDV com fechamento cego */
+                            total: number | null;
                         };
                         formas: {
                             formaPagamentoId: number;
                             descricao: string;
                             dinheiro: boolean;
-                            /** @description O que a gaveta deve ter nesta forma */
-                            esperado: number;
+                            /** @description O que a gaveta deve ter nesta forma (null para o operador de um PDV com fechamento cego) */
+                            esperado: number | null;
                         }[];
                         fechamentos: {
                             formaPagamentoId: number;
                             descricao: string;
-                            esperado: number;
+                            esperado: number | null;
                             contado: number;
-                            /** @description Contado − esperado */
-                            diferenca: number;
+                            /** @description Contado − esperado (null para o operador de um PDV com fechamento cego) */
+                            diferenca: number | null;
                         }[];
                     };
                 };
@@ -44461,24 +44488,27 @@ export interface operations {
                         /** Format: date-time */
                         fechamento?: string | null;
                         valorAbertura: number;
+                        /** @description O PDV conta o caixa às cegas (fechamento cego) */
+                        fechamentoCego: boolean;
                         vendas: {
                             quantidade: number;
-                            total: number;
+                            /** @description null para o operador de um PDV com fechamento cego */
+                            total: number | null;
                         };
                         formas: {
                             formaPagamentoId: number;
                             descricao: string;
                             dinheiro: boolean;
-                            /** @description O que a gaveta deve ter nesta forma */
-                            esperado: number;
+                            /** @description O que a gaveta deve ter nesta forma (null para o operador de um PDV com fechamento cego) */
+                            esperado: number | null;
                         }[];
                         fechamentos: {
                             formaPagamentoId: number;
                             descricao: string;
-                            esperado: number;
+                            esperado: number | null;
                             contado: number;
-                            /** @description Contado − esperado */
-                            diferenca: number;
+                            /** @description Contado − esperado (null para o operador de um PDV com fechamento cego) */
+                            diferenca: number | null;
                         }[];
                     };
                 };

@@ -60,9 +60,12 @@ function lerCode128(
   let conjunto = start === 105 ? 'C' : 'AB';
   let texto = '';
   for (const valor of dados) {
-    if (valor === 99) conjunto = 'C';
-    else if (valor === 100 || valor === 101) conjunto = 'AB';
-    else texto += conjunto === 'C' ? String(valor).padStart(2, '0') : String.fromCharCode(valor + 32);
+    // In set C, 0–99 are digit pairs (99 is "99", not a switch); 100 and 101 leave it. In A/B, 99 enters C.
+    if (conjunto === 'C') {
+      if (valor === 100 || valor === 101) conjunto = 'AB';
+      else texto += String(valor).padStart(2, '0');
+    } else if (valor === 99) conjunto = 'C';
+    else texto += String.fromCharCode(valor + 32);
   }
   return { inicio: start!, texto };
 }
@@ -219,6 +222,14 @@ describe('DANFE of an authorised NF-e (nfeProc) with 60 items', () => {
     expect(barras.length % 2).toBe(0);
     const primeiraPagina = barras.slice(0, barras.length / 2);
     expect(lerCode128(primeiraPagina, MODULO_BARRAS)).toEqual({ inicio: 105, texto: autorizada.chave });
+    // A chave whose digit pairs include "99" and "00": in set C those are data (99 is not a switch there).
+    const noventaENove = notaDanfeTeste({ itens: 1, ambiente: 1, codigoNumerico: '99009999' });
+    expect(noventaENove.chave).toMatch(/^(\d\d)*?99/);
+    const umaPagina = retangulos(
+      await gerarDanfePdf(noventaENove.xml, { semCompressao: true }),
+      ALTURA_BARRAS,
+    );
+    expect(lerCode128(umaPagina, MODULO_BARRAS)).toEqual({ inicio: 105, texto: noventaENove.chave });
   });
 
   it("the white-label's PNG logo is drawn in the emitente box (no image without it)", async () => {

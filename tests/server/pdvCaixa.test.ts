@@ -598,3 +598,105 @@ describe('fechamento', () => {
     expect(r.statusCode).toBe(404);
   });
 });
+
+describe('fechamento cego', () => {
+  it('the operator of a blind PDV never sees what the drawer should hold; the supervisor and the ledger do', async () => {
+    const pdv = (await ok('POST', '/api/Pdvs', {
+      descricao: 'Caixa cego',
+      serie: 19,
+      depositoId: fx.depositoId,
+      fechamentoCego: true,
+    })) as { id: number };
+    const operadorCego = (await ok('POST', '/api/OperadoresPdv', {
+      nome: 'Bia Operadora',
+      codigo: 'BIA',
+    })) as {
+      id: number;
+    };
+    const operadora = await addDemoUserWithProfile(server, {
+      email: 'cego.pdv@erp.local',
+      nome: 'Operadora cega',
+      perfil: 'Operador de caixa cego',
+      permissoes: { VENDAS_FRENTE_CAIXA: 4 },
+    });
+    const como = (method: 'GET' | 'POST', url: string, payload?: Body, key?: string) =>
+      server.app.inject({
+        method,
+        url,
+        headers: {
+          host: 'localhost',
+          authorization: operadora.token,
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
+        ...(payload ? { payload } : {}),
+      });
+    const aberto = await como(
+      'POST',
+      '/api/Caixas/abrir',
+      { pdvId: pdv.id, operadorPdvId: operadorCego.id, valorAbertura: 50 },
+      'cego-abrir',
+    );
+    expect(aberto.statusCode, aberto.body).toBe(200);
+    const caixa = aberto.json().id as number;
+    expect(aberto.json()).toMatchObject({ fechamentoCego: true, formas: [{ esperado: null }] });
+    const venda = await vender(
+      {
+        itens: [{ codigo: 'CAFE500', quantidade: 1 }],
+        pagamentos: [{ formaPagamentoId: fx.dinheiroId, valor: 20 }],
+      },
+      'cego-venda',
+      caixa,
+      operadora.token,
+    );
+    expect(venda.statusCode, venda.body).toBe(200);
+
+    // The operator: counts and methods, no amounts to aim at.
+    const resumo = (await como('GET', `/api/Caixas/${caixa}/resumo`)).json();
+    expect(resumo.vendas).toEqual({ quantidade: 1, total: null });
+    expect(resumo.formas).toEqual([
+      { formaPagamentoId: fx.dinheiroId, descricao: 'Dinheiro', dinheiro: true, esperado: null },
+    ]);
+    const sangria = await como(
+      'POST',
+      `/api/Caixas/${caixa}/sangria`,
+      { valor: 500, motivo: 'Teste' },
+      'cego-s',
+    );
+    expect(sangria.statusCode).toBe(422);
+    expect(sangria.json().error.message).toBe(
+      'A sangria de R$ 500,00 passa do dinheiro na gaveta. Conte o dinheiro de novo ou chame o supervisor.',
+    );
+    // The supervisor (Vendas › Caixas) sees everything: 50 + 20 − 1,10 of change.
+    const supervisor = (await ok('GET', `/api/Caixas/${caixa}/resumo`)) as {
+      vendas: unknown;
+      formas: Array<{ esperado: number | null }>;
+    };
+    expect(supervisor.vendas).toEqual({ quantidade: 1, total: 18.9 });
+    expect(supervisor.formas[0]).toMatchObject({ esperado: 68.9 });
+
+    const fechado = await como(
+      'POST',
+      `/api/Caixas/${caixa}/fechar`,
+      { contado: [{ formaPagamentoId: fx.dinheiroId, valor: 68 }] },
+      'cego-fechar',
+    );
+    expect(fechado.statusCode, fechado.body).toBe(200);
+    expect(fechado.json().fechamentos).toEqual([
+      {
+        formaPagamentoId: fx.dinheiroId,
+        descricao: 'Dinheiro',
+        esperado: null,
+        contado: 68,
+        diferenca: null,
+      },
+    ]);
+    const [guardado] = await system<{ esperado: string; contado: string; diferenca: string }>(
+      'SELECT esperado, contado, diferenca FROM caixa_fechamento WHERE caixa_id = $1',
+      [caixa],
+    );
+    expect([Number(guardado!.esperado), Number(guardado!.contado), Number(guardado!.diferenca)]).toEqual([
+      68.9, 68, -0.9,
+    ]);
+    expect((await checkLedgers(server.db)).diferencas).toEqual([]);
+  });
+});

@@ -38,6 +38,8 @@ export function notaDanfeTeste(
     telefoneEmitente?: string;
     /** transp/transporta (modFrete 1 then). */
     transportador?: DadosNotaXml['transportador'];
+    /** cNF of the chave (8 digits) instead of a random one. */
+    codigoNumerico?: string;
   } = {},
 ): NotaDanfeTeste {
   const { itens: quantos = 3, modelo = 55, ambiente = 1, autorizada = true, numero = 1301 } = opcoes;
@@ -72,6 +74,7 @@ export function notaDanfeTeste(
   const vNF = tributos.totais.vNF;
   const dados: DadosNotaXml = {
     modelo,
+    ...(opcoes.codigoNumerico ? { codigoNumerico: opcoes.codigoNumerico } : {}),
     serie: 1,
     numero,
     dataEmissao: new Date('2026-11-20T13:00:00Z'),

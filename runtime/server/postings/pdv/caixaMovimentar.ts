@@ -52,7 +52,9 @@ export async function movimentarGaveta(
       throw new HttpError(
         422,
         'SANGRIA_ACIMA_DA_GAVETA',
-        `A sangria de ${formatBRL(valor / 100)} passa do dinheiro na gaveta (${formatBRL(gaveta / 100)}).`,
+        caixa.fechamentoCego
+          ? `A sangria de ${formatBRL(valor / 100)} passa do dinheiro na gaveta. Conte o dinheiro de novo ou chame o supervisor.`
+          : `A sangria de ${formatBRL(valor / 100)} passa do dinheiro na gaveta (${formatBRL(gaveta / 100)}).`,
       );
   }
   const linha = await context.tx.one<{ n: number }>(

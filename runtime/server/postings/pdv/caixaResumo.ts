@@ -13,15 +13,35 @@ export interface ResumoCaixa {
   abertura: string;
   fechamento: string | null;
   valorAbertura: number;
-  vendas: { quantidade: number; total: number };
-  formas: { formaPagamentoId: number; descricao: string; dinheiro: boolean; esperado: number }[];
+  /** The PDV counts blind (fechamento cego): for the operator, the amounts below that tell what to count are null. */
+  fechamentoCego: boolean;
+  /** total is null for the operator of a blind PDV. */
+  vendas: { quantidade: number; total: number | null };
+  /** esperado is null for the operator of a blind PDV. */
+  formas: { formaPagamentoId: number; descricao: string; dinheiro: boolean; esperado: number | null }[];
+  /** esperado and diferenca are null for the operator of a blind PDV. */
   fechamentos: {
     formaPagamentoId: number;
     descricao: string;
-    esperado: number;
+    esperado: number | null;
     contado: number;
-    diferenca: number;
+    diferenca: number | null;
   }[];
+}
+
+/**
+ * The summary as `caller` may see it: on a PDV that counts blind, someone without access to Vendas › Caixas
+ * (VENDAS_CAIXAS) gets no expected amount, no diferença and no sales total — only what was counted. The stored
+ * fechamento keeps them all.
+ */
+export function resumoParaQuemVe(resumo: ResumoCaixa, veEsperado: boolean): ResumoCaixa {
+  if (!resumo.fechamentoCego || veEsperado) return resumo;
+  return {
+    ...resumo,
+    vendas: { ...resumo.vendas, total: null },
+    formas: resumo.formas.map((forma) => ({ ...forma, esperado: null })),
+    fechamentos: resumo.fechamentos.map((linha) => ({ ...linha, esperado: null, diferenca: null })),
+  };
 }
 
 /**
@@ -34,7 +54,7 @@ export async function caixaResumo(context: PdvContext, caixaId: number): Promise
   const caixa = await tx.maybeOne<Omit<ResumoCaixa, 'vendas' | 'formas' | 'fechamentos'>>(
     `SELECT c.id::int AS id, c.pdv_id::int AS "pdvId", p.descricao AS pdv, c.operador_pdv_id::int AS "operadorPdvId",
             o.nome AS operador, c.situacao, c.abertura, c.fechamento,
-            coalesce(c.valor_abertura, 0)::float8 AS "valorAbertura"
+            coalesce(c.valor_abertura, 0)::float8 AS "valorAbertura", coalesce(p.fechamento_cego, false) AS "fechamentoCego"
        FROM caixa c JOIN pdv p ON p.id = c.pdv_id LEFT JOIN operador_pdv o ON o.id = c.operador_pdv_id
       WHERE c.id = $1 AND c.filial_id = $2`,
     [caixaId, context.scope.filialId],
@@ -44,7 +64,7 @@ export async function caixaResumo(context: PdvContext, caixaId: number): Promise
   const movimentos = await movimentosDoCaixa(context, caixaId);
   const dinheiro = formaDinheiro(formas);
   const esperado = esperadoPorForma(Math.round(caixa.valorAbertura * 100), dinheiro.id, movimentos);
-  const vendas = await tx.one<{ quantidade: number; total: number }>(
+  const vendas = await tx.one<{ quantidade: number; total: number | null }>(
     `SELECT count(*)::int AS quantidade, coalesce(sum(valor_total), 0)::float8 AS total
        FROM nota_fiscal WHERE caixa_id = $1 AND situacao NOT IN (2, 3, 4, 8)`,
     [caixaId],

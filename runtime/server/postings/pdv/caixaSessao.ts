@@ -21,6 +21,8 @@ export interface CaixaTravado {
   situacao: string | null;
   abertura: string | Date;
   valorAbertura: number;
+  /** The PDV counts blind: the operator is never told what the drawer should hold. */
+  fechamentoCego: boolean;
 }
 
 /**
@@ -31,7 +33,8 @@ export async function travarCaixaAberto(context: PdvContext, caixaId: number): P
   const caixa = await context.tx.maybeOne<CaixaTravado>(
     `SELECT c.id::int AS id, c.pdv_id::int AS "pdvId", p.descricao AS pdv, p.deposito_id::int AS "depositoId",
             p.serie::int AS serie, c.operador_pdv_id::int AS "operadorPdvId", o.nome AS operador, c.situacao,
-            c.abertura, coalesce(c.valor_abertura, 0)::float8 AS "valorAbertura"
+            c.abertura, coalesce(c.valor_abertura, 0)::float8 AS "valorAbertura",
+            coalesce(p.fechamento_cego, false) AS "fechamentoCego"
        FROM caixa c JOIN pdv p ON p.id = c.pdv_id LEFT JOIN operador_pdv o ON o.id = c.operador_pdv_id
       WHERE c.id = $1 AND c.filial_id = $2
         FOR UPDATE OF c`,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkPermission } from '../../../core/checkPermission.ts';
 import { PermissionLevel } from '../../../core/types.ts';
 import { HttpError } from '../../errors.ts';
 import { danfeArmazenado, gerarDanfeArmazenado, notaComXml } from '../../fiscal/danfe/danfeDaNota.ts';
@@ -13,7 +14,7 @@ import {
 import { type AbrirCaixaInput, abrirCaixa } from '../../postings/pdv/caixaAbrir.ts';
 import { type FecharCaixaInput, fecharCaixa } from '../../postings/pdv/caixaFechar.ts';
 import { type MovimentoGavetaInput, movimentarGaveta } from '../../postings/pdv/caixaMovimentar.ts';
-import { caixaResumo } from '../../postings/pdv/caixaResumo.ts';
+import { caixaResumo, type ResumoCaixa, resumoParaQuemVe } from '../../postings/pdv/caixaResumo.ts';
 import {
   precificarVenda,
   previaDaVenda,
@@ -40,6 +41,13 @@ const tags = ['Caixas'];
 /** Permission of Vendas › Frente de caixa. */
 const PERMISSAO = 'VENDAS_FRENTE_CAIXA';
 const acesso = (level: number) => ({ key: PERMISSAO, level, entityName: 'caixa' });
+/** Who sees what a blind PDV hides from its operator (resumoParaQuemVe): access to Vendas › Caixas. */
+const SUPERVISAO = 'VENDAS_CAIXAS';
+/** The summary of a session as the caller may see it (fechamento cego). */
+const paraQuem =
+  (request: FastifyRequest) =>
+  (resumo: ResumoCaixa): ResumoCaixa =>
+    resumoParaQuemVe(resumo, checkPermission(request.auth, SUPERVISAO, PermissionLevel.VISUALIZAR));
 
 /**
  * The Frente de caixa (issue 17 PDV, flows.md §4): abrir a session, sangria and suprimento, the summary with
@@ -72,7 +80,7 @@ export async function caixasRoutes(app: FastifyInstance): Promise<void> {
     },
     (request, reply) =>
       runFinanceiroPosting(app, request, reply, acesso(PermissionLevel.CRIAR), (context) =>
-        abrirCaixa(context, request.body as AbrirCaixaInput),
+        abrirCaixa(context, request.body as AbrirCaixaInput).then(paraQuem(request)),
       ),
   );
 
@@ -89,7 +97,7 @@ export async function caixasRoutes(app: FastifyInstance): Promise<void> {
     },
     (request) =>
       runScreenTool(app, request, acesso(PermissionLevel.VISUALIZAR), (context) =>
-        caixaResumo(context, (request.params as { id: number }).id),
+        caixaResumo(context, (request.params as { id: number }).id).then(paraQuem(request)),
       ),
   );
 
@@ -117,7 +125,7 @@ export async function caixasRoutes(app: FastifyInstance): Promise<void> {
             (request.params as { id: number }).id,
             tipo,
             request.body as MovimentoGavetaInput,
-          ),
+          ).then(paraQuem(request)),
         ),
     );
 
@@ -137,7 +145,9 @@ export async function caixasRoutes(app: FastifyInstance): Promise<void> {
     },
     (request, reply) =>
       runFinanceiroPosting(app, request, reply, acesso(PermissionLevel.CRIAR), (context) =>
-        fecharCaixa(context, (request.params as { id: number }).id, request.body as FecharCaixaInput),
+        fecharCaixa(context, (request.params as { id: number }).id, request.body as FecharCaixaInput).then(
+          paraQuem(request),
+        ),
       ),
   );
 

@@ -109,7 +109,11 @@ const forma = {
     formaPagamentoId: { type: 'integer' },
     descricao: { type: 'string' },
     dinheiro: { type: 'boolean' },
-    esperado: { type: 'number', description: 'O que a gaveta deve ter nesta forma' },
+    esperado: {
+      type: 'number',
+      nullable: true,
+      description: 'O que a gaveta deve ter nesta forma (null para o operador de um PDV com fechamento cego)',
+    },
   },
 } as const;
 
@@ -119,9 +123,13 @@ const fechamento = {
   properties: {
     formaPagamentoId: { type: 'integer' },
     descricao: { type: 'string' },
-    esperado: { type: 'number' },
+    esperado: { type: 'number', nullable: true },
     contado: { type: 'number' },
-    diferenca: { type: 'number', description: 'Contado − esperado' },
+    diferenca: {
+      type: 'number',
+      nullable: true,
+      description: 'Contado − esperado (null para o operador de um PDV com fechamento cego)',
+    },
   },
 } as const;
 
@@ -134,6 +142,7 @@ export const resumoCaixaResponse = {
     'situacao',
     'abertura',
     'valorAbertura',
+    'fechamentoCego',
     'vendas',
     'formas',
     'fechamentos',
@@ -148,10 +157,18 @@ export const resumoCaixaResponse = {
     abertura: { type: 'string', format: 'date-time' },
     fechamento: { type: 'string', format: 'date-time', nullable: true },
     valorAbertura: { type: 'number' },
+    fechamentoCego: { type: 'boolean', description: 'O PDV conta o caixa às cegas (fechamento cego)' },
     vendas: {
       type: 'object',
       required: ['quantidade', 'total'],
-      properties: { quantidade: { type: 'integer' }, total: { type: 'number' } },
+      properties: {
+        quantidade: { type: 'integer' },
+        total: {
+          type: 'number',
+          nullable: true,
+          description: 'null para o operador de um PDV com fechamento cego',
+        },
+      },
     },
     formas: { type: 'array', items: forma },
     fechamentos: { type: 'array', items: fechamento },

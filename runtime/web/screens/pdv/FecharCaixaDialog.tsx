@@ -21,7 +21,8 @@ const cor = (diferenca: number) =>
 
 /**
  * Fechamento: per payment method the expected amount and the counted one typed by the operator, the diferença
- * as it is typed; once closed, the stored fechamento (contado, esperado, diferença per method).
+ * as it is typed; once closed, the stored fechamento (contado, esperado, diferença per method). On a blind PDV
+ * (fechamento cego) the operator sees only what they count: no Esperado or Diferença column, before or after.
  */
 export function FecharCaixaDialog(props: {
   open: boolean;
@@ -36,6 +37,9 @@ export function FecharCaixaDialog(props: {
   }, [props.open]);
   const resumo = props.resumo;
   const fechado = resumo?.situacao === 'fechado';
+  // The server leaves the expected amounts out for the operator of a blind PDV.
+  const cego = (resumo?.formas ?? []).some((forma) => forma.esperado === null);
+  const cegoFechado = (resumo?.fechamentos ?? []).some((linha) => linha.esperado === null);
   const linhas = (resumo?.formas ?? []).map((forma) => {
     const texto = contado[forma.formaPagamentoId] ?? '';
     const valor = texto.trim() === '' ? 0 : parseBRL(texto);
@@ -43,7 +47,8 @@ export function FecharCaixaDialog(props: {
       ...forma,
       texto,
       valor,
-      diferenca: valor === null ? null : Math.round((valor - forma.esperado) * 100) / 100,
+      diferenca:
+        valor === null || forma.esperado === null ? null : Math.round((valor - forma.esperado) * 100) / 100,
     };
   });
   const valido = linhas.every((linha) => linha.valor !== null && linha.valor >= 0);
@@ -63,67 +68,85 @@ export function FecharCaixaDialog(props: {
               <TableHead>
                 <TableRow>
                   <TableCell>Forma de pagamento</TableCell>
-                  <TableCell align="right">Esperado</TableCell>
+                  {!cegoFechado && <TableCell align="right">Esperado</TableCell>}
                   <TableCell align="right">Contado</TableCell>
-                  <TableCell align="right">Diferença</TableCell>
+                  {!cegoFechado && <TableCell align="right">Diferença</TableCell>}
                 </TableRow>
               </TableHead>
               <TableBody>
                 {resumo.fechamentos.map((linha) => (
                   <TableRow key={linha.formaPagamentoId}>
                     <TableCell>{linha.descricao}</TableCell>
-                    <TableCell align="right">{formatBRL(linha.esperado)}</TableCell>
+                    {linha.esperado !== null && (
+                      <TableCell align="right">{formatBRL(linha.esperado)}</TableCell>
+                    )}
                     <TableCell align="right">{formatBRL(linha.contado)}</TableCell>
-                    <TableCell align="right" sx={{ color: cor(linha.diferenca), fontWeight: 600 }}>
-                      {formatBRL(linha.diferenca)}
-                    </TableCell>
+                    {linha.diferenca !== null && (
+                      <TableCell align="right" sx={{ color: cor(linha.diferenca), fontWeight: 600 }}>
+                        {formatBRL(linha.diferenca)}
+                      </TableCell>
+                    )}
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
             <Alert severity="info" sx={{ mt: 2 }}>
-              O caixa está fechado e não recebe mais vendas. Abra um novo caixa para continuar vendendo.
+              {cegoFechado
+                ? 'O caixa está fechado e não recebe mais vendas. Fechamento cego: o supervisor confere a diferença em Vendas › Caixas.'
+                : 'O caixa está fechado e não recebe mais vendas. Abra um novo caixa para continuar vendendo.'}
             </Alert>
           </>
         ) : (
-          <Table size="small" aria-label="Contagem do caixa">
-            <TableHead>
-              <TableRow>
-                <TableCell>Forma de pagamento</TableCell>
-                <TableCell align="right">Esperado</TableCell>
-                <TableCell align="right">Contado</TableCell>
-                <TableCell align="right">Diferença</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {linhas.map((linha) => (
-                <TableRow key={linha.formaPagamentoId}>
-                  <TableCell>{linha.descricao}</TableCell>
-                  <TableCell align="right">{formatBRL(linha.esperado)}</TableCell>
-                  <TableCell align="right" sx={{ width: 160 }}>
-                    <TextField
-                      size="small"
-                      value={linha.texto}
-                      placeholder="0,00"
-                      error={linha.valor === null}
-                      onChange={(event) =>
-                        setContado((atual) => ({ ...atual, [linha.formaPagamentoId]: event.target.value }))
-                      }
-                      slotProps={{
-                        htmlInput: { inputMode: 'decimal', 'aria-label': `Contado em ${linha.descricao}` },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell
-                    align="right"
-                    sx={{ color: linha.diferenca === null ? undefined : cor(linha.diferenca) }}
-                  >
-                    {linha.diferenca === null ? '—' : formatBRL(linha.diferenca)}
-                  </TableCell>
+          <>
+            {cego && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                Fechamento cego: conte o dinheiro e os comprovantes de cada forma e informe o total contado. O
+                valor esperado não é mostrado.
+              </Alert>
+            )}
+            <Table size="small" aria-label="Contagem do caixa">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Forma de pagamento</TableCell>
+                  {!cego && <TableCell align="right">Esperado</TableCell>}
+                  <TableCell align="right">Contado</TableCell>
+                  {!cego && <TableCell align="right">Diferença</TableCell>}
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {linhas.map((linha) => (
+                  <TableRow key={linha.formaPagamentoId}>
+                    <TableCell>{linha.descricao}</TableCell>
+                    {linha.esperado !== null && (
+                      <TableCell align="right">{formatBRL(linha.esperado)}</TableCell>
+                    )}
+                    <TableCell align="right" sx={{ width: 160 }}>
+                      <TextField
+                        size="small"
+                        value={linha.texto}
+                        placeholder="0,00"
+                        error={linha.valor === null}
+                        onChange={(event) =>
+                          setContado((atual) => ({ ...atual, [linha.formaPagamentoId]: event.target.value }))
+                        }
+                        slotProps={{
+                          htmlInput: { inputMode: 'decimal', 'aria-label': `Contado em ${linha.descricao}` },
+                        }}
+                      />
+                    </TableCell>
+                    {!cego && (
+                      <TableCell
+                        align="right"
+                        sx={{ color: linha.diferenca === null ? undefined : cor(linha.diferenca) }}
+                      >
+                        {linha.diferenca === null ? '—' : formatBRL(linha.diferenca)}
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
         )}
       </DialogContent>
       <DialogActions>

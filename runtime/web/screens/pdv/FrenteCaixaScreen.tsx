@@ -163,14 +163,15 @@ export default function FrenteCaixaScreen(_props: ScreenProps) {
   }, [dialogo, emVenda]);
 
   const pdv = pdvs?.find((opcao) => opcao.id === pdvId);
-  const dinheiroNaGaveta = aberto?.formas.find((forma) => forma.dinheiro)?.esperado ?? 0;
+  // null on a blind PDV (fechamento cego): the operator is not told what the drawer holds.
+  const dinheiroNaGaveta = aberto ? (aberto.formas.find((forma) => forma.dinheiro)?.esperado ?? 0) : 0;
   return (
     <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
       <PageHeader
         title="Frente de caixa"
         description={
           aberto
-            ? `${aberto.pdv} · Operador ${aberto.operador ?? '—'} · Caixa aberto desde ${formatDateTime(aberto.abertura)} · ${aberto.vendas.quantidade} venda(s), ${formatBRL(aberto.vendas.total)}`
+            ? `${aberto.pdv} · Operador ${aberto.operador ?? '—'} · Caixa aberto desde ${formatDateTime(aberto.abertura)} · ${aberto.vendas.quantidade} venda(s)${aberto.vendas.total === null ? '' : `, ${formatBRL(aberto.vendas.total)}`}`
             : 'Abra o caixa do PDV para vender.'
         }
         actions={

@@ -14,7 +14,8 @@ import { formatBRL, parseBRL } from '../../../core/formatMoney.ts';
 /** Sangria (cash out) or suprimento (cash in) with its required motivo; the sangria shows the cash on hand. */
 export function GavetaDialog(props: {
   tipo: 'sangria' | 'suprimento' | null;
-  dinheiroNaGaveta: number;
+  /** null on a blind PDV (fechamento cego): not shown to the operator. */
+  dinheiroNaGaveta: number | null;
   enviando: boolean;
   onClose: () => void;
   onConfirm: (valor: number, motivo: string) => void;
@@ -41,7 +42,7 @@ export function GavetaDialog(props: {
       <DialogTitle>{titulo}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          {props.tipo === 'sangria' && (
+          {props.tipo === 'sangria' && props.dinheiroNaGaveta !== null && (
             <Alert severity="info">{`Dinheiro na gaveta: ${formatBRL(props.dinheiroNaGaveta)}`}</Alert>
           )}
           <TextField

@@ -11,14 +11,16 @@ export interface ResumoCaixa {
   abertura: string;
   fechamento: string | null;
   valorAbertura: number;
-  vendas: { quantidade: number; total: number };
-  formas: { formaPagamentoId: number; descricao: string; dinheiro: boolean; esperado: number }[];
+  /** Fechamento cego: for the operator, the expected amounts, the diferença and the sales total come null. */
+  fechamentoCego: boolean;
+  vendas: { quantidade: number; total: number | null };
+  formas: { formaPagamentoId: number; descricao: string; dinheiro: boolean; esperado: number | null }[];
   fechamentos: {
     formaPagamentoId: number;
     descricao: string;
-    esperado: number;
+    esperado: number | null;
     contado: number;
-    diferenca: number;
+    diferenca: number | null;
   }[];
 }
 
