@@ -68,6 +68,8 @@ export const operations = {
   "caixasFind": { method: 'get', path: "/api/Caixas" },
   "caixasFindById": { method: 'get', path: "/api/Caixas/{id}" },
   "caixasFindOne": { method: 'get', path: "/api/Caixas/findOne" },
+  "caixasFrenteCadastros": { method: 'get', path: "/api/Caixas/frente/cadastros" },
+  "caixasFrenteProdutos": { method: 'get', path: "/api/Caixas/frente/produtos" },
   "caixasPatchById": { method: 'patch', path: "/api/Caixas/{id}" },
   "caixasPreviaVenda": { method: 'post', path: "/api/Caixas/{id}/vendas/previa" },
   "caixasReplaceById": { method: 'put', path: "/api/Caixas/{id}" },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workSefazJobs } from '../../runtime/server/fiscal/sefazJobs.ts';
 import { type FakeSefaz, iniciarFakeSefaz } from '../../scripts/lib/fakeSefaz.ts';
 import { type PdvFixture, prepararPdv } from '../support/pdvFixture.ts';
-import { login as apiLogin } from '../support/testServer.ts';
+import { addDemoUserWithProfile, login as apiLogin } from '../support/testServer.ts';
 import { runAxe, seriousViolations } from './support/axe.ts';
 import { type BrowserHarness, startBrowserHarness } from './support/browserHarness.ts';
 import { harnessApi } from './support/documentPage.ts';
@@ -182,4 +182,71 @@ describe('Frente de caixa', () => {
       throw error;
     }
   }, 120_000);
+
+  it('a cashier with only the Frente de caixa key works a blind PDV: no expected amount anywhere, only the count', async () => {
+    await system('UPDATE pdv SET fechamento_cego = true WHERE id = $1', [fx.pdvId]);
+    await addDemoUserWithProfile(harness.server, {
+      email: 'operadora.cega@erp.local',
+      nome: 'Operadora Cega',
+      perfil: 'Operador de caixa (cego)',
+      permissoes: { VENDAS_FRENTE_CAIXA: 4 },
+    });
+    const { page, errors } = await harness.newPage({ width: 1440, height: 1000 });
+    page.setDefaultTimeout(15_000);
+    try {
+      await harness.login(page, 'operadora.cega@erp.local');
+      await page.goto(harness.url('pages/vendas/frente-caixa'));
+      await page.getByText('O caixa do Caixa 1 está fechado.').waitFor();
+      await page.getByRole('button', { name: 'Abrir caixa' }).click();
+      const abrir = page.getByRole('dialog', { name: 'Abrir caixa — Caixa 1' });
+      await abrir.getByRole('combobox', { name: 'Operador' }).click();
+      await page.getByRole('option', { name: 'Ana Operadora' }).click();
+      await abrir.getByLabel('Fundo de troco (R$)').fill('100,00');
+      await abrir.getByRole('button', { name: 'Abrir caixa' }).click();
+      await page.getByText(/Caixa aberto desde .* · 0 venda\(s\)$/).waitFor();
+
+      // F3 searches the catalogue through the Frente de caixa's own route.
+      await page.keyboard.press('F3');
+      const busca = page.getByRole('dialog', { name: 'Buscar produto' });
+      await busca.getByLabel('Descrição, código ou código de barras').fill('leite');
+      await busca.getByText('Leite integral 1 L').waitFor();
+      await page.keyboard.press('Escape');
+
+      await page.keyboard.press('F7');
+      const sangria = page.getByRole('dialog', { name: 'Sangria' });
+      await sangria.getByLabel('Motivo').waitFor();
+      expect(await sangria.getByText(/Dinheiro na gaveta/).count()).toBe(0);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Fechar caixa' }).click();
+      const fechar = page.getByRole('dialog', { name: 'Fechar caixa' });
+      await fechar.getByText(/^Fechamento cego: conte/).waitFor();
+      expect(await fechar.getByRole('columnheader').allInnerTexts()).toEqual([
+        'Forma de pagamento',
+        'Contado',
+      ]);
+      await fechar.getByLabel('Contado em Dinheiro').fill('98,00');
+      await harness.screenshot(page, 'pdv-fechamento-cego');
+      await fechar.getByRole('button', { name: 'Confirmar fechamento' }).click();
+      const fechado = page.getByRole('dialog', { name: 'Caixa fechado' });
+      await fechado.getByText(/o supervisor confere a diferença em Vendas › Caixas/).waitFor();
+      expect(
+        await fechado
+          .getByRole('table', { name: 'Fechamento por forma de pagamento' })
+          .getByRole('row')
+          .allInnerTexts(),
+      ).toEqual(['Forma de pagamento\tContado', 'Dinheiro\tR$ 98,00']);
+      // The ledger keeps what the operator was not shown: 100 expected, 98 counted.
+      const [linha] = await system<{ esperado: string; diferenca: string }>(
+        `SELECT f.esperado, f.diferenca FROM caixa_fechamento f JOIN caixa c ON c.id = f.caixa_id
+          WHERE c.pdv_id = $1 ORDER BY f.id DESC LIMIT 1`,
+        [fx.pdvId],
+      );
+      expect([Number(linha!.esperado), Number(linha!.diferenca)]).toEqual([100, -2]);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await harness.screenshot(page, 'pdv-cego-falha');
+      throw error;
+    }
+  }, 90_000);
 });

@@ -630,6 +630,36 @@ describe('fechamento cego', () => {
         },
         ...(payload ? { payload } : {}),
       });
+    // The cashier holds the Frente de caixa key only: the screen's lists come from its own routes.
+    expect((await como('GET', '/api/Pdvs')).statusCode).toBe(403);
+    const cadastros = await como('GET', '/api/Caixas/frente/cadastros');
+    expect(cadastros.statusCode, cadastros.body).toBe(200);
+    expect(cadastros.json().pdvs).toContainEqual({
+      id: pdv.id,
+      descricao: 'Caixa cego',
+      caixaAbertoId: null,
+    });
+    expect(cadastros.json().operadores).toContainEqual({ id: operadorCego.id, descricao: 'Bia Operadora' });
+    expect(cadastros.json().formas).toContainEqual({
+      id: fx.dinheiroId,
+      descricao: 'Dinheiro',
+      dinheiro: true,
+    });
+    const busca = await como('GET', '/api/Caixas/frente/produtos?texto=caf');
+    expect(busca.json()).toEqual([
+      {
+        id: fx.produtos[0]!.id,
+        descricao: 'Café torrado 500 g',
+        codigo: 'CAFE500',
+        codigoBarras: '7891000100103',
+        precoVenda: 18.9,
+      },
+    ]);
+    expect((await como('GET', '/api/Caixas/frente/produtos?texto=7891000055502')).json()).toHaveLength(1);
+    // LIKE wildcards typed by the cashier are literal text.
+    expect(
+      (await como('GET', `/api/Caixas/frente/produtos?texto=${encodeURIComponent('%')}`)).json(),
+    ).toEqual([]);
     const aberto = await como(
       'POST',
       '/api/Caixas/abrir',
@@ -638,6 +668,11 @@ describe('fechamento cego', () => {
     );
     expect(aberto.statusCode, aberto.body).toBe(200);
     const caixa = aberto.json().id as number;
+    expect((await como('GET', '/api/Caixas/frente/cadastros')).json().pdvs).toContainEqual({
+      id: pdv.id,
+      descricao: 'Caixa cego',
+      caixaAbertoId: caixa,
+    });
     expect(aberto.json()).toMatchObject({ fechamentoCego: true, formas: [{ esperado: null }] });
     const venda = await vender(
       {

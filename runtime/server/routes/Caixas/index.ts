@@ -15,6 +15,7 @@ import { type AbrirCaixaInput, abrirCaixa } from '../../postings/pdv/caixaAbrir.
 import { type FecharCaixaInput, fecharCaixa } from '../../postings/pdv/caixaFechar.ts';
 import { type MovimentoGavetaInput, movimentarGaveta } from '../../postings/pdv/caixaMovimentar.ts';
 import { caixaResumo, type ResumoCaixa, resumoParaQuemVe } from '../../postings/pdv/caixaResumo.ts';
+import { buscarProdutosFrente, cadastrosFrente } from '../../postings/pdv/frenteCaixa.ts';
 import {
   precificarVenda,
   previaDaVenda,
@@ -27,11 +28,14 @@ import { errorResponses } from '../errorResponses.ts';
 import { idempotencyHeaders, runFinanceiroPosting } from '../Lancamentos/financeiroPostings.ts';
 import {
   abrirBody,
+  cadastrosFrenteResponse,
   caixaParams,
   fecharBody,
   gavetaBody,
   previaBody,
   previaResponse,
+  produtosFrenteQuery,
+  produtosFrenteResponse,
   resumoCaixaResponse,
   vendaResponse,
   venderBody,
@@ -81,6 +85,38 @@ export async function caixasRoutes(app: FastifyInstance): Promise<void> {
     (request, reply) =>
       runFinanceiroPosting(app, request, reply, acesso(PermissionLevel.CRIAR), (context) =>
         abrirCaixa(context, request.body as AbrirCaixaInput).then(paraQuem(request)),
+      ),
+  );
+
+  app.get(
+    '/api/Caixas/frente/cadastros',
+    {
+      schema: {
+        operationId: 'caixasFrenteCadastros',
+        tags,
+        summary:
+          'Os PDVs ativos da filial (com o caixa aberto de cada um), os operadores e as formas de pagamento da Frente de caixa',
+        response: { 200: cadastrosFrenteResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => runScreenTool(app, request, acesso(PermissionLevel.VISUALIZAR), cadastrosFrente),
+  );
+
+  app.get(
+    '/api/Caixas/frente/produtos',
+    {
+      schema: {
+        operationId: 'caixasFrenteProdutos',
+        tags,
+        summary:
+          'Busca de produtos da Frente de caixa (F3): descrição, início do código ou código de barras; 20 no máximo',
+        querystring: produtosFrenteQuery,
+        response: { 200: produtosFrenteResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) =>
+      runScreenTool(app, request, acesso(PermissionLevel.VISUALIZAR), (context) =>
+        buscarProdutosFrente(context, (request.query as { texto: string }).texto),
       ),
   );
 

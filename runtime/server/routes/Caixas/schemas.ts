@@ -265,3 +265,68 @@ export const previaResponse = {
     valorTotal: { type: 'number' },
   },
 } as const;
+
+const opcao = {
+  type: 'object',
+  required: ['id', 'descricao'],
+  properties: { id: { type: 'integer' }, descricao: { type: 'string' } },
+} as const;
+
+export const cadastrosFrenteResponse = {
+  type: 'object',
+  required: ['pdvs', 'operadores', 'formas'],
+  properties: {
+    pdvs: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'descricao', 'caixaAbertoId'],
+        properties: {
+          id: { type: 'integer' },
+          descricao: { type: 'string' },
+          caixaAbertoId: {
+            type: 'integer',
+            nullable: true,
+            description: 'A sessão aberta do PDV, se houver',
+          },
+        },
+      },
+    },
+    operadores: { type: 'array', items: opcao },
+    formas: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'descricao', 'dinheiro'],
+        properties: { id: { type: 'integer' }, descricao: { type: 'string' }, dinheiro: { type: 'boolean' } },
+      },
+    },
+  },
+} as const;
+
+export const produtosFrenteQuery = {
+  type: 'object',
+  required: ['texto'],
+  properties: {
+    texto: {
+      type: 'string',
+      maxLength: 120,
+      description: 'Parte da descrição, início do código ou o código de barras',
+    },
+  },
+} as const;
+
+export const produtosFrenteResponse = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'descricao', 'codigo', 'codigoBarras', 'precoVenda'],
+    properties: {
+      id: { type: 'integer' },
+      descricao: { type: 'string' },
+      codigo: { type: 'string' },
+      codigoBarras: { type: 'string', nullable: true },
+      precoVenda: { type: 'number', nullable: true },
+    },
+  },
+} as const;

@@ -63,8 +63,9 @@ export default function FrenteCaixaScreen(_props: ScreenProps) {
   const venda = useVendaPdv(calls, aberto?.id ?? null);
 
   useEffect(() => {
-    Promise.all([calls.pdvs(), calls.operadores(), calls.formas()])
-      .then(([listaPdvs, listaOperadores, listaFormas]) => {
+    calls
+      .cadastros()
+      .then(({ pdvs: listaPdvs, operadores: listaOperadores, formas: listaFormas }) => {
         setPdvs(listaPdvs);
         setOperadores(listaOperadores);
         setFormas(listaFormas);
@@ -164,7 +165,8 @@ export default function FrenteCaixaScreen(_props: ScreenProps) {
 
   const pdv = pdvs?.find((opcao) => opcao.id === pdvId);
   // null on a blind PDV (fechamento cego): the operator is not told what the drawer holds.
-  const dinheiroNaGaveta = aberto ? (aberto.formas.find((forma) => forma.dinheiro)?.esperado ?? 0) : 0;
+  const formaDinheiro = aberto?.formas.find((forma) => forma.dinheiro);
+  const dinheiroNaGaveta = formaDinheiro ? formaDinheiro.esperado : 0;
   return (
     <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
       <PageHeader

@@ -77,56 +77,31 @@ export interface Opcao {
   descricao: string;
 }
 
-/** The calls of the Frente de caixa (runtime/server/routes/Caixas and the records API). */
+/**
+ * The calls of the Frente de caixa, all under its own permission key (runtime/server/routes/Caixas): a cashier
+ * holds VENDAS_FRENTE_CAIXA only, not the keys of the PDV, operator, payment-method, caixa or product registers.
+ */
 export function pdvApi(api: ApiClient) {
-  const lista = async (resource: string, where: object, order = 'id ASC') =>
-    recordsRequest<Record<string, unknown>[]>(api, 'GET', `/api/${resource}`, {
-      query: { filter: JSON.stringify({ where, order, limit: 200 }) },
-    });
+  const cadastros = () =>
+    recordsRequest<{
+      pdvs: (Opcao & { caixaAbertoId: number | null })[];
+      operadores: Opcao[];
+      formas: (Opcao & { dinheiro: boolean })[];
+    }>(api, 'GET', '/api/Caixas/frente/cadastros');
   return {
-    pdvs: async (): Promise<Opcao[]> =>
-      (await lista('Pdvs', { ativo: { neq: false } }, 'descricao ASC')).map((r) => ({
-        id: Number(r.id),
-        descricao: String(r.descricao),
-      })),
-    operadores: async (): Promise<Opcao[]> =>
-      (await lista('OperadoresPdv', { ativo: { neq: false } }, 'nome ASC')).map((r) => ({
-        id: Number(r.id),
-        descricao: String(r.nome),
-      })),
-    formas: async (): Promise<(Opcao & { dinheiro: boolean })[]> =>
-      (await lista('FormasPagamento', { ativo: { neq: false } })).map((r) => ({
-        id: Number(r.id),
-        descricao: String(r.descricao),
-        dinheiro: r.formaPagamentoFiscal === '01',
-      })),
-    caixaAberto: async (pdvId: number): Promise<number | null> => {
-      const rows = await lista('Caixas', { pdvId, situacao: 'aberto' });
-      return rows[0] ? Number(rows[0].id) : null;
-    },
-    produtos: async (texto: string) =>
-      (
-        await recordsRequest<Record<string, unknown>[]>(api, 'GET', '/api/Produtos', {
-          query: {
-            filter: JSON.stringify({
-              where: {
-                or: [
-                  { descricao: { ilike: `%${texto}%` } },
-                  { codigo: { ilike: `${texto}%` } },
-                  { codigoBarras: texto },
-                ],
-              },
-              order: 'descricao ASC',
-              limit: 20,
-            }),
-          },
-        })
-      ).map((r) => ({
-        id: Number(r.id),
-        descricao: String(r.descricao),
-        codigo: (r.codigo as string | null) ?? '',
-        precoVenda: r.precoVenda === null ? null : Number(r.precoVenda),
-      })),
+    cadastros,
+    caixaAberto: async (pdvId: number): Promise<number | null> =>
+      (await cadastros()).pdvs.find((pdv) => pdv.id === pdvId)?.caixaAbertoId ?? null,
+    produtos: (texto: string) =>
+      recordsRequest<
+        {
+          id: number;
+          descricao: string;
+          codigo: string;
+          codigoBarras: string | null;
+          precoVenda: number | null;
+        }[]
+      >(api, 'GET', '/api/Caixas/frente/produtos', { query: { texto } }),
     resumo: (caixaId: number) => recordsRequest<ResumoCaixa>(api, 'GET', `/api/Caixas/${caixaId}/resumo`),
     abrir: (body: { pdvId: number; operadorPdvId: number; valorAbertura: number }) =>
       recordsRequest<ResumoCaixa>(api, 'POST', '/api/Caixas/abrir', { body }),
