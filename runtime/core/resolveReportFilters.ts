@@ -1,3 +1,4 @@
+import { escapeLike } from './escapeLike.ts';
 import { formatDate } from './formatDate.ts';
 import type { Where } from './loopbackFilter.ts';
 import type { ReportDefinition, ReportFilter, ReportFilterType } from './reportDefinition.ts';
@@ -110,7 +111,7 @@ export function resolveReportFilters(
     const checked = checkValue(filter, raw, enums);
     const operand =
       (filter.op === 'like' || filter.op === 'ilike') && typeof checked.value === 'string'
-        ? `%${checked.value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+        ? `%${escapeLike(checked.value)}%`
         : checked.value;
     and.push({ [filter.field]: filter.op === 'eq' ? operand : { [filter.op]: operand } });
     applied.push({ label: filter.label, value: checked.text });

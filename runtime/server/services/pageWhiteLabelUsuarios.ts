@@ -1,3 +1,4 @@
+import { escapeLike } from '../../core/escapeLike.ts';
 import type { Tx } from '../db/database.ts';
 
 /** A user of the white-label listing of the administrator area. */
@@ -17,7 +18,7 @@ export interface UsuarioWhiteLabelLinha {
 }
 
 /** `text` as an ILIKE pattern matching it anywhere, its wildcards taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 
 /**
  * One page of the users of every company of white-label `configWhiteLabelId` (name, e-mail or company

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../../core/escapeLike.ts';
 import { formasPagamento, type PdvContext } from './caixaSessao.ts';
 
 /** What the Frente de caixa lists: the branch's active PDVs (with the open session, if any), operators and methods. */
@@ -50,7 +51,7 @@ export interface ProdutoFrente {
 export async function buscarProdutosFrente(context: PdvContext, texto: string): Promise<ProdutoFrente[]> {
   const termo = texto.trim();
   if (!termo) return [];
-  const semCuringas = termo.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const semCuringas = escapeLike(termo);
   return context.tx.query<ProdutoFrente>(
     `SELECT id::int AS id, descricao, coalesce(codigo, '') AS codigo, codigo_barras AS "codigoBarras",
             preco_venda::float8 AS "precoVenda"

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { escapeLike } from '../../../core/escapeLike.ts';
 import { FilterError, parseFilter } from '../../../core/loopbackFilter.ts';
 import { compileFilter, type FieldMap } from '../../db/compileFilter.ts';
 import { searchKey } from '../../db/seed/seedReference.ts';
@@ -23,11 +24,6 @@ interface NgCidadesQuery {
   limit?: number;
   query?: string;
   uf?: string;
-}
-
-/** Escapes LIKE wildcards so the user's text is matched literally. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
 }
 
 /** Ceps: IBGE municipality search and lookup, the UFs, and the banks list (spec 001 §7.4). */

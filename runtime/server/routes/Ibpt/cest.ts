@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { escapeLike } from '../../../core/escapeLike.ts';
 import { HttpError } from '../../errors.ts';
 import { requirePlatformStaff, requireUser } from '../../plugins/auth.ts';
 import { throwIfLineErrors } from '../../services/ibpt/lineErrors.ts';
@@ -131,7 +132,7 @@ export async function ibptCestRoutes(app: FastifyInstance): Promise<void> {
         params.push(`${digits}%`, digits);
         where = `(cest LIKE $1 OR ncm LIKE $1 OR (length($2) = 8 AND $2 LIKE ncm || '%'))`;
       } else if (busca) {
-        params.push(`%${busca.replace(/[\\%_]/g, '\\$&')}%`);
+        params.push(`%${escapeLike(busca)}%`);
         where = '(descricao ILIKE $1 OR segmento ILIKE $1)';
       }
       return app.db.withSystem(async (tx) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { escapeLike } from '../../../core/escapeLike.ts';
 import { ufFromIbptFileName } from '../../../core/ufFromIbptFileName.ts';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
@@ -220,7 +221,7 @@ export async function ibptNcmRoutes(app: FastifyInstance): Promise<void> {
         params.push(`${digits}%`);
         where += ` AND codigo LIKE $${params.length}`;
       } else if (busca) {
-        params.push(`%${busca.replace(/[\\%_]/g, '\\$&')}%`);
+        params.push(`%${escapeLike(busca)}%`);
         where += ` AND descricao ILIKE $${params.length}`;
       }
       return app.db.withSystem(async (tx) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { escapeLike } from '../../../core/escapeLike.ts';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import { requirePlatformStaff } from '../../plugins/auth.ts';
@@ -113,7 +114,7 @@ export async function sequenciasFilialRoutes(app: FastifyInstance): Promise<void
           'Informe ao menos 3 caracteres do CNPJ ou da razão social para buscar.',
         );
       }
-      const like = `%${busca.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const like = `%${escapeLike(busca)}%`;
       return app.db.withSystem((tx) =>
         tx.query<FilialEncontrada>(
           `SELECT ${FILIAL_COLUMNS} FROM ${FILIAL_FROM}

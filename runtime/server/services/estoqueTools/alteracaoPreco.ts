@@ -1,3 +1,4 @@
+import { escapeLike } from '../../../core/escapeLike.ts';
 import type { Where } from '../../../core/loopbackFilter.ts';
 import {
   applyPriceChange,
@@ -43,7 +44,6 @@ interface ProductRow {
 }
 
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The category and its descendants visible to the tenant; 400 when the category is not one of them. */
 export async function categoryTree(context: RecordContext, categoriaId: number): Promise<number[]> {

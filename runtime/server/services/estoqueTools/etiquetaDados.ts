@@ -1,7 +1,6 @@
+import { escapeLike } from '../../../core/escapeLike.ts';
 import { buildRecordQuery } from '../records/buildRecordQuery.ts';
 import type { RecordContext } from '../records/recordContext.ts';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The label models of the tenant (etiqueta), by description. */
 export async function etiquetaModelos(context: RecordContext) {
