@@ -6,7 +6,6 @@
 // go through the real app (login, permission check, RLS transaction as erp_app); EXPLAIN (ANALYZE, BUFFERS)
 // of the same SQL runs as erp_app with the tenant set, to show which indexes serve it.
 // Usage: npx tsx scripts/bench/records.ts   (BENCH_PRODUTOS=100000 BENCH_SECONDS=5 for a quick try)
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { LoopBackFilter, Where } from '../../runtime/core/loopbackFilter.ts';
 import { resolveEntity } from '../../runtime/core/resolveEntity.ts';
@@ -23,7 +22,7 @@ import {
 import type { GridDefinition } from '../../runtime/web/views/list/listTypes.ts';
 import { benchDatabase } from './lib/benchDatabase.ts';
 import { type LoadResult, measureLoad } from './lib/measureLoad.ts';
-import { cpuMeter } from './lib/processCpu.ts';
+import { cpuMeter, parentOf } from './lib/processCpu.ts';
 import { seedProdutos } from './lib/seedProdutos.ts';
 import { startChild } from './lib/startChild.ts';
 
@@ -134,7 +133,7 @@ type Cpu = { app: number; postgres: number; load: number };
 const results: Array<LoadResult & { rows: number; cpu: Cpu }> = [];
 const backendPid = (await db.withSystem((tx) => tx.one<{ pid: number }>('SELECT pg_backend_pid() AS pid')))
   .pid;
-const postmasterPid = Number(readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+const postmasterPid = parentOf(backendPid);
 const meter = cpuMeter(app.pid as number, postmasterPid);
 const floor = (cpu: Cpu) => (connections * (cpu.app + cpu.postgres + cpu.load)) / cpus().length;
 const plans: string[] = [];

@@ -10,7 +10,6 @@
 // BENCH_CALLS=0,5 measures only those calls (indices in CALLS); BENCH_PROFILE_DIR=dir runs the product and the bare
 // handler under `node --cpu-prof` and writes their .cpuprofile in dir/product and dir/bare when the bench ends (read it with scripts/bench/cpuProfileTop.ts).
 // BENCH_APP_NODE_OPTIONS="--flag …" starts the product's process with those node flags (GC tuning trials).
-import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +22,7 @@ import { buildRecordQuery, selectList } from '../../runtime/server/services/reco
 import { recordEntity } from '../../runtime/server/services/records/recordEntity.ts';
 import { benchDatabase } from './lib/benchDatabase.ts';
 import { type LoadResult, measureLoad } from './lib/measureLoad.ts';
-import { cpuMeter } from './lib/processCpu.ts';
+import { cpuMeter, parentOf } from './lib/processCpu.ts';
 import { seedProdutos } from './lib/seedProdutos.ts';
 import { startChild } from './lib/startChild.ts';
 
@@ -206,9 +205,7 @@ try {
   // CPU per answered request of each target's server process and of PostgreSQL (the postmaster's children),
   // so that a gap to the bare handler reads as node time or database time.
   const backendPid = (await owner.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
-  const postmasterPid = Number(
-    readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1],
-  );
+  const postmasterPid = parentOf(backendPid as number);
   const [productChild, lb3Child, bareChild] = children;
   const meters = new Map(
     (

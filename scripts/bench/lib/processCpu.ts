@@ -15,15 +15,19 @@ function processMs(pid: number): number {
   }
 }
 
+/** The parent of process `pid` (field 4 of /proc/PID/stat); throws when the process is gone. */
+export function parentOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
 /** The processes whose parent is `parent` (a postmaster's backends and workers). */
 function childrenOf(parent: number): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === parent) pids.push(Number(entry));
+      if (parentOf(Number(entry)) === parent) pids.push(Number(entry));
     } catch {
       // The process ended while listing.
     }
