@@ -21,6 +21,8 @@ export function CpfNaNotaDialog(props: {
   const documento = normalizeCpfCnpj(texto);
   const completo = documento.length === 11 || documento.length === 14;
   const valido = documento === '' || isValidCpfCnpj(documento);
+  // Flagged once the document has a CPF's or CNPJ's length (or passed it) and fails its check digits.
+  const invalido = documento !== '' && (completo || documento.length > 14) && !valido;
   const confirmar = () => valido && props.onConfirm(documento || null);
   return (
     <Dialog disableRestoreFocus open={props.open} onClose={props.onClose} maxWidth="xs" fullWidth>
@@ -39,9 +41,9 @@ export function CpfNaNotaDialog(props: {
               confirmar();
             }
           }}
-          error={documento !== '' && (completo || documento.length > 14) && !valido}
+          error={invalido}
           helperText={
-            documento !== '' && (completo || documento.length > 14) && !valido
+            invalido
               ? 'CPF/CNPJ inválido: confira os dígitos com o consumidor.'
               : 'Digite e tecle Enter. Deixe vazio para tirar o documento da nota.'
           }

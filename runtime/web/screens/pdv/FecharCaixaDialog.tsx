@@ -37,9 +37,20 @@ export function FecharCaixaDialog(props: {
   }, [props.open]);
   const resumo = props.resumo;
   const fechado = resumo?.situacao === 'fechado';
-  // The server leaves the expected amounts out for the operator of a blind PDV.
-  const cego = (resumo?.formas ?? []).some((forma) => forma.esperado === null);
-  const cegoFechado = (resumo?.fechamentos ?? []).some((linha) => linha.esperado === null);
+  // The server leaves the expected amounts out for the operator of a blind PDV, before and after closing.
+  const cego =
+    (resumo?.formas ?? []).some((forma) => forma.esperado === null) ||
+    (resumo?.fechamentos ?? []).some((linha) => linha.esperado === null);
+  const cabecalho = (
+    <TableHead>
+      <TableRow>
+        <TableCell>Forma de pagamento</TableCell>
+        {!cego && <TableCell align="right">Esperado</TableCell>}
+        <TableCell align="right">Contado</TableCell>
+        {!cego && <TableCell align="right">Diferença</TableCell>}
+      </TableRow>
+    </TableHead>
+  );
   const linhas = (resumo?.formas ?? []).map((forma) => {
     const texto = contado[forma.formaPagamentoId] ?? '';
     const valor = texto.trim() === '' ? 0 : parseBRL(texto);
@@ -65,14 +76,7 @@ export function FecharCaixaDialog(props: {
         {fechado && resumo ? (
           <>
             <Table size="small" aria-label="Fechamento por forma de pagamento">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Forma de pagamento</TableCell>
-                  {!cegoFechado && <TableCell align="right">Esperado</TableCell>}
-                  <TableCell align="right">Contado</TableCell>
-                  {!cegoFechado && <TableCell align="right">Diferença</TableCell>}
-                </TableRow>
-              </TableHead>
+              {cabecalho}
               <TableBody>
                 {resumo.fechamentos.map((linha) => (
                   <TableRow key={linha.formaPagamentoId}>
@@ -91,7 +95,7 @@ export function FecharCaixaDialog(props: {
               </TableBody>
             </Table>
             <Alert severity="info" sx={{ mt: 2 }}>
-              {cegoFechado
+              {cego
                 ? 'O caixa está fechado e não recebe mais vendas. Fechamento cego: o supervisor confere a diferença em Vendas › Caixas.'
                 : 'O caixa está fechado e não recebe mais vendas. Abra um novo caixa para continuar vendendo.'}
             </Alert>
@@ -105,14 +109,7 @@ export function FecharCaixaDialog(props: {
               </Alert>
             )}
             <Table size="small" aria-label="Contagem do caixa">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Forma de pagamento</TableCell>
-                  {!cego && <TableCell align="right">Esperado</TableCell>}
-                  <TableCell align="right">Contado</TableCell>
-                  {!cego && <TableCell align="right">Diferença</TableCell>}
-                </TableRow>
-              </TableHead>
+              {cabecalho}
               <TableBody>
                 {linhas.map((linha) => (
                   <TableRow key={linha.formaPagamentoId}>
